@@ -1,0 +1,35 @@
+# tbsheet — build, test and benchmark targets. `make help` lists them.
+GO ?= go
+PKGS := ./...
+
+.PHONY: help build test e2e bench fuzz lint fonts clean
+
+help: ## list targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+build: ## build bin/tbsheet
+	$(GO) build -o bin/tbsheet ./cmd/tbsheet
+
+test: lint ## the fast suite: unit, golden and CLI tests (no external programs)
+	$(GO) test $(PKGS)
+
+e2e: ## the slower suite: LibreOffice recalculates our formulas, poppler reads our PDFs, real saves under watch
+	$(GO) test -tags e2e -timeout 20m $(PKGS)
+
+bench: ## benchmarks for calc, readers, writers and end-to-end runs
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime 3x $(PKGS)
+
+FUZZTIME ?= 20s
+fuzz: ## run every fuzz target for FUZZTIME each
+	@for pkg in $$($(GO) list $(PKGS)); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+lint: ## gofmt and go vet must be clean
+	@out=$$(gofmt -l . | grep -v '^testdata/' || true); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+clean: ## remove build output
+	rm -rf bin

@@ -1,0 +1,191 @@
+package calc
+
+import (
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+// Options control a calculation. The zero value computes the event's own system (or mtg) over
+// every round with the spec's defaults.
+type Options struct {
+	// System is the preset name or alias ("mtg", "kts", "chess", …). "" means the event's
+	// own System, else "mtg".
+	System string
+	// Tiebreaks, when non-empty, replaces the preset's tiebreak order (ids).
+	Tiebreaks []string
+	// Show lists more ids to compute and show without changing the order; "all" means every id.
+	Show []string
+	// Points, when non-nil, replaces the preset's (and the event's) match points. System ids
+	// (mtg-*, kts-*, pkm-*, cz-*) keep their own scoring (tiebreakers.md §A.3.11).
+	Points *tbsheet.Points
+	// AfterRound computes the standings as they stood after that round; 0 means all rounds.
+	AfterRound int
+	// MTGFloor is the MWP/GWP floor: "" or "0.33" (MTR text, default) or "1/3".
+	MTGFloor string
+	// CZFloor is the Cryptozoic T1 per-opponent floor: "" or "-3" (default) or "none".
+	CZFloor string
+	// FIDERules selects FIDE's unplayed-round rules: "" or "2023" (default), or "2026".
+	FIDERules string
+}
+
+// Format says how a tiebreak's values are displayed.
+type Format uint8
+
+// Display formats.
+const (
+	// FormatInt shows an integer ("61").
+	FormatInt Format = iota
+	// FormatSigned shows an integer with its sign ("+1", "−3", "0").
+	FormatSigned
+	// FormatDecimal shows a decimal as short as exact, halves as "4.5" (chess, Challonge).
+	FormatDecimal
+	// FormatPercent shows a percentage with two decimals ("61.64%").
+	FormatPercent
+	// FormatKTS shows the 8-digit KTS number, XX zero-padded ("00722435").
+	FormatKTS
+)
+
+// Def defines one tiebreak id.
+type Def struct {
+	// ID is the tiebreak id used on the command line and in JSON ("mtg-omw").
+	ID string
+	// Name is the full English name ("Opponents' match-win percentage").
+	Name string
+	// Short is the column header ("OMW%").
+	Short string
+	// Doc is a one-line definition, for `tbsheet tiebreaks`, header comments and legends.
+	Doc string
+	// Unverified, when non-empty, names the assumption (⚠ in the spec) this default rests on.
+	Unverified string
+	// Format is how values are displayed.
+	Format Format
+	// compute returns one Figure per player index (players outside the standings included,
+	// so that opponents' figures can be read by index).
+	compute func(c *Context) []Figure
+}
+
+// Figure is one player's value of one tiebreak, with its arithmetic.
+type Figure struct {
+	Value   Value
+	Explain Explanation
+}
+
+// Explanation is how a figure was obtained.
+type Explanation struct {
+	// Expr is the arithmetic; nil when the figure is not arithmetic (n/a, head-to-head).
+	Expr *Expr
+	// Note is shown after the arithmetic, or alone when Expr is nil ("only byes: n/a").
+	Note string
+}
+
+// Context is what a tiebreak function sees: the crosstable, the points in force, the options,
+// and the other tiebreaks it depends on (computed once, on demand).
+type Context struct {
+	*Crosstable
+	// Points are the configured match points (preset, event, or --points).
+	Points tbsheet.Points
+	// Options are the calculation's options.
+	Options Options
+	memo    map[string][]Figure
+}
+
+// Get returns every player's figures for tiebreak id, computing them once.
+func (c *Context) Get(id string) []Figure {
+	if f, ok := c.memo[id]; ok {
+		return f
+	}
+	d, ok := Lookup(id)
+	if !ok {
+		panic("calc: unknown tiebreak " + id) // ids inside calc are constants
+	}
+	if c.memo == nil {
+		c.memo = map[string][]Figure{}
+	}
+	f := d.compute(c)
+	c.memo[id] = f
+	return f
+}
+
+var registry []*Def
+
+// register adds a tiebreak definition; each system's file calls it from init.
+func register(d *Def) {
+	if _, dup := Lookup(d.ID); dup {
+		panic("calc: tiebreak registered twice: " + d.ID)
+	}
+	registry = append(registry, d)
+}
+
+// Tiebreaks returns every tiebreak definition, in registration order.
+func Tiebreaks() []*Def { return append([]*Def(nil), registry...) }
+
+// Lookup returns the definition of a tiebreak id.
+func Lookup(id string) (*Def, bool) {
+	for _, d := range registry {
+		if d.ID == id {
+			return d, true
+		}
+	}
+	return nil, false
+}
+
+// System is a preset: a scoring, a primary ranking and a tiebreak order (tiebreakers.md §A.1).
+type System struct {
+	// Name is the preset's name ("yugioh"); Aliases are other accepted names ("kts").
+	Name    string
+	Aliases []string
+	// Title is the human name ("Yu-Gi-Oh! (KTS)").
+	Title string
+	// Points are the match points for win, draw, loss and bye.
+	Points tbsheet.Points
+	// RankBy is the primary key's id: "points" or "match-wins".
+	RankBy string
+	// Tiebreaks is the default tiebreak order.
+	Tiebreaks []string
+}
+
+// Standings is the result of a calculation: the ranked rows and everything needed to print
+// them.
+type Standings struct {
+	// Event is the model the standings were computed from.
+	Event *tbsheet.Event
+	// System is the preset in force (after aliases and the event's default).
+	System *System
+	// Points are the match points in force.
+	Points tbsheet.Points
+	// RankBy is the primary key ("points" or "match-wins").
+	RankBy *Def
+	// Order is the tiebreak order used for ranking.
+	Order []*Def
+	// Columns are the tiebreaks computed and shown: Order, then --show extras.
+	Columns []*Def
+	// Rounds are the Swiss round numbers counted.
+	Rounds []int
+	// Rows are the ranked players, best first. Disqualified players and players who never
+	// played are not in it.
+	Rows []Row
+	// Unreported lists pairings without a result.
+	Unreported []MatchRef
+	// Notes are facts about the calculation for the organizer (a round left out, a tie that
+	// only chance can break).
+	Notes []string
+}
+
+// Row is one ranked player.
+type Row struct {
+	// Rank is the shared rank: players equal on every key have the same rank (1, 2, 2, 4).
+	Rank int
+	// Player indexes Event.Players.
+	Player int
+	// Points are the player's points under Standings.Points (or match wins for RankBy
+	// "match-wins").
+	Points exact.Num
+	// Wins (byes and forfeit wins included), Losses, Draws and Byes count the rounds.
+	Wins, Losses, Draws, Byes int
+	// DroppedAfter is the round after which the player dropped, or 0.
+	DroppedAfter int
+	// Figures holds one figure per Standings.Columns entry.
+	Figures []Figure
+	// Note is shown beside the row ("order with #4 decided by lot").
+	Note string
+}

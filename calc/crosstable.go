@@ -1,0 +1,146 @@
+package calc
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/tbsheet/tbsheet"
+)
+
+// Record is one player's round, seen from that player's side.
+type Record struct {
+	// Round is the round number.
+	Round int
+	// Result is the outcome for this player; tbsheet.Absent when not paired (or when the
+	// pairing is still unreported in an earlier round).
+	Result tbsheet.Result
+	// Opp is the opponent's player index, or tbsheet.NoPlayer.
+	Opp int
+	// Games, Score and Color are from this player's side.
+	Games tbsheet.Games
+	Score tbsheet.Score
+	Color tbsheet.Color
+	// Match is the model's match, or nil when Absent.
+	Match *tbsheet.Match
+}
+
+// HasOpponent reports whether the round was a pairing with a real opponent (played or
+// forfeited): the rounds that opponent-based tiebreakers average over.
+func (r Record) HasOpponent() bool { return r.Opp != tbsheet.NoPlayer }
+
+// MatchRef names one match of the model, for notes about it.
+type MatchRef struct {
+	Round int
+	Match *tbsheet.Match
+}
+
+// Crosstable is calc's view of an event after the round cut: every player's record in each
+// counted Swiss round. Tiebreak functions read it; they never look at the model's matches.
+type Crosstable struct {
+	// Event is the model the crosstable was built from.
+	Event *tbsheet.Event
+	// Rounds are the Swiss round numbers counted, ascending.
+	Rounds []int
+	// Records[p][i] is player p's record in Rounds[i].
+	Records [][]Record
+	// Unreported lists pairings that have no result yet.
+	Unreported []MatchRef
+	// Notes explain what the cut left out ("round 5 is not complete: standings after round 4").
+	Notes []string
+}
+
+// NewCrosstable builds the crosstable of ev's Swiss rounds up to afterRound (0 = all).
+// Trailing rounds that still have unreported matches are left out, as KTS does, so that
+// standings during a round show the last complete round; an unreported match in an earlier
+// round counts as not played for both players. Both are listed in Unreported and Notes.
+func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
+	var rounds []*tbsheet.Round
+	for i := range ev.Rounds {
+		r := &ev.Rounds[i]
+		if !r.Playoff && (afterRound <= 0 || r.Number <= afterRound) {
+			rounds = append(rounds, r)
+		}
+	}
+	sort.SliceStable(rounds, func(i, j int) bool { return rounds[i].Number < rounds[j].Number })
+
+	ct := &Crosstable{Event: ev}
+	unreported := func(r *tbsheet.Round) int {
+		n := 0
+		for _, m := range r.Matches {
+			if m.Result == tbsheet.Unreported {
+				n++
+			}
+		}
+		return n
+	}
+	for len(rounds) > 0 {
+		last := rounds[len(rounds)-1]
+		n := unreported(last)
+		if n == 0 {
+			break
+		}
+		for i := range last.Matches {
+			if last.Matches[i].Result == tbsheet.Unreported {
+				ct.Unreported = append(ct.Unreported, MatchRef{last.Number, &last.Matches[i]})
+			}
+		}
+		rounds = rounds[:len(rounds)-1]
+		ct.Notes = append(ct.Notes, fmt.Sprintf("round %d has %d unreported %s: it is left out until complete",
+			last.Number, n, plural(n, "match", "matches")))
+	}
+
+	ct.Records = make([][]Record, len(ev.Players))
+	for p := range ct.Records {
+		ct.Records[p] = make([]Record, len(rounds))
+	}
+	for i, r := range rounds {
+		ct.Rounds = append(ct.Rounds, r.Number)
+		for p := range ct.Records {
+			ct.Records[p][i] = Record{Round: r.Number, Result: tbsheet.Absent, Opp: tbsheet.NoPlayer}
+		}
+		for j := range r.Matches {
+			m := &r.Matches[j]
+			if m.Result == tbsheet.Unreported {
+				ct.Unreported = append(ct.Unreported, MatchRef{r.Number, m})
+				ct.Notes = append(ct.Notes, fmt.Sprintf("round %d: %s vs %s is unreported and counts as not played",
+					r.Number, ev.Players[m.P1].Name, ev.Players[m.P2].Name))
+				continue
+			}
+			ct.Records[m.P1][i] = Record{Round: r.Number, Result: m.Result, Opp: m.P2,
+				Games: m.Games, Score: m.Score, Color: m.Color, Match: m}
+			if m.P2 != tbsheet.NoPlayer {
+				ct.Records[m.P2][i] = Record{Round: r.Number, Result: m.Result.Mirror(), Opp: m.P1,
+					Games: m.Games.Mirror(), Score: m.Score.Mirror(), Color: m.Color.Mirror(), Match: m}
+			}
+		}
+	}
+	return ct
+}
+
+// Played reports whether player p has a record other than Absent in a counted round. Players
+// who never played are left out of the standings (tiebreakers.md §A.3.12).
+func (ct *Crosstable) Played(p int) bool {
+	for _, r := range ct.Records[p] {
+		if r.Result != tbsheet.Absent {
+			return true
+		}
+	}
+	return false
+}
+
+// DroppedAfter returns the round after which p dropped, or 0 if p had not dropped by the end
+// of the counted rounds (a drop after the last counted round is not a drop yet).
+func (ct *Crosstable) DroppedAfter(p int) int {
+	d := ct.Event.Players[p].DroppedAfter
+	if d <= 0 || len(ct.Rounds) == 0 || d >= ct.Rounds[len(ct.Rounds)-1] {
+		return 0
+	}
+	return d
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

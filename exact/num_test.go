@@ -1,0 +1,108 @@
+package exact
+
+import (
+	"math"
+	"math/big"
+	"testing"
+)
+
+func TestArithmetic(t *testing.T) {
+	tests := []struct {
+		name string
+		got  Num
+		want string
+	}{
+		{"zero value", Num{}, "0"},
+		{"reduce", Frac(12, 24), "0.5"},
+		{"negative denominator", Frac(1, -3), "-1/3"},
+		{"add thirds", Frac(1, 3).Add(Frac(1, 3)).Add(Int(1)), "5/3"},
+		{"sub", Int(1).Sub(Frac(1, 3)), "2/3"},
+		{"mul cross-reduce", Frac(4, 15).Mul(Frac(15, 4)), "1"},
+		{"div", Frac(493119, 100000).DivInt(8), "0.61639875"},
+		{"div to fraction", Int(4).DivInt(15), "4/15"},
+		{"overflow to big", Int(math.MaxInt64).Add(Int(1)), "9223372036854775808"},
+		{"back from big", Int(math.MaxInt64).Add(Int(1)).Sub(Int(2)), "9223372036854775806"},
+		{"decimal", MustParse("0.33"), "0.33"},
+		{"half", MustParse("4½"), "4.5"},
+		{"comma decimal", MustParse("2,5"), "2.5"},
+		{"fraction", MustParse("7/24"), "7/24"},
+		{"one point zero", MustParse("1.0"), "1"},
+	}
+	for _, tt := range tests {
+		if s := tt.got.String(); s != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.name, s, tt.want)
+		}
+	}
+}
+
+// TestOrderIndependent is the reason the package exists: sums that are equal in exact
+// arithmetic must compare equal whatever the order of the terms.
+func TestOrderIndependent(t *testing.T) {
+	a := Frac(1, 3).Add(Frac(1, 3)).Add(Int(1))
+	b := Frac(2, 3).Add(Frac(2, 3)).Add(Frac(1, 3))
+	if a.Cmp(b) != 0 {
+		t.Fatalf("1/3+1/3+1 = %v, 2/3+2/3+1/3 = %v: must be equal", a, b)
+	}
+	if fa, fb := 1.0/3+1.0/3+1, 2.0/3+2.0/3+1.0/3; fa == fb {
+		t.Log("float64 happened to agree on this machine")
+	}
+}
+
+func TestCmp(t *testing.T) {
+	big1 := FromRat(new(big.Rat).SetFrac64(math.MaxInt64, 3))
+	tests := []struct {
+		x, y Num
+		want int
+	}{
+		{Frac(1, 3), MustParse("0.33"), 1},
+		{Frac(-1, 2), Frac(1, 3), -1},
+		{Int(0), Num{}, 0},
+		{Frac(math.MaxInt64, math.MaxInt64-1), Frac(math.MaxInt64-1, math.MaxInt64-2), -1},
+		{big1, Int(1), 1},
+		{Frac(-5, 2), Frac(-3, 2), -1},
+	}
+	for _, tt := range tests {
+		if got := tt.x.Cmp(tt.y); got != tt.want {
+			t.Errorf("Cmp(%v, %v) = %d, want %d", tt.x, tt.y, got, tt.want)
+		}
+	}
+}
+
+func TestFloorAndRound(t *testing.T) {
+	if f := Frac(16000, 27).Floor(); f != 592 {
+		t.Errorf("floor 16000/27 = %d, want 592", f)
+	}
+	if f := Frac(-1, 2).Floor(); f != -1 {
+		t.Errorf("floor -1/2 = %d, want -1", f)
+	}
+	if s := Frac(493119, 800000).MulInt(100).Round(2); s != "61.64" {
+		t.Errorf("round = %s, want 61.64", s)
+	}
+	if s := Frac(-1, 8).Round(2); s != "-0.13" {
+		t.Errorf("round -1/8 = %s, want -0.13", s)
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	for _, s := range []string{"", "abc", "1e9", "½½", "-1½"} {
+		if _, err := Parse(s); err == nil {
+			t.Errorf("Parse(%q) succeeded, want an error", s)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"0.33", "4½", "7/24", "2,5", "-3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := Parse(s)
+		if err != nil {
+			return
+		}
+		w, err := Parse(v.String())
+		if err != nil || w.Cmp(v) != 0 {
+			t.Fatalf("%q → %v → %v, %v", s, v, w, err)
+		}
+	})
+}

@@ -1,0 +1,176 @@
+// Package reader turns result files into the [tbsheet.Event] model. Each input format lives
+// in its own file and registers a [Format] with a content sniffer; [Read] detects the format
+// from the content (the extension only breaks ties) unless the caller forces one.
+package reader
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+)
+
+// MaxFileSize is the largest input tbsheet opens. Result sheets are kilobytes; the cap keeps a
+// hostile or mistaken file (a video, a zip bomb's outer layer) from exhausting memory.
+const MaxFileSize = 64 << 20
+
+// Options are what a reader may need beyond the file itself. The zero value is valid.
+type Options struct {
+	// Players, when non-nil, is an event whose Players come from a separate players file
+	// (--players): readers use it for ids, drops and ratings.
+	Players []tbsheet.Player
+}
+
+// Format is one input format.
+type Format struct {
+	// ID is the format's name for --from and in JSON ("xlsx", "csv", "challonge", "kts", …).
+	ID string
+	// Title describes the format for messages ("Challonge API JSON").
+	Title string
+	// Exts are the usual file extensions, lower case with the dot; used only to break ties
+	// between sniffers and to name what a file looks like.
+	Exts []string
+	// Priority orders sniffing: higher first. Specific formats (Challonge JSON) sniff before
+	// generic ones (CSV, which accepts almost any text).
+	Priority int
+	// Sniff reports whether data looks like this format. name is the file name.
+	Sniff func(data []byte, name string) bool
+	// Read parses data; name is the file name for positions. It returns every problem it
+	// finds as a tbsheet.ErrorList.
+	Read func(data []byte, name string, opt Options) (*tbsheet.Event, error)
+}
+
+var formats []*Format
+
+// Register adds a format. Each format file calls it from init.
+func Register(f *Format) {
+	formats = append(formats, f)
+	sort.SliceStable(formats, func(i, j int) bool { return formats[i].Priority > formats[j].Priority })
+}
+
+// Formats returns every registered format, in sniffing order.
+func Formats() []*Format { return append([]*Format(nil), formats...) }
+
+// Lookup returns the format with the given id.
+func Lookup(id string) (*Format, bool) {
+	for _, f := range formats {
+		if f.ID == id {
+			return f, true
+		}
+	}
+	return nil, false
+}
+
+// Detect returns the format data is in. Sniffers run in priority order; when several accept
+// the data, one whose extension matches name wins.
+func Detect(data []byte, name string) (*Format, error) {
+	ext := strings.ToLower(filepath.Ext(name))
+	var first *Format
+	for _, f := range formats {
+		if !f.Sniff(data, name) {
+			continue
+		}
+		for _, e := range f.Exts {
+			if e == ext {
+				return f, nil
+			}
+		}
+		if first == nil {
+			first = f
+		}
+	}
+	if first != nil {
+		return first, nil
+	}
+	return nil, tbsheet.Errorf(tbsheet.Pos{File: name}, tbsheet.ErrFormat,
+		"not a results file tbsheet can read: it looks like %s", looksLike(data))
+}
+
+// looksLike names what an unrecognized file appears to be, so that the message helps.
+func looksLike(data []byte) string {
+	head := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	switch {
+	case len(data) == 0:
+		return "an empty file"
+	case bytes.HasPrefix(data, []byte("%PDF")):
+		return "a PDF document"
+	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
+		return "a zip archive that is not an Excel workbook"
+	case bytes.HasPrefix(data, []byte("\xd0\xcf\x11\xe0")):
+		return "an old Excel 97-2003 (.xls) or Word file: save it as .xlsx"
+	case bytes.HasPrefix(data, []byte("\x89PNG")), bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
+		return "an image"
+	case bytes.HasPrefix(head, []byte("<")):
+		return "an XML or HTML document of an unknown kind"
+	case bytes.HasPrefix(head, []byte("{")), bytes.HasPrefix(head, []byte("[")):
+		return "a JSON document of an unknown kind"
+	case bytes.IndexByte(data, 0) >= 0:
+		return "a binary file"
+	}
+	return "text without a results header"
+}
+
+// Read reads the file at path. from forces a format id ("" = detect). The file is only read,
+// never written.
+func Read(path, from string, opt Options) (*tbsheet.Event, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ReadBytes(data, path, from, opt)
+}
+
+// ReadBytes is Read for data already in memory; name is used for detection and positions.
+func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, error) {
+	var f *Format
+	if from != "" {
+		var ok bool
+		if f, ok = Lookup(from); !ok {
+			return nil, fmt.Errorf("unknown input format %q (known: %s)", from, strings.Join(ids(), ", "))
+		}
+	} else {
+		var err error
+		if f, err = Detect(data, name); err != nil {
+			return nil, err
+		}
+	}
+	ev, err := f.Read(data, name, opt)
+	if err != nil {
+		return ev, err
+	}
+	if ev.Source == "" {
+		ev.Source = name
+	}
+	if ev.Format == "" {
+		ev.Format = f.ID
+	}
+	return ev, nil
+}
+
+func ids() []string {
+	var out []string
+	for _, f := range formats {
+		out = append(out, f.ID)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func readFile(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s is a folder, not a results file", path)
+	}
+	if st.Size() > MaxFileSize {
+		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, tbsheet.ErrFormat,
+			"file is %d MiB; tbsheet reads result files up to %d MiB", st.Size()>>20, MaxFileSize>>20)
+	}
+	return os.ReadFile(path)
+}
