@@ -1,0 +1,144 @@
+package tbsheet
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/width"
+)
+
+// Column is a column of the hand-kept layouts (cli.md "Input formats"): its key, its header in
+// each language tbsheet writes, and the other headers organizers use for it.
+type Column struct {
+	// Key identifies the column ("round", "p1", "result", …).
+	Key string
+	// Names is the header tbsheet writes, per language ("en", "zh", "ja").
+	Names map[string]string
+	// Aliases are more headers read as this column, compared after NormalizeHeader.
+	Aliases []string
+}
+
+// Columns lists every column of the match list, the per-round sheets and the Players sheet.
+var Columns = []Column{
+	{"round", map[string]string{"en": "Round", "zh": "轮次", "ja": "ラウンド"},
+		[]string{"rnd", "rd", "round no", "round number", "回合", "轮", "回戦", "回戦数", "ラウンド数"}},
+	{"table", map[string]string{"en": "Table", "zh": "桌号", "ja": "テーブル"},
+		[]string{"tbl", "table no", "table number", "board", "桌", "台号", "卓", "卓番号", "テーブル番号", "台"}},
+	{"p1", map[string]string{"en": "Player 1", "zh": "选手1", "ja": "プレイヤー1"},
+		[]string{"p1", "player a", "player1", "white", "home", "选手a", "玩家1", "选手一", "対戦者1", "プレーヤー1", "白"}},
+	{"p2", map[string]string{"en": "Player 2", "zh": "选手2", "ja": "プレイヤー2"},
+		[]string{"p2", "player b", "player2", "black", "away", "opponent", "选手b", "玩家2", "选手二", "对手", "対戦者2", "プレーヤー2", "対戦相手", "黒"}},
+	{"result", map[string]string{"en": "Result", "zh": "比分", "ja": "結果"},
+		[]string{"score", "outcome", "res", "结果", "成绩", "胜负", "スコア", "勝敗", "成績"}},
+	{"p1wins", map[string]string{"en": "P1 Wins", "zh": "选手1胜局", "ja": "P1勝利数"},
+		[]string{"p1 games", "player 1 wins", "player 1 games", "p1 game wins", "选手1胜", "プレイヤー1勝"}},
+	{"p2wins", map[string]string{"en": "P2 Wins", "zh": "选手2胜局", "ja": "P2勝利数"},
+		[]string{"p2 games", "player 2 wins", "player 2 games", "p2 game wins", "选手2胜", "プレイヤー2勝"}},
+	{"draws", map[string]string{"en": "Draws", "zh": "平局", "ja": "引き分け"},
+		[]string{"drawn games", "draw", "ties", "和局", "平局数", "引分"}},
+	{"name", map[string]string{"en": "Name", "zh": "姓名", "ja": "名前"},
+		[]string{"player", "player name", "名字", "选手", "玩家", "プレイヤー", "氏名", "プレイヤー名"}},
+	{"id", map[string]string{"en": "ID", "zh": "编号", "ja": "ID"},
+		[]string{"player id", "dci", "cossy", "konami id", "pop id", "fide id", "number", "no", "会员号", "ＩＤ", "番号", "会員番号"}},
+	{"dropped", map[string]string{"en": "Dropped After", "zh": "退赛轮次", "ja": "ドロップ"},
+		[]string{"drop", "dropped", "drop round", "dropped after round", "退赛", "棄権", "ドロップ回戦"}},
+	{"rating", map[string]string{"en": "Rating", "zh": "等级分", "ja": "レーティング"},
+		[]string{"elo", "rtg", "rating fide", "等级", "积分", "レート"}},
+}
+
+// NormalizeHeader folds a header cell for matching: full-width to ASCII, lower case, runs of
+// spaces, underscores and dots to one space, a trailing "#" or ":" dropped.
+func NormalizeHeader(s string) string {
+	s = strings.ToLower(width.Fold.String(s))
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case '_', '.', '\u3000':
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.TrimRight(s, "#:： ")
+	return s
+}
+
+// ColumnKey returns the key of the column a header names, or "" when it names none.
+func ColumnKey(header string) string {
+	h := NormalizeHeader(header)
+	if h == "" {
+		return ""
+	}
+	for _, c := range Columns {
+		for _, n := range c.Names {
+			if NormalizeHeader(n) == h {
+				return c.Key
+			}
+		}
+		for _, a := range c.Aliases {
+			if NormalizeHeader(a) == h {
+				return c.Key
+			}
+		}
+	}
+	return ""
+}
+
+// ColumnHeader returns the header tbsheet writes for a column key in a language, falling back
+// to English.
+func ColumnHeader(key, lang string) string {
+	for _, c := range Columns {
+		if c.Key == key {
+			if n, ok := c.Names[lang]; ok {
+				return n
+			}
+			return c.Names["en"]
+		}
+	}
+	return key
+}
+
+// roundSheet matches the names of per-round sheets: "Round 1", "R1", "Rd 2", "第1轮",
+// "第1回戦", "1回戦", "ラウンド1", "1轮".
+var roundSheet = regexp.MustCompile(`^(?:round|rnd|rd|r|第|ラウンド|回合)?\s*(\d{1,3})\s*(?:轮|輪|回戦|回合|ラウンド)?$`)
+
+// RoundSheetNumber returns the round number a sheet name denotes, if it is a per-round sheet.
+func RoundSheetNumber(name string) (int, bool) {
+	m := roundSheet.FindStringSubmatch(NormalizeHeader(name))
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil && n > 0
+}
+
+// RoundSheetName returns the name tbsheet gives the sheet of round n in a language.
+func RoundSheetName(n int, lang string) string {
+	switch lang {
+	case "zh":
+		return "第" + strconv.Itoa(n) + "轮"
+	case "ja":
+		return "第" + strconv.Itoa(n) + "回戦"
+	}
+	return "Round " + strconv.Itoa(n)
+}
+
+// SheetKinds names the other sheets of a hand-kept workbook, with their accepted names
+// (compared after NormalizeHeader).
+var SheetKinds = map[string][]string{
+	"players": {"players", "player list", "roster", "entrants", "选手", "选手名单", "参赛选手", "玩家", "プレイヤー", "参加者", "参加者一覧"},
+	"matches": {"matches", "results", "match list", "pairings", "对阵", "比赛", "结果", "成绩", "対戦", "結果", "対戦表"},
+}
+
+// SheetKind returns "players", "matches" or "" for a sheet name.
+func SheetKind(name string) string {
+	n := NormalizeHeader(name)
+	for kind, names := range SheetKinds {
+		for _, a := range names {
+			if a == n {
+				return kind
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,139 @@
+package tbsheet
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/width"
+)
+
+// ResultForms lists the Result cell forms tbsheet reads, for error messages and the template
+// workbook's dropdown. Each form is read from Player 1's side.
+var ResultForms = []string{"2-1", "2-1-1", "W", "L", "D", "ID", "DL", "1-0", "0-1", "½-½", "+", "-", "BYE"}
+
+// resultWords maps the words organizers type (English, Chinese, Japanese, chess and card-game
+// shorthand) to results against an opponent. Keys are upper case, full-width folded.
+var resultWords = map[string]Result{
+	"W": Win, "WIN": Win, "WON": Win, "胜": Win, "勝": Win, "勝ち": Win, "○": Win, "〇": Win, "◯": Win,
+	"L": Loss, "LOSS": Loss, "LOST": Loss, "负": Loss, "負": Loss, "負け": Loss, "×": Loss, "●": Loss,
+	"D": Draw, "DRAW": Draw, "T": Draw, "TIE": Draw, "平": Draw, "和": Draw, "分": Draw, "引き分け": Draw,
+	"△": Draw, "=": Draw, "½-½": Draw, "0.5-0.5": Draw, "1/2-1/2": Draw,
+	"ID": IntentionalDraw, "IDRAW": IntentionalDraw,
+	"DL": DoubleLoss, "DOUBLE LOSS": DoubleLoss, "双负": DoubleLoss, "両負け": DoubleLoss, "両者敗北": DoubleLoss,
+	"+": ForfeitWin, "+-": ForfeitWin, "+:-": ForfeitWin, "+/-": ForfeitWin, "FW": ForfeitWin,
+	"-": ForfeitLoss, "-+": ForfeitLoss, "-:+": ForfeitLoss, "-/+": ForfeitLoss, "FL": ForfeitLoss,
+	"--": DoubleForfeit, "-:-": DoubleForfeit, "-/-": DoubleForfeit,
+}
+
+// soloWords maps the words of a row without an opponent (Player 2 empty or BYE).
+var soloWords = map[string]Result{
+	"": Bye, "BYE": Bye, "W": Bye, "+": Bye, "2-0": Bye, "1": Bye, "1-0": Bye, "轮空": Bye, "不戦勝": Bye,
+	"L": LossNoOpponent, "-": LossNoOpponent, "0-2": LossNoOpponent, "0-1": LossNoOpponent,
+	"½": HalfBye, "0.5": HalfBye, "H": HalfBye,
+	"0": ZeroBye, "Z": ZeroBye,
+}
+
+// gamesPattern matches a game score: "2-1", "2-1-1", "2:1", "2 - 1".
+var gamesPattern = regexp.MustCompile(`^(\d{1,3})\s*[-:]\s*(\d{1,3})(?:\s*[-:]\s*(\d{1,3}))?$`)
+
+// normalizeCell folds what organizers type into one spelling: full-width digits and signs to
+// ASCII, dashes to "-", upper case, spaces trimmed.
+func normalizeCell(s string) string {
+	s = width.Fold.String(strings.TrimSpace(s))
+	s = strings.NewReplacer("–", "-", "—", "-", "−", "-", "－", "-", "：", ":").Replace(s)
+	return strings.ToUpper(s)
+}
+
+// ParseResultCell reads a hand-kept Result cell from Player 1's side. hasOpponent says whether
+// the row names a Player 2 (an empty Player 2 or "BYE" makes a solo row: a bye, or with "L" a
+// loss with no opponent). An empty cell between two players is Unreported. The error message
+// quotes the cell and lists the forms tbsheet reads.
+func ParseResultCell(cell string, hasOpponent bool) (Result, Games, error) {
+	s := normalizeCell(cell)
+	if !hasOpponent {
+		if r, ok := soloWords[s]; ok {
+			var g Games
+			if m := gamesPattern.FindStringSubmatch(s); m != nil && r != HalfBye && r != ZeroBye &&
+				s != "1" && s != "1-0" && s != "0-1" {
+				g = gamesFrom(m)
+			}
+			return r, g, nil
+		}
+		return 0, Games{}, fmt.Errorf("%q is not a result for a row without an opponent (expected BYE, W, 2-0, L, ½ or empty)", cell)
+	}
+	if s == "" {
+		return Unreported, Games{}, nil
+	}
+	if r, ok := resultWords[s]; ok {
+		if r == IntentionalDraw {
+			return r, Games{Known: true, Drawn: 3}, nil // MTR §2.5: EventLink records IDs as 0-0-3
+		}
+		return r, Games{}, nil
+	}
+	if m := gamesPattern.FindStringSubmatch(s); m != nil {
+		g := gamesFrom(m)
+		switch {
+		case g.P1 > g.P2:
+			return Win, g, nil
+		case g.P1 < g.P2:
+			return Loss, g, nil
+		}
+		return Draw, g, nil
+	}
+	return 0, Games{}, fmt.Errorf("%q is not a result (expected %s)", cell, strings.Join(ResultForms, ", "))
+}
+
+func gamesFrom(m []string) Games {
+	g := Games{Known: true}
+	g.P1, _ = strconv.Atoi(m[1])
+	g.P2, _ = strconv.Atoi(m[2])
+	if m[3] != "" {
+		g.Drawn, _ = strconv.Atoi(m[3])
+	}
+	return g
+}
+
+// FormatResultCell writes a match's result in the canonical hand-kept form that
+// ParseResultCell reads back to the same Result and Games: game counts when known ("2-1",
+// "1-1-1"), else W, L, D, ID, DL, +, -, --, and for solo rows BYE, L, ½ or 0.
+func FormatResultCell(m Match) string {
+	switch m.Result {
+	case Unreported:
+		return ""
+	case IntentionalDraw:
+		if !m.Games.Known || (m.Games == Games{Known: true, Drawn: 3}) {
+			return "ID"
+		}
+	case DoubleLoss:
+		return "DL"
+	case ForfeitWin:
+		return "+"
+	case ForfeitLoss:
+		return "-"
+	case DoubleForfeit:
+		return "--"
+	case HalfBye:
+		return "½"
+	case ZeroBye:
+		return "0"
+	case Bye:
+		if m.Games.Known && m.Games.P1 == 2 && m.Games.P2 == 0 && m.Games.Drawn == 0 {
+			return "2-0"
+		}
+		return "BYE"
+	case LossNoOpponent:
+		return "L"
+	}
+	if m.Games.Known {
+		return m.Games.String()
+	}
+	switch m.Result {
+	case Win:
+		return "W"
+	case Loss:
+		return "L"
+	}
+	return "D"
+}
