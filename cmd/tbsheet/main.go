@@ -1,0 +1,23 @@
+// Command tbsheet reads Swiss-tournament results (hand-kept workbooks, Challonge, KTS, TOM,
+// WER, TRF), computes every tiebreaker exactly as each system defines it, and writes standings
+// to the terminal, XLSX, PDF, CSV and JSON. Run `tbsheet help` for the commands.
+//
+// This package is only flags and wiring: reading is package reader, arithmetic package calc,
+// output package writer, and watching package watch.
+package main
+
+import (
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the process exit code (see exit.go).
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRoot(stdout, stderr)
+	root.SetArgs(args)
+	return report(root.Execute(), stderr)
+}

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/writer"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+func newRoot(stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "tbsheet",
+		Short: "Swiss-tournament standings with every tiebreaker, exactly",
+		Long: `tbsheet reads tournament results — hand-kept XLSX/CSV workbooks, Challonge JSON,
+KTS .Tournament files, Pokémon TOM .tdf, Magic WER .wer and chess TRF — computes every
+tiebreaker exactly as each system defines it (Magic, Yu-Gi-Oh!/KTS, Pokémon, Cryptozoic,
+Challonge, FIDE), and writes standings to the terminal, XLSX, PDF, CSV and JSON.`,
+		Example: `  tbsheet standings results.xlsx
+  tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf --cut 8
+  tbsheet explain results.xlsx --player "Alice"
+  tbsheet watch results.xlsx -o standings.pdf`,
+		Version:       version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.AddCommand(
+		newStandingsCmd(),
+		newExplainCmd(),
+		newConvertCmd(),
+		newWatchCmd(),
+		newTemplateCmd(),
+		newRoundsCmd(),
+		newTiebreaksCmd(),
+		newSystemsCmd(),
+	)
+	return root
+}
+
+// args returns a cobra positional-argument check whose failure is a usage error.
+func args(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, a []string) error {
+		if err := check(cmd, a); err != nil {
+			return usageErr("%s: %v", cmd.CommandPath(), err)
+		}
+		return nil
+	}
+}
+
+// calcFlags are the flags that choose what is computed (standings, explain, watch).
+type calcFlags struct {
+	system, points, mtgFloor, czFloor, fideRules string
+	tiebreaks, show                              []string
+	afterRound                                   int
+}
+
+func (f *calcFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&f.system, "system", "", "preset: "+systemNames()+" (default: what the input says, else mtg)")
+	fs.StringSliceVar(&f.tiebreaks, "tiebreaks", nil, "comma-separated tiebreak ids; replaces the preset's order (see 'tbsheet tiebreaks')")
+	fs.StringSliceVar(&f.show, "show", nil, "more tiebreak ids to compute and show without changing the order ('all' = every id)")
+	fs.StringVar(&f.points, "points", "", "match points `W,D,L,BYE` (e.g. 3,1,0,3); replaces the preset's")
+	fs.IntVar(&f.afterRound, "after-round", 0, "standings as they stood after round `N`")
+	fs.StringVar(&f.mtgFloor, "mtg-floor", "", "Magic MWP/GWP floor: 0.33 (MTR text, default) or 1/3")
+	fs.StringVar(&f.czFloor, "cz-floor", "", "Cryptozoic T1 per-opponent floor: -3 (default) or none")
+	fs.StringVar(&f.fideRules, "fide-rules", "", "FIDE unplayed-round rules: 2023 (default) or 2026")
+}
+
+// options turns the flags into calc options; a malformed value is a usage error.
+func (f *calcFlags) options() (calc.Options, error) {
+	opt := calc.Options{
+		System: f.system, Tiebreaks: f.tiebreaks, Show: f.show, AfterRound: f.afterRound,
+		MTGFloor: f.mtgFloor, CZFloor: f.czFloor, FIDERules: f.fideRules,
+	}
+	if f.afterRound < 0 {
+		return opt, usageErr("--after-round %d: must be a round number", f.afterRound)
+	}
+	if f.points != "" {
+		p, err := parsePoints(f.points)
+		if err != nil {
+			return opt, usageErr("--points %q: %v", f.points, err)
+		}
+		opt.Points = p
+	}
+	return opt, nil
+}
+
+// parsePoints reads "W,D,L,BYE" (decimals and halves allowed: "1,0.5,0,1", "1,½,0,1").
+func parsePoints(s string) (*tbsheet.Points, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 4 {
+		return nil, fmt.Errorf("want four numbers: win, draw, loss, bye")
+	}
+	var v [4]exact.Num
+	for i, p := range parts {
+		n, err := exact.Parse(p)
+		if err != nil {
+			return nil, err
+		}
+		v[i] = n
+	}
+	return &tbsheet.Points{Win: v[0], Draw: v[1], Loss: v[2], Bye: v[3]}, nil
+}
+
+func systemNames() string {
+	var names []string
+	for _, s := range calc.Systems() {
+		n := s.Name
+		if len(s.Aliases) > 0 {
+			n += " (" + strings.Join(s.Aliases, ", ") + ")"
+		}
+		names = append(names, n)
+	}
+	return strings.Join(names, ", ")
+}
+
+// outputFlags are the flags that shape written standings (standings, watch).
+type outputFlags struct {
+	outputs                        []string
+	lang, paper, by, font, tmpl, pod string
+	cut                            int
+}
+
+func (f *outputFlags) register(fs *pflag.FlagSet) {
+	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` (.xlsx, .pdf, .csv, .json); repeatable")
+	fs.StringVar(&f.lang, "lang", "en", "language of headers and labels: en, zh, ja")
+	fs.StringVar(&f.paper, "paper", "A4", "PDF paper size: A4 or Letter")
+	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank, or name (the alphabetical list players use to find themselves)")
+	fs.IntVar(&f.cut, "cut", 0, "draw a top-cut line under `N` players")
+	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
+	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
+	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Juniors, Seniors, Masters)")
+}
+
+// writerOptions checks and converts the output flags.
+func (f *outputFlags) writerOptions(stderr io.Writer) (writer.Options, error) {
+	opt := writer.Options{Lang: f.lang, Paper: f.paper, Cut: f.cut, Font: f.font, Template: f.tmpl,
+		Warn: func(msg string) { fmt.Fprintln(stderr, "tbsheet: warning: "+msg) }}
+	if !contains(writer.Langs, f.lang) {
+		return opt, usageErr("--lang %q: use %s", f.lang, strings.Join(writer.Langs, ", "))
+	}
+	switch strings.ToLower(f.paper) {
+	case "a4":
+		opt.Paper = "A4"
+	case "letter":
+		opt.Paper = "Letter"
+	default:
+		return opt, usageErr("--paper %q: use A4 or Letter", f.paper)
+	}
+	switch f.by {
+	case "rank":
+	case "name":
+		opt.ByName = true
+	default:
+		return opt, usageErr("--by %q: use rank or name", f.by)
+	}
+	if f.cut < 0 {
+		return opt, usageErr("--cut %d: must be a number of players", f.cut)
+	}
+	return opt, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,294 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/writer"
+)
+
+func newStandingsCmd() *cobra.Command {
+	var (
+		cf             calcFlags
+		of             outputFlags
+		to, from       string
+		players        string
+		final, check   bool
+	)
+	cmd := &cobra.Command{
+		Use:   "standings INPUT...",
+		Short: "Read results, compute every tiebreaker, rank, print or write standings",
+		Long: `Read results, compute the tiebreakers of a system, rank the players (players equal on
+every key share a rank), and print the standings or write them with -o.
+
+The format of INPUT is detected from its content. The system defaults to what the input
+says (a KTS file ranks as Yu-Gi-Oh!, a Challonge dump as configured on Challonge), else mtg.
+An input with top-cut rounds gives final standings (--final=false for the Swiss standings).
+An input in several divisions (Pokémon pods) gives one standings per division; with -o each
+file name gets the division's name (standings-masters.pdf).`,
+		Example: `  tbsheet standings results.xlsx
+  tbsheet standings dump.json --to json
+  tbsheet standings event.Tournament --check
+  tbsheet standings results.xlsx --system pokemon -o standings.pdf --by name`,
+		Args: args(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, inputs []string) error {
+			j, err := newJob(cmd, &cf, &of, from, players, final, check)
+			if err != nil {
+				return err
+			}
+			if to != "" && to != "table" && to != "json" && to != "csv" {
+				return usageErr("--to %q: use table, json or csv", to)
+			}
+			if err := checkOutputs(inputs, of.outputs); err != nil {
+				return err
+			}
+			var all []*calc.Standings
+			var problems tbsheet.ErrorList
+			for _, in := range inputs {
+				sts, err := j.compute(in, cmd.ErrOrStderr())
+				if err != nil {
+					if code := exitCode(err); code != exitInput {
+						return err
+					}
+					problems = append(problems, tbsheet.Errors(err)...)
+					continue
+				}
+				all = append(all, sts...)
+			}
+			if len(problems) > 0 {
+				return inputErr(problems)
+			}
+			if err := j.write(all, of.outputs, cmd.ErrOrStderr()); err != nil {
+				return err
+			}
+			if to == "" && len(of.outputs) > 0 {
+				return nil
+			}
+			return printStandings(cmd.OutOrStdout(), all, to, j.writeOpt)
+		},
+	}
+	cf.register(cmd.Flags())
+	of.register(cmd.Flags())
+	cmd.Flags().StringVar(&to, "to", "", "what goes to stdout: table, json or csv (default table; nothing when -o is given)")
+	cmd.Flags().StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
+	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
+	cmd.Flags().BoolVar(&final, "final", false, "final standings after a top cut (default when the input has playoff rounds)")
+	cmd.Flags().BoolVar(&check, "check", false, "exit 1 when the input's own standings (KTS, TOM, WER, TRF) differ from tbsheet's")
+	return cmd
+}
+
+func formatIDs() []string {
+	var ids []string
+	for _, f := range reader.Formats() {
+		ids = append(ids, f.ID)
+	}
+	return ids
+}
+
+// job is one configured calculation: what `standings` does for each input, and what `watch`
+// does on every save.
+type job struct {
+	from     string
+	readOpt  reader.Options
+	calcOpt  calc.Options
+	writeOpt writer.Options
+	pod      string
+	final    *bool // nil: final standings when the input has playoff rounds
+	check    bool
+}
+
+func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {
+	j := &job{from: from, pod: of.pod, check: check}
+	var err error
+	if j.calcOpt, err = cf.options(); err != nil {
+		return nil, err
+	}
+	if j.writeOpt, err = of.writerOptions(cmd.ErrOrStderr()); err != nil {
+		return nil, err
+	}
+	if from != "" {
+		if _, ok := reader.Lookup(from); !ok {
+			return nil, usageErr("--from %q: use %s", from, strings.Join(formatIDs(), ", "))
+		}
+	}
+	if cmd.Flags().Changed("final") {
+		j.final = &final
+	}
+	if players != "" {
+		list, err := reader.ReadPlayers(players)
+		if err != nil {
+			return nil, inputErr(err)
+		}
+		j.readOpt.Players = list
+	}
+	return j, nil
+}
+
+// compute reads one input and returns its standings, one per division. Self-check differences
+// are printed to warn; with --check they are an input error.
+func (j *job) compute(path string, warn io.Writer) ([]*calc.Standings, error) {
+	ev, err := reader.Read(path, j.from, j.readOpt)
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	events := []*tbsheet.Event{ev}
+	if len(ev.Pods) > 0 {
+		events = nil
+		for _, p := range ev.Pods {
+			if j.pod == "" || strings.EqualFold(p.Pod, j.pod) {
+				events = append(events, p)
+			}
+		}
+		if len(events) == 0 {
+			var names []string
+			for _, p := range ev.Pods {
+				names = append(names, p.Pod)
+			}
+			return nil, usageErr("--pod %q: %s has %s", j.pod, path, strings.Join(names, ", "))
+		}
+	}
+	var out []*calc.Standings
+	var diffs tbsheet.ErrorList
+	for _, e := range events {
+		st, err := calc.Compute(e, j.calcOpt)
+		if err != nil {
+			return nil, usageErr("%v", err)
+		}
+		if j.final == nil && hasPlayoff(e) || j.final != nil && *j.final {
+			st = calc.Final(st)
+		}
+		for _, d := range calc.Check(st) {
+			diffs.Addf(tbsheet.Pos{File: path}, tbsheet.ErrFormat, "self-check: %s", d)
+		}
+		out = append(out, st)
+	}
+	for _, d := range diffs {
+		fmt.Fprintln(warn, d.Error())
+	}
+	if j.check && len(diffs) > 0 {
+		return nil, inputErr(diffs)
+	}
+	return out, nil
+}
+
+func hasPlayoff(ev *tbsheet.Event) bool {
+	for _, r := range ev.Rounds {
+		if r.Playoff {
+			return true
+		}
+	}
+	return false
+}
+
+// write writes every standings to every output. Several standings (divisions, inputs) get one
+// file each, named after the output with the division or input added.
+func (j *job) write(all []*calc.Standings, outputs []string, stderr io.Writer) error {
+	for _, out := range outputs {
+		for _, st := range all {
+			path := out
+			if len(all) > 1 {
+				path = suffixed(out, st)
+			}
+			if err := writer.WriteStandings(path, st, j.writeOpt); err != nil {
+				return outputErr(err)
+			}
+		}
+	}
+	return nil
+}
+
+// suffixed inserts what tells standings apart into an output name:
+// standings.pdf → standings-masters.pdf, or standings-results.pdf for input results.xlsx.
+func suffixed(out string, st *calc.Standings) string {
+	tag := st.Event.Pod
+	if tag == "" {
+		tag = strings.TrimSuffix(filepath.Base(st.Event.Source), filepath.Ext(st.Event.Source))
+	}
+	tag = strings.ToLower(strings.Join(strings.Fields(tag), "-"))
+	ext := filepath.Ext(out)
+	return strings.TrimSuffix(out, ext) + "-" + tag + ext
+}
+
+// checkOutputs refuses an output that would overwrite an input: tbsheet never writes to its
+// inputs.
+func checkOutputs(inputs, outputs []string) error {
+	for _, out := range outputs {
+		if out == "-" {
+			return usageErr("-o -: use --to json|csv|table to write to stdout")
+		}
+		for _, in := range inputs {
+			if samePath(in, out) {
+				return usageErr("-o %s is an input: tbsheet never writes to its inputs", out)
+			}
+		}
+	}
+	return nil
+}
+
+func samePath(a, b string) bool {
+	if fa, err := os.Stat(a); err == nil {
+		if fb, err := os.Stat(b); err == nil {
+			return os.SameFile(fa, fb)
+		}
+	}
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}
+
+// printStandings writes standings to stdout in the chosen form; several standings are printed
+// one after the other (JSON as a stream of documents).
+func printStandings(w io.Writer, all []*calc.Standings, to string, opt writer.Options) error {
+	for i, st := range all {
+		var err error
+		switch to {
+		case "json":
+			err = writer.WriteJSON(w, st)
+		case "csv":
+			err = writer.WriteCSV(w, st, opt)
+		default:
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			err = writer.WriteTable(w, st, opt)
+			if err == nil {
+				printUnreported(w, st)
+			}
+		}
+		if err != nil {
+			return outputErr(err)
+		}
+	}
+	return nil
+}
+
+// printUnreported lists pairings without a result, where they are in the input.
+func printUnreported(w io.Writer, st *calc.Standings) {
+	for _, u := range st.Unreported {
+		m := u.Match
+		where := ""
+		if p := m.Pos.String(); p != "" {
+			where = p + ": "
+		}
+		fmt.Fprintf(w, "unreported: %sround %d, %s vs %s\n", where, u.Round,
+			st.Event.Players[m.P1].Name, st.Event.Players[m.P2].Name)
+	}
+}
+
+// exitCode returns the exit code an error maps to.
+func exitCode(err error) int {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return exitUsage
+}

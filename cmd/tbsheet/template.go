@@ -1,0 +1,51 @@
+package main
+
+import (
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tbsheet/tbsheet/writer"
+)
+
+func newTemplateCmd() *cobra.Command {
+	var (
+		output string
+		rounds int
+		lang   string
+	)
+	cmd := &cobra.Command{
+		Use:   "template -o FILE.xlsx",
+		Short: "Write a blank hand-kept results workbook, ready to fill in",
+		Long: `Write a blank results workbook: a Players sheet (Name, ID, Dropped After, Rating), one
+sheet per round (Table, Player 1, Player 2, Result, with a dropdown of the result forms
+tbsheet reads) and short instructions in English, Chinese and Japanese.`,
+		Example: `  tbsheet template -o results.xlsx --rounds 5
+  tbsheet template -o 成绩.xlsx --lang zh`,
+		Args: args(cobra.NoArgs),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if output == "" {
+				return usageErr("template: -o FILE.xlsx is required")
+			}
+			if !strings.EqualFold(filepath.Ext(output), ".xlsx") {
+				return usageErr("template: %s: the template is an .xlsx workbook", output)
+			}
+			if rounds < 1 || rounds > 30 {
+				return usageErr("template: --rounds %d: use 1 to 30", rounds)
+			}
+			if !contains(writer.Langs, lang) {
+				return usageErr("--lang %q: use %s", lang, strings.Join(writer.Langs, ", "))
+			}
+			err := writer.AtomicFile(output, func(w io.Writer) error {
+				return writer.WriteTemplate(w, rounds, writer.Options{Lang: lang})
+			})
+			return outputErr(err)
+		},
+	}
+	cmd.Flags().StringVarP(&output, "output", "o", "", "the workbook to write")
+	cmd.Flags().IntVar(&rounds, "rounds", 5, "number of round sheets")
+	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers and sheet names: en, zh, ja")
+	return cmd
+}
