@@ -1,6 +1,10 @@
 package calc
 
 import (
+	"slices"
+	"strings"
+	"sync"
+
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -26,6 +30,10 @@ type Options struct {
 	CZFloor string
 	// FIDERules selects FIDE's unplayed-round rules: "" or "2023" (default), or "2026".
 	FIDERules string
+	// NoExplain leaves Figure.Explain empty: Compute then only ranks, which on very large
+	// events saves most of its time and memory. [Standings.Explain] builds any single
+	// explanation on demand either way. The default (false) fills every figure's Explain.
+	NoExplain bool
 }
 
 // Format says how a tiebreak's values are displayed.
@@ -60,8 +68,19 @@ type Def struct {
 	// Format is how values are displayed.
 	Format Format
 	// compute returns one Figure per player index (players outside the standings included,
-	// so that opponents' figures can be read by index).
+	// so that opponents' figures can be read by index). Compute runs the compute functions
+	// of independent tiebreaks concurrently: they must only read the Context and call Get.
 	compute func(c *Context) []Figure
+	// explain, when set, builds one player's explanation on demand. compute may then leave
+	// Figure.Explain empty, so that ranking a large event builds no explanation it does not
+	// print (see Options.NoExplain and Standings.Explain).
+	explain func(c *Context, p int) Explanation
+	// tied, when set, makes the tiebreak depend on the group of players tied on every
+	// earlier key (head-to-head, direct encounter). Compute calls it once per such group of
+	// two or more players, in the group's current display order, and sorts the group by the
+	// figures it returns (one per group member, same order, explanations included). compute
+	// still gives every player's figure outside ranking (usually n/a).
+	tied func(c *Context, group []int) []Figure
 }
 
 // Figure is one player's value of one tiebreak, with its arithmetic.
@@ -86,24 +105,67 @@ type Context struct {
 	Points tbsheet.Points
 	// Options are the calculation's options.
 	Options Options
-	memo    map[string][]Figure
+	// RankBy is the primary key's id ("points" or "match-wins"); "" reads as "points".
+	RankBy string
+
+	mu    sync.Mutex
+	memo  map[string]*onceValue // tiebreak id → figures
+	cache map[string]*onceValue // shared intermediate results (see memoize)
 }
 
-// Get returns every player's figures for tiebreak id, computing them once.
-func (c *Context) Get(id string) []Figure {
-	if f, ok := c.memo[id]; ok {
-		return f
+// onceValue is a value computed once, however many goroutines ask for it.
+type onceValue struct {
+	once sync.Once
+	v    any
+}
+
+// entry returns the onceValue stored under key in *m, creating it (and the map) if needed.
+func (c *Context) entry(m *map[string]*onceValue, key string) *onceValue {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if *m == nil {
+		*m = map[string]*onceValue{}
 	}
+	e, ok := (*m)[key]
+	if !ok {
+		e = &onceValue{}
+		(*m)[key] = e
+	}
+	return e
+}
+
+// Get returns every player's figures for tiebreak id, computing them once. It is safe for
+// concurrent use: goroutines asking for the same id wait for one computation.
+func (c *Context) Get(id string) []Figure {
 	d, ok := Lookup(id)
 	if !ok {
 		panic("calc: unknown tiebreak " + id) // ids inside calc are constants
 	}
-	if c.memo == nil {
-		c.memo = map[string][]Figure{}
+	e := c.entry(&c.memo, id)
+	e.once.Do(func() { e.v = d.compute(c) })
+	return e.v.([]Figure)
+}
+
+// Explain returns player p's explanation of tiebreak id: the figure's own, or the one the
+// tiebreak builds on demand.
+func (c *Context) Explain(id string, p int) Explanation {
+	f := c.Get(id)[p]
+	if f.Explain.Expr != nil || f.Explain.Note != "" {
+		return f.Explain
 	}
-	f := d.compute(c)
-	c.memo[id] = f
-	return f
+	if d, _ := Lookup(id); d.explain != nil {
+		return d.explain(c, p)
+	}
+	return f.Explain
+}
+
+// memoize returns the value that f computes, computing it once per Context and key; it is
+// how tiebreaks share intermediate tables (per-player counters, records in one system's
+// scoring) without recomputing them.
+func memoize[T any](c *Context, key string, f func() T) T {
+	e := c.entry(&c.cache, key)
+	e.once.Do(func() { e.v = f() })
+	return e.v.(T)
 }
 
 var registry []*Def
@@ -116,8 +178,32 @@ func register(d *Def) {
 	registry = append(registry, d)
 }
 
-// Tiebreaks returns every tiebreak definition, in registration order.
-func Tiebreaks() []*Def { return append([]*Def(nil), registry...) }
+// Tiebreaks returns every tiebreak definition in the order of tiebreakers.md §A.2: points
+// and match-wins, the chl-* ids, buchholz, progressive, opp-progressive, then mtg-*, kts-*,
+// pkm-*, cz-* and fide-*; within a family, in registration order.
+func Tiebreaks() []*Def {
+	out := append([]*Def(nil), registry...)
+	slices.SortStableFunc(out, func(a, b *Def) int { return family(a.ID) - family(b.ID) })
+	return out
+}
+
+// family ranks an id's family for Tiebreaks.
+func family(id string) int {
+	switch {
+	case id == "points" || id == "match-wins":
+		return 0
+	case strings.HasPrefix(id, "chl-"):
+		return 1
+	case id == "buchholz" || id == "progressive" || id == "opp-progressive":
+		return 2
+	}
+	for i, prefix := range []string{"mtg-", "kts-", "pkm-", "cz-", "fide-"} {
+		if strings.HasPrefix(id, prefix) {
+			return 3 + i
+		}
+	}
+	return 8
+}
 
 // Lookup returns the definition of a tiebreak id.
 func Lookup(id string) (*Def, bool) {
@@ -142,6 +228,9 @@ type System struct {
 	RankBy string
 	// Tiebreaks is the default tiebreak order.
 	Tiebreaks []string
+	// Show lists more ids the preset displays without ranking by them (yugioh shows the
+	// kts-number its ranking amounts to).
+	Show []string
 }
 
 // Standings is the result of a calculation: the ranked rows and everything needed to print
@@ -169,6 +258,8 @@ type Standings struct {
 	// Notes are facts about the calculation for the organizer (a round left out, a tie that
 	// only chance can break).
 	Notes []string
+
+	ctx *Context // kept for Explain, ExplainKey and Check
 }
 
 // Row is one ranked player.

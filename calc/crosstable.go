@@ -89,9 +89,12 @@ func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 			last.Number, n, plural(n, "match", "matches")))
 	}
 
+	// One allocation for every record: per-player slices would cost one allocation each on
+	// events with a hundred thousand players.
 	ct.Records = make([][]Record, len(ev.Players))
+	slab := make([]Record, len(ev.Players)*len(rounds))
 	for p := range ct.Records {
-		ct.Records[p] = make([]Record, len(rounds))
+		ct.Records[p] = slab[p*len(rounds) : (p+1)*len(rounds) : (p+1)*len(rounds)]
 	}
 	for i, r := range rounds {
 		ct.Rounds = append(ct.Rounds, r.Number)
@@ -103,7 +106,7 @@ func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 			if m.Result == tbsheet.Unreported {
 				ct.Unreported = append(ct.Unreported, MatchRef{r.Number, m})
 				ct.Notes = append(ct.Notes, fmt.Sprintf("round %d: %s vs %s is unreported and counts as not played",
-					r.Number, ev.Players[m.P1].Name, ev.Players[m.P2].Name))
+					r.Number, playerName(ev, m.P1), playerName(ev, m.P2)))
 				continue
 			}
 			ct.Records[m.P1][i] = Record{Round: r.Number, Result: m.Result, Opp: m.P2,
@@ -136,6 +139,14 @@ func (ct *Crosstable) DroppedAfter(p int) int {
 		return 0
 	}
 	return d
+}
+
+// playerName returns player i's name, or "nobody" for NoPlayer.
+func playerName(ev *tbsheet.Event, i int) string {
+	if i < 0 || i >= len(ev.Players) {
+		return "nobody"
+	}
+	return ev.Players[i].Name
 }
 
 func plural(n int, one, many string) string {
