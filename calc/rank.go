@@ -64,6 +64,16 @@ func rank(st *Standings, keys []*Def) {
 		}
 		spans = next
 	}
+	for k, d := range keys {
+		if d.tied == nil {
+			continue
+		}
+		for _, p := range idx {
+			if f := &figs[k][p]; !f.Value.OK && f.Explain.Note == "" && f.Explain.Expr == nil {
+				f.Explain.Note = "no tie left to break"
+			}
+		}
+	}
 
 	colFigs := make([][]Figure, len(st.Columns))
 	for j, d := range st.Columns {
