@@ -258,10 +258,10 @@ func computeMedianBuchholz(c *Context) []Figure {
 }
 
 func explainMedianBuchholz(c *Context, p int) Explanation {
-	pts := c.Get("points")
+	pts := literals(c, "points")
 	var vals []*Expr
 	for _, o := range tallyOf(c).opponents(p) {
-		vals = append(vals, Num(pts[o].Value.Num))
+		vals = append(vals, pts[o])
 	}
 	if len(vals) < 3 {
 		return Explanation{Expr: Int(0), Note: fmt.Sprintf("%d %s: Median-Buchholz needs 3 or more, so 0",

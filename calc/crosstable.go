@@ -91,16 +91,21 @@ func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 
 	// One allocation for every record: per-player slices would cost one allocation each on
 	// events with a hundred thousand players.
+	// Every record starts Absent, written in memory order (player-major) because that is
+	// what large events are sensitive to.
+	n := len(rounds)
 	ct.Records = make([][]Record, len(ev.Players))
-	slab := make([]Record, len(ev.Players)*len(rounds))
-	for p := range ct.Records {
-		ct.Records[p] = slab[p*len(rounds) : (p+1)*len(rounds) : (p+1)*len(rounds)]
-	}
+	slab := make([]Record, len(ev.Players)*n)
+	absent := make([]Record, n)
 	for i, r := range rounds {
 		ct.Rounds = append(ct.Rounds, r.Number)
-		for p := range ct.Records {
-			ct.Records[p][i] = Record{Round: r.Number, Result: tbsheet.Absent, Opp: tbsheet.NoPlayer}
-		}
+		absent[i] = Record{Round: r.Number, Result: tbsheet.Absent, Opp: tbsheet.NoPlayer}
+	}
+	for p := range ct.Records {
+		ct.Records[p] = slab[p*n : (p+1)*n : (p+1)*n]
+		copy(ct.Records[p], absent)
+	}
+	for i, r := range rounds {
 		for j := range r.Matches {
 			m := &r.Matches[j]
 			if m.Result == tbsheet.Unreported {

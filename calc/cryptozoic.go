@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/tbsheet/tbsheet/exact"
 )
 
 // Cryptozoic Tournament Tracker / Mantis T1–T3 (tiebreakers.md §6, the seed 000_*, decision
@@ -83,13 +85,18 @@ func computeT1(c *Context) []Figure {
 }
 
 func explainT1(c *Context, p int) Explanation {
-	t, k := tallyOf(c), czOf(c)
-	return sumExplanation(t.opponents(p), func(o int) *Expr {
+	k := czOf(c)
+	var floor *Expr
+	contrib := terms(c, "cz-t1", len(k.t1), func(a *exprArena, o int) *Expr {
 		if k.floor == math.MinInt64 {
-			return Int(k.winsLoss[o])
+			return a.num(exact.Int(k.winsLoss[o]))
 		}
-		return Max(Int(k.floor), Int(k.winsLoss[o]))
-	}, "no opponents")
+		if floor == nil {
+			floor = a.num(exact.Int(k.floor))
+		}
+		return a.op(OpMax, floor, a.num(exact.Int(k.winsLoss[o])))
+	})
+	return sumExplanation(tallyOf(c).opponents(p), func(o int) *Expr { return contrib[o] }, "no opponents")
 }
 
 // computeT2: Σ over real opponents of their T1.
@@ -107,8 +114,8 @@ func computeT2(c *Context) []Figure {
 }
 
 func explainT2(c *Context, p int) Explanation {
-	k := czOf(c)
-	return sumExplanation(tallyOf(c).opponents(p), func(o int) *Expr { return Int(k.t1[o]) }, "no opponents")
+	t1 := literals(c, "cz-t1")
+	return sumExplanation(tallyOf(c).opponents(p), func(o int) *Expr { return t1[o] }, "no opponents")
 }
 
 // lostRounds returns the round numbers of p's lost rounds.

@@ -159,18 +159,16 @@ func sumOverOpponents(t *tally, vals []Figure) []Figure {
 	return figs
 }
 
-// explainOpponentSum writes the sum of the opponents' values as literals.
-func explainOpponentSum(t *tally, vals []Figure, p int) Explanation {
-	var terms []*Expr
-	for _, o := range t.opponents(p) {
-		if vals[o].Value.OK {
-			terms = append(terms, Num(vals[o].Value.Num))
+// explainOpponentSum writes the sum of the opponents' figures of tiebreak id as literals.
+func explainOpponentSum(c *Context, id string, p int) Explanation {
+	vals := literals(c, id)
+	var opps []int
+	for _, o := range tallyOf(c).opponents(p) {
+		if vals[o] != nil {
+			opps = append(opps, o)
 		}
 	}
-	if len(terms) == 0 {
-		return Explanation{Expr: Int(0), Note: "no opponents"}
-	}
-	return Explanation{Expr: Sum(terms...)}
+	return sumExplanation(opps, func(o int) *Expr { return vals[o] }, "no opponents")
 }
 
 // computeBuchholz: Σ over real opponents of their points (tiebreakers.md §A.2, the seed's 小分).
@@ -179,7 +177,7 @@ func computeBuchholz(c *Context) []Figure {
 }
 
 func explainBuchholz(c *Context, p int) Explanation {
-	return explainOpponentSum(tallyOf(c), c.Get("points"), p)
+	return explainOpponentSum(c, "points", p)
 }
 
 // computeProgressive: Σ over counted rounds of the running score (tiebreakers.md §A.3.13).
@@ -219,7 +217,7 @@ func computeOppProgressive(c *Context) []Figure {
 }
 
 func explainOppProgressive(c *Context, p int) Explanation {
-	return explainOpponentSum(tallyOf(c), c.Get("progressive"), p)
+	return explainOpponentSum(c, "progressive", p)
 }
 
 // nameList names the players of a note: "Bob", "Bob and Carol", "Bob, Carol and Dave", or

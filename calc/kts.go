@@ -49,9 +49,12 @@ func (r ktsRecord) expr() Explanation {
 	if r.m == 0 {
 		return Explanation{Expr: Int(0), Note: "no opponents"}
 	}
-	return Explanation{Expr: Min(Int(999), Floor(Div(
-		Mul(Sum(Mul(Int(3), Int(r.w)), Int(r.d)), Int(1000)),
-		Mul(Int(3), Int(r.m)))))}
+	a := newArena(13, 13) // the formula's nodes and operands, in two allocations
+	i := func(n int64) *Expr { return a.num(exact.Int(n)) }
+	three := i(3)
+	return Explanation{Expr: a.op(OpMin, i(999), a.op(OpFloor, a.op(OpDiv,
+		a.op(OpMul, a.op(OpSum, a.op(OpMul, three, i(r.w)), i(r.d)), i(1000)),
+		a.op(OpMul, three, i(r.m)))))}
 }
 
 // ktsStats are KTS's per-player counters: own, opponents' and opponents' opponents' records.

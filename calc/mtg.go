@@ -126,22 +126,34 @@ func mtgGames(s slot) (won, lost, drawn int64) {
 	return 0, 0, 0
 }
 
-// floorExpr writes max(floor, n/d) as "0.33↑4/15" (the floor shows only when it applies).
-func (m *mtgStats) floorExpr(n, d int64) *Expr { return Max(Num(m.floor), Ratio(n, d)) }
-
-// mwpExpr writes MWP, or returns nil for a player without rounds (n/a).
-func (m *mtgStats) mwpExpr(p int) *Expr {
-	if m.rounds[p] == 0 {
-		return nil
-	}
-	return m.floorExpr(m.mp[p], 3*m.rounds[p])
+// mwpTerms returns every player's MWP as "0.33↑4/15" (the floor shows only when it
+// applies; nil for a player without rounds), built once and shared by the explanations
+// that quote it.
+func (m *mtgStats) mwpTerms(c *Context) []*Expr {
+	var floor *Expr
+	return terms(c, "mtg-mwp", len(m.mp), func(a *exprArena, p int) *Expr {
+		if floor == nil {
+			floor = a.num(m.floor)
+		}
+		if m.rounds[p] == 0 {
+			return nil
+		}
+		return a.op(OpMax, floor, a.ratio(m.mp[p], 3*m.rounds[p]))
+	})
 }
 
-func (m *mtgStats) gwpExpr(p int) *Expr {
-	if m.games[p] == 0 {
-		return Num(m.floor)
-	}
-	return m.floorExpr(m.gp[p], 3*m.games[p])
+// gwpTerms returns every player's GWP likewise; the bare floor for a player without games.
+func (m *mtgStats) gwpTerms(c *Context) []*Expr {
+	var floor *Expr
+	return terms(c, "mtg-gwp", len(m.gp), func(a *exprArena, p int) *Expr {
+		if floor == nil {
+			floor = a.num(m.floor)
+		}
+		if m.games[p] == 0 {
+			return floor
+		}
+		return a.op(OpMax, floor, a.ratio(m.gp[p], 3*m.games[p]))
+	})
 }
 
 // fracFigures turns fractions n/d into figures (d = 0: n/a).
@@ -166,7 +178,7 @@ func explainMWP(c *Context, p int) Explanation {
 	if m.rounds[p] == 0 {
 		return Explanation{Note: "no rounds played"}
 	}
-	return Explanation{Expr: m.mwpExpr(p)}
+	return Explanation{Expr: m.mwpTerms(c)[p]}
 }
 
 // computeGWP: max(0.33, GP / (3 · games)), the player's own figure floored too (§1.4,
@@ -178,10 +190,11 @@ func computeGWP(c *Context) []Figure {
 
 func explainGWP(c *Context, p int) Explanation {
 	m := mtgOf(c)
+	x := Explanation{Expr: m.gwpTerms(c)[p]}
 	if m.games[p] == 0 {
-		return Explanation{Expr: m.gwpExpr(p), Note: "no games recorded: the floor"}
+		x.Note = "no games recorded: the floor"
 	}
-	return Explanation{Expr: m.gwpExpr(p)}
+	return x
 }
 
 // meanOverOpponents returns, for every player, the mean of the fractions n[o]/d[o] over
@@ -228,7 +241,8 @@ func computeOMW(c *Context) []Figure {
 }
 
 func explainOMW(c *Context, p int) Explanation {
-	return explainOpponentMean(tallyOf(c), p, mtgOf(c).mwpExpr)
+	mwp := mtgOf(c).mwpTerms(c)
+	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return mwp[o] })
 }
 
 // computeOGW: the mean of the opponents' GWP, each floored (§1.5).
@@ -238,5 +252,6 @@ func computeOGW(c *Context) []Figure {
 }
 
 func explainOGW(c *Context, p int) Explanation {
-	return explainOpponentMean(tallyOf(c), p, mtgOf(c).gwpExpr)
+	gwp := mtgOf(c).gwpTerms(c)
+	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return gwp[o] })
 }

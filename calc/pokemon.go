@@ -84,21 +84,28 @@ func pkmOf(c *Context) *pkmStats {
 	})
 }
 
-// wpExpr writes WP as "0.25↑0/2", "2/3", "1.5 / 2" or "0.75↓2/2"; nil when n/a.
-func (k *pkmStats) wpExpr(p int) *Expr {
-	if k.den[p] <= 0 {
-		return nil
-	}
-	var x *Expr
-	if k.score2[p]%2 == 0 {
-		x = Ratio(k.score2[p]/2, k.den[p])
-	} else {
-		x = Div(Num(exact.Frac(k.score2[p], 2)), Int(k.den[p]))
-	}
-	if k.dropped[p] {
-		x = Min(Num(pkmDroppedCap), x)
-	}
-	return Max(Num(pkmFloor), x)
+// wpTerms returns every player's WP as "0.25↑0/2", "2/3", "1.5 / 2" or "0.75↓2/2" (nil
+// when n/a), built once and shared by the explanations that quote it.
+func (k *pkmStats) wpTerms(c *Context) []*Expr {
+	var floor, dropCap *Expr
+	return terms(c, "pkm-wp", len(k.den), func(a *exprArena, p int) *Expr {
+		if floor == nil {
+			floor, dropCap = a.num(pkmFloor), a.num(pkmDroppedCap)
+		}
+		if k.den[p] <= 0 {
+			return nil
+		}
+		var x *Expr
+		if k.score2[p]%2 == 0 {
+			x = a.ratio(k.score2[p]/2, k.den[p])
+		} else {
+			x = a.op(OpDiv, a.num(exact.Frac(k.score2[p], 2)), a.num(exact.Int(k.den[p])))
+		}
+		if k.dropped[p] {
+			x = a.op(OpMin, dropCap, x)
+		}
+		return a.op(OpMax, floor, x)
+	})
 }
 
 // computePkmWP: §3.2 and §A.3.15. Byes leave numerator and denominator; a completed
@@ -121,7 +128,7 @@ func explainPkmWP(c *Context, p int) Explanation {
 	if k.dropped[p] {
 		notes = append(notes, "dropped: at most 75%")
 	}
-	return Explanation{Expr: k.wpExpr(p), Note: strings.Join(notes, "; ")}
+	return Explanation{Expr: k.wpTerms(c)[p], Note: strings.Join(notes, "; ")}
 }
 
 // computePkmOWP: the mean of the opponents' WP (§3.3); floor and cap apply per opponent.
@@ -131,7 +138,8 @@ func computePkmOWP(c *Context) []Figure {
 }
 
 func explainPkmOWP(c *Context, p int) Explanation {
-	return explainOpponentMean(tallyOf(c), p, pkmOf(c).wpExpr)
+	wp := pkmOf(c).wpTerms(c)
+	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return wp[o] })
 }
 
 // computePkmOOWP: the mean of the opponents' OWP (§3.4).
@@ -157,13 +165,8 @@ func computePkmOOWP(c *Context) []Figure {
 // explainPkmOOWP uses the opponents' OWP as exact literals (their own explanations show how
 // each was obtained).
 func explainPkmOOWP(c *Context, p int) Explanation {
-	owp := c.Get("pkm-owp")
-	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr {
-		if !owp[o].Value.OK {
-			return nil
-		}
-		return Num(owp[o].Value.Num)
-	})
+	owp := literals(c, "pkm-owp")
+	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return owp[o] })
 }
 
 // pkmHeadToHead is the handbook's final tiebreaker (§3.5, §A.3.4): only a group of exactly

@@ -25,12 +25,21 @@ func rank(st *Standings, keys []*Def) {
 	for _, p := range idx {
 		folded[p] = strings.ToLower(ev.Players[p].Name)
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
+	slices.SortFunc(idx, func(a, b int) int {
 		if c := strings.Compare(folded[a], folded[b]); c != 0 {
 			return c
 		}
-		return strings.Compare(ev.Players[a].Name, ev.Players[b].Name)
+		if c := strings.Compare(ev.Players[a].Name, ev.Players[b].Name); c != 0 {
+			return c
+		}
+		return a - b
 	})
+	// display[p] is p's place in the display order: every later sort breaks ties with it,
+	// which makes plain (unstable, faster) sorts deterministic.
+	display := make([]int32, len(ev.Players))
+	for i, p := range idx {
+		display[p] = int32(i)
+	}
 
 	figs := make([][]Figure, len(keys))
 	for k, d := range keys {
@@ -50,7 +59,12 @@ func rank(st *Standings, keys []*Def) {
 					f[grp[i]] = fig
 				}
 			}
-			slices.SortStableFunc(grp, func(a, b int) int { return f[b].Value.Cmp(f[a].Value) })
+			slices.SortFunc(grp, func(a, b int) int {
+				if c := f[b].Value.Cmp(f[a].Value); c != 0 {
+					return c
+				}
+				return int(display[a] - display[b])
+			})
 			for lo := s.lo; lo < s.hi; {
 				hi := lo + 1
 				for hi < s.hi && f[idx[hi]].Value.Cmp(f[idx[lo]].Value) == 0 {

@@ -241,3 +241,69 @@ func meanExpr(terms []*Expr) *Expr {
 	}
 	return Div(Sum(terms...), Int(int64(len(terms))))
 }
+
+// exprArena hands out Expr nodes and their operand lists from slabs, so that building the
+// shared terms of a hundred thousand explanations costs a few allocations instead of
+// hundreds of thousands. It is not safe for concurrent use: each arena belongs to one
+// memoized builder.
+type exprArena struct {
+	nodes []Expr
+	ptrs  []*Expr
+}
+
+// newArena returns an arena with room for that many nodes and operands.
+func newArena(nodes, operands int) *exprArena {
+	return &exprArena{nodes: make([]Expr, 0, nodes), ptrs: make([]*Expr, 0, operands)}
+}
+
+// add stores x and returns its address.
+func (a *exprArena) add(x Expr) *Expr {
+	if len(a.nodes) == cap(a.nodes) {
+		a.nodes = make([]Expr, 0, max(64, cap(a.nodes)))
+	}
+	a.nodes = append(a.nodes, x)
+	return &a.nodes[len(a.nodes)-1]
+}
+
+// num, ratio and op build the nodes Num, Ratio and any operation in the arena.
+func (a *exprArena) num(v exact.Num) *Expr { return a.add(Expr{Op: OpNum, Val: v}) }
+
+func (a *exprArena) ratio(n, d int64) *Expr { return a.add(Expr{Op: OpRatio, N: n, D: d}) }
+
+func (a *exprArena) op(op Op, args ...*Expr) *Expr {
+	if len(a.ptrs)+len(args) > cap(a.ptrs) {
+		a.ptrs = make([]*Expr, 0, max(64, cap(a.ptrs), len(args)))
+	}
+	start := len(a.ptrs)
+	a.ptrs = append(a.ptrs, args...)
+	return a.add(Expr{Op: op, Args: a.ptrs[start:len(a.ptrs):len(a.ptrs)]})
+}
+
+// literals returns every player's figure of tiebreak id as a literal node (nil for n/a),
+// built once: the explanations of opponent-based keys quote them.
+func literals(c *Context, id string) []*Expr {
+	return memoize(c, "literals:"+id, func() []*Expr {
+		figs := c.Get(id)
+		a := newArena(len(figs), 0)
+		out := make([]*Expr, len(figs))
+		for p, f := range figs {
+			if f.Value.OK {
+				out[p] = a.num(f.Value.Num)
+			}
+		}
+		return out
+	})
+}
+
+// terms returns term(a, p) for every player, built once under key and shared by the
+// explanations that quote a player's figure (his own, his opponents' averages).
+func terms(c *Context, key string, n int, term func(a *exprArena, p int) *Expr) []*Expr {
+	return memoize(c, "terms:"+key, func() []*Expr {
+		a := newArena(3*n, 2*n)
+		out := make([]*Expr, n)
+		for p := range out {
+			out[p] = term(a, p)
+		}
+		return out
+	})
+}
