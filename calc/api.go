@@ -85,7 +85,9 @@ type Def struct {
 
 // Figure is one player's value of one tiebreak, with its arithmetic.
 type Figure struct {
-	Value   Value
+	Value Value
+	// Explain is filled by Compute unless Options.NoExplain is set; Standings.Explain
+	// returns it either way.
 	Explain Explanation
 }
 
@@ -246,7 +248,8 @@ type Standings struct {
 	RankBy *Def
 	// Order is the tiebreak order used for ranking.
 	Order []*Def
-	// Columns are the tiebreaks computed and shown: Order, then --show extras.
+	// Columns are the tiebreaks computed and shown: Order, then the preset's Show
+	// (kts-number for yugioh), then --show extras.
 	Columns []*Def
 	// Rounds are the Swiss round numbers counted.
 	Rounds []int
@@ -271,7 +274,10 @@ type Row struct {
 	// Points are the player's points under Standings.Points (or match wins for RankBy
 	// "match-wins").
 	Points exact.Num
-	// Wins (byes and forfeit wins included), Losses, Draws and Byes count the rounds.
+	// Wins, Losses and Draws count the rounds by the points they earn: Wins include byes
+	// and forfeit wins, Draws intentional draws and half-point byes, Losses forfeit and
+	// double losses, zero-point byes and losses with no opponent. Byes counts byes of every
+	// kind (full, half, zero), which are also in Wins, Draws or Losses.
 	Wins, Losses, Draws, Byes int
 	// DroppedAfter is the round after which the player dropped, or 0.
 	DroppedAfter int

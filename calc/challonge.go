@@ -197,8 +197,7 @@ func primary(c *Context) []Figure {
 }
 
 // winsVsTied returns the rounds in which p beat a player on the same primary value.
-func winsVsTied(c *Context, p int) (rounds []int, beaten []int) {
-	prim := primary(c)
+func winsVsTied(c *Context, prim []Figure, p int) (rounds []int, beaten []int) {
 	for i, s := range tallyOf(c).row(p) {
 		if (s.res == tbsheet.Win || s.res == tbsheet.ForfeitWin) && prim[s.opp].Value.Cmp(prim[p].Value) == 0 {
 			rounds, beaten = append(rounds, c.Rounds[i]), append(beaten, int(s.opp))
@@ -210,11 +209,12 @@ func winsVsTied(c *Context, p int) (rounds []int, beaten []int) {
 // computeWinsVsTied: wins against players with the same points; every player on those
 // points is in the group, not only the players tied on earlier keys (§A.3.6).
 func computeWinsVsTied(c *Context) []Figure {
-	return intFigures(len(c.Records), func(p int) int64 { r, _ := winsVsTied(c, p); return int64(len(r)) })
+	prim := primary(c)
+	return intFigures(len(c.Records), func(p int) int64 { r, _ := winsVsTied(c, prim, p); return int64(len(r)) })
 }
 
 func explainWinsVsTied(c *Context, p int) Explanation {
-	rounds, beaten := winsVsTied(c, p)
+	rounds, beaten := winsVsTied(c, primary(c), p)
 	if len(rounds) == 0 {
 		return Explanation{Expr: Int(0), Note: "no wins against players on the same points"}
 	}
@@ -228,9 +228,18 @@ func explainWinsVsTied(c *Context, p int) Explanation {
 // computeMedianBuchholz: Σ of the opponents' points minus the highest and the lowest, with
 // 3 or more opponents; 0 otherwise (§A.3.6, the seed's 11 = 3 + 3 + 5 of 1.5, 3, 3, 5, 9).
 func computeMedianBuchholz(c *Context) []Figure {
-	t, pts := tallyOf(c), c.Get("points")
+	t, pts, sc := tallyOf(c), c.Get("points"), scaledOf(c, "points")
 	figs := make([]Figure, t.n)
 	for p := range figs {
+		if sc != nil {
+			if sum, hi, lo, k, ok := sc.opponentStats(t, p); ok {
+				figs[p].Value = Known(exact.Int(0))
+				if k >= 3 {
+					figs[p].Value = Known(num(sum-hi-lo, sc.den))
+				}
+				continue
+			}
+		}
 		var s fracSum
 		var hi, lo exact.Num
 		k := 0
@@ -248,11 +257,10 @@ func computeMedianBuchholz(c *Context) []Figure {
 			}
 			k++
 		}
-		if k < 3 {
-			figs[p].Value = Known(exact.Int(0))
-			continue
+		figs[p].Value = Known(exact.Int(0))
+		if k >= 3 {
+			figs[p].Value = Known(s.value().Sub(hi).Sub(lo))
 		}
-		figs[p].Value = Known(s.value().Sub(hi).Sub(lo))
 	}
 	return figs
 }

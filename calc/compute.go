@@ -87,14 +87,17 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	if _, ok := Lookup(sys.RankBy); !ok {
 		return nil, nil, nil, fmt.Errorf("calc: system %s ranks by unregistered %q", sys.Name, sys.RankBy)
 	}
-	ids := sys.Tiebreaks
+	ids, fromEvent := sys.Tiebreaks, false
 	if own, ok := LookupSystem(ev.System); ok && own == sys && len(ev.Tiebreaks) > 0 {
-		ids = ev.Tiebreaks
+		ids, fromEvent = ev.Tiebreaks, true
 	}
 	if len(opt.Tiebreaks) > 0 {
-		ids = opt.Tiebreaks
+		ids, fromEvent = opt.Tiebreaks, false
 	}
 	if order, err = lookupAll(ids, false); err != nil {
+		if fromEvent {
+			err = &UsageError{Msg: fmt.Sprintf("%s sets its own tie-break order: %v (choose one with --tiebreaks)", ev.Source, err)}
+		}
 		return nil, nil, nil, err
 	}
 	extra, err := lookupAll(append(slices.Clone(sys.Show), opt.Show...), true)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
@@ -41,28 +42,38 @@ drop Fay 4
 // into a spreadsheet formula that LibreOffice recalculates), a known value without Expr has
 // a note, and explanations built on demand (NoExplain) are the ones Compute fills in.
 func TestExplanationsEvaluate(t *testing.T) {
+	// Points whose common denominator overflows int64 take the exact.Num paths.
+	huge := &tbsheet.Points{Win: exact.Frac(1, 4294967291), Draw: exact.Frac(1, 4294967279), Bye: exact.Int(1)}
 	for name, ev := range explainEvents(t) {
 		for _, sys := range Systems() {
-			opt := Options{System: sys.Name, Show: []string{"all"}}
-			st := compute(t, ev, opt)
-			opt.NoExplain = true
-			lazy := compute(t, ev, opt)
-			for i, row := range st.Rows {
-				for j, d := range st.Columns {
-					f := row.Figures[j]
-					where := fmt.Sprintf("%s/%s: %s %s", name, sys.Name, ev.Players[row.Player].Name, d.ID)
-					switch x := f.Explain.Expr; {
-					case x != nil && !f.Value.OK:
-						t.Errorf("%s: n/a value with arithmetic %s", where, x)
-					case x != nil && !x.Eval().Equal(f.Value.Num):
-						t.Errorf("%s: %s evaluates to %s, value %s", where, x, x.Eval(), f.Value.Num)
-					case x == nil && f.Value.OK && f.Explain.Note == "":
-						t.Errorf("%s: value %s without explanation", where, f.Value.Num)
-					}
-					if got, want := d.Text(Figure{Value: f.Value, Explain: lazy.Explain(i, j)}), d.Text(f); got != want {
-						t.Errorf("%s: on demand %q, filled %q", where, got, want)
-					}
-				}
+			for _, pts := range []*tbsheet.Points{nil, huge} {
+				checkExplanations(t, name, ev, Options{System: sys.Name, Show: []string{"all"}, Points: pts})
+			}
+		}
+	}
+}
+
+// checkExplanations checks every figure of ev's standings under opt (see
+// TestExplanationsEvaluate).
+func checkExplanations(t *testing.T, name string, ev *tbsheet.Event, opt Options) {
+	t.Helper()
+	st := compute(t, ev, opt)
+	opt.NoExplain = true
+	lazy := compute(t, ev, opt)
+	for i, row := range st.Rows {
+		for j, d := range st.Columns {
+			f := row.Figures[j]
+			where := fmt.Sprintf("%s/%s/%v: %s %s", name, opt.System, opt.Points != nil, ev.Players[row.Player].Name, d.ID)
+			switch x := f.Explain.Expr; {
+			case x != nil && !f.Value.OK:
+				t.Errorf("%s: n/a value with arithmetic %s", where, x)
+			case x != nil && !x.Eval().Equal(f.Value.Num):
+				t.Errorf("%s: %s evaluates to %s, value %s", where, x, x.Eval(), f.Value.Num)
+			case x == nil && f.Value.OK && f.Explain.Note == "":
+				t.Errorf("%s: value %s without explanation", where, f.Value.Num)
+			}
+			if got, want := d.Text(Figure{Value: f.Value, Explain: lazy.Explain(i, j)}), d.Text(f); got != want {
+				t.Errorf("%s: on demand %q, filled %q", where, got, want)
 			}
 		}
 	}

@@ -143,11 +143,79 @@ func (t *tally) opponents(p int) []int {
 	return out
 }
 
-// sumOverOpponents returns, for every player, the sum of vals over the opponents of his
-// rounds against a real opponent; n/a values add nothing.
-func sumOverOpponents(t *tally, vals []Figure) []Figure {
+// scaledValues are every player's figures of a tiebreak as integers over one common
+// denominator, so that sums and comparisons over opponents are plain int64 arithmetic.
+// Points-based figures always fit: their denominators divide those of the configured points.
+type scaledValues struct {
+	n   []int64
+	den int64
+}
+
+// scaledOf returns the figures of id over their least common denominator, or nil when one
+// is n/a or they do not fit in int64 (callers then fall back to exact.Num).
+func scaledOf(c *Context, id string) *scaledValues {
+	return memoize(c, "scaled:"+id, func() *scaledValues {
+		figs := c.Get(id)
+		den := int64(1)
+		for _, f := range figs {
+			_, d, ok := f.Value.Num.Parts()
+			if !f.Value.OK || !ok {
+				return nil
+			}
+			if den%d != 0 {
+				if den, ok = mul64(den/gcd64(den, d), d); !ok {
+					return nil
+				}
+			}
+		}
+		s := &scaledValues{n: make([]int64, len(figs)), den: den}
+		for p, f := range figs {
+			n, d, _ := f.Value.Num.Parts()
+			v, ok := mul64(n, den/d)
+			if !ok {
+				return nil
+			}
+			s.n[p] = v
+		}
+		return s
+	})
+}
+
+// opponentStats returns the sum, the largest and the smallest of the scaled values of p's
+// opponents (one per round against a real opponent), and how many there were; ok is false
+// on overflow.
+func (sc *scaledValues) opponentStats(t *tally, p int) (sum, hi, lo int64, k int, ok bool) {
+	for _, sl := range t.row(p) {
+		if !sl.hasOpp() {
+			continue
+		}
+		v := sc.n[sl.opp]
+		if sum, ok = add64(sum, v); !ok {
+			return 0, 0, 0, 0, false
+		}
+		if k == 0 || v > hi {
+			hi = v
+		}
+		if k == 0 || v < lo {
+			lo = v
+		}
+		k++
+	}
+	return sum, hi, lo, k, true
+}
+
+// sumOverOpponents returns, for every player, the sum of tiebreak id's figures over the
+// opponents of his rounds against a real opponent; n/a figures add nothing.
+func sumOverOpponents(c *Context, id string) []Figure {
+	t, vals, sc := tallyOf(c), c.Get(id), scaledOf(c, id)
 	figs := make([]Figure, t.n)
 	for p := range figs {
+		if sc != nil {
+			if sum, _, _, _, ok := sc.opponentStats(t, p); ok {
+				figs[p].Value = Known(num(sum, sc.den))
+				continue
+			}
+		}
 		var s fracSum
 		for _, sl := range t.row(p) {
 			if sl.hasOpp() && vals[sl.opp].Value.OK {
@@ -173,7 +241,7 @@ func explainOpponentSum(c *Context, id string, p int) Explanation {
 
 // computeBuchholz: Σ over real opponents of their points (tiebreakers.md §A.2, the seed's 小分).
 func computeBuchholz(c *Context) []Figure {
-	return sumOverOpponents(tallyOf(c), c.Get("points"))
+	return sumOverOpponents(c, "points")
 }
 
 func explainBuchholz(c *Context, p int) Explanation {
@@ -213,7 +281,7 @@ func explainProgressive(c *Context, p int) Explanation {
 }
 
 func computeOppProgressive(c *Context) []Figure {
-	return sumOverOpponents(tallyOf(c), c.Get("progressive"))
+	return sumOverOpponents(c, "progressive")
 }
 
 func explainOppProgressive(c *Context, p int) Explanation {
