@@ -28,6 +28,9 @@ var (
 	// ErrNoUnicodeCmap is returned when the font has no Unicode BMP character map (format 4),
 	// the only one fpdf reads.
 	ErrNoUnicodeCmap = errors.New("font has no Unicode character map (cmap format 4)")
+	// ErrUnsupported is returned for valid TrueType fonts using a table format fpdf cannot
+	// read (a format 1 name table, long horizontal metrics in another format).
+	ErrUnsupported = errors.New("the PDF library cannot read this font")
 	// ErrFormat is wrapped by every error about a damaged or unknown file structure.
 	ErrFormat = errors.New("not a TrueType font")
 )
@@ -191,10 +194,40 @@ func Check(b []byte) error {
 			return fmt.Errorf("%w: no %q table", ErrFormat, tag)
 		}
 	}
+	if err := checkHeaders(tables); err != nil {
+		return err
+	}
 	if err := checkCmap(tables["cmap"]); err != nil {
 		return err
 	}
 	return checkEmbedding(tables["OS/2"])
+}
+
+// checkHeaders checks the fields fpdf's parser reads without checking them (it prints a
+// complaint to stdout and goes on): the head, hhea and name table formats.
+func checkHeaders(tables map[string][]byte) error {
+	head, hhea, name := tables["head"], tables["hhea"], tables["name"]
+	switch {
+	case len(head) < 54:
+		return fmt.Errorf("%w: head table is %d bytes long", ErrFormat, len(head))
+	case len(hhea) < 36:
+		return fmt.Errorf("%w: hhea table is %d bytes long", ErrFormat, len(hhea))
+	case len(name) < 6:
+		return fmt.Errorf("%w: name table is %d bytes long", ErrFormat, len(name))
+	case be.Uint16(head[18:]) == 0:
+		return fmt.Errorf("%w: head.unitsPerEm is 0", ErrFormat)
+	case be.Uint16(head[50:]) > 1:
+		return fmt.Errorf("%w: head.indexToLocFormat is %d", ErrFormat, be.Uint16(head[50:]))
+	case be.Uint16(head[52:]) != 0:
+		return fmt.Errorf("%w: head.glyphDataFormat %d", ErrUnsupported, be.Uint16(head[52:]))
+	case be.Uint16(hhea[32:]) != 0:
+		return fmt.Errorf("%w: hhea.metricDataFormat %d", ErrUnsupported, be.Uint16(hhea[32:]))
+	case be.Uint16(hhea[34:]) == 0:
+		return fmt.Errorf("%w: hhea.numberOfHMetrics is 0", ErrFormat)
+	case be.Uint16(name) != 0:
+		return fmt.Errorf("%w: name table format %d", ErrUnsupported, be.Uint16(name))
+	}
+	return nil
 }
 
 // checkCmap looks for the (3,1) or (0,*) subtable in format 4, the one fpdf uses.

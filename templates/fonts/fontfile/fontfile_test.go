@@ -37,11 +37,27 @@ func os2Table(fsType uint16) []byte {
 
 // validFace has every table Check wants, with distinct contents so that a mix-up shows.
 func validFace(seed byte) face {
-	t := map[string][]byte{"cmap": cmapTable(3, 1, 4), "OS/2": os2Table(8)}
-	for i, tag := range []string{"head", "hhea", "hmtx", "maxp", "loca", "glyf", "name", "post"} {
-		t[tag] = bytes.Repeat([]byte{seed + byte(i)}, 54+i) // odd lengths exercise padding
+	t := map[string][]byte{"cmap": cmapTable(3, 1, 4), "OS/2": os2Table(8),
+		"head": headTable(1024, 0, 0), "hhea": hheaTable(0, 100), "name": make([]byte, 6)}
+	for i, tag := range []string{"hmtx", "maxp", "loca", "glyf", "post"} {
+		t[tag] = bytes.Repeat([]byte{seed + byte(i)}, 53+i) // odd lengths exercise padding
 	}
 	return face{magicTrueType, t}
+}
+
+func headTable(unitsPerEm, indexToLocFormat, glyphDataFormat uint16) []byte {
+	b := make([]byte, 55)
+	binary.BigEndian.PutUint16(b[18:], unitsPerEm)
+	binary.BigEndian.PutUint16(b[50:], indexToLocFormat)
+	binary.BigEndian.PutUint16(b[52:], glyphDataFormat)
+	return b
+}
+
+func hheaTable(metricDataFormat, numberOfHMetrics uint16) []byte {
+	b := make([]byte, 36)
+	binary.BigEndian.PutUint16(b[32:], metricDataFormat)
+	binary.BigEndian.PutUint16(b[34:], numberOfHMetrics)
+	return b
 }
 
 func (f face) tags() []string {
@@ -202,6 +218,15 @@ func TestCheck(t *testing.T) {
 		{"no subsetting", with("OS/2", os2Table(0x0100)), ErrNoEmbedding},
 		{"bitmap only", with("OS/2", os2Table(0x0200|4)), ErrNoEmbedding},
 		{"OS/2 truncated", with("OS/2", []byte{0, 1}), ErrFormat},
+		{"head truncated", with("head", make([]byte, 40)), ErrFormat},
+		{"unitsPerEm 0", with("head", headTable(0, 0, 0)), ErrFormat},
+		{"long loca offsets", with("head", headTable(2048, 1, 0)), nil},
+		{"bad loca format", with("head", headTable(2048, 2, 0)), ErrFormat},
+		{"glyph data format", with("head", headTable(2048, 0, 1)), ErrUnsupported},
+		{"hhea truncated", with("hhea", make([]byte, 20)), ErrFormat},
+		{"metric data format", with("hhea", hheaTable(1, 100)), ErrUnsupported},
+		{"no horizontal metrics", with("hhea", hheaTable(0, 0)), ErrFormat},
+		{"name format 1", with("name", []byte{0, 1, 0, 0, 0, 6}), ErrUnsupported},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
