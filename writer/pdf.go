@@ -300,12 +300,13 @@ func (d *standingsPDF) table() {
 		d.cols = append(d.cols, head(def.Short, true))
 	}
 
-	cut := max(d.opt.Cut, 0)
-	if cut > 0 && cut < len(st.Rows) && st.Rows[cut-1].Rank == st.Rows[cut].Rank {
-		d.opt.warn("the top-%d cut splits players tied at rank %d; the line is drawn after row %d",
-			cut, st.Rows[cut].Rank, cut)
+	// A cut that everyone makes is not drawn.
+	cut := d.opt.Cut
+	if cut < 0 || cut >= len(st.Rows) {
+		cut = 0
 	}
-	if !d.opt.ByName && cut < len(st.Rows) {
+	d.checkCut(cut)
+	if !d.opt.ByName && cut > 0 {
 		d.cut = cut
 		d.cutLabel = fs.shape("▲ "+fmt.Sprintf(d.label("top-cut"), cut)+" ▲",
 			style{bold: true, pt: tagPt}, "the top-cut label")
@@ -322,6 +323,25 @@ func (d *standingsPDF) table() {
 			w = max(w, r.cells[c].width(1))
 		}
 		d.cols[c].w = w + 2*cellPad
+	}
+}
+
+// checkCut warns about what the organizer must decide at the top cut: a tie across the
+// line, and dropped players above it.
+func (d *standingsPDF) checkCut(cut int) {
+	rows := d.st.Rows
+	if cut == 0 {
+		return
+	}
+	if rows[cut-1].Rank == rows[cut].Rank {
+		d.opt.warn("the top-%d cut splits players tied at rank %d; the line is drawn after row %d",
+			cut, rows[cut].Rank, cut)
+	}
+	for _, r := range rows[:cut] {
+		if r.DroppedAfter > 0 {
+			d.opt.warn("%s (rank %d) dropped after round %d but is above the top-%d line",
+				d.st.Event.Players[r.Player].Name, r.Rank, r.DroppedAfter, cut)
+		}
 	}
 }
 

@@ -283,6 +283,27 @@ func TestPDFCutTie(t *testing.T) {
 	if _, warnings := renderPDF(t, st, Options{Now: testNow, Cut: 8}); len(warnings) != 0 {
 		t.Errorf("cut 8: warnings %q", warnings)
 	}
+
+	st = testStandings()
+	st.Rows[1].DroppedAfter = 2 // Łukasz Żółć, rank 2
+	_, warnings = renderPDF(t, st, Options{Now: testNow, Cut: 2})
+	want := []string{"Łukasz Żółć (rank 2) dropped after round 2 but is above the top-2 line"}
+	if !slices.Equal(warnings, want) {
+		t.Errorf("cut 2: warnings %q, want %q", warnings, want)
+	}
+
+	// A cut everyone makes is neither drawn nor marked nor checked.
+	for _, byName := range []bool{false, true} {
+		d := layoutFor(t, st, Options{Cut: 5, ByName: byName, Warn: func(m string) { t.Errorf("cut 5: %s", m) }})
+		if d.cut != 0 {
+			t.Error("cut 5 of 5 players: a cut line")
+		}
+		for _, r := range d.rows {
+			if strings.Contains(plain(r.tag), "Top") {
+				t.Errorf("cut 5 of 5 players: %q marked", plain(r.cells[1]))
+			}
+		}
+	}
 }
 
 func TestPDFTitle(t *testing.T) {
