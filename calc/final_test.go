@@ -194,6 +194,13 @@ func TestFinal(t *testing.T) {
 			wantNotes: map[int]string{1: "winner", 4: "semi-finalist", 2: "semi-finalist", 3: "semi-finalist"},
 		},
 		{
+			name: "top 16 after its first round", players: 17,
+			playoff:   []string{"1>16 8>9 5>12 4>13 3>14 6>11 7>10 2>15"},
+			want:      "1:1 1:2 1:3 1:4 1:5 1:6 1:7 1:8 9:9 10:10 11:11 12:12 13:13 14:14 15:15 16:16 17:17",
+			notes:     []string{"not finished"},
+			wantNotes: map[int]string{1: "still in the top cut", 9: "top 16", 16: "top 16", 17: ""},
+		},
+		{
 			name: "a disqualified finalist leaves the list", players: 5,
 			playoff:  []string{"1>4 2>3", "2>1"},
 			unranked: []int{2},

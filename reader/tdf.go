@@ -382,8 +382,8 @@ func (r *tdfReader) finishPod(pod *tdfPod) {
 	}
 	sortRounds(ev.Rounds)
 	renumberPlayoffs(ev)
-	for reg, p := range pod.index {
-		if r.players[reg].dropped {
+	for reg := range r.players { // in player order, so that the notes are too
+		if p, in := pod.index[reg]; in && r.players[reg].dropped {
 			settleDrop(ev, p, r.players[reg].dropRound)
 		}
 	}

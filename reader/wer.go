@@ -66,8 +66,10 @@ func ReadWER(data []byte, name string) (*tbsheet.Event, error) {
 	if len(r.errs) > 0 {
 		return nil, r.errs
 	}
-	for p, n := range r.drops {
-		settleDrop(r.ev, p, n)
+	for p := range r.ev.Players { // in player order, so that the notes are too
+		if n, ok := r.drops[p]; ok {
+			settleDrop(r.ev, p, n)
+		}
 	}
 	if errs := r.ev.Validate(); len(errs) > 0 {
 		return nil, errs
