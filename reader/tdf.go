@@ -30,20 +30,20 @@ func init() {
 // "Category N".
 var tdfPodNames = map[int]string{0: "Junior", 1: "Senior", 2: "Masters", 8: "Combined", 10: "VGC"}
 
-// TOM match outcome codes.
-const (
-	tdfUnreported = 0
-	tdfP1Won      = 1
-	tdfP2Won      = 2
-	tdfTie        = 3
-	tdfDoubleLoss = 4
-	tdfBye        = 5
-)
+// tdfOutcomes maps TOM's match outcome codes to results from player1's side.
+var tdfOutcomes = [...]tbsheet.Result{
+	0: tbsheet.Unreported, // not reported yet
+	1: tbsheet.Win,        // player1 won
+	2: tbsheet.Loss,       // player2 won
+	3: tbsheet.Draw,       // tie
+	4: tbsheet.DoubleLoss, // double loss; MilanoVGC's script reads it as a tie (formats.md §3)
+	5: tbsheet.Bye,        // a single <player>, table 0
+}
 
 // ReadTDF reads a Pokémon TOM .tdf file. Each pod (age division) is its own Swiss event:
 // the returned Event holds one event per pod in Pods, in category order (Junior, Senior,
-// Masters, …), and describes the file as a whole; a file with a single pod returns that
-// pod's event itself. Player ids are TOM userids; names are "First Last". Round type 2 and 3
+// Masters, …), and describes the file as a whole; a file with a single pod (empty pods
+// aside) returns that pod's event itself. Player ids are TOM userids; names are "First Last". Round type 2 and 3
 // are Swiss, type 1 is the top cut (Round.Playoff). A finished pod's standings places become
 // Player.Reported.Rank. Every problem is returned at once as a tbsheet.ErrorList.
 func ReadTDF(data []byte, name string) (*tbsheet.Event, error) {
@@ -83,7 +83,9 @@ func ReadTDF(data []byte, name string) (*tbsheet.Event, error) {
 	}
 	sort.SliceStable(r.pods, func(i, j int) bool { return r.pods[i].category < r.pods[j].category })
 	for _, pod := range r.pods {
-		file.Pods = append(file.Pods, pod.ev)
+		if len(pod.ev.Players) > 0 { // TOM may keep a division nobody registered for
+			file.Pods = append(file.Pods, pod.ev)
+		}
 	}
 	if len(file.Pods) == 1 {
 		only := file.Pods[0]
@@ -258,18 +260,17 @@ func (r *tdfReader) readRound(pod *tdfPod, re *xmlElem) {
 }
 
 func (r *tdfReader) readMatch(pod *tdfPod, me *xmlElem) (tbsheet.Match, bool) {
-	m := tbsheet.Match{P2: tbsheet.NoPlayer, Pos: me.pos, Table: r.intText(me.child("tablenumber"), 0, 0)}
+	m := tbsheet.Match{P2: tbsheet.NoPlayer, Pos: me.attrPos("outcome"), Table: r.intText(me.child("tablenumber"), 0, 0)}
 	code, ok := me.get("outcome")
-	m.Pos = me.attrPos("outcome")
 	n, err := strconv.Atoi(code)
-	if !ok || err != nil || n < tdfUnreported || n > tdfBye {
+	if !ok || err != nil || n < 0 || n >= len(tdfOutcomes) {
 		r.errs.Addf(m.Pos, tbsheet.ErrResult,
 			"outcome=%q is not a TOM outcome (0 not reported, 1 player 1 won, 2 player 2 won, 3 tie, 4 double loss, 5 bye)", code)
 		return m, false
 	}
-	m.Result = [...]tbsheet.Result{tbsheet.Unreported, tbsheet.Win, tbsheet.Loss, tbsheet.Draw, tbsheet.DoubleLoss, tbsheet.Bye}[n]
+	m.Result = tdfOutcomes[n]
 	solo, p1, p2 := me.child("player"), me.child("player1"), me.child("player2")
-	if n == tdfBye {
+	if m.Result == tbsheet.Bye {
 		if solo == nil || p1 != nil || p2 != nil {
 			r.errs.Addf(m.Pos, tbsheet.ErrResult, "a bye (outcome 5) has one <player> and no <player1>/<player2>")
 			return m, false
@@ -290,7 +291,7 @@ func (r *tdfReader) readMatch(pod *tdfPod, me *xmlElem) (tbsheet.Match, bool) {
 		}
 		r.join(pod, m.P2, p2)
 	}
-	if n == tdfDoubleLoss {
+	if m.Result == tbsheet.DoubleLoss {
 		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: outcome 4 is read as a double loss (some tools read it as a tie): %s vs %s",
 			m.Pos, r.players[m.P1].Name, r.players[m.P2].Name))
 	}

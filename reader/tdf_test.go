@@ -232,6 +232,22 @@ func TestTDFErrors(t *testing.T) {
 			is:   tbsheet.ErrFormat,
 		},
 		{
+			name: "nested too deep",
+			doc:  "<tournament><players/><pods>" + strings.Repeat("<a>", 70) + strings.Repeat("</a>", 70) + "</pods></tournament>",
+			errs: []string{`t.tdf:1:215: XML nested more than 64 deep: not a results file`},
+			is:   tbsheet.ErrFormat,
+		},
+		{
+			name: "two roots",
+			doc:  "<tournament><players/><pods/></tournament>\n<tournament/>",
+			errs: []string{`t.tdf:2:1: a second root element <tournament> after </tournament>`},
+		},
+		{
+			name: "not TOM",
+			doc:  "<Tournament><players/><pods/></Tournament>",
+			errs: []string{`t.tdf:1:1: root element is <Tournament>, not TOM's <tournament>`},
+		},
+		{
 			name: "no pods",
 			doc:  "<tournament><players/></tournament>",
 			errs: []string{`t.tdf:1:1: the file has no <pods>: no pairings to read`},
@@ -269,23 +285,30 @@ func TestTDFDrops(t *testing.T) {
 		`<round number="2" type="3"><matches>` + tdfMatch("1", "101", "103", 1) + tdfMatch("5", "102", "", 0) + `</matches></round>`
 	tests := []struct {
 		name   string
-		player string // player 104's XML
+		player string // player 104's XML (or 102's, when its id is 102)
 		after  int
 		note   string
 	}{
+		{"drop recorded after the Swiss rounds, all played", dropped("102", "3"), 2, ""},
 		{"drop recorded in the last round played", dropped("104", "1"), 1, ""},
 		{"drop recorded in a round not played", dropped("104", "2"), 1,
-			"P104: the file records the drop in round 2, but P104 was not paired in round 2: read as dropped after round 1"},
+			"P104: the file records the drop in round 2, but P104 last played in round 1: read as dropped after round 1"},
 		{"status 0: not dropped", `<player userid="104"><dropped><status>0</status><round>1</round></dropped></player>`, 0, ""},
+		{"no round", `<player userid="104"><firstname>Dee</firstname><dropped><status>1</status></dropped></player>`, 0,
+			"Dee is marked as dropped, but the file does not say in which round: read as not dropped"},
+		{"drop recorded after the Swiss rounds, having missed one", dropped("104", "3"), 1,
+			"P104: the file records the drop in round 3, but P104 last played in round 1: read as dropped after round 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			players := append(tdfFour[:3:3], tt.player)
+			id := tt.player[len(`<player userid="`):][:3]
+			players := slices.Clone(tdfFour)
+			players[slices.IndexFunc(players, func(p string) bool { return strings.Contains(p, `"`+id+`"`) })] = tt.player
 			ev, err := ReadTDF([]byte(tdfDoc(players, two, "")), "t.tdf")
 			if err != nil {
 				t.Fatal(tbsheet.Errors(err))
 			}
-			p := ev.Players[ev.PlayerIndex("104")]
+			p := ev.Players[ev.PlayerIndex(id)]
 			if p.DroppedAfter != tt.after {
 				t.Errorf("DroppedAfter = %d, want %d", p.DroppedAfter, tt.after)
 			}

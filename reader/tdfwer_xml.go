@@ -363,38 +363,36 @@ func atLeast(lo int) string {
 // settleDrop sets player p's DroppedAfter from the round the source records with the drop.
 // Both TOM and WER record the round that was current when the drop was entered; a player
 // usually finishes that round (its match stays in the file), so the recorded round is the
-// last round played. When the player has no match in that round although it was paired, the
-// drop came before the pairing, and the player dropped after the last round he played
-// before it; a note says so.
+// last round played. In general the player dropped after the last Swiss round up to the
+// recorded one that he played; when that is not the recorded round (the drop came before
+// the round was paired), a note says so, unless the recorded round lies after the Swiss
+// rounds and the player played them all.
 func settleDrop(ev *tbsheet.Event, p, recorded int) {
-	if recorded <= 0 {
-		return
-	}
-	after, paired := recorded, false
-	last := 0 // the last Swiss round before recorded in which p played
+	name := ev.Players[p].Name
+	lastSwiss, after, played := 0, 0, false
 	for _, r := range ev.Rounds {
-		if r.Playoff || r.Number > recorded {
+		if r.Playoff {
 			continue
 		}
-		in := false
+		lastSwiss = max(lastSwiss, r.Number)
 		for _, m := range r.Matches {
 			if m.P1 == p || m.P2 == p {
-				in = true
+				played = true
+				if r.Number <= recorded {
+					after = max(after, r.Number)
+				}
 			}
-		}
-		switch {
-		case r.Number == recorded:
-			paired = true
-			if !in {
-				after = last
-			}
-		case in && r.Number > last:
-			last = r.Number
 		}
 	}
-	if paired && after != recorded {
-		ev.Notes = append(ev.Notes, fmt.Sprintf("%s: the file records the drop in round %d, but %s was not paired in round %d: read as dropped after round %d",
-			ev.Players[p].Name, recorded, ev.Players[p].Name, recorded, after))
+	switch {
+	case recorded <= 0:
+		if played { // a drop before round 1 leaves a player who never played: nothing to say
+			ev.Notes = append(ev.Notes, fmt.Sprintf("%s is marked as dropped, but the file does not say in which round: read as not dropped", name))
+		}
+		return
+	case after != recorded && (recorded <= lastSwiss || after < lastSwiss):
+		ev.Notes = append(ev.Notes, fmt.Sprintf("%s: the file records the drop in round %d, but %s last played in round %d: read as dropped after round %d",
+			name, recorded, name, after, after))
 	}
 	ev.Players[p].DroppedAfter = after
 }

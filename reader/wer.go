@@ -163,6 +163,9 @@ func (r *werReader) readTeams(root *xmlElem) {
 			continue
 		}
 		p := tbsheet.Player{ID: te.val("id"), Name: strings.Join(strings.Fields(te.val("name")), " "), Pos: te.pos}
+		if p.ID == "" {
+			p.ID = p.Name
+		}
 		var ids []string
 		for _, me := range members {
 			id := me.val("person")
