@@ -368,3 +368,37 @@ func FuzzWER(f *testing.F) {
 		}
 	})
 }
+
+func TestWERDropStatus(t *testing.T) {
+	rounds := werRound(1, werMatch("11", "22", "1", "2-0-0"), werMatch("33", "44", "1", "2-0-0")) +
+		werRound(2, werMatch("11", "33", "1", "2-1-0"), werMatch("22", "", "3", "2-0-0"))
+	tests := []struct {
+		name, team string
+		after      int
+		note       string
+	}{
+		{"dropped after round 1", `status="3" eliminationround="1"`, 1, ""},
+		{"dropped without a round", `status="3"`, 0, "Ito, Dee K is marked as dropped, but the file does not say in which round: read as not dropped"},
+		{"a status tbsheet does not know", `status="Dropped" eliminationround="1"`, 0,
+			`{status="Dropped"}: team status "Dropped" is not one tbsheet knows (2 playing, 3 dropped, 4 out in the top cut): Ito, Dee K read as not dropped`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := strings.Replace(werDoc(rounds), `status="3" eliminationround="1"`, tt.team, 1)
+			ev, err := ReadWER([]byte(doc), "w.wer")
+			if err != nil {
+				t.Fatal(tbsheet.Errors(err))
+			}
+			if got := ev.Players[3].DroppedAfter; got != tt.after {
+				t.Errorf("DroppedAfter = %d, want %d", got, tt.after)
+			}
+			want := tt.note
+			if i, j := strings.IndexByte(want, '{'), strings.IndexByte(want, '}'); i >= 0 {
+				want = want[:i] + at(doc, want[i+1:j]) + want[j+1:]
+			}
+			if n := strings.Join(ev.Notes, "\n"); n != want {
+				t.Errorf("notes %q, want %q", n, want)
+			}
+		})
+	}
+}
