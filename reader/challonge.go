@@ -168,15 +168,15 @@ type chlMatch struct {
 	round      int
 	roundV     *chlValue
 	// badRound is set when the round could not be read (the error is reported).
-	badRound bool
-	group      string
-	p1, p2     *chlValue
-	winner     *chlValue
-	loser      *chlValue
-	tie        bool
-	forfeited  bool
-	sets       []chlSet
-	scoresV    *chlValue
+	badRound  bool
+	group     string
+	p1, p2    *chlValue
+	winner    *chlValue
+	loser     *chlValue
+	tie       bool
+	forfeited bool
+	sets      []chlSet
+	scoresV   *chlValue
 }
 
 // chlSet is one entry of scores_csv, player 1's score first.
@@ -214,6 +214,9 @@ func (r *chlReader) notef(format string, args ...any) {
 func readChallonge(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 	doc, err := parseChlJSON(data, name)
 	if err != nil {
+		if head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n"); len(head) == 0 || (head[0] != '{' && head[0] != '[') {
+			err = tbsheet.Errorf(tbsheet.Pos{File: name}, tbsheet.ErrFormat, "not a Challonge dump (JSON): %s", firstLineOrKind(data))
+		}
 		return nil, tbsheet.Errors(err)
 	}
 	r := &chlReader{doc: doc}

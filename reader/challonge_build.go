@@ -106,6 +106,9 @@ func (r *chlReader) players(ev *tbsheet.Event, ce *chlEvent) {
 			ev.Players[i].Reported = &tbsheet.Reported{Rank: p.finalRank}
 		}
 		for _, id := range append([]string{p.id}, p.aliases...) {
+			if id == "" {
+				continue // reported by participant
+			}
 			if j, dup := index[id]; dup && j != i {
 				r.errorf(p.v, tbsheet.ErrDuplicatePlayer, "participant %q has id %s, which %q already has",
 					p.name, id, ev.Players[j].Name)
@@ -438,21 +441,22 @@ func (r *chlReader) playoffRounds(ev *tbsheet.Event, pairings []*chlPairing, max
 		strings.Join(names, ", "), maxSwiss+1, maxSwiss+len(keys))
 }
 
-// chlTiebreakIDs maps Challonge's tie_breaks strings to tbsheet ids.
+// chlTiebreakIDs maps Challonge's tie_breaks strings (the API values, and the names the
+// Challonge knowledge base shows, for dumps edited by hand) to tbsheet ids.
 var chlTiebreakIDs = map[string]string{
-	"match wins vs tied":   "chl-wins-vs-tied",
-	"median buchholz":      "chl-median-buchholz",
-	"game wins":            "chl-game-wins",
-	"game win percentage":  "chl-game-win-pct",
-	"points scored":        "chl-points-scored",
-	"points difference":    "chl-points-diff",
-	"game w/l difference":  "chl-set-diff",
-	"set difference":       "chl-set-diff",
-	"game/set difference":  "chl-set-diff",
-	"match wins":           "match-wins",
-	"wins vs tied":         "chl-wins-vs-tied",
-	"game/set wins":        "chl-game-wins",
-	"game/set win percent": "chl-game-win-pct",
+	"match wins vs tied":        "chl-wins-vs-tied",
+	"wins vs tied participants": "chl-wins-vs-tied",
+	"median buchholz":           "chl-median-buchholz",
+	"median-buchholz":           "chl-median-buchholz",
+	"game wins":                 "chl-game-wins",
+	"game/set wins":             "chl-game-wins",
+	"game win percentage":       "chl-game-win-pct",
+	"game/set win %":            "chl-game-win-pct",
+	"points scored":             "chl-points-scored",
+	"points difference":         "chl-points-diff",
+	"game w/l difference":       "chl-set-diff",
+	"set difference":            "chl-set-diff",
+	"match wins":                "match-wins",
 }
 
 // settings sets the points, tiebreak order and planned rounds the tournament configures.

@@ -343,7 +343,7 @@ func TestChallongeV21Shapes(t *testing.T) {
 	tour := `{"id": "5", "type": "tournament", "attributes": {"name": "Cup", "tournament_type": "swiss",
 		"swiss_options": {"rounds": 2, "pts_for_match_win": "3.0", "pts_for_match_tie": "1.0", "pts_for_bye": "3.0"}}}`
 	shapes := map[string]string{
-		"included": `{"data": ` + tour + `, "included": [` + p("11", "Ann") + "," + p("12", "Bo") + "," + p("13", "Cy") + "," + m + "," + mPBP + `]}`,
+		"included":           `{"data": ` + tour + `, "included": [` + p("11", "Ann") + "," + p("12", "Bo") + "," + p("13", "Cy") + "," + m + "," + mPBP + `]}`,
 		"array of resources": `[` + tour + "," + p("11", "Ann") + "," + p("12", "Bo") + "," + p("13", "Cy") + "," + m + "," + mPBP + `]`,
 		"array of documents": `[{"data": ` + tour + `}, {"data": [` + p("11", "Ann") + "," + p("12", "Bo") + "," + p("13", "Cy") +
 			`]}, {"data": [` + m + "," + mPBP + `], "meta": {"count": 2}}]`,
@@ -520,6 +520,9 @@ func TestChallongeNotChallonge(t *testing.T) {
 		{`{"event": {"players": []}, "version": 2}`, `x.json: not a Challonge dump: a JSON document without a "tournament" object or JSON:API "data" (its top-level keys are event, version)`},
 		{`"hello"`, `x.json: not a Challonge dump: a JSON document without a "tournament" object or JSON:API "data" (a single "hello")`},
 		{`{"data": [{"id": "1", "type": "article"}]}`, `x.json: not a Challonge dump: a JSON document without a "tournament" object or JSON:API "data" (its top-level keys are data)`},
+		{"Round,Table,Player 1,Player 2,Result\n1,1,A,B,2-0\n", `x.json: not a Challonge dump (JSON): its first line is "Round,Table,Player 1,Player 2,Result"`},
+		{"%PDF-1.7\n", `x.json: not a Challonge dump (JSON): it looks like a PDF document`},
+		{"", `x.json: not a Challonge dump (JSON): it looks like an empty file`},
 		{strings.Repeat("[", 100) + strings.Repeat("]", 100), `x.json:1:66: values nested deeper than 64 levels: not a results file`},
 	}
 	for _, tt := range tests {
@@ -549,4 +552,54 @@ func mustRead(tb testing.TB, path string) []byte {
 		tb.Fatal(err)
 	}
 	return data
+}
+
+func TestChallongeSettings(t *testing.T) {
+	two := []string{"1:Ann", "2:Bo"}
+	game := chlTestMatch("10", "1", "1", "2", "1")
+	tests := []struct {
+		name      string
+		settings  string // JSON members added to the tournament
+		kind      string
+		points    string // "W/D/L/bye"
+		tiebreaks []string
+		note      string
+	}{
+		{"every Challonge tie break", `"tie_breaks": ["match wins vs tied", "median buchholz", "game wins", "game win percentage",
+			"points scored", "points difference", "game w/l difference", "match wins", "Set Difference"]`, "swiss", "1/0.5/0/1",
+			[]string{"chl-wins-vs-tied", "chl-median-buchholz", "chl-game-wins", "chl-game-win-pct", "chl-points-scored",
+				"chl-points-diff", "chl-set-diff", "match-wins", "chl-set-diff"}, ""},
+		{"unknown tie break is a note", `"tie_breaks": ["coin toss", "game wins"]`, "swiss", "1/0.5/0/1",
+			[]string{"chl-game-wins"}, `tie break "coin toss" is not one tbsheet knows`},
+		{"no tie breaks", `"tie_breaks": null`, "swiss", "1/0.5/0/1", nil, ""},
+		{"Swiss points as decimal strings", `"pts_for_match_win": "3.0", "pts_for_match_tie": "1.0", "pts_for_bye": "3.0"`,
+			"swiss", "3/1/0/3", nil, ""},
+		{"points per game", `"pts_for_game_win": "0.5"`, "swiss", "1/0.5/0/1", nil,
+			"Challonge adds 0.5 points per game (pts_for_game_win)"},
+		{"round robin by match wins ignores rr points", `"ranked_by": "match wins", "rr_pts_for_match_win": "3.0"`,
+			"round robin", "1/0.5/0/0", nil, ""},
+		{"round robin custom", `"ranked_by": "custom", "rr_pts_for_match_win": "3.0", "rr_pts_for_match_tie": "1.0"`,
+			"round robin", "3/1/0/0", nil, ""},
+		{"round robin by game wins", `"ranked_by": "game wins", "tie_breaks": ["match wins vs tied", "game wins"]`,
+			"round robin", "1/0.5/0/0", []string{"chl-game-wins", "chl-wins-vs-tied"}, "puts chl-game-wins first"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := strings.Replace(chlTestDoc(tt.kind, two, game), `"state": "underway",`, `"state": "underway", `+tt.settings+",", 1)
+			ev, err := ReadBytes([]byte(doc), "s.json", "", Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := ev.Points
+			if got := p.Win.String() + "/" + p.Draw.String() + "/" + p.Loss.String() + "/" + p.Bye.String(); got != tt.points {
+				t.Errorf("points %s, want %s", got, tt.points)
+			}
+			if !reflect.DeepEqual(ev.Tiebreaks, tt.tiebreaks) {
+				t.Errorf("tiebreaks %q, want %q", ev.Tiebreaks, tt.tiebreaks)
+			}
+			if notes := strings.Join(ev.Notes, "\n"); !strings.Contains(notes, tt.note) {
+				t.Errorf("notes %q do not say %q", notes, tt.note)
+			}
+		})
+	}
 }

@@ -308,15 +308,7 @@ func readKTSXML(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 	ev.Teams = ev.Teams || structure > 1
 	r.penalties(ev, root.child("PenaltyList"), index)
 	r.matches(ev, root.child("Matches"), index, playoffRound)
-	lastSwiss := 0
-	for _, rd := range ev.SwissRounds() {
-		lastSwiss = max(lastSwiss, rd.Number)
-	}
-	for i := range ev.Players { // a drop during the top cut is no drop from the Swiss rounds
-		if p := &ev.Players[i]; playoffRound > 0 && p.DroppedAfter >= playoffRound {
-			p.DroppedAfter = lastSwiss
-		}
-	}
+	r.checkDrops(ev)
 	if playoffRound > 1 {
 		ev.PlannedRounds = playoffRound - 1
 	}
@@ -450,6 +442,35 @@ func (r *ktsReader) dropRound(tp *ktsElem) int {
 			r.pos(tp.child("DropReason")), reason)
 	}
 	return 0
+}
+
+// checkDrops reconciles DropRound with the matches: a drop during the top cut is no drop from
+// the Swiss rounds, and a player with Swiss matches after his DropRound dropped after the last
+// of them (the matches are what happened; KTS's exact DropRound convention is not documented).
+func (r *ktsReader) checkDrops(ev *tbsheet.Event) {
+	lastSwiss := 0
+	played := map[int]int{} // player → last Swiss round with a match
+	for _, rd := range ev.SwissRounds() {
+		lastSwiss = max(lastSwiss, rd.Number)
+		for _, m := range rd.Matches {
+			played[m.P1] = max(played[m.P1], rd.Number)
+			if m.P2 != tbsheet.NoPlayer {
+				played[m.P2] = max(played[m.P2], rd.Number)
+			}
+		}
+	}
+	for i := range ev.Players {
+		p := &ev.Players[i]
+		switch {
+		case p.DroppedAfter == 0:
+		case p.DroppedAfter > lastSwiss:
+			p.DroppedAfter = lastSwiss
+		case played[i] > p.DroppedAfter:
+			r.notef("%s (%s) has DropRound %d but a match in round %d: read as dropped after round %d",
+				p.Name, p.ID, p.DroppedAfter, played[i], played[i])
+			p.DroppedAfter = played[i]
+		}
+	}
 }
 
 // penalties marks players disqualified by a <PlayerPenalty> with PenaltyCode 4 or 5 (DQ with

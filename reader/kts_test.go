@@ -171,11 +171,14 @@ func TestKTSDropsAndPenalties(t *testing.T) {
 	<TournPlayer><Player><ID>0100000005</ID><FirstName>Ed</FirstName></Player><DropRound>2</DropRound><DropReason>TopX</DropReason></TournPlayer>
 	<TournPlayer><Player><ID>0100000006</ID><FirstName>Flo</FirstName></Player><DropRound>3</DropRound><DropReason>Drop</DropReason></TournPlayer>
 	<TournPlayer><Player><ID>0100000007</ID><FirstName>Gil</FirstName></Player><DropRound>2</DropRound><DropReason>Vanished</DropReason></TournPlayer>
+	<TournPlayer><Player><ID>0100000008</ID><FirstName>Hal</FirstName></Player><DropRound>1</DropRound><DropReason>Drop</DropReason></TournPlayer>
 </TournamentPlayers>
 <Matches>` + ktsTestMatch("1", "100000001", "100000002", "Winner", "100000001") +
 		ktsTestMatch("1", "100000003", "100000004", "Winner", "100000003") +
 		ktsTestMatch("1", "100000005", "100000006", "Winner", "100000006") +
-		ktsTestMatch("2", "100000001", "100000006", "Winner", "100000006") + `</Matches></Tournament>`
+		ktsTestMatch("1", "100000007", "100000008", "Winner", "100000007") +
+		ktsTestMatch("2", "100000001", "100000006", "Winner", "100000006") +
+		ktsTestMatch("2", "100000008", "100000003", "Winner", "100000003") + `</Matches></Tournament>`
 	ev, err := ReadBytes([]byte(doc), "d.Tournament", "kts", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -185,12 +188,14 @@ func TestKTSDropsAndPenalties(t *testing.T) {
 		got = append(got, p.Name+" "+itoa(p.DroppedAfter)+boolWord(p.Disqualified, " dq", ""))
 	}
 	// Flo dropped during the top cut (round 3 ≥ PlayoffRound): after the last Swiss round.
-	want := []string{"Ann 0", "Bo 1", "Cy 0", "Di 0 dq", "Ed 0", "Flo 2", "Gil 0"}
+	// Bo's DropRound 1 agrees with his matches; Hal's DropRound 1 does not: he played round 2.
+	want := []string{"Ann 0", "Bo 1", "Cy 0", "Di 0 dq", "Ed 0", "Flo 2", "Gil 0", "Hal 2"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 	notes := strings.Join(ev.Notes, "\n")
-	for _, n := range []string{`d.Tournament:13:101: DropReason "Vanished" is not one KTS writes`, "Di (0100000004) is disqualified (penalty code 5)"} {
+	for _, n := range []string{`d.Tournament:13:101: DropReason "Vanished" is not one KTS writes`, "Di (0100000004) is disqualified (penalty code 5)",
+		"Hal (0100000008) has DropRound 1 but a match in round 2: read as dropped after round 2"} {
 		if !strings.Contains(notes, n) {
 			t.Errorf("notes %q do not say %q", notes, n)
 		}

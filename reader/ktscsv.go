@@ -20,6 +20,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
 )
@@ -54,6 +55,21 @@ func ktsFirstLine(data []byte) []byte {
 	return data
 }
 
+// firstLineOrKind says how a file that is not in the expected format starts: its first line
+// when it is text, else what it looks like (a PDF, a workbook, JSON, …).
+func firstLineOrKind(data []byte) string {
+	head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n")
+	line := bytes.TrimRight(ktsFirstLine(head), "\r\n")
+	if len(line) == 0 || !utf8.Valid(line) || bytes.IndexByte(line, 0) >= 0 ||
+		bytes.ContainsAny(line[:1], "<{[") || bytes.HasPrefix(line, []byte("%PDF")) {
+		return "it looks like " + looksLike(data)
+	}
+	if r := []rune(string(line)); len(r) > 80 {
+		line = []byte(string(r[:80]) + "…")
+	}
+	return fmt.Sprintf("its first line is %q", line)
+}
+
 func sniffKTSCSV(data []byte) bool {
 	_, ok := ktsCSV(ktsFirstLine(data), ktsMatchesHeader)
 	return ok
@@ -86,7 +102,7 @@ func ReadKTSPlayers(data []byte, name string) ([]tbsheet.Player, error) {
 	cr, ok := ktsCSV(data, ktsPlayersHeader)
 	if !ok {
 		return nil, tbsheet.ErrorList{tbsheet.Errorf(tbsheet.Pos{File: name, Row: 1, Col: 1}, tbsheet.ErrFormat,
-			`not a KTS players export: the first line should be "ID","First Name","Last Name"`)}
+			`not a KTS players export: the first line should be "ID","First Name","Last Name"; %s`, firstLineOrKind(data))}
 	}
 	var players []tbsheet.Player
 	var errs tbsheet.ErrorList
@@ -132,7 +148,8 @@ func ReadKTSPlayers(data []byte, name string) ([]tbsheet.Player, error) {
 func readKTSCSV(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 	cr, ok := ktsCSV(data, ktsMatchesHeader)
 	if !ok {
-		msg := `not a KTS matches export: the first line should be "Event ID","Round","Player 1","Result","Player 2"`
+		msg := `not a KTS matches export: the first line should be "Event ID","Round","Player 1","Result","Player 2"; ` +
+			firstLineOrKind(data)
 		if sniffKTSPlayersCSV(data) {
 			msg = "this is KTS's players export, which holds no results: give the matches export as the input and this file with --players"
 		}

@@ -81,6 +81,10 @@ func TestKTSCSVErrors(t *testing.T) {
 		data: ktsCSVHead + "\"E1\",1,0100000001,1,0100000002\n\"E1\",2,\"01∑\"00,1,0100000002\n",
 		want: []string{`extraneous or missing " in quoted-field`},
 	}, {
+		name: "hand-kept CSV forced as KTS",
+		data: "∑Round,Table,Player 1,Player 2,Result\n1,1,Ann,Bo,2-1\n",
+		want: []string{`not a KTS matches export: the first line should be "Event ID","Round","Player 1","Result","Player 2"; its first line is "Round,Table,Player 1,Player 2,Result"`},
+	}, {
 		name: "players export given as the input",
 		data: "∑\"ID\",\"First Name\",\"Last Name\"\r\n\"0100000001\",\"Ann\",\"Lee\"\r\n",
 		want: []string{"this is KTS's players export, which holds no results: give the matches export as the input and this file with --players"},
@@ -91,7 +95,7 @@ func TestKTSCSVErrors(t *testing.T) {
 			if len(at) != len(tt.want) {
 				t.Fatalf("test has %d markers for %d errors", len(at), len(tt.want))
 			}
-			_, err := ReadBytes([]byte(data), "m.csv", "", tt.opt)
+			_, err := ReadBytes([]byte(data), "m.csv", "kts", tt.opt)
 			var want []string
 			for i, w := range tt.want {
 				want = append(want, at[i]+": "+w)
