@@ -179,3 +179,20 @@ func errorLines(err error, file string) []string {
 	}
 	return out
 }
+
+// TestSamples keeps the README's samples readable and detected as what they are.
+func TestSamples(t *testing.T) {
+	for file, format := range map[string]string{
+		"../samples/challonge-swiss.json":  "challonge",
+		"../samples/kts-locals.Tournament": "kts",
+	} {
+		ev, err := Read(file, "", Options{})
+		if err != nil {
+			t.Errorf("%s: %v", file, err)
+			continue
+		}
+		if ev.Format != format || len(ev.Players) == 0 || len(ev.Rounds) == 0 {
+			t.Errorf("%s: format %q, %d players, %d rounds", file, ev.Format, len(ev.Players), len(ev.Rounds))
+		}
+	}
+}
