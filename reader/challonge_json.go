@@ -238,8 +238,6 @@ func parseChlJSON(data []byte, name string) (*chlDoc, error) {
 	return d, nil
 }
 
-var bomUTF8 = []byte("\xef\xbb\xbf")
-
 type chlSyntaxError struct {
 	off int
 	msg string

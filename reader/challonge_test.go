@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet/internal/golden"
+
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -22,7 +24,7 @@ func TestChallongeGolden(t *testing.T) {
 			if ev.Format != "challonge" {
 				t.Errorf("detected as %q, want challonge", ev.Format)
 			}
-			checkGolden(t, strings.TrimSuffix(f, ".json")+".golden", modelDump(ev))
+			golden.Check(t, strings.TrimSuffix(f, ".json")+".golden", golden.Event(ev))
 		})
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet/internal/golden"
+
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -30,7 +32,7 @@ func TestKTSGolden(t *testing.T) {
 			if ev.Format != "kts" || ev.System != "yugioh" {
 				t.Errorf("format %q system %q, want kts yugioh", ev.Format, ev.System)
 			}
-			checkGolden(t, "../testdata/kts/"+tt.golden, modelDump(ev))
+			golden.Check(t, "../testdata/kts/"+tt.golden, golden.Event(ev))
 		})
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet/internal/golden"
+
 	"github.com/tbsheet/tbsheet"
 )
 
@@ -29,7 +31,7 @@ func TestTDFGolden(t *testing.T) {
 			if ev.Format != "tdf" || ev.System != "pokemon" {
 				t.Errorf("format %q system %q, want tdf pokemon", ev.Format, ev.System)
 			}
-			checkGolden(t, filepath.Join("..", "testdata", "tdf", strings.TrimSuffix(name, ".tdf")+".golden"), dumpModel(ev))
+			golden.Check(t, filepath.Join("..", "testdata", "tdf", strings.TrimSuffix(name, ".tdf")+".golden"), golden.Event(ev))
 		})
 	}
 }

@@ -117,7 +117,6 @@ func xmlSyntaxError(pos tbsheet.Pos, err error) error {
 }
 
 var (
-	bomUTF8    = []byte("\xef\xbb\xbf")
 	bomUTF16LE = []byte("\xff\xfe")
 	bomUTF16BE = []byte("\xfe\xff")
 	xmlDeclEnc = regexp.MustCompile(`^\s*<\?xml[^>]*?\sencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']`)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet/internal/golden"
+
 	"github.com/tbsheet/tbsheet"
 )
 
@@ -28,7 +30,7 @@ func TestWERGolden(t *testing.T) {
 			if ev.Format != "wer" || ev.System != "mtg" {
 				t.Errorf("format %q system %q, want wer mtg", ev.Format, ev.System)
 			}
-			checkGolden(t, filepath.Join("..", "testdata", "wer", strings.TrimSuffix(name, ".wer")+".golden"), dumpModel(ev))
+			golden.Check(t, filepath.Join("..", "testdata", "wer", strings.TrimSuffix(name, ".wer")+".golden"), golden.Event(ev))
 		})
 	}
 }
