@@ -261,6 +261,9 @@ type Standings struct {
 	// Notes are facts about the calculation for the organizer (a round left out, a tie that
 	// only chance can break).
 	Notes []string
+	// Final is true when Rows are the final standings after a top cut (see [Final]): players
+	// in the cut come first, ordered by how far they went, and Rank is the final place.
+	Final bool
 
 	ctx *Context // kept for Explain, ExplainKey and Check
 }

@@ -99,7 +99,7 @@ func computeGameWinPct(c *Context) []Figure {
 	figs := make([]Figure, t.n)
 	for p := range figs {
 		if w, l, d, _ := gameTotals(t, p); w+l+d > 0 {
-			figs[p].Value = Known(num(w, w+l+d))
+			figs[p].Value = Known(exact.Frac(w, w+l+d))
 		}
 	}
 	return figs
@@ -235,7 +235,7 @@ func computeMedianBuchholz(c *Context) []Figure {
 			if sum, hi, lo, k, ok := sc.opponentStats(t, p); ok {
 				figs[p].Value = Known(exact.Int(0))
 				if k >= 3 {
-					figs[p].Value = Known(num(sum-hi-lo, sc.den))
+					figs[p].Value = Known(exact.Frac(sum-hi-lo, sc.den))
 				}
 				continue
 			}

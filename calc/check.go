@@ -31,7 +31,7 @@ func (d Difference) String() string {
 // self-check of tiebreakers.md §A.3.3).
 //
 // Ranks are not compared for players who played a playoff round, since the source ranks the
-// top cut by playoff results. Check returns nil for standings computed before the event's
+// top cut by playoff results, unless st are final standings (see [Final]). Check returns nil for standings computed before the event's
 // last Swiss round (Options.AfterRound, or a round left out as incomplete): the reported
 // figures are final ones.
 func Check(st *Standings) []Difference {
@@ -62,7 +62,7 @@ func Check(st *Standings) []Difference {
 			diffs = append(diffs, Difference{Player: p, Name: pl.Name, Key: key, Theirs: theirs, Ours: ours})
 		}
 		row := rows[p]
-		if rep.Rank > 0 && !inPlayoff[p] {
+		if rep.Rank > 0 && (st.Final || !inPlayoff[p]) {
 			switch {
 			case row < 0:
 				diff("rank", strconv.Itoa(rep.Rank), "not ranked")

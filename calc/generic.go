@@ -212,7 +212,7 @@ func sumOverOpponents(c *Context, id string) []Figure {
 	for p := range figs {
 		if sc != nil {
 			if sum, _, _, _, ok := sc.opponentStats(t, p); ok {
-				figs[p].Value = Known(num(sum, sc.den))
+				figs[p].Value = Known(exact.Frac(sum, sc.den))
 				continue
 			}
 		}

@@ -66,7 +66,7 @@ func mtgOf(c *Context) *mtgStats {
 		if err != nil {
 			fn, fd = 33, 100 // Compute rejects a bad floor before any tiebreak runs
 		}
-		m := &mtgStats{floorN: fn, floorD: fd, floor: num(fn, fd)}
+		m := &mtgStats{floorN: fn, floorD: fd, floor: exact.Frac(fn, fd)}
 		for _, s := range []*[]int64{&m.mp, &m.rounds, &m.gp, &m.games, &m.mwpN, &m.mwpD, &m.gwpN, &m.gwpD} {
 			*s = make([]int64, t.n)
 		}
@@ -161,7 +161,7 @@ func fracFigures(n, d []int64) []Figure {
 	figs := make([]Figure, len(n))
 	for p := range figs {
 		if d[p] != 0 {
-			figs[p].Value = Known(num(n[p], d[p]))
+			figs[p].Value = Known(exact.Frac(n[p], d[p]))
 		}
 	}
 	return figs

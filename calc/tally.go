@@ -231,9 +231,6 @@ func mul64(a, b int64) (int64, bool) {
 // lessFrac reports whether a/b < c/d for small non-negative fractions (b, d > 0).
 func lessFrac(a, b, c, d int64) bool { return a*d < c*b }
 
-// num returns n/d as an exact number (reduced).
-func num(n, d int64) exact.Num { return exact.Frac(n, d) }
-
 // mean returns the Expr of the average of terms: the term itself when there is one.
 func meanExpr(terms []*Expr) *Expr {
 	if len(terms) == 1 {
