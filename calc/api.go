@@ -71,16 +71,17 @@ type Def struct {
 	// so that opponents' figures can be read by index). Compute runs the compute functions
 	// of independent tiebreaks concurrently: they must only read the Context and call Get.
 	compute func(c *Context) []Figure
+	// Group, when non-nil, makes the tiebreak a ranking-time key whose value depends on who
+	// is tied (FIDE direct encounter, head-to-head): ranking calls it with each group of
+	// players (indexes into Event.Players) still tied when the order reaches this key, and
+	// compares the returned figures, one per member in the same order, higher first. The
+	// figures mean something only inside that group. compute still gives every player a
+	// figure for display and for Context.Get (each Def says over which group).
+	Group func(c *Context, tied []int) []Figure
 	// explain, when set, builds one player's explanation on demand. compute may then leave
 	// Figure.Explain empty, so that ranking a large event builds no explanation it does not
 	// print (see Options.NoExplain and Standings.Explain).
 	explain func(c *Context, p int) Explanation
-	// tied, when set, makes the tiebreak depend on the group of players tied on every
-	// earlier key (head-to-head, direct encounter). Compute calls it once per such group of
-	// two or more players, in the group's current display order, and sorts the group by the
-	// figures it returns (one per group member, same order, explanations included). compute
-	// still gives every player's figure outside ranking (usually n/a).
-	tied func(c *Context, group []int) []Figure
 }
 
 // Figure is one player's value of one tiebreak, with its arithmetic.

@@ -106,7 +106,7 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	}
 	columns = slices.Clone(order)
 	for _, d := range extra {
-		if !slices.Contains(columns, d) {
+		if indexOf(columns, d.ID) < 0 {
 			columns = append(columns, d)
 		}
 	}
@@ -145,7 +145,7 @@ func lookupAll(ids []string, all bool) ([]*Def, error) {
 			return nil, unknownName("tiebreak", id, valid)
 		}
 		for _, d := range defs {
-			if !slices.Contains(out, d) {
+			if indexOf(out, d.ID) < 0 {
 				out = append(out, d)
 			}
 		}
@@ -256,7 +256,7 @@ func (st *Standings) ExplainKey(row int, id string) (f Figure, ok bool) {
 	if !ok || st.ctx == nil {
 		return Figure{}, false
 	}
-	if col := slices.Index(st.Columns, d); col >= 0 {
+	if col := indexOf(st.Columns, d.ID); col >= 0 {
 		f = st.Rows[row].Figures[col]
 		f.Explain = st.Explain(row, col)
 		return f, true
@@ -286,4 +286,10 @@ func columnNotes(st *Standings) []string {
 		}
 	}
 	return notes
+}
+
+// indexOf returns the index of the definition of id in defs, or −1. Definitions are compared
+// by id: Lookup may build a fresh Def for a parameterized id each time it is asked.
+func indexOf(defs []*Def, id string) int {
+	return slices.IndexFunc(defs, func(d *Def) bool { return d.ID == id })
 }

@@ -345,7 +345,7 @@ func TestRegistry(t *testing.T) {
 		if d.ID == "" || d.Name == "" || d.Short == "" || d.Doc == "" || d.compute == nil {
 			t.Errorf("incomplete definition %+v", d)
 		}
-		if d.explain == nil && d.tied == nil && !strings.HasPrefix(d.ID, "fide-") {
+		if d.explain == nil && d.Group == nil && !strings.HasPrefix(d.ID, "fide-") {
 			t.Errorf("%s builds no explanation", d.ID)
 		}
 		ids = append(ids, d.ID)

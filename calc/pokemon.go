@@ -36,7 +36,7 @@ func init() {
 		Doc:     "Separates exactly two tied players who played each other: the winner ranks higher (1, the loser 0); any other tie stays, and the handbook orders it at random.",
 		Format:  FormatInt,
 		compute: func(c *Context) []Figure { return make([]Figure, len(c.Records)) },
-		tied:    pkmHeadToHead,
+		Group:   pkmHeadToHead,
 	})
 }
 

@@ -44,7 +44,7 @@ func rank(st *Standings, keys []*Def) {
 	figs := make([][]Figure, len(keys))
 	for k, d := range keys {
 		figs[k] = c.Get(d.ID)
-		if d.tied != nil {
+		if d.Group != nil {
 			figs[k] = slices.Clone(figs[k]) // the group figures belong to these standings
 		}
 	}
@@ -54,8 +54,8 @@ func rank(st *Standings, keys []*Def) {
 		var next []span
 		for _, s := range spans {
 			grp := idx[s.lo:s.hi]
-			if d.tied != nil {
-				for i, fig := range d.tied(c, grp) {
+			if d.Group != nil {
+				for i, fig := range d.Group(c, grp) {
 					f[grp[i]] = fig
 				}
 			}
@@ -79,7 +79,7 @@ func rank(st *Standings, keys []*Def) {
 		spans = next
 	}
 	for k, d := range keys {
-		if d.tied == nil {
+		if d.Group == nil {
 			continue
 		}
 		for _, p := range idx {
@@ -92,7 +92,7 @@ func rank(st *Standings, keys []*Def) {
 	colFigs := make([][]Figure, len(st.Columns))
 	for j, d := range st.Columns {
 		colFigs[j] = c.Get(d.ID)
-		if k := slices.Index(keys, d); k >= 0 {
+		if k := indexOf(keys, d.ID); k >= 0 {
 			colFigs[j] = figs[k]
 		}
 	}
