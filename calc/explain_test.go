@@ -1,19 +1,16 @@
 package calc
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/golden"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // explainEvents are the events every explanation is checked on: the fixtures, every kind of
 // record, point scores, and generated events with and without game scores.
@@ -88,23 +85,7 @@ func TestGolden(t *testing.T) {
 	for _, sys := range []string{"mtg", "yugioh", "pokemon", "cryptozoic", "challonge"} {
 		t.Run(sys, func(t *testing.T) {
 			got := dump(compute(t, ev, Options{System: sys}))
-			path := filepath.Join("..", "testdata", "calc", "f1-"+sys+".golden")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("standings differ from %s:\n%s", path, got)
-			}
+			golden.Check(t, filepath.Join("..", "testdata", "calc", "f1-"+sys+".golden"), got)
 		})
 	}
 }
