@@ -62,6 +62,13 @@ type Def struct {
 	// compute returns one Figure per player index (players outside the standings included,
 	// so that opponents' figures can be read by index).
 	compute func(c *Context) []Figure
+	// Group, when non-nil, makes the tiebreak a ranking-time key whose value depends on who
+	// is tied (FIDE direct encounter, head-to-head): ranking calls it with each group of
+	// players (indexes into Event.Players) still tied when the order reaches this key, and
+	// compares the returned figures, one per member in the same order, higher first. The
+	// figures mean something only inside that group. compute still gives every player a
+	// figure for display and for Context.Get (each Def says over which group).
+	Group func(c *Context, tied []int) []Figure
 }
 
 // Figure is one player's value of one tiebreak, with its arithmetic.
@@ -108,6 +115,11 @@ func (c *Context) Get(id string) []Figure {
 
 var registry []*Def
 
+// parsers define ids that are not registered one by one, such as FIDE's modifiers with any n
+// ("fide-bh-c3", "fide-sb-m2"). Lookup tries them, in order, after the registry; each returns
+// a fresh Def for an id it understands.
+var parsers []func(id string) (*Def, bool)
+
 // register adds a tiebreak definition; each system's file calls it from init.
 func register(d *Def) {
 	if _, dup := Lookup(d.ID); dup {
@@ -119,10 +131,16 @@ func register(d *Def) {
 // Tiebreaks returns every tiebreak definition, in registration order.
 func Tiebreaks() []*Def { return append([]*Def(nil), registry...) }
 
-// Lookup returns the definition of a tiebreak id.
+// Lookup returns the definition of a tiebreak id: a registered one, else one built by a
+// parser for parameterized ids (FIDE's Cut-n and Median-n modifiers).
 func Lookup(id string) (*Def, bool) {
 	for _, d := range registry {
 		if d.ID == id {
+			return d, true
+		}
+	}
+	for _, parse := range parsers {
+		if d, ok := parse(id); ok {
 			return d, true
 		}
 	}
