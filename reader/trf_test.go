@@ -331,9 +331,9 @@ func TestTRFLatin1(t *testing.T) {
 
 func TestTRFSniff(t *testing.T) {
 	for text, want := range map[string]bool{
-		"012 Open\n001    1 ...":                true,
+		"012 Open\n001    1 ...":               true,
 		"\xef\xbb\xbf012 Open\n":               true,
-		"### comment\n001    1      Name\n":     true,
+		"### comment\n001    1      Name\n":    true,
 		"Round,Table,Player 1,Player 2\n":      false,
 		"001,Alice\n":                          false,
 		"### comment\n012 Open\n":              false, // 012 must come first, else an 001 line
