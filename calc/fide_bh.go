@@ -19,8 +19,9 @@ func fideBHDef() *Def {
 
 func fideFBDef() *Def {
 	return &Def{ID: "fide-fb", Name: "Fore Buchholz", Short: "FB", Format: FormatDecimal,
-		Doc:     "FIDE C.07 8.2: Buchholz with every game of the last round counted as a draw",
-		compute: func(c *Context) []Figure { return fideFB(c, 0, 0) }}
+		Doc:        "FIDE C.07 8.2: Buchholz with every game of the last round counted as a draw",
+		Unverified: "last-round forfeits count as played draws too; last-round byes keep their points",
+		compute:    func(c *Context) []Figure { return fideFB(c, 0, 0) }}
 }
 
 func fideAOBDef() *Def {
@@ -39,8 +40,9 @@ func fideSBDef() *Def {
 
 func fideKoyaDef() *Def {
 	return &Def{ID: "fide-koya", Name: "Koya", Short: "KS", Format: FormatDecimal,
-		Doc:     "FIDE C.07 9.2: points scored against opponents who scored at least half the maximum",
-		compute: fideKoya}
+		Doc:        "FIDE C.07 9.2: points scored against opponents who scored at least half the maximum",
+		Unverified: "the limit is fixed at 50%; an own unplayed round counts when the dummy (own score) reaches it",
+		compute:    fideKoya}
 }
 
 // fideBH computes Buchholz with low and high cuts.

@@ -16,6 +16,7 @@ import (
 type fideCounter struct {
 	id, name, short, doc string
 	colours              bool
+	unverified           string
 	count                func(c *Context, r Record) bool
 }
 
@@ -43,11 +44,12 @@ func fideCountDefs() []*Def {
 		{id: "fide-ge", name: "Games one elected to play", short: "GE",
 			doc: "FIDE C.07 7.6: rounds that were not voluntarily unplayed (every round but " +
 				"requested byes, forfeit losses and absences)",
-			count: func(_ *Context, r Record) bool { return !fideVUR(r.Result) }},
+			unverified: "GE is read as the rounds minus the voluntary unplayed rounds",
+			count:      func(_ *Context, r Record) bool { return !fideVUR(r.Result) }},
 	}
 	var defs []*Def
 	for _, k := range counters {
-		defs = append(defs, &Def{ID: k.id, Name: k.name, Short: k.short, Doc: k.doc, Format: FormatInt,
+		defs = append(defs, &Def{ID: k.id, Name: k.name, Short: k.short, Doc: k.doc, Unverified: k.unverified, Format: FormatInt,
 			compute: k.compute})
 	}
 	return defs

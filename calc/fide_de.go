@@ -17,6 +17,8 @@ func fideDEDef() *Def {
 			"when all met; when not all met, a player goes first only if his points exceed what any " +
 			"other could have scored; applied again to each still-tied sub-group. The value is the " +
 			"number of tied players ranked below",
+		Unverified: "forfeits between tied players count as scored; when not all met only a leader is " +
+			"separated, never a last player",
 		compute: fideDEByScore,
 		Group:   fideDE}
 }
@@ -40,7 +42,7 @@ func fideDEByScore(c *Context) []Figure {
 	out := make([]Figure, len(c.Records))
 	for _, k := range keys {
 		g := groups[k]
-		for j, fig := range fideDE(c, g) {
+		for j, fig := range f.de(g) {
 			out[g[j]] = fig
 		}
 	}
@@ -49,8 +51,9 @@ func fideDEByScore(c *Context) []Figure {
 
 // fideDE ranks one tied group by direct encounter. Each member's value is the number of
 // members ranked below him, so higher is better and members DE cannot separate are equal.
-func fideDE(c *Context, tied []int) []Figure {
-	f := newFIDEData(c, false)
+func fideDE(c *Context, tied []int) []Figure { return newFIDEData(c, false).de(tied) }
+
+func (f *fideData) de(tied []int) []Figure {
 	var notes []deNote
 	classes := f.deClasses(tied, &notes)
 	below := map[int]int{}

@@ -494,3 +494,29 @@ func TestFIDEIDs(t *testing.T) {
 		t.Error("CheckFIDERules")
 	}
 }
+
+// BenchmarkFIDE computes the fide preset's keys and the rating keys for a 512-player,
+// 9-round Swiss (round r pairs i with i XOR 2^r, so nobody meets twice).
+func BenchmarkFIDE(b *testing.B) {
+	const n, rounds = 512, 9
+	ev := &tbsheet.Event{}
+	for i := 0; i < n; i++ {
+		ev.Players = append(ev.Players, tbsheet.Player{ID: fmt.Sprint(i + 1), Name: fmt.Sprint("P", i+1), Rating: 1400 + 3*i})
+	}
+	for r := 0; r < rounds; r++ {
+		rd := tbsheet.Round{Number: r + 1}
+		for i := 0; i < n; i++ {
+			if j := i ^ (1 << r); i < j {
+				res := []tbsheet.Result{tbsheet.Win, tbsheet.Draw, tbsheet.Loss}[(i*7+j*3+r)%3]
+				rd.Matches = append(rd.Matches, tbsheet.Match{P1: i, P2: j, Result: res, Color: tbsheet.White})
+			}
+		}
+		ev.Rounds = append(ev.Rounds, rd)
+	}
+	for b.Loop() {
+		c := chessContext(ev, "")
+		for _, id := range []string{"fide-bh-c1", "fide-bh", "fide-sb", "fide-de", "fide-aob", "fide-tpr", "fide-ptp"} {
+			c.Get(id)
+		}
+	}
+}
