@@ -173,6 +173,11 @@ func memoize[T any](c *Context, key string, f func() T) T {
 
 var registry []*Def
 
+// parsers define ids that are not registered one by one, such as FIDE's modifiers with any n
+// ("fide-bh-c3", "fide-sb-m2"). Lookup tries them, in order, after the registry; each returns
+// a fresh Def for an id it understands.
+var parsers []func(id string) (*Def, bool)
+
 // register adds a tiebreak definition; each system's file calls it from init.
 func register(d *Def) {
 	if _, dup := Lookup(d.ID); dup {
@@ -208,10 +213,16 @@ func family(id string) int {
 	return 8
 }
 
-// Lookup returns the definition of a tiebreak id.
+// Lookup returns the definition of a tiebreak id: a registered one, else one built by a
+// parser for parameterized ids (FIDE's Cut-n and Median-n modifiers).
 func Lookup(id string) (*Def, bool) {
 	for _, d := range registry {
 		if d.ID == id {
+			return d, true
+		}
+	}
+	for _, parse := range parsers {
+		if d, ok := parse(id); ok {
 			return d, true
 		}
 	}

@@ -116,6 +116,9 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	if _, _, err := czFloor(opt); err != nil {
 		return nil, nil, nil, err
 	}
+	if err := CheckFIDERules(opt.FIDERules); err != nil {
+		return nil, nil, nil, usagef("--fide-rules: %v", err)
+	}
 	if opt.AfterRound < 0 {
 		return nil, nil, nil, usagef("--after-round %d: a round number is 1 or more", opt.AfterRound)
 	}
