@@ -72,13 +72,9 @@ practical table of the Chinese organizers' guide, and the binary logarithm (Chal
 				return usageErr("rounds: %q: give the number of players (2 or more)", a[0])
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 8, 2, ' ', 0)
-			fmt.Fprintf(tw, "%d players\tSWISS ROUNDS\tTOP CUT\tSOURCE\n", n)
+			fmt.Fprintf(tw, "%d players\t\n", n)
 			for _, r := range calc.RecommendRounds(n) {
-				cut := "none"
-				if r.TopCut > 0 {
-					cut = "top " + strconv.Itoa(r.TopCut)
-				}
-				fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", r.Table, r.Rounds, cut, r.Source)
+				fmt.Fprintf(tw, "%s\t%s\n", r.Source, r)
 			}
 			return tw.Flush()
 		},

@@ -160,10 +160,13 @@ func (j *job) compute(path string, warn io.Writer) ([]*calc.Standings, error) {
 	var diffs tbsheet.ErrorList
 	for _, e := range events {
 		st, err := calc.Compute(e, j.calcOpt)
-		if err != nil {
+		if errors.Is(err, calc.ErrUsage) {
 			return nil, usageErr("%v", err)
 		}
-		if j.final == nil && hasPlayoff(e) || j.final != nil && *j.final {
+		if err != nil {
+			return nil, inputErr(err)
+		}
+		if j.wantFinal(e) {
 			st = calc.Final(st)
 		}
 		for _, d := range calc.Check(st) {
@@ -180,7 +183,15 @@ func (j *job) compute(path string, warn io.Writer) ([]*calc.Standings, error) {
 	return out, nil
 }
 
-func hasPlayoff(ev *tbsheet.Event) bool {
+// wantFinal reports whether to show final standings: as --final says, else when the input has
+// playoff rounds and no --after-round asks for the Swiss standings of an earlier round.
+func (j *job) wantFinal(ev *tbsheet.Event) bool {
+	if j.final != nil {
+		return *j.final
+	}
+	if j.calcOpt.AfterRound > 0 {
+		return false
+	}
 	for _, r := range ev.Rounds {
 		if r.Playoff {
 			return true
