@@ -50,7 +50,7 @@ func write(path string) error {
 			Font:      &excelize.Font{Bold: true, Color: headerFont, Size: 11, Family: "Calibri"},
 			Fill:      excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{headerFill}},
 			Border:    []excelize.Border{{Type: "bottom", Color: "000000", Style: 2}},
-			Alignment: &excelize.Alignment{Vertical: "center", WrapText: true},
+			Alignment: &excelize.Alignment{Horizontal: "center", Vertical: "center", WrapText: true},
 		}},
 		{"A2", "body", &excelize.Style{
 			Font:      &excelize.Font{Size: 11, Family: "Calibri"},
