@@ -108,19 +108,24 @@ func (b *book) addStandardSheets(st *calc.Standings, ex [][]explained, opt Optio
 	return nil
 }
 
-// finishBook sets what every standings workbook carries and writes it: recalculation on
-// load (Go is authoritative, but the spreadsheet should agree and say so), the document's
-// title and time, the first sheet active.
+// finishBook sets what every standings workbook carries and writes it.
 func finishBook(f *excelize.File, st *calc.Standings, opt Options, w io.Writer) error {
+	title := standingsTitle(st, opt.Lang)
+	if st.Event != nil && st.Event.Name != "" {
+		title = st.Event.Name + " — " + title
+	}
+	return finishWorkbook(f, title, opt, w)
+}
+
+// finishWorkbook sets what every workbook tbsheet writes carries and writes it: recalculation
+// on load (Go is authoritative, but the spreadsheet should agree and show that it does), the
+// document's title and time, the first sheet active.
+func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) error {
 	on := true
 	if err := f.SetCalcProps(&excelize.CalcPropsOptions{FullCalcOnLoad: &on}); err != nil {
 		return err
 	}
 	now := opt.now().UTC().Format(time.RFC3339)
-	title := standingsTitle(st, opt.Lang)
-	if st.Event != nil && st.Event.Name != "" {
-		title = st.Event.Name + " — " + title
-	}
 	if err := f.SetDocProps(&excelize.DocProperties{
 		Title: title, Creator: "tbsheet", LastModifiedBy: "tbsheet", Created: now, Modified: now,
 	}); err != nil {
