@@ -3,9 +3,11 @@ package writer
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tbsheet/tbsheet"
@@ -119,7 +121,8 @@ func finishBook(f *excelize.File, st *calc.Standings, opt Options, w io.Writer) 
 
 // finishWorkbook sets what every workbook tbsheet writes carries and writes it: recalculation
 // on load (Go is authoritative, but the spreadsheet should agree and show that it does), the
-// document's title and time, the first sheet active.
+// document's title and time. The active sheet is the starting workbook's (the first); it is
+// not set here because excelize's SetActiveSheet re-reads every streamed sheet.
 func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) error {
 	on := true
 	if err := f.SetCalcProps(&excelize.CalcPropsOptions{FullCalcOnLoad: &on}); err != nil {
@@ -131,29 +134,45 @@ func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) er
 	}); err != nil {
 		return err
 	}
-	f.SetActiveSheet(0)
 	return f.Write(w)
 }
 
-// explained is one figure's formula: ok is false when the figure has no arithmetic or the
-// arithmetic breaks Excel's limits (tooLong).
+// explained is one figure's explanation: its text (Def.Text) and its formula; ok is false
+// when the figure has no arithmetic or the arithmetic breaks Excel's limits (tooLong).
 type explained struct {
-	formula     string
-	ok, tooLong bool
+	text, formula string
+	ok, tooLong   bool
 }
 
-// explainAll renders every figure's formula once; the Standings and Explain sheets share them.
+// explainAll renders every figure's text and formula once, for the Standings and Explain
+// sheets. Rows are shared out among the processors: for a large event this is most of
+// tbsheet's own work in the workbook.
 func explainAll(st *calc.Standings) [][]explained {
 	out := make([][]explained, len(st.Rows))
-	for i := range st.Rows {
-		out[i] = make([]explained, len(st.Columns))
-		for j, fig := range st.Rows[i].Figures {
-			if j >= len(st.Columns) || fig.Explain.Expr == nil || !fig.Value.OK {
-				continue
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(st.Rows)/64))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(st.Rows); i += workers {
+				out[i] = explainRow(st, &st.Rows[i])
 			}
-			f, ok := excelFormula(fig.Explain.Expr)
-			out[i][j] = explained{formula: f, ok: ok, tooLong: !ok}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+func explainRow(st *calc.Standings, r *calc.Row) []explained {
+	out := make([]explained, len(st.Columns))
+	for j, d := range st.Columns {
+		fig := figure(r, j)
+		e := &out[j]
+		e.text = d.Text(fig)
+		if fig.Explain.Expr == nil || !fig.Value.OK {
+			continue
 		}
+		e.formula, e.ok = excelFormula(fig.Explain.Expr)
+		e.tooLong = !e.ok
 	}
 	return out
 }
@@ -288,10 +307,18 @@ func decimalsFormat(v exact.Num) string {
 	switch {
 	case v.IsInt():
 		return "0"
-	case exact.MustParse(v.Round(2)).Equal(v):
+	case twoDecimals(v):
 		return "0.0#"
 	}
 	return "0.0000"
+}
+
+// twoDecimals reports whether v is exact with two decimals: its reduced denominator divides 100.
+func twoDecimals(v exact.Num) bool {
+	if _, d, ok := v.Parts(); ok {
+		return 100%d == 0
+	}
+	return exact.MustParse(v.Round(2)).Equal(v)
 }
 
 // explainTable builds the Explain sheet: rank, player and each tiebreak's arithmetic in
@@ -311,8 +338,8 @@ func (b *book) explainTable(sheet string, st *calc.Standings, ex [][]explained) 
 		name := st.Event.Players[r.Player].Name
 		values := []any{r.Rank, name}
 		shown := []string{strconv.Itoa(r.Rank), name}
-		for j, d := range st.Columns {
-			text := d.Text(figure(r, j))
+		for j := range st.Columns {
+			text := ex[i][j].text
 			if ex[i][j].tooLong {
 				text += " (" + label(b.lang, "formula-too-long") + ")"
 			}

@@ -198,6 +198,10 @@ func (t *table) fit(i int, s string) {
 func textWidth(s string) float64 {
 	n := 0
 	for _, r := range s {
+		if r < 0x80 {
+			n++
+			continue
+		}
 		switch width.LookupRune(r).Kind() {
 		case width.EastAsianWide, width.EastAsianFullwidth:
 			n += 2
