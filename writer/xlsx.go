@@ -51,7 +51,7 @@ func sheetNamesFor(lang string) sheetNames {
 // again by tbsheet) and About. With opt.Template it fills the organizer's workbook instead.
 func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxConfig) error {
 	if opt.Template != "" {
-		return fillTemplateXLSX(w, st, opt, cfg)
+		return fillTemplateXLSX(w, st, opt)
 	}
 	f, err := openEmbedded()
 	if err != nil {
@@ -67,7 +67,7 @@ func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxCo
 		return err
 	}
 	ex := explainAll(st)
-	t, err := b.standingsTable(names.standings, st, ex, cfg)
+	t, err := b.standingsTable(names.standings, st, ex, opt.Cut, cfg)
 	if err != nil {
 		return err
 	}
@@ -187,8 +187,8 @@ func figure(r *calc.Row, j int) calc.Figure {
 
 // standingsTable builds the Standings sheet: one row per ranked player with the columns of
 // standingsColumns, numbers as numbers in the system's display format, formulas with the
-// exact value cached.
-func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained, cfg xlsxConfig) (*table, error) {
+// exact value cached, and a line under the top cut (the first cut rows; 0 for none).
+func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained, cut int, cfg xlsxConfig) (*table, error) {
 	cols := standingsColumns(st, b.lang, true)
 	header := make([]string, len(cols))
 	comments := map[int]string{}
@@ -208,7 +208,7 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 	ev := st.Event
 	for i := range st.Rows {
 		r := &st.Rows[i]
-		key := styleKey{row: bandOf(i), dropped: r.DroppedAfter > 0}
+		key := styleKey{row: bandOf(i), dropped: r.DroppedAfter > 0, cut: i+1 == cut}
 		row := make([]any, len(cols))
 		shown := make([]string, len(cols))
 		for j, c := range cols {

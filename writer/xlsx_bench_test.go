@@ -54,7 +54,7 @@ func benchTables(b *testing.B, st *calc.Standings, opt Options) ([]*table, []sty
 	ex := explainAll(st)
 	var tables []*table
 	for _, build := range []func() (*table, error){
-		func() (*table, error) { return bk.standingsTable(names.standings, st, ex, xlsxConfig{}) },
+		func() (*table, error) { return bk.standingsTable(names.standings, st, ex, opt.Cut, xlsxConfig{}) },
 		func() (*table, error) { return bk.explainTable(names.explain, st, ex) },
 		func() (*table, error) { return bk.matchesTable(names.matches, st.Event) },
 		func() (*table, error) { return bk.playersTable(names.players, st.Event) },

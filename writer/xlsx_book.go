@@ -90,13 +90,18 @@ func bandOf(i int) rowKind {
 	return rowBody
 }
 
-// styleKey identifies a cell style: the row's look, whether the player dropped, and the
-// number format ("" General, "@" text, else an Excel format code).
+// styleKey identifies a cell style: the row's look, whether the player dropped, whether the
+// top-cut line runs under the row, and the number format ("" General, "@" text, else an
+// Excel format code).
 type styleKey struct {
 	row     rowKind
 	dropped bool
+	cut     bool
 	numFmt  string
 }
+
+// cutLine is the border drawn under the last player of the top cut (Options.Cut).
+var cutLine = excelize.Border{Type: "bottom", Color: "C00000", Style: 5}
 
 // styler makes cell styles on demand from the spec, one excelize style per distinct key.
 type styler struct {
@@ -126,6 +131,11 @@ func (s *styler) id(k styleKey) (int, error) {
 	}
 	if k.dropped {
 		st.Font = s.spec.dropped.Font
+	}
+	if k.cut {
+		st.Border = append(slices.DeleteFunc(slices.Clone(st.Border), func(b excelize.Border) bool {
+			return b.Type == "bottom"
+		}), cutLine)
 	}
 	st.NumFmt, st.CustomNumFmt = 0, nil
 	if n, ok := builtinNumFmts[k.numFmt]; ok {

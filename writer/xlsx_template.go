@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,7 +91,7 @@ func placeholderKind(key string) (perPlayer, known bool) {
 }
 
 // fillTemplateXLSX writes the standings into a copy of the organizer's workbook.
-func fillTemplateXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxConfig) error {
+func fillTemplateXLSX(w io.Writer, st *calc.Standings, opt Options) error {
 	f, err := openTemplate(opt.Template)
 	if err != nil {
 		return err
@@ -100,28 +101,33 @@ func fillTemplateXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxConf
 	if err != nil {
 		return err
 	}
-	tf := &templateFill{book: b, st: st, opt: opt, cfg: cfg, file: opt.Template, derived: map[derivedKey]int{}}
+	tf := &templateFill{book: b, st: st, opt: opt, file: opt.Template, derived: map[derivedKey]int{}}
+	// Check every sheet before changing any, so that an organizer sees every problem at once.
 	var errs tbsheet.ErrorList
-	filled := false
+	var sheets []*templateSheet
 	skip := map[string]bool{}
-	for _, sheet := range f.GetSheetList() {
-		skip[strings.ToLower(sheet)] = true
-		ok, err := tf.fillSheet(sheet)
+	for _, name := range f.GetSheetList() {
+		skip[strings.ToLower(name)] = true
+		ts, problems, err := tf.scan(name)
 		if err != nil {
-			if l := tbsheet.Errors(err); len(l) > 0 && l[0].Pos.File != "" {
-				errs = append(errs, l...)
-				continue
-			}
-			return fmt.Errorf("%s: %s: %w", opt.Template, sheet, err)
+			return fmt.Errorf("%s: %s: %w", opt.Template, name, err)
 		}
-		filled = filled || ok
+		errs = append(errs, problems...)
+		if ts != nil {
+			sheets = append(sheets, ts)
+		}
 	}
-	if !filled && len(errs) == 0 {
+	if !slices.ContainsFunc(sheets, func(ts *templateSheet) bool { return ts.playerRow > 0 }) && len(errs) == 0 {
 		errs.Addf(tbsheet.Pos{File: opt.Template}, ErrTemplate,
 			"no sheet has a player row (a row with {{rank}}, {{player}}, {{points}}, {{tb1}} …)")
 	}
 	if err := errs.Err(); err != nil {
 		return err
+	}
+	for _, ts := range sheets {
+		if err := tf.fill(ts); err != nil {
+			return fmt.Errorf("%s: %s: %w", opt.Template, ts.name, err)
+		}
 	}
 	names := sheetNamesFor(opt.Lang)
 	if err := b.addStandardSheets(st, explainAll(st), opt, names, skip); err != nil {
@@ -167,7 +173,6 @@ type templateFill struct {
 	*book
 	st   *calc.Standings
 	opt  Options
-	cfg  xlsxConfig
 	file string
 	// derived caches the styles made by giving a template cell's style a number format.
 	derived map[derivedKey]int
@@ -185,16 +190,26 @@ type templateCell struct {
 	style int
 }
 
-// fillSheet replaces the placeholders of one sheet; it reports whether the sheet had a
-// player row.
-func (tf *templateFill) fillSheet(sheet string) (bool, error) {
-	f := tf.f
-	rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+// templateSheet is a sheet of the template as scanned: its cells, and its player row (0 when
+// it has none).
+type templateSheet struct {
+	name      string
+	rows      [][]string
+	playerRow int
+}
+
+// scan reads a sheet and checks its placeholders. It returns nil for a sheet that is not a
+// worksheet (a chart sheet), which is left as it is.
+func (tf *templateFill) scan(sheet string) (*templateSheet, tbsheet.ErrorList, error) {
+	rows, err := tf.f.GetRows(sheet, excelize.Options{RawCellValue: true})
 	if err != nil {
-		return false, err
+		if strings.HasSuffix(err.Error(), "is not a worksheet") { // excelize has no error type for it
+			return nil, nil, nil
+		}
+		return nil, nil, err
 	}
+	ts := &templateSheet{name: sheet, rows: rows}
 	var errs tbsheet.ErrorList
-	playerRow := 0
 	for ri, row := range rows {
 		for ci, text := range row {
 			pos := tbsheet.Pos{File: tf.file, Sheet: sheet, Row: ri + 1, Col: ci + 1}
@@ -207,35 +222,36 @@ func (tf *templateFill) fillSheet(sheet string) (bool, error) {
 				perPlayer = perPlayer || p
 			}
 			switch {
-			case perPlayer && playerRow == 0:
-				playerRow = ri + 1
-			case perPlayer && playerRow != ri+1:
-				errs.Addf(pos, ErrTemplate, "a second player row (row %d is the first): a sheet has one", playerRow)
+			case perPlayer && ts.playerRow == 0:
+				ts.playerRow = ri + 1
+			case perPlayer && ts.playerRow != ri+1:
+				errs.Addf(pos, ErrTemplate, "a second player row (row %d is the first): a sheet has one", ts.playerRow)
 			}
 		}
 	}
-	if err := errs.Err(); err != nil {
-		return false, err
-	}
+	return ts, errs, nil
+}
+
+// fill replaces the placeholders of a scanned sheet.
+func (tf *templateFill) fill(ts *templateSheet) error {
 	// Cells outside the player row first, while their addresses still hold.
-	for ri, row := range rows {
-		if ri+1 == playerRow {
+	for ri, row := range ts.rows {
+		if ri+1 == ts.playerRow {
 			continue
 		}
 		for ci, text := range row {
 			if !strings.Contains(text, "{{") {
 				continue
 			}
-			cell := tbsheet.CellName(ci+1, ri+1)
-			if err := tf.setCell(sheet, cell, text, nil, 0); err != nil {
-				return false, err
+			if err := tf.setCell(ts.name, tbsheet.CellName(ci+1, ri+1), text, nil, 0); err != nil {
+				return err
 			}
 		}
 	}
-	if playerRow == 0 {
-		return false, nil
+	if ts.playerRow == 0 {
+		return nil
 	}
-	return true, tf.fillPlayerRow(sheet, playerRow, rows[playerRow-1])
+	return tf.fillPlayerRow(ts.name, ts.playerRow, ts.rows[ts.playerRow-1])
 }
 
 // fillPlayerRow repeats the player row once per ranked player.

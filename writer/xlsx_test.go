@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -341,4 +342,24 @@ func TestStandingsXLSXSynthetic(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkMatchList(t, st.Event, rows[1:], nil)
+}
+
+// TestStandingsXLSXCutLine draws the top-cut line under the eighth player.
+func TestStandingsXLSXCutLine(t *testing.T) {
+	st := synthStandings(synthEvent(20, 4, 5))
+	f := writeXLSX(t, st, Options{Cut: 8}, xlsxConfig{})
+	for row := 2; row <= 12; row++ {
+		id, err := f.GetCellStyle("Standings", tbsheet.CellName(2, row))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := f.GetStyle(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line := slices.ContainsFunc(s.Border, func(b excelize.Border) bool { return b == cutLine })
+		if line != (row == 9) {
+			t.Errorf("row %d: cut line %v", row, line)
+		}
+	}
 }
