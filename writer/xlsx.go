@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -213,6 +214,7 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 		shown := make([]string, len(cols))
 		for j, c := range cols {
 			var v any
+			formula := ""
 			k := key
 			switch c.kind {
 			case colRank:
@@ -240,21 +242,12 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 				if !fig.Value.OK {
 					break
 				}
-				val := fig.Value.Num.Float64()
-				shown[j], k.numFmt = d.FormatValue(fig.Value), numFormat(d.Format, fig.Value.Num)
-				v = val
+				v, shown[j], k.numFmt = fig.Value.Num.Float64(), d.FormatValue(fig.Value), numFormat(d.Format, fig.Value.Num)
 				if e := ex[i][c.tb]; c.kind == colFormula && e.ok {
-					cell := excelize.Cell{Formula: e.formula}
-					if !cfg.omitCached {
-						cell.Value = val
+					formula = e.formula
+					if cfg.omitCached {
+						v = nil
 					}
-					id, err := b.styles.id(k)
-					if err != nil {
-						return nil, err
-					}
-					cell.StyleID = id
-					row[j] = cell
-					continue
 				}
 			case colNote:
 				v, shown[j] = r.Note, r.Note
@@ -263,6 +256,7 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 			if err != nil {
 				return nil, err
 			}
+			cell.Formula = formula // with Value set, the stream writes the cached value too
 			row[j] = cell
 		}
 		t.add(row, shown)
@@ -385,7 +379,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 	lang, ev := b.lang, st.Event
 	t := newTable(sheet, []string{label(lang, "item"), label(lang, "value")})
 	t.filter, t.maxWidth = false, 80
-	n := 0
+	n := 0 // rows since the last section header, for banding
 	add := func(k styleKey, values ...any) error {
 		row := make([]any, len(values))
 		shown := make([]string, len(values))
@@ -402,9 +396,9 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 		t.add(row, shown)
 		return nil
 	}
-	item := func(key string, value any) error {
+	line := func(values ...any) error {
 		n++
-		return add(styleKey{row: bandOf(n - 1)}, label(lang, key), value)
+		return add(styleKey{row: bandOf(n - 1)}, values...)
 	}
 	section := func(values ...any) error {
 		n = 0
@@ -448,7 +442,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 		if s, ok := it.value.(string); ok && s == "" {
 			continue
 		}
-		if err := item(it.key, it.value); err != nil {
+		if err := line(label(lang, it.key), it.value); err != nil {
 			return nil, err
 		}
 	}
@@ -457,17 +451,12 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 		label(lang, "definition"), label(lang, "assumption")); err != nil {
 		return nil, err
 	}
-	inOrder := map[*calc.Def]bool{}
-	for _, d := range st.Order {
-		inOrder[d] = true
-	}
-	for i, d := range st.Columns {
-		pos := any(i + 1)
-		if !inOrder[d] {
-			pos = label(lang, "shown-only")
+	for _, d := range st.Columns {
+		var pos any = label(lang, "shown-only")
+		if i := slices.Index(st.Order, d); i >= 0 {
+			pos = i + 1
 		}
-		n++
-		if err := add(styleKey{row: bandOf(n - 1)}, pos, d.Short, d.ID, d.Name, d.Doc, d.Unverified); err != nil {
+		if err := line(pos, d.Short, d.ID, d.Name, d.Doc, d.Unverified); err != nil {
 			return nil, err
 		}
 	}
@@ -477,8 +466,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 			return nil, err
 		}
 		for _, s := range notes {
-			n++
-			if err := add(styleKey{row: bandOf(n - 1)}, s); err != nil {
+			if err := line(s); err != nil {
 				return nil, err
 			}
 		}
@@ -488,8 +476,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 			return nil, err
 		}
 		for _, m := range st.Unreported {
-			n++
-			if err := add(styleKey{row: bandOf(n - 1)}, matchRef(lang, ev, m)); err != nil {
+			if err := line(matchRef(lang, ev, m)); err != nil {
 				return nil, err
 			}
 		}

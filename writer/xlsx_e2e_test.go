@@ -6,9 +6,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -120,9 +122,23 @@ func cellAt(row []string, j int) string {
 	return ""
 }
 
-// libreOfficeSheets writes st, has LibreOffice convert every sheet to CSV (raw values, or
-// values as shown) and returns the rows of each sheet by name.
+// libreOfficeSheets writes st and has LibreOffice read it back (see libreOfficeCSV).
 func libreOfficeSheets(t *testing.T, st *calc.Standings, cfg xlsxConfig, asShown bool) map[string][][]string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := writeStandingsXLSX(&b, st, Options{Now: testNow}, cfg); err != nil {
+		t.Fatal(err)
+	}
+	sheets := libreOfficeCSV(t, b.Bytes(), asShown)
+	if sheets["Standings"] == nil {
+		t.Fatalf("LibreOffice wrote no Standings sheet (sheets %v)", slices.Collect(maps.Keys(sheets)))
+	}
+	return sheets
+}
+
+// libreOfficeCSV has LibreOffice convert every sheet of a workbook to CSV (raw values, or
+// values as shown) and returns the rows of each sheet by name.
+func libreOfficeCSV(t *testing.T, workbook []byte, asShown bool) map[string][][]string {
 	t.Helper()
 	soffice, err := exec.LookPath("soffice")
 	if err != nil {
@@ -130,11 +146,7 @@ func libreOfficeSheets(t *testing.T, st *calc.Standings, cfg xlsxConfig, asShown
 	}
 	dir := t.TempDir()
 	book := filepath.Join(dir, "book.xlsx")
-	var b bytes.Buffer
-	if err := writeStandingsXLSX(&b, st, Options{Now: testNow}, cfg); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(book, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(book, workbook, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// Fields: comma, double quote, UTF-8, from line 1, no column formats, default language,
@@ -164,8 +176,24 @@ func libreOfficeSheets(t *testing.T, st *calc.Standings, cfg xlsxConfig, asShown
 		}
 		sheets[strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), "book-"), ".csv")] = rows
 	}
-	if sheets["Standings"] == nil {
-		t.Fatalf("LibreOffice wrote no Standings sheet (files %q)", matches)
-	}
 	return sheets
+}
+
+// TestLibreOfficeTemplateFormulas fills an organizer's template, whose {{tb1.formula}} cells
+// hold formulas without cached values, and checks what LibreOffice computes and displays.
+func TestLibreOfficeTemplateFormulas(t *testing.T) {
+	st := testStandings()
+	path := organizerTemplate(t, ".xlsx", nil)
+	var b bytes.Buffer
+	if err := writeStandingsXLSX(&b, st, Options{Template: path, Now: testNow}, xlsxConfig{}); err != nil {
+		t.Fatal(err)
+	}
+	rows := libreOfficeCSV(t, b.Bytes(), true)["Results"]
+	d := st.Columns[0]
+	for i := range st.Rows {
+		fig := figure(&st.Rows[i], 0)
+		if got, want := cellAt(rows[4+i], 6), d.FormatValue(fig.Value); got != want {
+			t.Errorf("Results!G%d displays %q, want %q", 5+i, got, want)
+		}
+	}
 }
