@@ -2,7 +2,11 @@ package writer
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
@@ -23,6 +27,9 @@ const (
 	colFormula // a tiebreak's arithmetic as a live formula (XLSX only)
 	colNote
 )
+
+// This file holds what every standings writer shares (XLSX, CSV, PDF, the terminal table):
+// the columns, the record, the title and the print order.
 
 // column is one column of the standings table that the XLSX Standings sheet and the CSV
 // share.
@@ -101,4 +108,48 @@ func recordText(st *calc.Standings, r *calc.Row) string {
 // labelf formats a label that holds verbs ("drop R%d").
 func labelf(lang, key string, args ...any) string {
 	return fmt.Sprintf(label(lang, key), args...)
+}
+
+// standingsTitle says which list the standings are: "Final standings" after a top cut
+// (calc.Final), else "Standings after round N of M" (M the planned rounds, or N when unknown).
+func standingsTitle(st *calc.Standings, lang string) string {
+	if st.Final {
+		return label(lang, "final-standings")
+	}
+	last := 0
+	for _, n := range st.Rounds {
+		last = max(last, n)
+	}
+	if last == 0 {
+		return label(lang, "standings")
+	}
+	planned := 0
+	if st.Event != nil {
+		planned = st.Event.PlannedRounds
+	}
+	return labelf(lang, "standings-after", last, max(planned, last))
+}
+
+// printOrder returns the indexes of st.Rows in print order: by rank, or with opt.ByName by
+// name under the language's collation (ties by rank), the list players use to find
+// themselves.
+func printOrder(st *calc.Standings, opt Options) []int {
+	idx := make([]int, len(st.Rows))
+	for i := range idx {
+		idx[i] = i
+	}
+	if !opt.ByName {
+		return idx
+	}
+	tag := language.Und
+	if opt.Lang != "" {
+		tag = language.Make(opt.Lang)
+	}
+	c := collate.New(tag)
+	players := st.Event.Players
+	sort.SliceStable(idx, func(a, b int) bool {
+		na, nb := players[st.Rows[idx[a]].Player].Name, players[st.Rows[idx[b]].Player].Name
+		return c.CompareString(na, nb) < 0
+	})
+	return idx
 }

@@ -3,9 +3,12 @@ package writer
 import (
 	"bytes"
 	"encoding/csv"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/golden"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
@@ -67,7 +70,7 @@ func TestEventJSONGolden(t *testing.T) {
 		if err := eventWriters[".json"](&b, ev, Options{}); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, name+".golden.json", b.Bytes())
+		golden.Check(t, filepath.Join("..", "testdata", "writer", name+".golden.json"), string(b.Bytes()))
 	}
 }
 
@@ -76,7 +79,7 @@ func TestMatchListCSV(t *testing.T) {
 	if err := eventWriters[".csv"](&b, testEvent(), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "matches.golden.csv", b.Bytes())
+	golden.Check(t, filepath.Join("..", "testdata", "writer", "matches.golden.csv"), string(b.Bytes()))
 	out := strings.TrimPrefix(b.String(), utf8BOM)
 	if len(out) == b.Len() {
 		t.Error("no BOM")

@@ -3,8 +3,11 @@ package writer
 import (
 	"bytes"
 	"encoding/csv"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/golden"
 )
 
 func TestWriteCSVGolden(t *testing.T) {
@@ -13,7 +16,7 @@ func TestWriteCSVGolden(t *testing.T) {
 		if err := WriteCSV(&b, testStandings(), Options{Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "standings-"+lang+".golden.csv", b.Bytes())
+		golden.Check(t, filepath.Join("..", "testdata", "writer", "standings-"+lang+".golden.csv"), string(b.Bytes()))
 	}
 }
 

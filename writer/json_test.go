@@ -3,7 +3,10 @@ package writer
 import (
 	"bytes"
 	"encoding/json"
+	"path/filepath"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/golden"
 
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -13,7 +16,7 @@ func TestWriteJSONGolden(t *testing.T) {
 	if err := WriteJSON(&b, testStandings()); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "standings.golden.json", b.Bytes())
+	golden.Check(t, filepath.Join("..", "testdata", "writer", "standings.golden.json"), string(b.Bytes()))
 }
 
 // TestWriteJSONSchema decodes the output generically and checks the shape cli.md fixes: the

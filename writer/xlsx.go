@@ -353,26 +353,6 @@ func (b *book) explainTable(sheet string, st *calc.Standings, ex [][]explained) 
 	return t, nil
 }
 
-// standingsTitle says what the standings are: "Standings after round 3 of 5", or "Final
-// standings" once every planned round is counted.
-func standingsTitle(st *calc.Standings, lang string) string {
-	last := 0
-	for _, n := range st.Rounds {
-		last = max(last, n)
-	}
-	planned := 0
-	if st.Event != nil {
-		planned = st.Event.PlannedRounds
-	}
-	switch {
-	case planned > 0 && last >= planned:
-		return label(lang, "final-standings")
-	case planned > 0:
-		return labelf(lang, "standings-after", last, planned)
-	}
-	return labelf(lang, "standings-after-round", last)
-}
-
 // aboutTable builds the About sheet: what the standings are, how they were computed, the
 // tiebreak definitions, the notes and the matches still missing.
 func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table, error) {

@@ -348,11 +348,11 @@ type placeholderValue struct {
 	formula string
 }
 
-func text(s string) placeholderValue { return placeholderValue{v: s, shown: s} }
+func textValue(s string) placeholderValue { return placeholderValue{v: s, shown: s} }
 
 func integer0(n int) placeholderValue {
 	if n <= 0 {
-		return text("")
+		return textValue("")
 	}
 	return placeholderValue{v: n, shown: strconv.Itoa(n)}
 }
@@ -365,22 +365,22 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 		j, _ := strconv.Atoi(m[1])
 		j--
 		if j >= len(st.Columns) {
-			return text("")
+			return textValue("")
 		}
 		d := st.Columns[j]
 		switch m[2] {
 		case "name":
-			return text(d.Short)
+			return textValue(d.Short)
 		case "doc":
-			return text(d.Doc)
+			return textValue(d.Doc)
 		}
 		fig := figure(r, j)
 		switch m[2] {
 		case "text":
-			return text(d.Text(fig))
+			return textValue(d.Text(fig))
 		}
 		if !fig.Value.OK {
-			return text("")
+			return textValue("")
 		}
 		pv := placeholderValue{v: fig.Value.Num.Float64(), shown: d.FormatValue(fig.Value), numFmt: numFormat(d.Format, fig.Value.Num)}
 		if m[2] == "formula" && fig.Explain.Expr != nil {
@@ -392,18 +392,18 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 	}
 	switch key {
 	case "event":
-		return text(ev.Name)
+		return textValue(ev.Name)
 	case "date":
-		return text(ev.Date)
+		return textValue(ev.Date)
 	case "source":
-		return text(ev.Source)
+		return textValue(ev.Source)
 	case "system":
 		if st.System != nil {
-			return text(st.System.Title)
+			return textValue(st.System.Title)
 		}
-		return text("")
+		return textValue("")
 	case "title":
-		return text(standingsTitle(st, lang))
+		return textValue(standingsTitle(st, lang))
 	case "round":
 		last := 0
 		for _, n := range st.Rounds {
@@ -418,19 +418,19 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 	case "players":
 		return placeholderValue{v: len(st.Rows), shown: strconv.Itoa(len(st.Rows))}
 	case "generated":
-		return text(tf.opt.now().Format("2006-01-02 15:04"))
+		return textValue(tf.opt.now().Format("2006-01-02 15:04"))
 	}
 	if r == nil {
-		return text("")
+		return textValue("")
 	}
 	p := &ev.Players[r.Player]
 	switch key {
 	case "rank":
 		return placeholderValue{v: r.Rank, shown: strconv.Itoa(r.Rank)}
 	case "player":
-		return text(p.Name)
+		return textValue(p.Name)
 	case "id":
-		return text(p.ID)
+		return textValue(p.ID)
 	case "points":
 		format := calc.FormatDecimal
 		if st.RankBy != nil {
@@ -438,7 +438,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 		}
 		return placeholderValue{v: r.Points.Float64(), shown: formatPoints(st, r.Points), numFmt: numFormat(format, r.Points)}
 	case "record":
-		return text(recordText(st, r))
+		return textValue(recordText(st, r))
 	case "wins":
 		return placeholderValue{v: r.Wins, shown: strconv.Itoa(r.Wins)}
 	case "losses":
@@ -450,9 +450,9 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 	case "dropped":
 		return integer0(r.DroppedAfter)
 	case "note":
-		return text(r.Note)
+		return textValue(r.Note)
 	}
-	return text("")
+	return textValue("")
 }
 
 // withNumFmt returns the template cell's style with a number format, unless the organizer

@@ -127,12 +127,12 @@ func TestTemplateFill(t *testing.T) {
 			return v
 		}
 		checks := map[string]string{
-			"A1": "Friday Night Magic 森の店", "A2": "Final standings — Magic: The Gathering",
+			"A1": "Friday Night Magic 森の店", "A2": "Standings after round 3 of 3 — Magic: The Gathering",
 			"D4": "OMW%", "E4": "GW%", "F4": "",
 			"A5": "1", "B5": "Carol Smith", "C5": "7", "D5": "59.1%", "E5": "83.33%", "F5": "",
 			"H5": "Record 2-0-1", "I5": "1",
 			"B9": "鈴木さくら", "E9": "", "I9": "5",
-			"A11": "Generated 2026-05-18 21:04 from fnm.xlsx",
+			"A11": "Generated 2026-05-18 19:30 from fnm.xlsx",
 		}
 		for cell, want := range checks {
 			if got := get(cell); got != want {

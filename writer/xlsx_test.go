@@ -6,15 +6,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/xuri/excelize/v2"
 )
-
-var testNow = time.Date(2026, 5, 18, 21, 4, 0, 0, time.UTC)
 
 // writeXLSX writes st and opens the result.
 func writeXLSX(t *testing.T, st *calc.Standings, opt Options, cfg xlsxConfig) *excelize.File {
@@ -50,7 +47,7 @@ func TestStandingsXLSX(t *testing.T) {
 		if p, err := f.GetCalcProps(); err != nil || p.FullCalcOnLoad == nil || !*p.FullCalcOnLoad {
 			t.Errorf("%s: fullCalcOnLoad not set (%v)", lang, err)
 		}
-		if props, err := f.GetDocProps(); err != nil || props.Creator != "tbsheet" || props.Created != "2026-05-18T21:04:00Z" {
+		if props, err := f.GetDocProps(); err != nil || props.Creator != "tbsheet" || props.Created != "2026-05-18T19:30:00Z" {
 			t.Errorf("%s: document properties %+v, %v", lang, props, err)
 		}
 	}
@@ -284,7 +281,7 @@ func TestRoundList(t *testing.T) {
 
 func TestStandingsTitle(t *testing.T) {
 	st := testStandings()
-	if got := standingsTitle(st, "en"); got != "Final standings" {
+	if got := standingsTitle(st, "en"); got != "Standings after round 3 of 3" {
 		t.Errorf("all rounds: %q", got)
 	}
 	st.Rounds = []int{1, 2}
@@ -292,8 +289,12 @@ func TestStandingsTitle(t *testing.T) {
 		t.Errorf("two of three rounds: %q", got)
 	}
 	st.Event.PlannedRounds = 0
-	if got := standingsTitle(st, "zh"); got != "第2轮后排名" {
+	if got := standingsTitle(st, "zh"); got != "第2轮后排名（共2轮）" {
 		t.Errorf("unknown plan, zh: %q", got)
+	}
+	st.Final = true
+	if got := standingsTitle(st, "en"); got != "Final standings" {
+		t.Errorf("after the top cut: %q", got)
 	}
 }
 
@@ -322,7 +323,7 @@ func TestAboutSheet(t *testing.T) {
 		"2|GW%|mtg-gwp|GW%|GW% (test definition)|the GW% floor applies to byes too",
 		"test standings, hand-built",
 		"round 3, table 2: 山田 太郎 vs 王小明",
-		"Generated|2026-05-18 21:04:00 +0000",
+		"Generated|2026-05-18 19:30:00 +0000",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("About lacks %q:\n%s", want, text)
