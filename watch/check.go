@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"runtime/debug"
 	"time"
 )
 
@@ -49,7 +50,7 @@ func (w *watcher) check(ctx context.Context, in *input) {
 		return
 	}
 	w.verbosef("%s: running (%d bytes)", in.name, len(data))
-	s, err := w.job(ctx, in.name, data)
+	s, err := w.runJob(ctx, in.name, data)
 	switch {
 	case ctx.Err() != nil:
 		// Stopping: whatever the job finished is whole (AtomicFile); say nothing more.
@@ -60,6 +61,19 @@ func (w *watcher) check(ctx context.Context, in *input) {
 	default:
 		w.succeeded(in, sum, s)
 	}
+}
+
+// runJob calls the job, turning a panic into an error: a bug met on one save must not end
+// the watch the organizer relies on for the rest of the event. The outputs are whole
+// whatever the job was doing (AtomicFile).
+func (w *watcher) runJob(ctx context.Context, name string, data []byte) (s Summary, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			w.verbosef("panic: %v\n%s", p, debug.Stack())
+			err = fmt.Errorf("%s: internal error in tbsheet, please report it with this file: %v", name, p)
+		}
+	}()
+	return w.job(ctx, name, data)
 }
 
 // retry schedules another look at an input that is not whole yet, backing off from

@@ -108,27 +108,37 @@ func (h *harness) stop() error {
 	}
 }
 
-// waitFor waits until cond holds, failing the test after the deadline.
+// waitFor waits until cond holds, failing the test after the deadline or if Run returns.
 func (h *harness) waitFor(what string, cond func() bool) {
 	h.t.Helper()
-	end := time.Now().Add(deadline)
-	for !cond() {
-		if time.Now().After(end) {
-			h.t.Fatalf("timed out waiting for %s", what)
-		}
+	waitUntil(h.t, what, func() bool {
 		select {
 		case err := <-h.done:
 			h.done <- err
 			h.t.Fatalf("Run returned %v while waiting for %s", err, what)
-		case <-time.After(5 * time.Millisecond):
+		default:
 		}
+		return cond()
+	})
+}
+
+// waitUntil waits until cond holds, failing the test after the deadline.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	end := time.Now().Add(deadline)
+	for !cond() {
+		if time.Now().After(end) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 
-// waitRuns waits for the job to have completed n runs and checks their inputs.
+// waitRuns waits for the job to have completed a run for each of want and for watch to have
+// reported them, and checks what each run read.
 func (h *harness) waitRuns(want ...[]byte) {
 	h.t.Helper()
-	h.waitFor("job runs", func() bool { return len(h.job.done()) >= len(want) })
+	h.waitFor("job runs", func() bool { return len(h.job.done()) >= len(want) && h.reports() >= len(want) })
 	got := h.job.done()
 	if len(got) != len(want) {
 		h.t.Fatalf("the job ran %d times, want %d", len(got), len(want))
@@ -138,6 +148,16 @@ func (h *harness) waitRuns(want ...[]byte) {
 			h.t.Errorf("run %d read:\n%s\nwant:\n%s", i+1, got[i], want[i])
 		}
 	}
+}
+
+var (
+	summaryRE = regexp.MustCompile(`(?m)^11:42:05 .* players · `)
+	problemRE = regexp.MustCompile(`(?m)^11:42:05 .*: \d+ problems?; `)
+)
+
+// reports counts the runs watch has reported: summary lines and broken saves.
+func (h *harness) reports() int {
+	return len(summaryRE.FindAllString(h.log.String(), -1)) + len(problemRE.FindAllString(h.errs.String(), -1))
 }
 
 // waitLine waits until a line of buf matches the pattern.

@@ -29,6 +29,10 @@ type fakeJob struct {
 	out func(input string) string
 	// hold, when non-nil, makes each call wait until it is closed or ctx is cancelled.
 	hold chan struct{}
+	// panicOn, when not empty, makes the job panic on an input containing it.
+	panicOn string
+	// unzip turns a zip input into the text format; nil means the zip's results.txt.
+	unzip func(data []byte) ([]byte, error)
 
 	mu    sync.Mutex
 	calls []jobCall
@@ -74,9 +78,16 @@ func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (Summa
 			return Summary{}, "", ctx.Err()
 		}
 	}
+	if j.panicOn != "" && bytes.Contains(data, []byte(j.panicOn)) {
+		panic("index out of range [3] with length 3")
+	}
 	if bytes.HasPrefix(data, []byte("PK")) {
+		unzip := j.unzip
+		if unzip == nil {
+			unzip = unzipResults
+		}
 		var err error
-		if data, err = unzipResults(data); err != nil {
+		if data, err = unzip(data); err != nil {
 			return Summary{}, "", fmt.Errorf("%s: %w", input, err)
 		}
 	}

@@ -12,10 +12,15 @@ import (
 )
 
 // ErrIncomplete is what a [Job] wraps in its error when the input looks like a file caught
-// in the middle of being written (a truncated zip or XML document, a header promising more
-// rows than there are): watch then reads the file again after a short wait instead of
-// reporting a broken save. A file that stays incomplete for [Config.Settle] is reported as
-// broken.
+// in the middle of being written (an XML document cut short, a header promising more rows
+// than there are): watch then reads the file again after a short wait instead of reporting
+// a broken save, and reports it as broken only if it stays so for [Config.Settle]. For
+// example:
+//
+//	return watch.Summary{}, fmt.Errorf("%s: %w: %v", input, watch.ErrIncomplete, err)
+//
+// watch itself already treats a missing or empty file, one that changes while being read
+// and a zip (workbook) without its central directory as incomplete.
 var ErrIncomplete = errors.New("the file is incomplete")
 
 // Job reads one input, computes its standings and writes every output for it. input is the
@@ -178,6 +183,9 @@ func Run(ctx context.Context, cfg Config, job Job) error {
 	return w.loop(ctx, fsw)
 }
 
+// errStopped is returned if fsnotify gives up on its own (it closes its channels).
+var errStopped = errors.New("watch: the file system watch stopped unexpectedly (try --poll 2s)")
+
 // loop is the watcher's only goroutine besides fsnotify's own: it receives events, keeps the
 // debounce deadlines and runs the job, so that no state is shared.
 func (w *watcher) loop(ctx context.Context, fsw *fsnotify.Watcher) error {
@@ -200,11 +208,17 @@ func (w *watcher) loop(ctx context.Context, fsw *fsnotify.Watcher) error {
 		case <-ctx.Done():
 			w.logf("stopped")
 			return nil
-		case ev := <-events:
+		case ev, ok := <-events:
+			if !ok {
+				return errStopped
+			}
 			if err := w.event(ev); err != nil {
 				return err
 			}
-		case err := <-errs:
+		case err, ok := <-errs:
+			if !ok {
+				return errStopped
+			}
 			if errors.Is(err, fsnotify.ErrEventOverflow) {
 				w.verbosef("events overflowed: rescanning")
 			} else {

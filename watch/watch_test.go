@@ -337,7 +337,7 @@ func TestStop(t *testing.T) {
 	if !strings.HasSuffix(h.log.String(), "11:42:05 stopped\n") {
 		t.Errorf("log does not end with the stop:\n%s", h.log)
 	}
-	h.waitFor("goroutines to end", func() bool { return runtime.NumGoroutine() <= before })
+	waitUntil(t, "goroutines to end", func() bool { return runtime.NumGoroutine() <= before })
 }
 
 // TestStartErrors: what Run refuses before watching anything.
@@ -401,5 +401,45 @@ func TestRescan(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "b.txt c.txt" {
 		t.Errorf("rescan scheduled %v, want b.txt c.txt", got)
+	}
+}
+
+// TestJobPanic: a bug in the job met on one save is reported as a broken save and the watch
+// goes on.
+func TestJobPanic(t *testing.T) {
+	r3, r4 := fixture(t, "round3.txt"), fixture(t, "round4.txt")
+	path := filepath.Join(t.TempDir(), "results.txt")
+	writeFile(t, path, r3)
+	job := &fakeJob{out: outputBeside, panicOn: "Bobby Tables"}
+	h := start(t, Config{Inputs: []string{path}}, job, 1)
+	saveInPlace(t, path, append(bytes.Clone(r3), "Bobby Tables\t0\n"...))
+	h.waitLine(h.errs, `^.*results.txt: internal error in tbsheet, please report it with this file: index out of range \[3\] with length 3$`)
+	saveInPlace(t, path, r4)
+	h.waitRuns(r3, r4)
+}
+
+// TestFolderRemoved: when a watched folder goes away, Run says so and returns.
+func TestFolderRemoved(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "event")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "results.txt")
+	writeFile(t, path, fixture(t, "round3.txt"))
+	job := &fakeJob{out: func(string) string { return filepath.Join(filepath.Dir(dir), "standings.txt") }}
+	h := &harness{t: t, job: job, log: &syncBuffer{}, errs: &syncBuffer{}, detail: &syncBuffer{}}
+	done := make(chan error, 1)
+	go func() { done <- Run(context.Background(), h.config(Config{Inputs: []string{path}}), job.run) }()
+	waitUntil(t, "the initial run", func() bool { return len(job.done()) == 1 })
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if want := "watch: the folder " + dir + " was deleted or renamed; start tbsheet watch again"; err == nil || err.Error() != want {
+			t.Errorf("Run: %v, want %s", err, want)
+		}
+	case <-time.After(deadline):
+		t.Fatal("Run went on without its folder")
 	}
 }
