@@ -52,14 +52,14 @@ func (w *watcher) check(ctx context.Context, in *input) {
 	w.verbosef("%s: running (%d bytes)", in.name, len(data))
 	s, err := w.runJob(ctx, in.name, data)
 	switch {
+	case err == nil:
+		w.succeeded(in, sum, s)
 	case ctx.Err() != nil:
-		// Stopping: whatever the job finished is whole (AtomicFile); say nothing more.
+		// Stopping: the job gave up; every output is whole (AtomicFile), old or new.
 	case errors.Is(err, ErrIncomplete):
 		w.retry(in, err)
-	case err != nil:
-		w.broken(in, sum, "", err)
 	default:
-		w.succeeded(in, sum, s)
+		w.broken(in, sum, "", err)
 	}
 }
 

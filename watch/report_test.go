@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
@@ -153,6 +155,24 @@ func TestAccepts(t *testing.T) {
 	} {
 		if got := w.accepts(name); got != want {
 			t.Errorf("accepts(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestOnDisk: an input typed in another case is matched with the name events will carry.
+func TestOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"Results.xlsx", "day2.csv"} {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for typed, want := range map[string]string{
+		"Results.xlsx": "Results.xlsx", "RESULTS.XLSX": "Results.xlsx",
+		"day2.csv": "day2.csv", "Day2.CSV": "day2.csv", "missing.csv": "missing.csv",
+	} {
+		if got := onDisk(dir, typed); got != want {
+			t.Errorf("onDisk(%q) = %q, want %q", typed, got, want)
 		}
 	}
 }

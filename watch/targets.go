@@ -110,8 +110,8 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 			return nil, fmt.Errorf("watch: %w", err)
 		}
 		if !fi.IsDir() {
-			w.addDir(filepath.Dir(abs), filepath.Dir(name), false)
-			cands = append(cands, candidate{path: abs, name: name, explicit: true})
+			d := w.addDir(filepath.Dir(abs), filepath.Dir(name), false)
+			cands = append(cands, candidate{path: filepath.Join(d.path, onDisk(d.path, filepath.Base(abs))), name: name, explicit: true})
 			continue
 		}
 		w.multi = true
@@ -146,6 +146,29 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 		}
 	}
 	return w, nil
+}
+
+// onDisk returns the name a file has in its folder. On a case-insensitive file system
+// (Windows, macOS) the user may type RESULTS.xlsx for results.xlsx; events carry the name on
+// disk, which is what the input must be matched with.
+func onDisk(dir, base string) string {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return base
+	}
+	folded := ""
+	for _, e := range ents {
+		switch {
+		case e.Name() == base:
+			return base
+		case folded == "" && strings.EqualFold(e.Name(), base):
+			folded = e.Name()
+		}
+	}
+	if folded != "" {
+		return folded
+	}
+	return base
 }
 
 func (w *watcher) addDir(abs, name string, folder bool) *dir {
