@@ -26,8 +26,7 @@ func (w *watcher) verbosef(format string, args ...any) {
 func (w *watcher) started() {
 	var what []string
 	for _, name := range w.cfg.Inputs {
-		abs, _ := filepath.Abs(name)
-		d := w.dirs[abs]
+		d := w.dirs[resolve(name)]
 		if d == nil || !d.folder {
 			what = append(what, name)
 			continue

@@ -13,9 +13,9 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// watcher is the state of one Run. Paths are keyed by their absolute, cleaned form so that
-// "results.xlsx", "./results.xlsx" and fsnotify's event names meet; names as the user gave
-// them are kept for messages and for the job.
+// watcher is the state of one Run. Paths are keyed by their resolved form (see resolve) so
+// that "results.xlsx", "./results.xlsx", a link to it and fsnotify's event names meet; names
+// as the user gave them are kept for messages and for the job.
 type watcher struct {
 	cfg  Config
 	job  Job
@@ -99,10 +99,7 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 	w.multi = len(cfg.Inputs) > 1
 	var cands []candidate
 	for _, name := range cfg.Inputs {
-		abs, err := filepath.Abs(name)
-		if err != nil {
-			return nil, fmt.Errorf("watch %s: %w", name, err)
-		}
+		abs := resolve(name)
 		fi, err := os.Stat(abs)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file or folder", name)
@@ -146,6 +143,23 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 		}
 	}
 	return w, nil
+}
+
+// resolve returns the absolute path that events will carry for a file or folder: cleaned,
+// with symbolic links resolved (a link's own folder hears nothing when its target is saved).
+// A file that does not exist yet (an output) is resolved through its folder.
+func resolve(name string) string {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return filepath.Clean(name)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	if real, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(real, filepath.Base(abs))
+	}
+	return abs
 }
 
 // onDisk returns the name a file has in its folder. On a case-insensitive file system
@@ -194,9 +208,7 @@ func (w *watcher) outputsOf(name string) []string {
 	}
 	var out []string
 	for _, o := range w.cfg.Outputs(name) {
-		if abs, err := filepath.Abs(o); err == nil {
-			out = append(out, abs)
-		}
+		out = append(out, resolve(o))
 	}
 	return out
 }

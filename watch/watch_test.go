@@ -443,3 +443,20 @@ func TestFolderRemoved(t *testing.T) {
 		t.Fatal("Run went on without its folder")
 	}
 }
+
+// TestSymlinkedInput: an input that is a link to a file elsewhere follows saves of the file
+// it points to (the link's own folder hears nothing).
+func TestSymlinkedInput(t *testing.T) {
+	r3, r4 := fixture(t, "round3.txt"), fixture(t, "round4.txt")
+	target := filepath.Join(t.TempDir(), "results.txt")
+	writeFile(t, target, r3)
+	link := filepath.Join(t.TempDir(), "tonight.txt")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	job := &fakeJob{out: func(string) string { return outputBeside(link) }}
+	h := start(t, Config{Inputs: []string{link}}, job, 1)
+	saveLibreOffice(t, target, r4)
+	h.waitRuns(r3, r4)
+	checkFile(t, outputBeside(link), expectedOutput(t, r4))
+}
