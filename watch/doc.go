@@ -20,7 +20,7 @@
 //     workbook's zip is whole, and hands the bytes to the job. A file caught mid-write (or a
 //     job that returns an error wrapping [ErrIncomplete]) is retried with backoff for
 //     [Config.Settle] before the save counts as broken.
-//  4. It skips a save whose bytes equal those of the last good run.
+//  4. It skips a save whose bytes are those the current standings were computed from.
 //  5. On fsnotify's overflow error it rescans; with [Config.Poll] it polls instead of using
 //     events at all (network drives send none).
 //

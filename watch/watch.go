@@ -158,7 +158,8 @@ func (c Config) withDefaults() Config {
 // SIGTERM). It returns nil after a cancellation, once the running job (if any) returned and
 // the file system watch is closed, so that no goroutine outlives it. It returns an error
 // when it cannot start (an input is missing, an output is also an input, the folder cannot
-// be watched) or when a watched folder disappears.
+// be watched) or when a watched folder disappears. A panic in the job is reported like a
+// broken save, and the watch goes on.
 func Run(ctx context.Context, cfg Config, job Job) error {
 	if len(cfg.Inputs) == 0 {
 		return errors.New("watch: no input to watch")
