@@ -1,5 +1,3 @@
-// Package templates holds the files tbsheet embeds in its binary: the workbook its XLSX
-// output is styled from and the fonts its PDFs are set in.
 package templates
 
 import _ "embed" // for go:embed
