@@ -549,7 +549,7 @@ func BenchmarkChallongeSwissV1(b *testing.B) {
 
 func mustRead(tb testing.TB, path string) []byte {
 	tb.Helper()
-	data, err := readFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		tb.Fatal(err)
 	}

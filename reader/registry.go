@@ -120,7 +120,7 @@ func looksLike(data []byte) string {
 // Read reads the file at path. from forces a format id ("" = detect). The file is only read,
 // never written.
 func Read(path, from string, opt Options) (*tbsheet.Event, error) {
-	data, err := readFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +163,9 @@ func ids() []string {
 	return out
 }
 
-func readFile(path string) ([]byte, error) {
+// ReadFile reads an input file whole, refusing folders and files over MaxFileSize with a
+// message an organizer understands.
+func ReadFile(path string) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err

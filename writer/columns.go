@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
+	"golang.org/x/text/width"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
@@ -96,8 +97,8 @@ func recordOrder(st *calc.Standings) string {
 	return "wld"
 }
 
-// recordText writes a row's record in the system's order: "3-1-0".
-func recordText(st *calc.Standings, r *calc.Row) string {
+// Record writes a row's record in the system's order: "3-1-0".
+func Record(st *calc.Standings, r *calc.Row) string {
 	w, l, d := strconv.Itoa(r.Wins), strconv.Itoa(r.Losses), strconv.Itoa(r.Draws)
 	if recordOrder(st) == "wdl" {
 		return w + "-" + d + "-" + l
@@ -110,9 +111,9 @@ func labelf(lang, key string, args ...any) string {
 	return fmt.Sprintf(label(lang, key), args...)
 }
 
-// standingsTitle says which list the standings are: "Final standings" after a top cut
+// Title says which list the standings are: "Final standings" after a top cut
 // (calc.Final), else "Standings after round N of M" (M the planned rounds, or N when unknown).
-func standingsTitle(st *calc.Standings, lang string) string {
+func Title(st *calc.Standings, lang string) string {
 	if st.Final {
 		return label(lang, "final-standings")
 	}
@@ -152,4 +153,24 @@ func printOrder(st *calc.Standings, opt Options) []int {
 		return c.CompareString(na, nb) < 0
 	})
 	return idx
+}
+
+// cellWidth returns how many terminal (or spreadsheet) character cells s takes: East Asian
+// wide and full-width characters take two, so that columns of Chinese and Japanese names line
+// up.
+func cellWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < 0x80 {
+			n++
+			continue
+		}
+		switch width.LookupRune(r).Kind() {
+		case width.EastAsianWide, width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return n
 }

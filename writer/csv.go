@@ -57,7 +57,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 			case colPoints:
 				s = formatPoints(st, r.Points)
 			case colRecord:
-				s = recordText(st, r)
+				s = Record(st, r)
 			case colDropped:
 				if r.DroppedAfter > 0 {
 					s = strconv.Itoa(r.DroppedAfter)

@@ -201,7 +201,7 @@ func (d *standingsPDF) heading() {
 		}
 		d.system = fs.shape(s, style{pt: metaPt, gray: grayMeta}, "the system title")
 	}
-	title := standingsTitle(d.st, d.opt.Lang)
+	title := Title(d.st, d.opt.Lang)
 	order := d.label("by-rank")
 	if d.opt.ByName {
 		order = d.label("by-name")
@@ -290,7 +290,7 @@ func (d *standingsPDF) row(r calc.Row, top bool, cut int) pdfRow {
 		fs.shape(strconv.Itoa(r.Rank), style{pt: bodyPt, gray: gray, bold: top}, "a rank"),
 		fs.shape(name, body, fmt.Sprintf("player %q", name)),
 		fs.shape(points, body, "points"),
-		fs.shape(recordText(st, &r), body, "a record"),
+		fs.shape(Record(st, &r), body, "a record"),
 	}}
 	for k, def := range st.Columns {
 		v := "–" // n/a

@@ -113,7 +113,7 @@ func (b *book) addStandardSheets(st *calc.Standings, ex [][]explained, opt Optio
 
 // finishBook sets what every standings workbook carries and writes it.
 func finishBook(f *excelize.File, st *calc.Standings, opt Options, w io.Writer) error {
-	title := standingsTitle(st, opt.Lang)
+	title := Title(st, opt.Lang)
 	if st.Event != nil && st.Event.Name != "" {
 		title = st.Event.Name + " — " + title
 	}
@@ -231,7 +231,7 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 				}
 				v, shown[j], k.numFmt = r.Points.Float64(), formatPoints(st, r.Points), numFormat(format, r.Points)
 			case colRecord:
-				v = recordText(st, r)
+				v = Record(st, r)
 				shown[j] = v.(string)
 			case colDropped:
 				if r.DroppedAfter > 0 {
@@ -407,7 +407,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 	}{
 		{"event", ev.Name},
 		{"date", ev.Date},
-		{"standings", standingsTitle(st, lang)},
+		{"standings", Title(st, lang)},
 		{"system", system},
 		{"points", labelf(lang, "points-line", p.Win.String(), p.Draw.String(), p.Loss.String(), p.Bye.String())},
 		{"ranked-by", rankBy},

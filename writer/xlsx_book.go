@@ -11,7 +11,6 @@ import (
 
 	"github.com/tbsheet/tbsheet/templates"
 	"github.com/xuri/excelize/v2"
-	"golang.org/x/text/width"
 )
 
 // book is a workbook being written: the excelize file, its styles and the language of its
@@ -205,22 +204,7 @@ func (t *table) fit(i int, s string) {
 
 // textWidth is the width of s in Excel's column unit (the width of a digit): East Asian
 // wide and full-width characters take two.
-func textWidth(s string) float64 {
-	n := 0
-	for _, r := range s {
-		if r < 0x80 {
-			n++
-			continue
-		}
-		switch width.LookupRune(r).Kind() {
-		case width.EastAsianWide, width.EastAsianFullwidth:
-			n += 2
-		default:
-			n++
-		}
-	}
-	return float64(n)
-}
+func textWidth(s string) float64 { return float64(cellWidth(s)) }
 
 // writeTable streams t into its sheet, which must exist and is replaced: column widths, the
 // frozen header, the header styled with comments, the rows, the auto filter.

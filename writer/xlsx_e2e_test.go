@@ -87,7 +87,7 @@ func TestLibreOfficeDisplaysValues(t *testing.T) {
 					case colPoints:
 						want = formatPoints(st, r.Points)
 					case colRecord:
-						want = recordText(st, r)
+						want = Record(st, r)
 					case colValue, colFormula:
 						want = st.Columns[c.tb].FormatValue(figure(r, c.tb).Value)
 					default:

@@ -403,7 +403,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 		}
 		return textValue("")
 	case "title":
-		return textValue(standingsTitle(st, lang))
+		return textValue(Title(st, lang))
 	case "round":
 		last := 0
 		for _, n := range st.Rounds {
@@ -438,7 +438,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 		}
 		return placeholderValue{v: r.Points.Float64(), shown: formatPoints(st, r.Points), numFmt: numFormat(format, r.Points)}
 	case "record":
-		return textValue(recordText(st, r))
+		return textValue(Record(st, r))
 	case "wins":
 		return placeholderValue{v: r.Wins, shown: strconv.Itoa(r.Wins)}
 	case "losses":

@@ -109,7 +109,7 @@ func checkStandingsSheet(t *testing.T, f *excelize.File, sheet string, st *calc.
 				want = strconv.FormatFloat(r.Points.Float64(), 'f', -1, 64)
 				checkDisplay(t, f, sheet, cell, st.RankBy, calc.Known(r.Points))
 			case colRecord:
-				want = recordText(st, r)
+				want = Record(st, r)
 			case colDropped:
 				if r.DroppedAfter > 0 {
 					want = strconv.Itoa(r.DroppedAfter)
@@ -281,19 +281,19 @@ func TestRoundList(t *testing.T) {
 
 func TestStandingsTitle(t *testing.T) {
 	st := testStandings()
-	if got := standingsTitle(st, "en"); got != "Standings after round 3 of 3" {
+	if got := Title(st, "en"); got != "Standings after round 3 of 3" {
 		t.Errorf("all rounds: %q", got)
 	}
 	st.Rounds = []int{1, 2}
-	if got := standingsTitle(st, "en"); got != "Standings after round 2 of 3" {
+	if got := Title(st, "en"); got != "Standings after round 2 of 3" {
 		t.Errorf("two of three rounds: %q", got)
 	}
 	st.Event.PlannedRounds = 0
-	if got := standingsTitle(st, "zh"); got != "第2轮后排名（共2轮）" {
+	if got := Title(st, "zh"); got != "第2轮后排名（共2轮）" {
 		t.Errorf("unknown plan, zh: %q", got)
 	}
 	st.Final = true
-	if got := standingsTitle(st, "en"); got != "Final standings" {
+	if got := Title(st, "en"); got != "Final standings" {
 		t.Errorf("after the top cut: %q", got)
 	}
 }

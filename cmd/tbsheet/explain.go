@@ -102,7 +102,7 @@ func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) 
 	ev := st.Event
 	p := ev.Players[row.Player]
 	fmt.Fprintf(w, "%s (%s) — rank %d, %s %s, record %s\n", p.Name, p.ID, row.Rank,
-		st.RankBy.FormatValue(calc.Known(row.Points)), st.RankBy.Short, writer.Record(st, row))
+		st.RankBy.FormatValue(calc.Known(row.Points)), st.RankBy.Short, writer.Record(st, &row))
 	fmt.Fprintf(w, "%s\n\n", writer.Title(st, opt.Lang))
 	for i, d := range st.Columns {
 		fmt.Fprintf(w, "%-22s %s\n", d.ID, d.Text(row.Figures[i]))
@@ -121,7 +121,7 @@ func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) 
 		if rec.Opp != tbsheet.NoPlayer {
 			line += " vs " + ev.Players[rec.Opp].Name
 			if o, ok := rows[rec.Opp]; ok {
-				line += " (" + writer.Record(st, o) + ")"
+				line += " (" + writer.Record(st, &o) + ")"
 			}
 		}
 		if rec.Games.Known {

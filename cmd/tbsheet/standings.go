@@ -136,7 +136,16 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 // compute reads one input and returns its standings, one per division. Self-check differences
 // are printed to warn; with --check they are an input error.
 func (j *job) compute(path string, warn io.Writer) ([]*calc.Standings, error) {
-	ev, err := reader.Read(path, j.from, j.readOpt)
+	data, err := reader.ReadFile(path)
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	return j.computeBytes(data, path, warn)
+}
+
+// computeBytes is compute on an input already read (watch hands over the bytes it hashed).
+func (j *job) computeBytes(data []byte, path string, warn io.Writer) ([]*calc.Standings, error) {
+	ev, err := reader.ReadBytes(data, path, j.from, j.readOpt)
 	if err != nil {
 		return nil, inputErr(err)
 	}

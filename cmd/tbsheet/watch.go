@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/watch"
+)
+
+func newWatchCmd() *cobra.Command {
+	var (
+		cf            calcFlags
+		of            outputFlags
+		from, players string
+		formats       []string
+		poll          time.Duration
+		verbose       bool
+	)
+	cmd := &cobra.Command{
+		Use:   "watch INPUT... -o OUT...",
+		Short: "Recompute every output whenever an input is saved",
+		Long: `Watch results files (or folders of them) and rewrite every output each time one is saved
+in Excel, LibreOffice or any editor. Each recompute prints one line: the time, the round,
+the players and what changed at the top. A save that cannot be read (half-written, a typo in
+a result) prints its problems and keeps the last good outputs. Ctrl-C stops.
+
+With several inputs or a folder, each output name gets the input's name
+(standings.pdf → standings-day1.pdf); an output that is a folder (-o out/) receives
+out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.`,
+		Example: `  tbsheet watch results.xlsx -o standings.xlsx -o standings.pdf
+  tbsheet watch events/ -o out/ --formats xlsx,pdf,json
+  tbsheet watch //club-nas/events/results.xlsx -o standings.pdf --poll 2s`,
+		Args: args(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, inputs []string) error {
+			j, err := newJob(cmd, &cf, &of, from, players, false, false)
+			if err != nil {
+				return err
+			}
+			if len(of.outputs) == 0 {
+				return usageErr("watch: give at least one output with -o")
+			}
+			if err := checkOutputs(inputs, of.outputs); err != nil {
+				return err
+			}
+			for _, f := range formats {
+				if !contains([]string{"xlsx", "pdf", "csv", "json"}, f) {
+					return usageErr("--formats %q: use xlsx, pdf, csv, json", f)
+				}
+			}
+			many := len(inputs) > 1 || isDir(inputs[0])
+			outputs := func(input string) []string { return outputsFor(input, of.outputs, formats, many) }
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
+			cfg := watch.Config{Inputs: inputs, Outputs: outputs, Poll: poll,
+				Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
+			if verbose {
+				cfg.Verbose = cmd.ErrOrStderr()
+			}
+			if err := watch.Run(ctx, cfg, j.watchJob(outputs, cmd.ErrOrStderr())); err != nil {
+				return usageErr("watch: %v", err)
+			}
+			return nil
+		},
+	}
+	cf.register(cmd.Flags())
+	of.register(cmd.Flags())
+	cmd.Flags().StringVar(&from, "from", "", "force the input format")
+	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` for inputs that lack one (read once, at start)")
+	cmd.Flags().StringSliceVar(&formats, "formats", []string{"xlsx", "pdf"}, "what an output folder receives: xlsx, pdf, csv, json")
+	cmd.Flags().DurationVar(&poll, "poll", 0, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
+	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
+	return cmd
+}
+
+// outputsFor maps an input to its output files: an output folder gets one file per format
+// named after the input; with several inputs, each output file name gets the input's name.
+func outputsFor(input string, outputs, formats []string, many bool) []string {
+	stem := strings.TrimSuffix(filepath.Base(input), filepath.Ext(input))
+	var out []string
+	for _, o := range outputs {
+		switch {
+		case isDir(o) || strings.HasSuffix(o, string(filepath.Separator)) || strings.HasSuffix(o, "/"):
+			for _, f := range formats {
+				out = append(out, filepath.Join(o, stem+"."+f))
+			}
+		case many:
+			ext := filepath.Ext(o)
+			out = append(out, strings.TrimSuffix(o, ext)+"-"+stem+ext)
+		default:
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+// watchJob is what watch runs on every save: read the bytes watch hashed, compute, then write
+// each output through a temporary file renamed into place, so a broken save never touches the
+// last good outputs (nothing is written before everything is computed).
+func (j *job) watchJob(outputs func(string) []string, warn io.Writer) watch.Job {
+	return func(ctx context.Context, input string, data []byte) (watch.Summary, error) {
+		sts, err := j.computeBytes(data, input, warn)
+		if err != nil {
+			var ee *exitError
+			if errors.As(err, &ee) {
+				err = ee.err // watch prints the problems itself, one per line
+			}
+			return watch.Summary{}, err
+		}
+		outs := outputs(input)
+		if err := j.write(sts, outs, warn); err != nil {
+			return watch.Summary{}, fmt.Errorf("%w (is an output open in another program?)", err)
+		}
+		return summarize(sts, outs), nil
+	}
+}
+
+// summarize describes the (first) standings for watch's one-line report.
+func summarize(sts []*calc.Standings, wrote []string) watch.Summary {
+	st := sts[0]
+	s := watch.Summary{Players: len(st.Rows), Rounds: st.Event.PlannedRounds, Wrote: wrote, Notes: st.Notes}
+	if n := len(st.Rounds); n > 0 {
+		s.Round = st.Rounds[n-1]
+	}
+	for i := range st.Rows {
+		r := &st.Rows[i]
+		p := st.Event.Players[r.Player]
+		s.Top = append(s.Top, watch.Entry{Rank: r.Rank, ID: p.ID, Name: p.Name,
+			Points: st.RankBy.FormatValue(calc.Known(r.Points))})
+	}
+	return s
+}
