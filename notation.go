@@ -33,7 +33,16 @@ var soloWords = map[string]Result{
 	"L": LossNoOpponent, "-": LossNoOpponent, "0-2": LossNoOpponent, "0-1": LossNoOpponent,
 	"½": HalfBye, "0.5": HalfBye, "H": HalfBye,
 	"0": ZeroBye, "Z": ZeroBye,
+	"(BYE)": Bye, "輪空": Bye, "バイ": Bye,
 }
+
+// byeNames are what organizers type in a Player cell for "no opponent", after normalizeCell.
+var byeNames = map[string]bool{"BYE": true, "(BYE)": true, "*BYE*": true, "-BYE-": true, "轮空": true,
+	"輪空": true, "不戦勝": true, "バイ": true}
+
+// IsBye reports whether a hand-kept Player cell names the bye rather than a player: "BYE",
+// "(bye)", "轮空", "不戦勝".
+func IsBye(cell string) bool { return byeNames[normalizeCell(cell)] }
 
 // gamesPattern matches a game score: "2-1", "2-1-1", "2:1", "2 - 1".
 var gamesPattern = regexp.MustCompile(`^(\d{1,3})\s*[-:]\s*(\d{1,3})(?:\s*[-:]\s*(\d{1,3}))?$`)
@@ -42,7 +51,8 @@ var gamesPattern = regexp.MustCompile(`^(\d{1,3})\s*[-:]\s*(\d{1,3})(?:\s*[-:]\s
 // ASCII, dashes to "-", upper case, spaces trimmed.
 func normalizeCell(s string) string {
 	s = width.Fold.String(strings.TrimSpace(s))
-	s = strings.NewReplacer("–", "-", "—", "-", "−", "-", "－", "-", "：", ":").Replace(s)
+	s = strings.NewReplacer("–", "-", "—", "-", "−", "-", "－", "-", "：", ":",
+		"比", "-", "対", "-", "对", "-").Replace(s) // "2比1" (zh), "2対1" (ja)
 	return strings.ToUpper(s)
 }
 
