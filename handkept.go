@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/width"
 )
@@ -70,25 +71,36 @@ func NormalizeHeader(s string) string {
 }
 
 // ColumnKey returns the key of the column a header names, or "" when it names none.
+// Columns is indexed on the first call, so changes to it after that are not seen.
 func ColumnKey(header string) string {
 	h := NormalizeHeader(header)
 	if h == "" {
 		return ""
 	}
-	for _, c := range Columns {
-		for _, n := range c.Names {
-			if NormalizeHeader(n) == h {
-				return c.Key
+	columnIndexOnce.Do(func() {
+		columnIndex = map[string]string{}
+		for _, c := range Columns {
+			for _, n := range c.Names {
+				if _, dup := columnIndex[NormalizeHeader(n)]; !dup {
+					columnIndex[NormalizeHeader(n)] = c.Key
+				}
+			}
+			for _, a := range c.Aliases {
+				if _, dup := columnIndex[NormalizeHeader(a)]; !dup {
+					columnIndex[NormalizeHeader(a)] = c.Key
+				}
 			}
 		}
-		for _, a := range c.Aliases {
-			if NormalizeHeader(a) == h {
-				return c.Key
-			}
-		}
-	}
-	return ""
+	})
+	return columnIndex[h]
 }
+
+// columnIndex maps every normalized header and alias to its column key; the first column
+// that claims a header keeps it, as when Columns is searched in order.
+var (
+	columnIndex     map[string]string
+	columnIndexOnce sync.Once
+)
 
 // ColumnHeader returns the header tbsheet writes for a column key in a language, falling back
 // to English.

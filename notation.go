@@ -50,11 +50,20 @@ var gamesPattern = regexp.MustCompile(`^(\d{1,3})\s*[-:]\s*(\d{1,3})(?:\s*[-:]\s
 // normalizeCell folds what organizers type into one spelling: full-width digits and signs to
 // ASCII, dashes to "-", upper case, spaces trimmed.
 func normalizeCell(s string) string {
-	s = width.Fold.String(strings.TrimSpace(s))
-	s = strings.NewReplacer("–", "-", "—", "-", "−", "-", "－", "-", "：", ":",
-		"比", "-", "対", "-", "对", "-").Replace(s) // "2比1" (zh), "2対1" (ja)
+	s = strings.TrimSpace(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 { // only non-ASCII text has full-width forms and CJK separators
+			s = cellSeparators.Replace(width.Fold.String(s))
+			break
+		}
+	}
 	return strings.ToUpper(s)
 }
+
+// cellSeparators folds dashes and colons, and the "比" (zh) and "対" (ja) of "2比1", to the
+// ASCII separators of a game score. Built once: a Replacer is costly to build per cell.
+var cellSeparators = strings.NewReplacer("–", "-", "—", "-", "−", "-", "－", "-", "：", ":",
+	"比", "-", "対", "-", "对", "-")
 
 // ParseResultCell reads a hand-kept Result cell from Player 1's side. hasOpponent says whether
 // the row names a Player 2 (an empty Player 2 or "BYE" makes a solo row: a bye, or with "L" a
