@@ -23,13 +23,17 @@ FUZZTIME ?= 20s
 fuzz: ## run every fuzz target for FUZZTIME each
 	@for pkg in $$($(GO) list $(PKGS)); do \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 2s $$pkg || exit 1; \
 	  done; \
 	done
 
 lint: ## gofmt and go vet must be clean
 	@out=$$(gofmt -l . | grep -v '^testdata/' || true); if [ -n "$$out" ]; then echo "gofmt:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
+
+WQY_TTC ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+fonts: ## rebuild templates/fonts/wqy-microhei.ttf from the Debian package fonts-wqy-microhei (WQY_TTC=path)
+	$(GO) run ./templates/fonts/extract -face 0 -o templates/fonts/wqy-microhei.ttf $(WQY_TTC)
 
 clean: ## remove build output
 	rm -rf bin

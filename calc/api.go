@@ -1,6 +1,10 @@
 package calc
 
 import (
+	"slices"
+	"strings"
+	"sync"
+
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -26,6 +30,10 @@ type Options struct {
 	CZFloor string
 	// FIDERules selects FIDE's unplayed-round rules: "" or "2023" (default), or "2026".
 	FIDERules string
+	// NoExplain leaves Figure.Explain empty: Compute then only ranks, which on very large
+	// events saves most of its time and memory. [Standings.Explain] builds any single
+	// explanation on demand either way. The default (false) fills every figure's Explain.
+	NoExplain bool
 }
 
 // Format says how a tiebreak's values are displayed.
@@ -60,13 +68,27 @@ type Def struct {
 	// Format is how values are displayed.
 	Format Format
 	// compute returns one Figure per player index (players outside the standings included,
-	// so that opponents' figures can be read by index).
+	// so that opponents' figures can be read by index). Compute runs the compute functions
+	// of independent tiebreaks concurrently: they must only read the Context and call Get.
 	compute func(c *Context) []Figure
+	// Group, when non-nil, makes the tiebreak a ranking-time key whose value depends on who
+	// is tied (FIDE direct encounter, head-to-head): ranking calls it with each group of
+	// players (indexes into Event.Players) still tied when the order reaches this key, and
+	// compares the returned figures, one per member in the same order, higher first. The
+	// figures mean something only inside that group. compute still gives every player a
+	// figure for display and for Context.Get (each Def says over which group).
+	Group func(c *Context, tied []int) []Figure
+	// explain, when set, builds one player's explanation on demand. compute may then leave
+	// Figure.Explain empty, so that ranking a large event builds no explanation it does not
+	// print (see Options.NoExplain and Standings.Explain).
+	explain func(c *Context, p int) Explanation
 }
 
 // Figure is one player's value of one tiebreak, with its arithmetic.
 type Figure struct {
-	Value   Value
+	Value Value
+	// Explain is filled by Compute unless Options.NoExplain is set; Standings.Explain
+	// returns it either way.
 	Explain Explanation
 }
 
@@ -86,27 +108,75 @@ type Context struct {
 	Points tbsheet.Points
 	// Options are the calculation's options.
 	Options Options
-	memo    map[string][]Figure
+	// RankBy is the primary key's id ("points" or "match-wins"); "" reads as "points".
+	RankBy string
+
+	mu    sync.Mutex
+	memo  map[string]*onceValue // tiebreak id → figures
+	cache map[string]*onceValue // shared intermediate results (see memoize)
 }
 
-// Get returns every player's figures for tiebreak id, computing them once.
-func (c *Context) Get(id string) []Figure {
-	if f, ok := c.memo[id]; ok {
-		return f
+// onceValue is a value computed once, however many goroutines ask for it.
+type onceValue struct {
+	once sync.Once
+	v    any
+}
+
+// entry returns the onceValue stored under key in *m, creating it (and the map) if needed.
+func (c *Context) entry(m *map[string]*onceValue, key string) *onceValue {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if *m == nil {
+		*m = map[string]*onceValue{}
 	}
+	e, ok := (*m)[key]
+	if !ok {
+		e = &onceValue{}
+		(*m)[key] = e
+	}
+	return e
+}
+
+// Get returns every player's figures for tiebreak id, computing them once. It is safe for
+// concurrent use: goroutines asking for the same id wait for one computation.
+func (c *Context) Get(id string) []Figure {
 	d, ok := Lookup(id)
 	if !ok {
 		panic("calc: unknown tiebreak " + id) // ids inside calc are constants
 	}
-	if c.memo == nil {
-		c.memo = map[string][]Figure{}
+	e := c.entry(&c.memo, id)
+	e.once.Do(func() { e.v = d.compute(c) })
+	return e.v.([]Figure)
+}
+
+// Explain returns player p's explanation of tiebreak id: the figure's own, or the one the
+// tiebreak builds on demand.
+func (c *Context) Explain(id string, p int) Explanation {
+	f := c.Get(id)[p]
+	if f.Explain.Expr != nil || f.Explain.Note != "" {
+		return f.Explain
 	}
-	f := d.compute(c)
-	c.memo[id] = f
-	return f
+	if d, _ := Lookup(id); d.explain != nil {
+		return d.explain(c, p)
+	}
+	return f.Explain
+}
+
+// memoize returns the value that f computes, computing it once per Context and key; it is
+// how tiebreaks share intermediate tables (per-player counters, records in one system's
+// scoring) without recomputing them.
+func memoize[T any](c *Context, key string, f func() T) T {
+	e := c.entry(&c.cache, key)
+	e.once.Do(func() { e.v = f() })
+	return e.v.(T)
 }
 
 var registry []*Def
+
+// parsers define ids that are not registered one by one, such as FIDE's modifiers with any n
+// ("fide-bh-c3", "fide-sb-m2"). Lookup tries them, in order, after the registry; each returns
+// a fresh Def for an id it understands.
+var parsers []func(id string) (*Def, bool)
 
 // register adds a tiebreak definition; each system's file calls it from init.
 func register(d *Def) {
@@ -116,13 +186,43 @@ func register(d *Def) {
 	registry = append(registry, d)
 }
 
-// Tiebreaks returns every tiebreak definition, in registration order.
-func Tiebreaks() []*Def { return append([]*Def(nil), registry...) }
+// Tiebreaks returns every tiebreak definition in the order of tiebreakers.md §A.2: points
+// and match-wins, the chl-* ids, buchholz, progressive, opp-progressive, then mtg-*, kts-*,
+// pkm-*, cz-* and fide-*; within a family, in registration order.
+func Tiebreaks() []*Def {
+	out := append([]*Def(nil), registry...)
+	slices.SortStableFunc(out, func(a, b *Def) int { return family(a.ID) - family(b.ID) })
+	return out
+}
 
-// Lookup returns the definition of a tiebreak id.
+// family ranks an id's family for Tiebreaks.
+func family(id string) int {
+	switch {
+	case id == "points" || id == "match-wins":
+		return 0
+	case strings.HasPrefix(id, "chl-"):
+		return 1
+	case id == "buchholz" || id == "progressive" || id == "opp-progressive":
+		return 2
+	}
+	for i, prefix := range []string{"mtg-", "kts-", "pkm-", "cz-", "fide-"} {
+		if strings.HasPrefix(id, prefix) {
+			return 3 + i
+		}
+	}
+	return 8
+}
+
+// Lookup returns the definition of a tiebreak id: a registered one, else one built by a
+// parser for parameterized ids (FIDE's Cut-n and Median-n modifiers).
 func Lookup(id string) (*Def, bool) {
 	for _, d := range registry {
 		if d.ID == id {
+			return d, true
+		}
+	}
+	for _, parse := range parsers {
+		if d, ok := parse(id); ok {
 			return d, true
 		}
 	}
@@ -142,6 +242,9 @@ type System struct {
 	RankBy string
 	// Tiebreaks is the default tiebreak order.
 	Tiebreaks []string
+	// Show lists more ids the preset displays without ranking by them (yugioh shows the
+	// kts-number its ranking amounts to).
+	Show []string
 }
 
 // Standings is the result of a calculation: the ranked rows and everything needed to print
@@ -157,7 +260,8 @@ type Standings struct {
 	RankBy *Def
 	// Order is the tiebreak order used for ranking.
 	Order []*Def
-	// Columns are the tiebreaks computed and shown: Order, then --show extras.
+	// Columns are the tiebreaks computed and shown: Order, then the preset's Show
+	// (kts-number for yugioh), then --show extras.
 	Columns []*Def
 	// Rounds are the Swiss round numbers counted.
 	Rounds []int
@@ -169,6 +273,11 @@ type Standings struct {
 	// Notes are facts about the calculation for the organizer (a round left out, a tie that
 	// only chance can break).
 	Notes []string
+	// Final is true when Rows are the final standings after a top cut (see [Final]): players
+	// in the cut come first, ordered by how far they went, and Rank is the final place.
+	Final bool
+
+	ctx *Context // kept for Explain, ExplainKey and Check
 }
 
 // Row is one ranked player.
@@ -180,7 +289,10 @@ type Row struct {
 	// Points are the player's points under Standings.Points (or match wins for RankBy
 	// "match-wins").
 	Points exact.Num
-	// Wins (byes and forfeit wins included), Losses, Draws and Byes count the rounds.
+	// Wins, Losses and Draws count the rounds by the points they earn: Wins include byes
+	// and forfeit wins, Draws intentional draws and half-point byes, Losses forfeit and
+	// double losses, zero-point byes and losses with no opponent. Byes counts byes of every
+	// kind (full, half, zero), which are also in Wins, Draws or Losses.
 	Wins, Losses, Draws, Byes int
 	// DroppedAfter is the round after which the player dropped, or 0.
 	DroppedAfter int

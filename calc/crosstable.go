@@ -89,21 +89,29 @@ func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 			last.Number, n, plural(n, "match", "matches")))
 	}
 
+	// One allocation for every record: per-player slices would cost one allocation each on
+	// events with a hundred thousand players.
+	// Every record starts Absent, written in memory order (player-major) because that is
+	// what large events are sensitive to.
+	n := len(rounds)
 	ct.Records = make([][]Record, len(ev.Players))
-	for p := range ct.Records {
-		ct.Records[p] = make([]Record, len(rounds))
-	}
+	slab := make([]Record, len(ev.Players)*n)
+	absent := make([]Record, n)
 	for i, r := range rounds {
 		ct.Rounds = append(ct.Rounds, r.Number)
-		for p := range ct.Records {
-			ct.Records[p][i] = Record{Round: r.Number, Result: tbsheet.Absent, Opp: tbsheet.NoPlayer}
-		}
+		absent[i] = Record{Round: r.Number, Result: tbsheet.Absent, Opp: tbsheet.NoPlayer}
+	}
+	for p := range ct.Records {
+		ct.Records[p] = slab[p*n : (p+1)*n : (p+1)*n]
+		copy(ct.Records[p], absent)
+	}
+	for i, r := range rounds {
 		for j := range r.Matches {
 			m := &r.Matches[j]
 			if m.Result == tbsheet.Unreported {
 				ct.Unreported = append(ct.Unreported, MatchRef{r.Number, m})
 				ct.Notes = append(ct.Notes, fmt.Sprintf("round %d: %s vs %s is unreported and counts as not played",
-					r.Number, ev.Players[m.P1].Name, ev.Players[m.P2].Name))
+					r.Number, playerName(ev, m.P1), playerName(ev, m.P2)))
 				continue
 			}
 			ct.Records[m.P1][i] = Record{Round: r.Number, Result: m.Result, Opp: m.P2,
@@ -136,6 +144,14 @@ func (ct *Crosstable) DroppedAfter(p int) int {
 		return 0
 	}
 	return d
+}
+
+// playerName returns player i's name, or "nobody" for NoPlayer.
+func playerName(ev *tbsheet.Event, i int) string {
+	if i < 0 || i >= len(ev.Players) {
+		return "nobody"
+	}
+	return ev.Players[i].Name
 }
 
 func plural(n int, one, many string) string {

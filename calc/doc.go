@@ -5,4 +5,18 @@
 // The definitions follow ../shared/spec/tiebreakers.md: Part A fixes the ids, presets and
 // decisions; Part B gives each system's formulas. Each tiebreak is a small documented function
 // registered under its id; [Tiebreaks] lists them and [Systems] lists the presets.
+//
+// # Speed
+//
+// [Compute] reads the event once into a compact per-player table, computes each tiebreak in
+// a tight loop over it (integer counters, exact fractions summed in int64 arithmetic, no
+// maps), runs independent tiebreaks concurrently, and sorts once per key. Ranking 100 000
+// players over 15 rounds takes well under a second. Explanations are built separately, from
+// terms shared between players; [Options].NoExplain skips them, and [Standings.Explain]
+// builds any one on demand.
+//
+// # Explanations
+//
+// Every figure's [Expr] evaluates exactly to its value: writers turn it into a spreadsheet
+// formula, and a test holds every registered tiebreak to that.
 package calc

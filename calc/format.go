@@ -44,10 +44,11 @@ func formatNum(f Format, n exact.Num) string {
 }
 
 // Text writes a figure's explanation as one line: the arithmetic, "=", the displayed value,
-// then the note ("(12/24 + 21/24 + 0.33↑4/15) / 3 = 56.83%").
+// then the note ("(12/24 + 21/24 + 0.33↑4/15) / 3 = 56.83%"). Arithmetic that is a bare
+// number is not repeated ("0 — 2 opponents: …", not "0 = 0 — …").
 func (d *Def) Text(f Figure) string {
 	var b strings.Builder
-	if f.Explain.Expr != nil {
+	if x := f.Explain.Expr; x != nil && x.Op != OpNum {
 		b.WriteString(f.Explain.Expr.String())
 		b.WriteString(" = ")
 	}

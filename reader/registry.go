@@ -14,6 +14,9 @@ import (
 	"github.com/tbsheet/tbsheet"
 )
 
+// bomUTF8 is the byte-order mark Excel's "CSV UTF-8" and KTS put before UTF-8 text.
+var bomUTF8 = []byte("\xef\xbb\xbf")
+
 // MaxFileSize is the largest input tbsheet opens. Result sheets are kilobytes; the cap keeps a
 // hostile or mistaken file (a video, a zip bomb's outer layer) from exhausting memory.
 const MaxFileSize = 64 << 20
@@ -92,7 +95,7 @@ func Detect(data []byte, name string) (*Format, error) {
 
 // looksLike names what an unrecognized file appears to be, so that the message helps.
 func looksLike(data []byte) string {
-	head := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")), " \t\r\n")
+	head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n")
 	switch {
 	case len(data) == 0:
 		return "an empty file"

@@ -1,0 +1,58 @@
+package calc
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/swissgen"
+)
+
+// benchSizes are the event sizes of the Compute benchmarks (players × 15 rounds).
+var benchSizes = []struct {
+	name    string
+	players int
+}{{"1k", 1_000}, {"10k", 10_000}, {"100k", 100_000}}
+
+var (
+	benchMu     sync.Mutex
+	benchEvents = map[int]*tbsheet.Event{}
+)
+
+// benchEvent returns a realistic 15-round event, generated once per size.
+func benchEvent(players int) *tbsheet.Event {
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	if ev, ok := benchEvents[players]; ok {
+		return ev
+	}
+	ev := swissgen.Generate(swissgen.Realistic(players, 15, 2026))
+	benchEvents[players] = ev
+	return ev
+}
+
+// BenchmarkCompute ranks generated events with every tiebreak of each preset, without
+// building explanations (Options.NoExplain: what ranking needs). Time is meant to grow
+// linearly with the number of matches; the goal is 100k players × 15 rounds within a second.
+func BenchmarkCompute(b *testing.B) { benchCompute(b, true) }
+
+// BenchmarkComputeExplained is BenchmarkCompute with every explanation filled in (the
+// default), as the XLSX and JSON writers need them.
+func BenchmarkComputeExplained(b *testing.B) { benchCompute(b, false) }
+
+func benchCompute(b *testing.B, noExplain bool) {
+	for _, sys := range Systems() {
+		for _, size := range benchSizes {
+			b.Run(sys.Name+"/"+size.name, func(b *testing.B) {
+				ev := benchEvent(size.players)
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := Compute(ev, Options{System: sys.Name, NoExplain: noExplain}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(size.players*15/2), "ns/match")
+			})
+		}
+	}
+}

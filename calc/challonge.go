@@ -1,0 +1,279 @@
+package calc
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+// Challonge's Swiss tie-breaks (tiebreakers.md §4, decisions §A.3.6 and §A.3.14, the seed
+// 003_*). They use the configured points: Challonge's 1 / 0.5 / 0 / bye 1 unless the dump or
+// --points says otherwise.
+func init() {
+	register(&Def{
+		ID: "chl-game-wins", Name: "Game/set wins", Short: "GW",
+		Doc:     "Games (or sets) won, over entered game scores; byes and results without games add none.",
+		Format:  FormatInt,
+		compute: computeGameWins, explain: explainGameWins,
+	})
+	register(&Def{
+		ID: "chl-game-win-pct", Name: "Game/set win percentage", Short: "GW%",
+		Doc:        "Games won / games played, over entered game scores; n/a without any.",
+		Unverified: "Challonge's own definition was not captured (tiebreakers.md §4.2)",
+		Format:     FormatPercent,
+		compute:    computeGameWinPct, explain: explainGameWinPct,
+	})
+	register(&Def{
+		ID: "chl-set-diff", Name: "Set difference", Short: "+/−",
+		Doc:     "Games (sets) won minus games lost, over entered game scores.",
+		Format:  FormatSigned,
+		compute: computeSetDiff, explain: explainSetDiff,
+	})
+	register(&Def{
+		ID: "chl-points-scored", Name: "Points scored", Short: "PS",
+		Doc:     "Total points scored in matches with point scores (Challonge scores_csv, a Points column); 0 without any.",
+		Format:  FormatDecimal,
+		compute: computePointsScored, explain: explainPointsScored,
+	})
+	register(&Def{
+		ID: "chl-points-diff", Name: "Points difference", Short: "PD",
+		Doc:     "Points scored minus points conceded, in matches with point scores; 0 without any.",
+		Format:  FormatSigned,
+		compute: computePointsDiff, explain: explainPointsDiff,
+	})
+	register(&Def{
+		ID: "chl-wins-vs-tied", Name: "Wins vs tied participants", Short: "WvT",
+		Doc:     "Wins in matches against players who finished on the same points.",
+		Format:  FormatInt,
+		compute: computeWinsVsTied, explain: explainWinsVsTied,
+	})
+	register(&Def{
+		ID: "chl-median-buchholz", Name: "Median-Buchholz", Short: "MB",
+		Doc:        "Sum of the opponents' points without the highest and the lowest; 0 with fewer than 3 opponents; byes add nothing.",
+		Unverified: "Challonge does not document fewer than 3 opponents or byes: 0 and nothing (tiebreakers.md §4.2)",
+		Format:     FormatDecimal,
+		compute:    computeMedianBuchholz, explain: explainMedianBuchholz,
+	})
+}
+
+// chlGames returns a round's entered games (§A.3.14): none for a bye or any result without
+// an opponent, none for a result entered without games.
+func chlGames(s slot) (won, lost, drawn int64, ok bool) {
+	if !s.hasOpp() || !s.known {
+		return 0, 0, 0, false
+	}
+	return int64(s.gw), int64(s.gl), int64(s.gd), true
+}
+
+// gameTotals returns p's entered games won, lost and drawn.
+func gameTotals(t *tally, p int) (won, lost, drawn int64, any bool) {
+	for _, s := range t.row(p) {
+		if w, l, d, ok := chlGames(s); ok {
+			won, lost, drawn, any = won+w, lost+l, drawn+d, true
+		}
+	}
+	return
+}
+
+const noGames = "no game scores entered"
+
+func computeGameWins(c *Context) []Figure {
+	t := tallyOf(c)
+	return intFigures(t.n, func(p int) int64 { w, _, _, _ := gameTotals(t, p); return w })
+}
+
+func explainGameWins(c *Context, p int) Explanation {
+	var won []int
+	for _, s := range tallyOf(c).row(p) {
+		if w, _, _, ok := chlGames(s); ok {
+			won = append(won, int(w))
+		}
+	}
+	return sumExplanation(won, func(w int) *Expr { return Int(int64(w)) }, noGames)
+}
+
+func computeGameWinPct(c *Context) []Figure {
+	t := tallyOf(c)
+	figs := make([]Figure, t.n)
+	for p := range figs {
+		if w, l, d, _ := gameTotals(t, p); w+l+d > 0 {
+			figs[p].Value = Known(exact.Frac(w, w+l+d))
+		}
+	}
+	return figs
+}
+
+func explainGameWinPct(c *Context, p int) Explanation {
+	w, l, d, _ := gameTotals(tallyOf(c), p)
+	if w+l+d == 0 {
+		return Explanation{Note: noGames + ": n/a"}
+	}
+	return Explanation{Expr: Ratio(w, w+l+d)}
+}
+
+func computeSetDiff(c *Context) []Figure {
+	t := tallyOf(c)
+	return intFigures(t.n, func(p int) int64 { w, l, _, _ := gameTotals(t, p); return w - l })
+}
+
+func explainSetDiff(c *Context, p int) Explanation {
+	w, l, _, any := gameTotals(tallyOf(c), p)
+	if !any {
+		return Explanation{Expr: Int(0), Note: noGames}
+	}
+	return Explanation{Expr: Sub(Int(w), Int(l))}
+}
+
+// scores returns the point scores of p's rounds against an opponent that have them.
+func scores(c *Context, p int) []tbsheet.Score {
+	var out []tbsheet.Score
+	for _, rec := range c.Records[p] {
+		if rec.HasOpponent() && rec.Score.Known {
+			out = append(out, rec.Score)
+		}
+	}
+	return out
+}
+
+// scoreTotals returns p's points scored and conceded.
+func scoreTotals(c *Context, p int) (scored, conceded exact.Num, any bool) {
+	var s, k fracSum
+	for _, sc := range scores(c, p) {
+		s.addNum(sc.P1)
+		k.addNum(sc.P2)
+		any = true
+	}
+	return s.value(), k.value(), any
+}
+
+const noScores = "no point scores in the input"
+
+func computePointsScored(c *Context) []Figure {
+	figs := make([]Figure, len(c.Records))
+	for p := range figs {
+		s, _, _ := scoreTotals(c, p)
+		figs[p].Value = Known(s)
+	}
+	return figs
+}
+
+func explainPointsScored(c *Context, p int) Explanation {
+	sc := scores(c, p)
+	if len(sc) == 0 {
+		return Explanation{Expr: Int(0), Note: noScores}
+	}
+	terms := make([]*Expr, len(sc))
+	for i, s := range sc {
+		terms[i] = Num(s.P1)
+	}
+	return Explanation{Expr: Sum(terms...)}
+}
+
+func computePointsDiff(c *Context) []Figure {
+	figs := make([]Figure, len(c.Records))
+	for p := range figs {
+		s, k, _ := scoreTotals(c, p)
+		figs[p].Value = Known(s.Sub(k))
+	}
+	return figs
+}
+
+func explainPointsDiff(c *Context, p int) Explanation {
+	s, k, any := scoreTotals(c, p)
+	if !any {
+		return Explanation{Expr: Int(0), Note: noScores}
+	}
+	return Explanation{Expr: Sub(Num(s), Num(k))}
+}
+
+// primary returns every player's primary-key figures (points unless ranking by match wins).
+func primary(c *Context) []Figure {
+	if c.RankBy == "" {
+		return c.Get("points")
+	}
+	return c.Get(c.RankBy)
+}
+
+// winsVsTied returns the rounds in which p beat a player on the same primary value.
+func winsVsTied(c *Context, prim []Figure, p int) (rounds []int, beaten []int) {
+	for i, s := range tallyOf(c).row(p) {
+		if (s.res == tbsheet.Win || s.res == tbsheet.ForfeitWin) && prim[s.opp].Value.Cmp(prim[p].Value) == 0 {
+			rounds, beaten = append(rounds, c.Rounds[i]), append(beaten, int(s.opp))
+		}
+	}
+	return rounds, beaten
+}
+
+// computeWinsVsTied: wins against players with the same points; every player on those
+// points is in the group, not only the players tied on earlier keys (§A.3.6).
+func computeWinsVsTied(c *Context) []Figure {
+	prim := primary(c)
+	return intFigures(len(c.Records), func(p int) int64 { r, _ := winsVsTied(c, prim, p); return int64(len(r)) })
+}
+
+func explainWinsVsTied(c *Context, p int) Explanation {
+	rounds, beaten := winsVsTied(c, primary(c), p)
+	if len(rounds) == 0 {
+		return Explanation{Expr: Int(0), Note: "no wins against players on the same points"}
+	}
+	var wins []string
+	for i, o := range beaten {
+		wins = append(wins, fmt.Sprintf("%s (round %d)", c.Event.Players[o].Name, rounds[i]))
+	}
+	return Explanation{Expr: Int(int64(len(rounds))), Note: "beat " + strings.Join(wins, ", ")}
+}
+
+// computeMedianBuchholz: Σ of the opponents' points minus the highest and the lowest, with
+// 3 or more opponents; 0 otherwise (§A.3.6, the seed's 11 = 3 + 3 + 5 of 1.5, 3, 3, 5, 9).
+func computeMedianBuchholz(c *Context) []Figure {
+	t, pts, sc := tallyOf(c), c.Get("points"), scaledOf(c, "points")
+	figs := make([]Figure, t.n)
+	for p := range figs {
+		if sc != nil {
+			if sum, hi, lo, k, ok := sc.opponentStats(t, p); ok {
+				figs[p].Value = Known(exact.Int(0))
+				if k >= 3 {
+					figs[p].Value = Known(exact.Frac(sum-hi-lo, sc.den))
+				}
+				continue
+			}
+		}
+		var s fracSum
+		var hi, lo exact.Num
+		k := 0
+		for _, sl := range t.row(p) {
+			if !sl.hasOpp() {
+				continue
+			}
+			v := pts[sl.opp].Value.Num
+			s.addNum(v)
+			if k == 0 || v.Cmp(hi) > 0 {
+				hi = v
+			}
+			if k == 0 || v.Cmp(lo) < 0 {
+				lo = v
+			}
+			k++
+		}
+		figs[p].Value = Known(exact.Int(0))
+		if k >= 3 {
+			figs[p].Value = Known(s.value().Sub(hi).Sub(lo))
+		}
+	}
+	return figs
+}
+
+func explainMedianBuchholz(c *Context, p int) Explanation {
+	pts := literals(c, "points")
+	var vals []*Expr
+	for _, o := range tallyOf(c).opponents(p) {
+		vals = append(vals, pts[o])
+	}
+	if len(vals) < 3 {
+		return Explanation{Expr: Int(0), Note: fmt.Sprintf("%d %s: Median-Buchholz needs 3 or more, so 0",
+			len(vals), plural(len(vals), "opponent", "opponents"))}
+	}
+	return Explanation{Expr: Sub(Sum(vals...), Max(vals...), Min(vals...))}
+}

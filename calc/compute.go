@@ -1,0 +1,298 @@
+package calc
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/tbsheet/tbsheet"
+)
+
+// Compute ranks ev's players. It resolves, in this order of precedence:
+//
+//   - the system: opt.System, else ev.System, else "mtg";
+//   - the points: opt.Points, else ev.Points, else the preset's (system ids keep their own
+//     scoring whatever the points: tiebreakers.md §A.3.11);
+//   - the tiebreak order: opt.Tiebreaks, else ev.Tiebreaks when the system is the event's
+//     own (a Challonge dump's tie_breaks), else the preset's;
+//   - the columns: the order, then the preset's Show, then opt.Show ("all" = every id).
+//
+// Players are ranked by the primary key (points, or match wins for cryptozoic), then by each
+// tiebreak of the order, every comparison exact. Players equal on every key share a rank
+// (1, 2, 2, 4) and are listed by name (then by their order in the input): tbsheet never
+// invents an order. Disqualified players and players who never played a counted round are
+// left out of Rows; their matches still count for their opponents.
+//
+// An unknown system or tiebreak id, or a malformed setting, returns a *UsageError
+// (errors.Is(err, ErrUsage)); an event whose matches are inconsistent returns the
+// tbsheet.ErrorList of Event.Validate.
+func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
+	if ev == nil {
+		return nil, usagef("no event")
+	}
+	if len(ev.Pods) > 0 {
+		var pods []string
+		for _, p := range ev.Pods {
+			pods = append(pods, p.Pod)
+		}
+		return nil, usagef("%s holds %d separate pods (%s): choose one", ev.Source, len(ev.Pods), strings.Join(pods, ", "))
+	}
+	sys, order, columns, err := resolve(ev, opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMatches(ev); err != nil {
+		return nil, err
+	}
+	st := &Standings{Event: ev, System: sys, Points: sys.Points}
+	if ev.Points != nil {
+		st.Points = *ev.Points
+	}
+	if opt.Points != nil {
+		st.Points = *opt.Points
+	}
+	ct := NewCrosstable(ev, opt.AfterRound)
+	c := &Context{Crosstable: ct, Points: st.Points, Options: opt, RankBy: sys.RankBy}
+	st.ctx = c
+	st.RankBy, _ = Lookup(sys.RankBy)
+	st.Order, st.Columns = order, columns
+	st.Rounds, st.Unreported = ct.Rounds, ct.Unreported
+	st.Notes = append(st.Notes, ct.Notes...)
+
+	keys := append([]*Def{st.RankBy}, order...)
+	computeAll(c, append(slices.Clone(keys), columns...))
+	rank(st, keys)
+	if !opt.NoExplain {
+		explainAll(st)
+	}
+	st.Notes = append(st.Notes, columnNotes(st)...)
+	return st, nil
+}
+
+// resolve picks the system, the order and the columns (see Compute).
+func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def, err error) {
+	name := opt.System
+	if name == "" {
+		name = ev.System
+	}
+	if name == "" {
+		name = "mtg"
+	}
+	sys, ok := LookupSystem(name)
+	if !ok {
+		return nil, nil, nil, unknownName("system", name, systemNames())
+	}
+	if _, ok := Lookup(sys.RankBy); !ok {
+		return nil, nil, nil, fmt.Errorf("calc: system %s ranks by unregistered %q", sys.Name, sys.RankBy)
+	}
+	ids, fromEvent := sys.Tiebreaks, false
+	if own, ok := LookupSystem(ev.System); ok && own == sys && len(ev.Tiebreaks) > 0 {
+		ids, fromEvent = ev.Tiebreaks, true
+	}
+	if len(opt.Tiebreaks) > 0 {
+		ids, fromEvent = opt.Tiebreaks, false
+	}
+	if order, err = lookupAll(ids, false); err != nil {
+		if fromEvent {
+			err = &UsageError{Msg: fmt.Sprintf("%s sets its own tie-break order: %v (choose one with --tiebreaks)", ev.Source, err)}
+		}
+		return nil, nil, nil, err
+	}
+	extra, err := lookupAll(append(slices.Clone(sys.Show), opt.Show...), true)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	columns = slices.Clone(order)
+	for _, d := range extra {
+		if indexOf(columns, d.ID) < 0 {
+			columns = append(columns, d)
+		}
+	}
+	if _, _, err := mtgFloor(opt); err != nil {
+		return nil, nil, nil, err
+	}
+	if _, _, err := czFloor(opt); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := CheckFIDERules(opt.FIDERules); err != nil {
+		return nil, nil, nil, usagef("--fide-rules: %v", err)
+	}
+	if opt.AfterRound < 0 {
+		return nil, nil, nil, usagef("--after-round %d: a round number is 1 or more", opt.AfterRound)
+	}
+	return sys, order, columns, nil
+}
+
+// lookupAll resolves tiebreak ids (trimmed, case-insensitive); with all, "all" stands for
+// every registered id. Each id is kept once.
+func lookupAll(ids []string, all bool) ([]*Def, error) {
+	var out []*Def
+	for _, id := range ids {
+		id = strings.ToLower(strings.TrimSpace(id))
+		var defs []*Def
+		switch d, ok := Lookup(id); {
+		case ok:
+			defs = []*Def{d}
+		case all && id == "all":
+			defs = Tiebreaks()
+		default:
+			var valid []string
+			for _, d := range Tiebreaks() {
+				valid = append(valid, d.ID)
+			}
+			if all {
+				valid = append(valid, "all")
+			}
+			return nil, unknownName("tiebreak", id, valid)
+		}
+		for _, d := range defs {
+			if indexOf(out, d.ID) < 0 {
+				out = append(out, d)
+			}
+		}
+	}
+	return out, nil
+}
+
+// checkMatches makes sure every match names registered players, once per round, so that the
+// crosstable can be built; otherwise it returns Event.Validate's list. It is a fast check
+// (no maps): readers validate properly, Compute only refuses to rank garbage.
+func checkMatches(ev *tbsheet.Event) error {
+	seen := make([]int, len(ev.Players)) // round index + 1 in which the player was last seen
+	bad := false
+	for ri, r := range ev.Rounds {
+		for _, m := range r.Matches {
+			for _, p := range [2]int{m.P1, m.P2} {
+				if p == tbsheet.NoPlayer && p == m.P2 {
+					continue
+				}
+				if p < 0 || p >= len(ev.Players) || seen[p] == ri+1 {
+					bad = true
+					continue
+				}
+				seen[p] = ri + 1
+			}
+			if m.Result.Solo() != (m.P2 == tbsheet.NoPlayer) || m.Result > tbsheet.LossNoOpponent {
+				bad = true
+			}
+		}
+	}
+	if !bad {
+		return nil
+	}
+	if errs := ev.Validate(); len(errs) > 0 {
+		return errs
+	}
+	return fmt.Errorf("%s: the matches are inconsistent (a result that is not a match result)", ev.Source)
+}
+
+// computeAll computes the figures of every def, independent tiebreaks concurrently (Get
+// makes each one wait for the tiebreaks it needs). A panic in a tiebreak is re-raised here.
+func computeAll(c *Context, defs []*Def) {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var crash any
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, d := range defs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() {
+				if r := recover(); r != nil {
+					mu.Lock()
+					crash = r
+					mu.Unlock()
+				}
+				<-sem
+				wg.Done()
+			}()
+			c.Get(d.ID)
+		}()
+	}
+	wg.Wait()
+	if crash != nil {
+		panic(crash)
+	}
+}
+
+// explainAll fills Figure.Explain of every row, in parallel over rows.
+func explainAll(st *Standings) {
+	workers := runtime.GOMAXPROCS(0)
+	chunk := (len(st.Rows) + workers - 1) / workers
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(st.Rows); lo += chunk {
+		hi := min(lo+chunk, len(st.Rows))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				for j := range st.Columns {
+					st.Rows[i].Figures[j].Explain = st.Explain(i, j)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// Explain returns the explanation of Rows[row].Figures[col]: the one Compute filled in, or,
+// with Options.NoExplain, one built now. It is safe for concurrent use.
+func (st *Standings) Explain(row, col int) Explanation {
+	f := st.Rows[row].Figures[col]
+	if f.Explain.Expr != nil || f.Explain.Note != "" || st.ctx == nil {
+		return f.Explain
+	}
+	if d := st.Columns[col]; d.explain != nil {
+		return d.explain(st.ctx, st.Rows[row].Player)
+	}
+	return f.Explain
+}
+
+// ExplainKey returns the figure and explanation of any registered tiebreak id for
+// Rows[row], shown or not ("points" for the primary key, "kts-number" beside a yugioh
+// order). ok is false for an unknown id. A group-dependent key (pkm-h2h) outside the order
+// has no value.
+func (st *Standings) ExplainKey(row int, id string) (f Figure, ok bool) {
+	d, ok := Lookup(id)
+	if !ok || st.ctx == nil {
+		return Figure{}, false
+	}
+	if col := indexOf(st.Columns, d.ID); col >= 0 {
+		f = st.Rows[row].Figures[col]
+		f.Explain = st.Explain(row, col)
+		return f, true
+	}
+	p := st.Rows[row].Player
+	f = st.ctx.Get(id)[p]
+	f.Explain = st.ctx.Explain(id, p)
+	return f, true
+}
+
+// columnNotes are notes about whole columns: point scores missing for chl-points-*.
+func columnNotes(st *Standings) []string {
+	var notes []string
+	for _, d := range st.Columns {
+		if d.ID != "chl-points-scored" && d.ID != "chl-points-diff" {
+			continue
+		}
+		any := false
+		for p := range st.ctx.Records {
+			if len(scores(st.ctx, p)) > 0 {
+				any = true
+				break
+			}
+		}
+		if !any {
+			notes = append(notes, fmt.Sprintf("%s: %s, so every value is 0", d.ID, noScores))
+		}
+	}
+	return notes
+}
+
+// indexOf returns the index of the definition of id in defs, or −1. Definitions are compared
+// by id: Lookup may build a fresh Def for a parameterized id each time it is asked.
+func indexOf(defs []*Def, id string) int {
+	return slices.IndexFunc(defs, func(d *Def) bool { return d.ID == id })
+}

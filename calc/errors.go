@@ -1,0 +1,68 @@
+package calc
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrUsage is the sentinel that every [UsageError] wraps: errors.Is(err, calc.ErrUsage)
+// tells the CLI that the user asked for something that does not exist (exit code 2), as
+// opposed to an input file that is wrong (exit code 1).
+var ErrUsage = errors.New("bad usage")
+
+// UsageError is an option calc cannot honour: an unknown tiebreak id or system name, a
+// malformed setting. Its message names the offending text and lists the valid choices.
+type UsageError struct {
+	Msg string
+}
+
+// Error implements error.
+func (e *UsageError) Error() string { return e.Msg }
+
+// Unwrap returns ErrUsage.
+func (e *UsageError) Unwrap() error { return ErrUsage }
+
+// unknownName returns the UsageError for an unknown name among valid ones, with a
+// suggestion when one valid name is close: `unknown tiebreak "mtg-omv" (did you mean
+// "mtg-omw"?); valid: points, match-wins, …`.
+func unknownName(what, name string, valid []string) error {
+	msg := fmt.Sprintf("unknown %s %q", what, name)
+	best, bestDist := "", 3
+	for _, v := range valid {
+		if d := editDistance(strings.ToLower(name), v); d < bestDist {
+			best, bestDist = v, d
+		}
+	}
+	if best != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return &UsageError{Msg: msg + "; valid: " + strings.Join(valid, ", ")}
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// usagef returns a *UsageError with a formatted message.
+func usagef(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}

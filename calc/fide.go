@@ -1,0 +1,480 @@
+package calc
+
+// FIDE Tie-Break Regulations (Handbook C.07, 2023; tiebreakers.md §5): the chess preset, the
+// scoring of a chess round, the unplayed-round rules of Art. 16 that every FIDE key shares,
+// and the Cut-n / Median-n modifiers. The keys themselves live in fide_*.go.
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+// FIDE rule sets for unplayed rounds (Options.FIDERules).
+const (
+	// FIDE2023 is C.07 effective 1 July 2023: a player's own unplayed rounds count as games
+	// against a dummy opponent with the player's own final score; voluntary unplayed rounds
+	// are cut first.
+	FIDE2023 = "2023"
+	// FIDE2026 is the revision effective 1 March 2026: the dummy's score is capped (16.4.1,
+	// 16.4.2) and Cut-n cuts a voluntary unplayed round only if it is not below the least
+	// significant other value (16.5).
+	FIDE2026 = "2026"
+)
+
+// CheckFIDERules reports whether s names a FIDE rule set tbsheet implements ("", "2023",
+// "2026"); Compute calls it so that a typo is a usage error before anything is computed.
+func CheckFIDERules(s string) error {
+	switch s {
+	case "", FIDE2023, FIDE2026:
+		return nil
+	}
+	return fmt.Errorf("unknown FIDE rules %q (use 2023 or 2026)", s)
+}
+
+func init() {
+	for _, d := range fideDefs() {
+		register(d)
+	}
+	parsers = append(parsers, parseFIDEModifier)
+	registerSystem(&System{
+		Name:      "fide",
+		Aliases:   []string{"chess"},
+		Title:     "Chess (FIDE C.07)",
+		Points:    tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Loss: exact.Int(0), Bye: exact.Int(1)},
+		RankBy:    "points",
+		Tiebreaks: []string{"fide-bh-c1", "fide-bh", "fide-sb", "fide-de"},
+	})
+}
+
+// fideDefs lists every registered FIDE id in the order `tbsheet tiebreaks` shows them.
+func fideDefs() []*Def {
+	defs := []*Def{
+		fideBHDef(),
+		fideMod("bh", 1, 0), fideMod("bh", 2, 0), fideMod("bh", 1, 1), fideMod("bh", 2, 2),
+		fideFBDef(),
+		fideAOBDef(),
+		fideSBDef(),
+		fideMod("sb", 1, 0),
+		fideKoyaDef(),
+		fidePSDef(),
+		fideMod("ps", 1, 0),
+		fideDEDef(),
+	}
+	defs = append(defs, fideCountDefs()...)
+	defs = append(defs, fideRatingDefs()...)
+	defs = append(defs, fideMod("aro", 1, 0))
+	return defs
+}
+
+// fideModifiable lists the FIDE keys that take modifiers and whether they take Median-n too
+// (Progressive Score is only ever cut at its start).
+var fideModifiable = map[string]bool{"bh": true, "fb": true, "sb": true, "aro": true, "ps": false}
+
+// parseFIDEModifier builds ids like "fide-bh-c3" or "fide-sb-m2" that are not registered.
+func parseFIDEModifier(id string) (*Def, bool) {
+	rest, ok := strings.CutPrefix(id, "fide-")
+	if !ok {
+		return nil, false
+	}
+	base, mod, ok := strings.Cut(rest, "-")
+	if !ok || len(mod) < 2 || (mod[0] != 'c' && mod[0] != 'm') {
+		return nil, false
+	}
+	median, known := fideModifiable[base]
+	if !known || (mod[0] == 'm' && !median) {
+		return nil, false
+	}
+	n, err := strconv.Atoi(mod[1:])
+	if err != nil || n < 1 || n > 99 || strconv.Itoa(n) != mod[1:] {
+		return nil, false
+	}
+	if mod[0] == 'm' {
+		return fideMod(base, n, n), true
+	}
+	return fideMod(base, n, 0), true
+}
+
+// fideMod returns the Def of a modified key: Cut-low (high == 0) or Median-low (high == low).
+func fideMod(base string, low, high int) *Def {
+	var d *Def
+	var fn func(c *Context, low, high int) []Figure
+	switch base {
+	case "bh":
+		d, fn = fideBHDef(), fideBH
+	case "fb":
+		d, fn = fideFBDef(), fideFB
+	case "sb":
+		d, fn = fideSBDef(), fideSB
+	case "aro":
+		d, fn = fideARODef(), fideARO
+	case "ps":
+		d, fn = fidePSDef(), fidePS
+	default:
+		panic("calc: no FIDE modifier for " + base)
+	}
+	lowest := "the lowest value"
+	if low > 1 {
+		lowest = fmt.Sprintf("the %d lowest values", low)
+	}
+	if base == "ps" {
+		lowest = "the first round's running score"
+		if low > 1 {
+			lowest = fmt.Sprintf("the first %d rounds' running scores", low)
+		}
+	}
+	if high == 0 {
+		d.ID += fmt.Sprintf("-c%d", low)
+		d.Name += fmt.Sprintf(" Cut-%d", low)
+		d.Short += fmt.Sprintf("-C%d", low)
+		d.Doc += fmt.Sprintf("; Cut-%d: without %s", low, lowest)
+	} else {
+		highest := "the highest"
+		if high > 1 {
+			highest = fmt.Sprintf("the %d highest", high)
+		}
+		d.ID += fmt.Sprintf("-m%d", low)
+		d.Name += fmt.Sprintf(" Median-%d", low)
+		d.Short += fmt.Sprintf("-M%d", low)
+		d.Doc += fmt.Sprintf("; Median-%d: without %s and %s", low, lowest, highest)
+	}
+	if base == "bh" || base == "fb" || base == "sb" {
+		d.Doc += " (voluntary unplayed rounds cut first)"
+	}
+	d.compute = func(c *Context) []Figure { return fn(c, low, high) }
+	return d
+}
+
+// ---------------------------------------------------------------------------------------
+// Chess rounds under Art. 16.
+
+// fidePlayed reports whether the round was a game played over the board. Every other round
+// (byes, forfeits, absences) is an unplayed round.
+func fidePlayed(r tbsheet.Result) bool {
+	switch r {
+	case tbsheet.Win, tbsheet.Loss, tbsheet.Draw, tbsheet.IntentionalDraw, tbsheet.DoubleLoss:
+		return true
+	}
+	return false
+}
+
+// fideVUR reports whether an unplayed round was voluntary (Art. 16.2): a requested half- or
+// zero-point bye, a forfeit loss, an absence (after a withdrawal, before a late entry). A
+// pairing-allocated bye, a full-point bye and a forfeit win are not voluntary.
+func fideVUR(r tbsheet.Result) bool {
+	switch r {
+	case tbsheet.HalfBye, tbsheet.ZeroBye, tbsheet.Absent, tbsheet.LossNoOpponent,
+		tbsheet.ForfeitLoss, tbsheet.DoubleForfeit:
+		return true
+	}
+	return false
+}
+
+// fideUnpairedVUR reports whether r is a voluntary unplayed round without a scheduled
+// opponent: the rounds 16.3 counts as draws when they end the player's tournament.
+func fideUnpairedVUR(r tbsheet.Result) bool { return fideVUR(r) && r.Solo() }
+
+// fideForfeit reports whether r is a scheduled game that was not played.
+func fideForfeit(r tbsheet.Result) bool {
+	return r == tbsheet.ForfeitWin || r == tbsheet.ForfeitLoss || r == tbsheet.DoubleForfeit
+}
+
+// fideKind names an unplayed round for notes ("PAB", "half-point bye").
+func fideKind(r tbsheet.Result) string {
+	switch r {
+	case tbsheet.Bye:
+		return "PAB"
+	case tbsheet.HalfBye:
+		return "half-point bye"
+	case tbsheet.ZeroBye:
+		return "zero-point bye"
+	case tbsheet.LossNoOpponent:
+		return "loss without opponent"
+	case tbsheet.Absent:
+		return "absence"
+	case tbsheet.ForfeitWin:
+		return "forfeit win"
+	case tbsheet.ForfeitLoss:
+		return "forfeit loss"
+	case tbsheet.DoubleForfeit:
+		return "double forfeit"
+	}
+	return r.String()
+}
+
+// fideData is what every FIDE key starts from: each player's points per round, final score
+// and adjusted score (16.3), under the Context's points and rules.
+type fideData struct {
+	c     *Context
+	rules string
+	// pts[p][i] are p's points in Rounds[i].
+	pts [][]exact.Num
+	// score[p] is p's final score; adj[p] the score p counts for as someone's opponent.
+	score, adj []exact.Num
+	// drawn[p] lists the rounds (indexes) 16.3 counts as draws for p's opponents.
+	drawn [][]int
+	// fore is true for Fore Buchholz: every game of the last round counts as a draw.
+	fore bool
+}
+
+func newFIDEData(c *Context, fore bool) *fideData {
+	f := &fideData{c: c, rules: c.Options.FIDERules, fore: fore}
+	if f.rules == "" {
+		f.rules = FIDE2023
+	}
+	n := len(c.Records)
+	f.pts = make([][]exact.Num, n)
+	f.score = make([]exact.Num, n)
+	f.adj = make([]exact.Num, n)
+	f.drawn = make([][]int, n)
+	for p, recs := range c.Records {
+		f.pts[p] = make([]exact.Num, len(recs))
+		last := -1 // the last round that is not voluntarily unplayed
+		for i, r := range recs {
+			f.pts[p][i] = f.points(i, r)
+			f.score[p] = f.score[p].Add(f.pts[p][i])
+			if !fideVUR(r.Result) {
+				last = i
+			}
+		}
+		f.adj[p] = f.score[p]
+		for i := last + 1; i < len(recs); i++ {
+			if fideUnpairedVUR(recs[i].Result) && !f.pts[p][i].Equal(c.Points.Draw) {
+				f.adj[p] = f.adj[p].Sub(f.pts[p][i]).Add(c.Points.Draw)
+				f.drawn[p] = append(f.drawn[p], i)
+			}
+		}
+	}
+	return f
+}
+
+// points returns the points a record scores. Under Fore Buchholz every game of the last
+// round (a pairing with an opponent) scores a draw.
+func (f *fideData) points(i int, r Record) exact.Num {
+	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
+		return f.c.Points.Draw
+	}
+	return fidePoints(f.c.Points, r.Result)
+}
+
+// played reports whether round i of record r counts as played; under Fore Buchholz every
+// last-round pairing is a played draw.
+func (f *fideData) played(i int, r Record) bool {
+	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
+		return true
+	}
+	return fidePlayed(r.Result)
+}
+
+// fidePoints scores a chess round: a pairing-allocated bye scores Points.Bye, a half-point
+// bye a draw, a forfeit win a win, zero-point byes, forfeit losses and absences nothing.
+func fidePoints(pt tbsheet.Points, r tbsheet.Result) exact.Num {
+	switch r {
+	case tbsheet.Win, tbsheet.ForfeitWin:
+		return pt.Win
+	case tbsheet.Draw, tbsheet.IntentionalDraw, tbsheet.HalfBye:
+		return pt.Draw
+	case tbsheet.Bye:
+		return pt.Bye
+	case tbsheet.Absent:
+		return exact.Num{}
+	}
+	return pt.Loss
+}
+
+// dummy returns the score of the dummy opponent that stands in for p's unplayed round i
+// (16.4): p's own final score; under the 2026 rules capped by the scheduled opponent's
+// adjusted score after a forfeit (16.4.1) and by a draw in every round otherwise (16.4.2).
+func (f *fideData) dummy(p, i int) (exact.Num, string) {
+	s := f.score[p]
+	if f.rules != FIDE2026 {
+		return s, "own score"
+	}
+	r := f.c.Records[p][i]
+	if fideForfeit(r.Result) {
+		if o := f.adj[r.Opp]; o.Cmp(s) < 0 {
+			return o, "capped at " + f.name(r.Opp) + "'s score"
+		}
+		return s, "own score"
+	}
+	limit := f.c.Points.Draw.MulInt(int64(len(f.c.Rounds)))
+	if limit.Cmp(s) < 0 {
+		return limit, "capped at a draw in every round"
+	}
+	return s, "own score"
+}
+
+func (f *fideData) name(p int) string { return f.c.Event.Players[p].Name }
+
+// fideOpp is one round seen by an opponent-based key: the opponent's (adjusted) score or the
+// dummy's, and the player's points in that round.
+type fideOpp struct {
+	i      int       // index into Rounds
+	opp    int       // opponent, or NoPlayer for a dummy
+	score  exact.Num // adjusted opponent score, or dummy score
+	pts    exact.Num // own points that round
+	vur    bool
+	played bool
+	note   string // how an unplayed or adjusted contribution came about, or ""
+}
+
+// opponents returns p's rounds as opponent-based keys see them (16.3, 16.4).
+func (f *fideData) opponents(p int) []fideOpp {
+	var out []fideOpp
+	for i, r := range f.c.Records[p] {
+		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.pts[p][i], vur: fideVUR(r.Result), played: f.played(i, r)}
+		rn := f.c.Rounds[i]
+		if o.played {
+			o.opp, o.score = r.Opp, f.adj[r.Opp]
+			if d := f.drawn[r.Opp]; len(d) > 0 {
+				o.note = fmt.Sprintf("R%d %s's %s", rn, f.name(r.Opp), f.drawnText(r.Opp))
+			}
+		} else {
+			var how string
+			o.score, how = f.dummy(p, i)
+			o.note = fmt.Sprintf("R%d %s: dummy %s (%s)", rn, fideKind(r.Result), halves(o.score), how)
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// drawnText says which of p's rounds count as draws for his opponents ("R3 absence counts ½").
+func (f *fideData) drawnText(p int) string {
+	var parts []string
+	for _, i := range f.drawn[p] {
+		parts = append(parts, fmt.Sprintf("R%d %s", f.c.Rounds[i], fideKind(f.c.Records[p][i].Result)))
+	}
+	each := ""
+	if len(parts) > 1 {
+		each = " each"
+	}
+	return strings.Join(parts, ", ") + " counts " + halves(f.c.Points.Draw) + each
+}
+
+// halves writes a number as chess players do: "½", "2½", "3", else a decimal.
+func halves(n exact.Num) string {
+	if n.IsInt() {
+		return signed(n)
+	}
+	if d := n.MulInt(2); d.IsInt() && n.Sign() > 0 {
+		if w := n.Floor(); w > 0 {
+			return strconv.FormatInt(w, 10) + "½"
+		}
+		return "½"
+	}
+	return formatNum(FormatDecimal, n)
+}
+
+// ---------------------------------------------------------------------------------------
+// Cut-n and Median-n (Art. 14, 16.5).
+
+// fideTerm is one contribution to a sum that modifiers can cut.
+type fideTerm struct {
+	round int // round number, for notes
+	value exact.Num
+	expr  *Expr
+	vur   bool
+	note  string
+}
+
+// fideCut splits terms into kept and cut ones: low least significant values (voluntary
+// unplayed rounds first, by the rule set) and then the high highest values. When there are
+// fewer terms than cuts, every term is cut.
+func fideCut(terms []fideTerm, low, high int, rules string) (kept, cut []fideTerm) {
+	kept = append([]fideTerm(nil), terms...)
+	// Stable orders keep equal values in round order, so explanations are reproducible.
+	lowest := func(vur bool) int {
+		best := -1
+		for j, t := range kept {
+			if t.vur == vur && (best < 0 || t.value.Cmp(kept[best].value) < 0) {
+				best = j
+			}
+		}
+		return best
+	}
+	for n := 0; n < low && len(kept) > 0; n++ {
+		v, w := lowest(true), lowest(false)
+		j := w
+		switch {
+		case v < 0:
+		case w < 0:
+			j = v
+		case rules == FIDE2026:
+			// 16.5: cut the voluntary round only if it is not below the least significant
+			// other value, i.e. cut the higher of the two.
+			if kept[v].value.Cmp(kept[w].value) >= 0 {
+				j = v
+			}
+		default:
+			j = v // 2023: voluntary unplayed rounds are cut first
+		}
+		cut = append(cut, kept[j])
+		kept = append(kept[:j:j], kept[j+1:]...)
+	}
+	for n := 0; n < high && len(kept) > 0; n++ {
+		j := 0
+		for k, t := range kept {
+			if t.value.Cmp(kept[j].value) > 0 {
+				j = k
+			}
+		}
+		cut = append(cut, kept[j])
+		kept = append(kept[:j:j], kept[j+1:]...)
+	}
+	return kept, cut
+}
+
+// fideSum returns the figure of a sum of terms with low and high cuts: value, the arithmetic
+// "1 + 2 + 2.5 − 1" and notes on dummies, adjustments and what was cut.
+func fideSum(terms []fideTerm, low, high int, rules string, notes []string) Figure {
+	all := make([]*Expr, len(terms))
+	for j, t := range terms {
+		all[j] = t.expr
+	}
+	x := Sum(all...)
+	kept, cut := fideCut(terms, low, high, rules)
+	var v exact.Num
+	for _, t := range kept {
+		v = v.Add(t.value)
+	}
+	if len(cut) > 0 {
+		args := []*Expr{x}
+		var what []string
+		for _, t := range cut {
+			args = append(args, Num(t.value))
+			s := fmt.Sprintf("R%d %s", t.round, halves(t.value))
+			if t.vur {
+				s += " (VUR)"
+			}
+			what = append(what, s)
+		}
+		x = Sub(args...)
+		notes = append(notes, "cut "+strings.Join(what, ", "))
+	}
+	return Figure{Value: Known(v), Explain: Explanation{Expr: x, Note: strings.Join(notes, "; ")}}
+}
+
+// fideEveryone runs fig for every player index.
+func fideEveryone(c *Context, fig func(p int) Figure) []Figure {
+	out := make([]Figure, len(c.Records))
+	for p := range out {
+		out[p] = fig(p)
+	}
+	return out
+}
+
+// names returns the players' names in index order, for notes.
+func (f *fideData) names(ps []int) string {
+	ps = append([]int(nil), ps...)
+	sort.Ints(ps)
+	var s []string
+	for _, p := range ps {
+		s = append(s, f.name(p))
+	}
+	return strings.Join(s, ", ")
+}

@@ -1,0 +1,113 @@
+package calc
+
+// FIDE keys that count rounds or add up the player's own results (C.07 Art. 7): wins, games
+// won, games with Black, games one elected to play and the progressive score.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+// fideCounter defines a key that counts the rounds a predicate accepts. colours makes the
+// key n/a when a played game's colour is unknown.
+type fideCounter struct {
+	id, name, short, doc string
+	colours              bool
+	unverified           string
+	count                func(c *Context, r Record) bool
+}
+
+func fideCountDefs() []*Def {
+	counters := []fideCounter{
+		{id: "fide-win", name: "Number of wins", short: "WIN",
+			doc: "FIDE C.07 7.1: rounds with the points of a win, played or not (PAB, forfeit wins)",
+			count: func(c *Context, r Record) bool {
+				return r.Result == tbsheet.Win || r.Result == tbsheet.ForfeitWin ||
+					(r.Result == tbsheet.Bye && c.Points.Bye.Equal(c.Points.Win))
+			}},
+		{id: "fide-won", name: "Number of games won", short: "WON",
+			doc:   "FIDE C.07 7.2: games won over the board",
+			count: func(_ *Context, r Record) bool { return r.Result == tbsheet.Win }},
+		{id: "fide-bpg", name: "Games played with Black", short: "BPG", colours: true,
+			doc: "FIDE C.07 7.3: games played over the board with the black pieces",
+			count: func(_ *Context, r Record) bool {
+				return fidePlayed(r.Result) && r.Color == tbsheet.Black
+			}},
+		{id: "fide-bwg", name: "Games won with Black", short: "BWG", colours: true,
+			doc: "FIDE C.07 7.4: games won over the board with the black pieces",
+			count: func(_ *Context, r Record) bool {
+				return r.Result == tbsheet.Win && r.Color == tbsheet.Black
+			}},
+		{id: "fide-ge", name: "Games one elected to play", short: "GE",
+			doc: "FIDE C.07 7.6: rounds that were not voluntarily unplayed (every round but " +
+				"requested byes, forfeit losses and absences)",
+			unverified: "GE is read as the rounds minus the voluntary unplayed rounds",
+			count:      func(_ *Context, r Record) bool { return !fideVUR(r.Result) }},
+	}
+	var defs []*Def
+	for _, k := range counters {
+		defs = append(defs, &Def{ID: k.id, Name: k.name, Short: k.short, Doc: k.doc, Unverified: k.unverified, Format: FormatInt,
+			compute: k.compute})
+	}
+	return defs
+}
+
+// compute counts for every player; the note lists the rounds counted (with what kind of
+// round, for unplayed ones) or, for GE, the rounds left out.
+func (k fideCounter) compute(c *Context) []Figure {
+	return fideEveryone(c, func(p int) Figure {
+		n := 0
+		var rounds, unknown []string
+		for _, r := range c.Records[p] {
+			if k.colours && fidePlayed(r.Result) && r.Color == tbsheet.ColorUnknown {
+				unknown = append(unknown, fmt.Sprintf("R%d", r.Round))
+			}
+			in := k.count(c, r)
+			if in {
+				n++
+			}
+			if in != (k.id == "fide-ge") { // GE lists what it leaves out
+				s := fmt.Sprintf("R%d", r.Round)
+				if !fidePlayed(r.Result) {
+					s += " " + fideKind(r.Result)
+				}
+				rounds = append(rounds, s)
+			}
+		}
+		if len(unknown) > 0 {
+			return Figure{Explain: Explanation{Note: "colour not recorded in " + strings.Join(unknown, ", ")}}
+		}
+		note := "none"
+		if len(rounds) > 0 {
+			note = strings.Join(rounds, ", ")
+		}
+		if k.id == "fide-ge" && len(rounds) > 0 {
+			note = "not elected: " + note
+		}
+		return Figure{Value: Known(exact.Int(int64(n))), Explain: Explanation{Note: note}}
+	})
+}
+
+func fidePSDef() *Def {
+	return &Def{ID: "fide-ps", Name: "Progressive score", Short: "PS", Format: FormatDecimal,
+		Doc:     "FIDE C.07 7.5: sum of the running score after each round",
+		compute: func(c *Context) []Figure { return fidePS(c, 0, 0) }}
+}
+
+// fidePS sums the running scores; Cut-n leaves out the first n rounds' (the lowest values,
+// earliest first on equal values, which is the same thing for running scores).
+func fidePS(c *Context, low, _ int) []Figure {
+	f := newFIDEData(c, false)
+	return fideEveryone(c, func(p int) Figure {
+		var run exact.Num
+		var terms []fideTerm
+		for i := range c.Records[p] {
+			run = run.Add(f.pts[p][i])
+			terms = append(terms, fideTerm{round: c.Rounds[i], value: run, expr: Num(run)})
+		}
+		return fideSum(terms, low, 0, f.rules, nil)
+	})
+}

@@ -1,0 +1,248 @@
+package calc
+
+// FIDE keys built on ratings (C.07 Art. 10): average rating of opponents, tournament
+// performance rating, perfect tournament performance, and the opponents' averages of those.
+// Only games played over the board count; a key is n/a when an opponent it needs is unrated,
+// since nothing in the input says what rating to use for him (C.07 10.1).
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+func fideARODef() *Def {
+	return &Def{ID: "fide-aro", Name: "Average rating of opponents", Short: "ARO", Format: FormatInt,
+		Doc:     "FIDE C.07 10.1: mean rating of the opponents met over the board, rounded to a whole number (n/a if one is unrated)",
+		compute: func(c *Context) []Figure { return fideARO(c, 0, 0) }}
+}
+
+func fideRatingDefs() []*Def {
+	return []*Def{
+		fideARODef(),
+		{ID: "fide-tpr", Name: "Tournament performance rating", Short: "TPR", Format: FormatInt,
+			Doc: "FIDE C.07 10.2: ARO + dp, dp from FIDE table 8.1(a) for the score fraction p " +
+				"of the games played (rounded to 0.01)",
+			compute: fideTPR},
+		{ID: "fide-ptp", Name: "Perfect tournament performance", Short: "PTP", Format: FormatInt,
+			Doc: "FIDE C.07 10.3: the lowest rating whose expected score against the opponents met " +
+				"(FIDE table 8.1(b)) reaches the score; a zero score is the lowest opponent −800, " +
+				"a perfect score the highest +800",
+			Unverified: "the rating difference is not capped at 400 for PTP",
+			compute:    fidePTP},
+		{ID: "fide-apro", Name: "Average performance rating of opponents", Short: "APRO", Format: FormatInt,
+			Doc:     "FIDE C.07 10.4: mean TPR of the opponents met over the board, rounded",
+			compute: func(c *Context) []Figure { return fideAverageOf(c, "fide-tpr") }},
+		{ID: "fide-appo", Name: "Average perfect performance of opponents", Short: "APPO", Format: FormatInt,
+			Doc:     "FIDE C.07 10.5: mean PTP of the opponents met over the board, rounded",
+			compute: func(c *Context) []Figure { return fideAverageOf(c, "fide-ptp") }},
+	}
+}
+
+// fideGame is one game played over the board, for the rating keys.
+type fideGame struct {
+	round, opp int
+	rating     int64
+	result     exact.Num // 1, ½ or 0 whatever the points system: ratings count games
+}
+
+// fideGames returns p's games played over the board, or a note naming the unrated opponents.
+func fideGames(c *Context, p int) ([]fideGame, string) {
+	var games []fideGame
+	var unrated []string
+	for _, r := range c.Records[p] {
+		if !fidePlayed(r.Result) {
+			continue
+		}
+		g := fideGame{round: r.Round, opp: r.Opp, rating: int64(c.Event.Players[r.Opp].Rating)}
+		switch r.Result {
+		case tbsheet.Win:
+			g.result = exact.Int(1)
+		case tbsheet.Draw, tbsheet.IntentionalDraw:
+			g.result = exact.Frac(1, 2)
+		}
+		if g.rating <= 0 {
+			unrated = append(unrated, fmt.Sprintf("R%d %s", r.Round, c.Event.Players[r.Opp].Name))
+		}
+		games = append(games, g)
+	}
+	switch {
+	case len(unrated) > 0:
+		return nil, "unrated opponent: " + strings.Join(unrated, ", ")
+	case len(games) == 0:
+		return nil, "no game played over the board"
+	}
+	return games, ""
+}
+
+// fideARO averages the opponents' ratings, without the low lowest and high highest.
+func fideARO(c *Context, low, high int) []Figure {
+	return fideEveryone(c, func(p int) Figure {
+		games, why := fideGames(c, p)
+		if why != "" {
+			return Figure{Explain: Explanation{Note: why}}
+		}
+		var terms []fideTerm
+		for _, g := range games {
+			terms = append(terms, fideTerm{round: g.round, value: exact.Int(g.rating), expr: Int(g.rating)})
+		}
+		kept, cut := fideCut(terms, low, high, FIDE2023)
+		if len(kept) == 0 {
+			return Figure{Explain: Explanation{Note: "every rating was cut"}}
+		}
+		x := fideMean(kept)
+		var note string
+		if len(cut) > 0 {
+			var s []string
+			for _, t := range cut {
+				s = append(s, fmt.Sprintf("R%d %s", t.round, t.value))
+			}
+			note = "cut " + strings.Join(s, ", ")
+		}
+		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: note}}
+	})
+}
+
+// fideMean is the rounded mean of the terms: ⌊(a + b + c) / 3 + 0.5⌋.
+func fideMean(terms []fideTerm) *Expr {
+	xs := make([]*Expr, len(terms))
+	for j, t := range terms {
+		xs[j] = t.expr
+	}
+	return roundTo(Div(Sum(xs...), Int(int64(len(xs)))), 1)
+}
+
+// fideTPR is ARO + dp(p).
+func fideTPR(c *Context) []Figure {
+	return fideEveryone(c, func(p int) Figure {
+		games, why := fideGames(c, p)
+		if why != "" {
+			return Figure{Explain: Explanation{Note: why}}
+		}
+		var terms []fideTerm
+		var score exact.Num
+		for _, g := range games {
+			terms = append(terms, fideTerm{value: exact.Int(g.rating), expr: Int(g.rating)})
+			score = score.Add(g.result)
+		}
+		frac := score.DivInt(int64(len(games)))
+		pc := frac.MulInt(100).Add(exact.Frac(1, 2)).Floor() // p in hundredths, rounded half up
+		dp := fideDP(pc)
+		x := Sum(fideMean(terms), Int(dp))
+		note := fmt.Sprintf("p = %s/%d = %s → dp %s (FIDE table 8.1(a))", halves(score), len(games),
+			exact.Frac(pc, 100).Round(2), signed(exact.Int(dp)))
+		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: note}}
+	})
+}
+
+// fidePTP finds the lowest whole rating whose expected score reaches the player's score.
+func fidePTP(c *Context) []Figure {
+	return fideEveryone(c, func(p int) Figure {
+		games, why := fideGames(c, p)
+		if why != "" {
+			return Figure{Explain: Explanation{Note: why}}
+		}
+		var score exact.Num
+		lo, hi := games[0].rating, games[0].rating
+		for _, g := range games {
+			score = score.Add(g.result)
+			lo, hi = min(lo, g.rating), max(hi, g.rating)
+		}
+		switch {
+		case score.Sign() == 0:
+			return Figure{Value: Known(exact.Int(lo - 800)), Explain: Explanation{Expr: Sub(Int(lo), Int(800)),
+				Note: "no points: the lowest opponent's rating − 800"}}
+		case score.Equal(exact.Int(int64(len(games)))):
+			return Figure{Value: Known(exact.Int(hi + 800)), Explain: Explanation{Expr: Sum(Int(hi), Int(800)),
+				Note: "every game won: the highest opponent's rating + 800"}}
+		}
+		// Expected scores, in hundredths, grow with the rating: search the lowest that reaches
+		// the score. At lo−735 every expectation is 0 and at hi+735 every one is 1.
+		target := score.MulInt(100)
+		expected := func(r int64) int64 {
+			var e int64
+			for _, g := range games {
+				e += fidePD(r - g.rating)
+			}
+			return e
+		}
+		r := lo - 735 + int64(sort.Search(int(hi-lo+1471), func(k int) bool {
+			return exact.Int(expected(lo-735+int64(k))).Cmp(target) >= 0
+		}))
+		note := fmt.Sprintf("expected score at %d: %s ≥ %s (FIDE table 8.1(b))", r,
+			exact.Frac(expected(r), 100).Round(2), halves(score))
+		return Figure{Value: Known(exact.Int(r)), Explain: Explanation{Note: note}}
+	})
+}
+
+// fideAverageOf averages another rating key over the opponents met over the board.
+func fideAverageOf(c *Context, id string) []Figure {
+	of := c.Get(id)
+	short, _ := Lookup(id)
+	return fideEveryone(c, func(p int) Figure {
+		var terms []fideTerm
+		var missing []string
+		for _, r := range c.Records[p] {
+			if !fidePlayed(r.Result) {
+				continue
+			}
+			v := of[r.Opp].Value
+			if !v.OK {
+				missing = append(missing, fmt.Sprintf("R%d %s", r.Round, c.Event.Players[r.Opp].Name))
+				continue
+			}
+			terms = append(terms, fideTerm{round: r.Round, value: v.Num, expr: Num(v.Num)})
+		}
+		switch {
+		case len(missing) > 0:
+			return Figure{Explain: Explanation{Note: "no " + short.Short + " for " + strings.Join(missing, ", ")}}
+		case len(terms) == 0:
+			return Figure{Explain: Explanation{Note: "no game played over the board"}}
+		}
+		x := fideMean(terms)
+		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x}}
+	})
+}
+
+// fideDPTable is FIDE table 8.1(a) (Handbook B.02, FIDE Rating Regulations effective
+// 1 January 2024, unchanged since 2009): the rating difference dp for a score fraction p,
+// indexed by p in hundredths from 0.50 to 1.00; p below 0.50 mirrors it (dp(1−p) = −dp(p)).
+var fideDPTable = [51]int64{
+	0, 7, 14, 21, 29, 36, 43, 50, 57, 65, // .50–.59
+	72, 80, 87, 95, 102, 110, 117, 125, 133, 141, // .60–.69
+	149, 158, 166, 175, 184, 193, 202, 211, 220, 230, // .70–.79
+	240, 251, 262, 273, 284, 296, 309, 322, 336, 351, // .80–.89
+	366, 383, 401, 422, 444, 470, 501, 538, 589, 677, // .90–.99
+	800, // 1.00
+}
+
+// fideDP returns dp for p given in hundredths (0..100).
+func fideDP(pc int64) int64 {
+	if pc >= 50 {
+		return fideDPTable[pc-50]
+	}
+	return -fideDPTable[50-pc]
+}
+
+// fidePDUpper is FIDE table 8.1(b): the largest rating difference D (|D|) for which the
+// higher-rated player's expected score is 0.50, 0.51, … 0.99; from 735 on it is 1.00.
+var fidePDUpper = [50]int64{
+	3, 10, 17, 25, 32, 39, 46, 53, 61, 68, // .50–.59
+	76, 83, 91, 98, 106, 113, 121, 129, 137, 145, // .60–.69
+	153, 162, 170, 179, 188, 197, 206, 215, 225, 235, // .70–.79
+	245, 256, 267, 278, 290, 302, 315, 328, 344, 357, // .80–.89
+	374, 391, 411, 432, 456, 484, 517, 559, 619, 734, // .90–.99
+}
+
+// fidePD returns the expected score, in hundredths, of a player rated d points above his
+// opponent (table 8.1(b); negative d gives the lower-rated side, 100 − PD(|d|)).
+func fidePD(d int64) int64 {
+	if d < 0 {
+		return 100 - fidePD(-d)
+	}
+	k := sort.Search(len(fidePDUpper), func(j int) bool { return fidePDUpper[j] >= d })
+	return 50 + int64(k)
+}

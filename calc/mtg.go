@@ -1,0 +1,257 @@
+package calc
+
+import (
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+// Magic: The Gathering, MTR Appendix C (tiebreakers.md §1, decisions §A.3.1, §A.3.2,
+// §A.3.12, §A.3.16). MTG ids always use MTG's own scoring: 3 / 1 / 0, a bye a won round.
+func init() {
+	const floorNote = "the 0.33 floor (MTR text) is a setting: --mtg-floor 1/3 for software that uses 1/3"
+	register(&Def{
+		ID: "mtg-mwp", Name: "Match-win percentage", Short: "MW%",
+		Doc:     "Match points / (3 × rounds played), at least 0.33; a bye is a won round (helper for OMW%).",
+		Format:  FormatPercent,
+		compute: computeMWP, explain: explainMWP,
+	})
+	register(&Def{
+		ID: "mtg-omw", Name: "Opponents' match-win percentage", Short: "OMW%",
+		Doc:        "Mean of the opponents' match-win percentages (each at least 0.33), one per round; byes are skipped.",
+		Unverified: floorNote,
+		Format:     FormatPercent,
+		compute:    computeOMW, explain: explainOMW,
+	})
+	register(&Def{
+		ID: "mtg-gwp", Name: "Game-win percentage", Short: "GW%",
+		Doc:        "Game points (3 per game won, 1 per game drawn) / (3 × games played), at least 0.33; a bye is 2-0, an intentional draw 0-0-3.",
+		Unverified: "forfeits without game counts are entered 2-0 (a convention, not MTR text); " + floorNote,
+		Format:     FormatPercent,
+		compute:    computeGWP, explain: explainGWP,
+	})
+	register(&Def{
+		ID: "mtg-ogw", Name: "Opponents' game-win percentage", Short: "OGW%",
+		Doc:        "Mean of the opponents' game-win percentages (each at least 0.33), one per round; byes are skipped.",
+		Unverified: floorNote,
+		Format:     FormatPercent,
+		compute:    computeOGW, explain: explainOGW,
+	})
+}
+
+// mtgFloor returns the MWP/GWP floor as a fraction: 33/100 by default, or 1/3.
+func mtgFloor(opt Options) (n, d int64, err error) {
+	switch opt.MTGFloor {
+	case "", "0.33", ".33", "33%":
+		return 33, 100, nil
+	case "1/3":
+		return 1, 3, nil
+	}
+	return 0, 0, usagef("unknown --mtg-floor %q (valid: 0.33, 1/3)", opt.MTGFloor)
+}
+
+// mtgStats are every player's MTG figures before averaging.
+type mtgStats struct {
+	floorN, floorD int64
+	floor          exact.Num
+	// mp and rounds give MWP = mp / (3·rounds); gp and games give GWP = gp / (3·games).
+	mp, rounds, gp, games []int64
+	// mwp and gwp are the floored percentages as reduced fractions n/d (d = 0: n/a).
+	mwpN, mwpD, gwpN, gwpD []int64
+}
+
+func mtgOf(c *Context) *mtgStats {
+	return memoize(c, "mtg", func() *mtgStats {
+		t := tallyOf(c)
+		fn, fd, err := mtgFloor(c.Options)
+		if err != nil {
+			fn, fd = 33, 100 // Compute rejects a bad floor before any tiebreak runs
+		}
+		m := &mtgStats{floorN: fn, floorD: fd, floor: exact.Frac(fn, fd)}
+		for _, s := range []*[]int64{&m.mp, &m.rounds, &m.gp, &m.games, &m.mwpN, &m.mwpD, &m.gwpN, &m.gwpD} {
+			*s = make([]int64, t.n)
+		}
+		for p := 0; p < t.n; p++ {
+			m.mp[p] = 3*t.count(p, wonResults...) + t.count(p, drawnResults...)
+			m.rounds[p] = t.played(p)
+			for _, s := range t.row(p) {
+				w, l, d := mtgGames(s)
+				m.gp[p] += 3*w + d
+				m.games[p] += w + l + d
+			}
+			if m.rounds[p] > 0 {
+				m.mwpN[p], m.mwpD[p] = m.floored(m.mp[p], 3*m.rounds[p])
+			}
+			if m.games[p] > 0 {
+				m.gwpN[p], m.gwpD[p] = m.floored(m.gp[p], 3*m.games[p])
+			} else {
+				m.gwpN[p], m.gwpD[p] = fn, fd // no games: the floor (§A.3.12)
+			}
+		}
+		return m
+	})
+}
+
+// floored returns max(floor, n/d) reduced.
+func (m *mtgStats) floored(n, d int64) (int64, int64) {
+	if lessFrac(n, d, m.floorN, m.floorD) {
+		return m.floorN, m.floorD
+	}
+	g := gcd64(n, d)
+	return n / g, d / g
+}
+
+// mtgGames returns the games (won, lost, drawn) a round counts in MTG game points:
+// entered games; else 2-0 for a bye or forfeit win, 0-2 for a forfeit loss or a loss with no
+// opponent (§A.3.2), 0-0-3 for an intentional draw (MTR §2.5); none for a result entered
+// without games (W, L, D, DL: §A.3.16) or a chess-only result.
+func mtgGames(s slot) (won, lost, drawn int64) {
+	switch s.res {
+	case tbsheet.Win, tbsheet.Loss, tbsheet.Draw, tbsheet.DoubleLoss,
+		tbsheet.ForfeitWin, tbsheet.ForfeitLoss, tbsheet.Bye, tbsheet.LossNoOpponent:
+		if s.known {
+			return int64(s.gw), int64(s.gl), int64(s.gd)
+		}
+	case tbsheet.IntentionalDraw:
+		if s.known && s.gw+s.gl+s.gd > 0 {
+			return int64(s.gw), int64(s.gl), int64(s.gd)
+		}
+		return 0, 0, 3
+	}
+	switch s.res {
+	case tbsheet.ForfeitWin, tbsheet.Bye:
+		return 2, 0, 0
+	case tbsheet.ForfeitLoss, tbsheet.LossNoOpponent:
+		return 0, 2, 0
+	}
+	return 0, 0, 0
+}
+
+// mwpTerms returns every player's MWP as "0.33↑4/15" (the floor shows only when it
+// applies; nil for a player without rounds), built once and shared by the explanations
+// that quote it.
+func (m *mtgStats) mwpTerms(c *Context) []*Expr {
+	var floor *Expr
+	return terms(c, "mtg-mwp", len(m.mp), func(a *exprArena, p int) *Expr {
+		if floor == nil {
+			floor = a.num(m.floor)
+		}
+		if m.rounds[p] == 0 {
+			return nil
+		}
+		return a.op(OpMax, floor, a.ratio(m.mp[p], 3*m.rounds[p]))
+	})
+}
+
+// gwpTerms returns every player's GWP likewise; the bare floor for a player without games.
+func (m *mtgStats) gwpTerms(c *Context) []*Expr {
+	var floor *Expr
+	return terms(c, "mtg-gwp", len(m.gp), func(a *exprArena, p int) *Expr {
+		if floor == nil {
+			floor = a.num(m.floor)
+		}
+		if m.games[p] == 0 {
+			return floor
+		}
+		return a.op(OpMax, floor, a.ratio(m.gp[p], 3*m.games[p]))
+	})
+}
+
+// fracFigures turns fractions n/d into figures (d = 0: n/a).
+func fracFigures(n, d []int64) []Figure {
+	figs := make([]Figure, len(n))
+	for p := range figs {
+		if d[p] != 0 {
+			figs[p].Value = Known(exact.Frac(n[p], d[p]))
+		}
+	}
+	return figs
+}
+
+// computeMWP: max(0.33, MP / (3 · rounds played)), byes counting as won rounds (§1.2).
+func computeMWP(c *Context) []Figure {
+	m := mtgOf(c)
+	return fracFigures(m.mwpN, m.mwpD)
+}
+
+func explainMWP(c *Context, p int) Explanation {
+	m := mtgOf(c)
+	if m.rounds[p] == 0 {
+		return Explanation{Note: "no rounds played"}
+	}
+	return Explanation{Expr: m.mwpTerms(c)[p]}
+}
+
+// computeGWP: max(0.33, GP / (3 · games)), the player's own figure floored too (§1.4,
+// §A.3.1); no games at all gives the floor (§A.3.12).
+func computeGWP(c *Context) []Figure {
+	m := mtgOf(c)
+	return fracFigures(m.gwpN, m.gwpD)
+}
+
+func explainGWP(c *Context, p int) Explanation {
+	m := mtgOf(c)
+	x := Explanation{Expr: m.gwpTerms(c)[p]}
+	if m.games[p] == 0 {
+		x.Note = "no games recorded: the floor"
+	}
+	return x
+}
+
+// meanOverOpponents returns, for every player, the mean of the fractions n[o]/d[o] over
+// the opponents of his rounds against a real opponent; n/a with no opponent (§A.3.12).
+// An opponent whose fraction is n/a (d = 0) is left out of the mean.
+func meanOverOpponents(t *tally, n, d []int64) []Figure {
+	figs := make([]Figure, t.n)
+	for p := range figs {
+		var s fracSum
+		var k int64
+		for _, sl := range t.row(p) {
+			if sl.hasOpp() && d[sl.opp] != 0 {
+				s.add(n[sl.opp], d[sl.opp])
+				k++
+			}
+		}
+		if k > 0 {
+			figs[p].Value = Known(s.mean(k))
+		}
+	}
+	return figs
+}
+
+// explainOpponentMean writes the mean of term(o) over p's opponents; term returns nil for
+// an opponent whose value is n/a, as meanOverOpponents leaves it out.
+func explainOpponentMean(t *tally, p int, term func(o int) *Expr) Explanation {
+	var terms []*Expr
+	for _, o := range t.opponents(p) {
+		if x := term(o); x != nil {
+			terms = append(terms, x)
+		}
+	}
+	if len(terms) == 0 {
+		return Explanation{Note: "only byes: no opponents"}
+	}
+	return Explanation{Expr: meanExpr(terms)}
+}
+
+// computeOMW: the mean of the opponents' MWP over the player's rounds with a real opponent;
+// his byes are skipped, the opponents' byes count in their own MWP (§1.3).
+func computeOMW(c *Context) []Figure {
+	m := mtgOf(c)
+	return meanOverOpponents(tallyOf(c), m.mwpN, m.mwpD)
+}
+
+func explainOMW(c *Context, p int) Explanation {
+	mwp := mtgOf(c).mwpTerms(c)
+	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return mwp[o] })
+}
+
+// computeOGW: the mean of the opponents' GWP, each floored (§1.5).
+func computeOGW(c *Context) []Figure {
+	m := mtgOf(c)
+	return meanOverOpponents(tallyOf(c), m.gwpN, m.gwpD)
+}
+
+func explainOGW(c *Context, p int) Explanation {
+	gwp := mtgOf(c).gwpTerms(c)
+	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return gwp[o] })
+}

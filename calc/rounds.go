@@ -1,0 +1,124 @@
+package calc
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// RoundPlan is one source's recommendation for a number of players (tbsheet rounds N).
+type RoundPlan struct {
+	// Source names the table ("MTR App. E (Nov 2025)").
+	Source string
+	// Known is false when the table has no row for that many players (Note says why).
+	Known bool
+	// Swiss is the number of Swiss rounds (0: none).
+	Swiss int
+	// TopCut is the number of players in the single-elimination cut after Swiss (0: none).
+	TopCut int
+	// Elimination is the number of single-elimination rounds played instead of Swiss
+	// (MTR's 5–8 players); 0 otherwise.
+	Elimination int
+	// Note qualifies the row ("4 rounds + Top 8 if Limited with a draft playoff").
+	Note string
+}
+
+// String writes the plan as "5 rounds + Top 8", "3 rounds, no cut", "3 single-elimination
+// rounds, no Swiss", or the note when the table has no row.
+func (r RoundPlan) String() string {
+	var s string
+	switch {
+	case !r.Known:
+		return r.Note
+	case r.Elimination > 0:
+		s = fmt.Sprintf("%d single-elimination rounds, no Swiss", r.Elimination)
+	case r.TopCut > 0:
+		s = fmt.Sprintf("%d rounds + Top %d", r.Swiss, r.TopCut)
+	default:
+		s = fmt.Sprintf("%d rounds, no cut", r.Swiss)
+	}
+	if r.Note != "" {
+		s += " (" + r.Note + ")"
+	}
+	return s
+}
+
+// roundRow is one row of a round table: players up to max (0: no upper bound).
+type roundRow struct {
+	max, swiss, cut, elim int
+	note                  string
+}
+
+// roundTable is a source's table, rows ascending from min players.
+type roundTable struct {
+	source string
+	min    int
+	rows   []roundRow
+	note   string // always shown
+}
+
+// The tables of tiebreakers.md §8, §2.6 and §A.3.10.
+var roundTables = []roundTable{
+	{source: "seed practical table", min: 8, note: "source unknown; matches neither MTR nor Yu-Gi-Oh!", rows: []roundRow{
+		{max: 8, swiss: 3, cut: 4}, {max: 16, swiss: 4, cut: 4}, {max: 32, swiss: 4, cut: 8},
+		{max: 48, swiss: 5, cut: 8}, {max: 64, swiss: 6, cut: 8}, {max: 128, swiss: 6, cut: 16},
+		{swiss: 7, cut: 16},
+	}},
+	{source: "MTR App. E (Nov 2025)", min: 4, note: "an awarded 1/2/3-round bye counts as 2/4/8 players", rows: []roundRow{
+		{max: 4, elim: 2, note: "team and Two-Headed Giant events only"},
+		{max: 8, elim: 3},
+		{max: 16, swiss: 5, cut: 4, note: "4 rounds + Top 8 if Limited with a draft playoff"},
+		{max: 32, swiss: 5, cut: 8}, {max: 64, swiss: 6, cut: 8}, {max: 128, swiss: 7, cut: 8},
+		{max: 226, swiss: 8, cut: 8}, {max: 409, swiss: 9, cut: 8}, {swiss: 10, cut: 8},
+	}},
+	{source: "Yu-Gi-Oh! policy v2.5 (Tier 1-2)", min: 4, note: "top cut capped at 8", rows: []roundRow{
+		{max: 8, swiss: 3}, {max: 16, swiss: 4, cut: 4}, {max: 32, swiss: 5, cut: 4},
+		{max: 64, swiss: 6, cut: 8}, {max: 128, swiss: 7, cut: 8}, {max: 256, swiss: 8, cut: 8},
+		{max: 512, swiss: 9, cut: 8}, {max: 1024, swiss: 10, cut: 8}, {max: 2048, swiss: 11, cut: 8},
+		{swiss: 12},
+	}},
+}
+
+// RecommendRounds returns, side by side, what each source recommends for that many players
+// (tiebreakers.md §A.3.10): the seed's practical table, the MTR Appendix E table, the
+// Yu-Gi-Oh! v2.5 table, and Challonge's minimum ceil(log2 N).
+func RecommendRounds(players int) []RoundPlan {
+	var out []RoundPlan
+	for _, t := range roundTables {
+		plan := RoundPlan{Source: t.source}
+		if players < t.min {
+			plan.Note = fmt.Sprintf("the table starts at %d players", t.min)
+			out = append(out, plan)
+			continue
+		}
+		for _, r := range t.rows {
+			if r.max == 0 || players <= r.max {
+				plan = RoundPlan{Source: t.source, Known: true, Swiss: r.swiss, TopCut: r.cut, Elimination: r.elim, Note: r.note}
+				break
+			}
+		}
+		if t.note != "" {
+			plan.Note = joinNotes(plan.Note, t.note)
+		}
+		out = append(out, plan)
+	}
+	log := RoundPlan{Source: "ceil(log2 N) (Challonge minimum)", Known: players >= 2, Swiss: ceilLog2(players)}
+	if !log.Known {
+		log.Note = "a Swiss needs 2 players or more"
+	}
+	return append(out, log)
+}
+
+// ceilLog2 returns the smallest k with 2^k ≥ n (0 for n ≤ 1).
+func ceilLog2(n int) int {
+	if n <= 1 {
+		return 0
+	}
+	return bits.Len(uint(n - 1))
+}
+
+func joinNotes(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}

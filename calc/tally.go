@@ -1,0 +1,306 @@
+package calc
+
+import (
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+// slot is one player's round in the compact form every hot loop reads: 20 bytes instead of a
+// Record's 136, so that a pass over a 100 000-player event stays in cache.
+type slot struct {
+	opp        int32 // opponent index, or tbsheet.NoPlayer
+	res        tbsheet.Result
+	known      bool // games known
+	gw, gl, gd int32
+}
+
+// hasOpp reports whether the round had a real opponent (played or forfeited).
+func (s slot) hasOpp() bool { return s.opp >= 0 }
+
+// numResults is the number of Result kinds, Absent included.
+const numResults = int(tbsheet.Absent) + 1
+
+// tally is the crosstable in compact form with per-player counters. It is built once per
+// Context (see tallyOf) and only read afterwards.
+type tally struct {
+	ct     *Crosstable
+	n, r   int    // players, counted rounds
+	slots  []slot // player-major: player p's rounds are slots[p*r : (p+1)*r]
+	counts [][numResults]int32
+	// drop is the round after which a player stopped: Player.DroppedAfter, or for a
+	// disqualified player with unplayed trailing rounds, his last round. 0 = completed.
+	drop []int
+}
+
+// tallyOf returns the context's tally, building it on first use.
+func tallyOf(c *Context) *tally {
+	return memoize(c, "tally", func() *tally { return newTally(c.Crosstable) })
+}
+
+func newTally(ct *Crosstable) *tally {
+	t := &tally{ct: ct, n: len(ct.Records), r: len(ct.Rounds)}
+	t.slots = make([]slot, t.n*t.r)
+	t.counts = make([][numResults]int32, t.n)
+	t.drop = make([]int, t.n)
+	for p, recs := range ct.Records {
+		last := 0 // index+1 of the last round with a record
+		for i, rec := range recs {
+			s := &t.slots[p*t.r+i]
+			s.opp, s.res = int32(rec.Opp), rec.Result
+			if rec.Games.Known {
+				s.known = true
+				s.gw, s.gl, s.gd = int32(rec.Games.P1), int32(rec.Games.P2), int32(rec.Games.Drawn)
+			}
+			t.counts[p][rec.Result]++
+			if rec.Result != tbsheet.Absent {
+				last = i + 1
+			}
+		}
+		t.drop[p] = ct.DroppedAfter(p)
+		if t.drop[p] == 0 && ct.Event.Players[p].Disqualified && last > 0 && last < t.r {
+			t.drop[p] = ct.Rounds[last-1]
+		}
+	}
+	return t
+}
+
+// row returns player p's slots.
+func (t *tally) row(p int) []slot { return t.slots[p*t.r : (p+1)*t.r] }
+
+// count returns how many of p's rounds have one of the results.
+func (t *tally) count(p int, results ...tbsheet.Result) int64 {
+	var n int64
+	for _, r := range results {
+		n += int64(t.counts[p][r])
+	}
+	return n
+}
+
+// played returns the number of rounds p has a record in (byes and losses without an
+// opponent included): MTR's "rounds played", KTS's Matches.
+func (t *tally) played(p int) int64 { return int64(t.r) - t.count(p, tbsheet.Absent) }
+
+// Result classes under a scoring: which of Points' four values a round earns.
+const (
+	classNone = iota // absent: no points
+	classWin
+	classDraw
+	classLoss
+	classBye
+	numClasses
+)
+
+// class maps a result to the Points value it earns (tbsheet.Points documents the mapping).
+var class = [numResults]uint8{
+	tbsheet.Win: classWin, tbsheet.ForfeitWin: classWin,
+	tbsheet.Draw: classDraw, tbsheet.IntentionalDraw: classDraw, tbsheet.HalfBye: classDraw,
+	tbsheet.Loss: classLoss, tbsheet.ForfeitLoss: classLoss, tbsheet.DoubleLoss: classLoss,
+	tbsheet.DoubleForfeit: classLoss, tbsheet.ZeroBye: classLoss, tbsheet.LossNoOpponent: classLoss,
+	tbsheet.Bye: classBye,
+}
+
+// classValue returns the points of a result class.
+func classValue(pts tbsheet.Points, cl uint8) exact.Num {
+	switch cl {
+	case classWin:
+		return pts.Win
+	case classDraw:
+		return pts.Draw
+	case classLoss:
+		return pts.Loss
+	case classBye:
+		return pts.Bye
+	}
+	return exact.Num{}
+}
+
+// classCounts returns how many of p's rounds fall in each class.
+func (t *tally) classCounts(p int) [numClasses]int64 {
+	var n [numClasses]int64
+	for res, k := range t.counts[p] {
+		n[class[res]] += int64(k)
+	}
+	return n
+}
+
+// Record counts used by several systems.
+var (
+	wonResults  = []tbsheet.Result{tbsheet.Win, tbsheet.ForfeitWin, tbsheet.Bye}
+	lostResults = []tbsheet.Result{tbsheet.Loss, tbsheet.ForfeitLoss, tbsheet.DoubleLoss,
+		tbsheet.DoubleForfeit, tbsheet.ZeroBye, tbsheet.LossNoOpponent}
+	drawnResults = []tbsheet.Result{tbsheet.Draw, tbsheet.IntentionalDraw, tbsheet.HalfBye}
+	byeResults   = []tbsheet.Result{tbsheet.Bye, tbsheet.HalfBye, tbsheet.ZeroBye}
+)
+
+// isLoss reports whether a result is a lost round (for Cryptozoic's T3).
+func isLoss(r tbsheet.Result) bool { return class[r] == classLoss }
+
+// fracSum adds fractions exactly and fast. It keeps an unreduced sum n/d whose denominator
+// is the least common multiple of the terms', which costs one gcd against a small
+// denominator per term, and moves to exact.Num only when a product would overflow. Summing
+// with exact.Num directly would reduce (two large gcds) at every step.
+type fracSum struct {
+	n, d int64 // d == 0: nothing added yet
+	big  bool
+	acc  exact.Num
+}
+
+// add adds n/d (d > 0).
+func (s *fracSum) add(n, d int64) {
+	switch {
+	case s.big:
+		s.acc = s.acc.Add(exact.Frac(n, d))
+		return
+	case s.d == 0:
+		s.n, s.d = n, d
+		return
+	case s.d == d:
+		if v, ok := add64(s.n, n); ok {
+			s.n = v
+			return
+		}
+	default:
+		g := gcd64(s.d, d)
+		m := d / g
+		nd, ok1 := mul64(s.d, m)
+		a, ok2 := mul64(s.n, m)
+		b, ok3 := mul64(n, s.d/g)
+		if ok1 && ok2 && ok3 {
+			if v, ok := add64(a, b); ok {
+				s.n, s.d = v, nd
+				return
+			}
+		}
+	}
+	s.big, s.acc = true, exact.Frac(s.n, s.d).Add(exact.Frac(n, d))
+}
+
+// addNum adds x.
+func (s *fracSum) addNum(x exact.Num) {
+	if n, d, ok := x.Parts(); ok && !s.big {
+		s.add(n, d)
+		return
+	}
+	if !s.big {
+		s.big, s.acc = true, s.value()
+	}
+	s.acc = s.acc.Add(x)
+}
+
+// value returns the sum.
+func (s *fracSum) value() exact.Num {
+	switch {
+	case s.big:
+		return s.acc
+	case s.d == 0:
+		return exact.Int(0)
+	}
+	return exact.Frac(s.n, s.d)
+}
+
+// mean returns the sum divided by k (k > 0).
+func (s *fracSum) mean(k int64) exact.Num {
+	if !s.big && s.d != 0 {
+		if d, ok := mul64(s.d, k); ok {
+			return exact.Frac(s.n, d)
+		}
+	}
+	return s.value().DivInt(k)
+}
+
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func add64(a, b int64) (int64, bool) {
+	c := a + b
+	return c, (c > a) == (b > 0)
+}
+
+func mul64(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	c := a * b
+	return c, c/b == a && !(a == -1 && b == -1<<63) && !(b == -1 && a == -1<<63)
+}
+
+// lessFrac reports whether a/b < c/d for small non-negative fractions (b, d > 0).
+func lessFrac(a, b, c, d int64) bool { return a*d < c*b }
+
+// mean returns the Expr of the average of terms: the term itself when there is one.
+func meanExpr(terms []*Expr) *Expr {
+	if len(terms) == 1 {
+		return terms[0]
+	}
+	return Div(Sum(terms...), Int(int64(len(terms))))
+}
+
+// exprArena hands out Expr nodes and their operand lists from slabs, so that building the
+// shared terms of a hundred thousand explanations costs a few allocations instead of
+// hundreds of thousands. It is not safe for concurrent use: each arena belongs to one
+// memoized builder.
+type exprArena struct {
+	nodes []Expr
+	ptrs  []*Expr
+}
+
+// newArena returns an arena with room for that many nodes and operands.
+func newArena(nodes, operands int) *exprArena {
+	return &exprArena{nodes: make([]Expr, 0, nodes), ptrs: make([]*Expr, 0, operands)}
+}
+
+// add stores x and returns its address.
+func (a *exprArena) add(x Expr) *Expr {
+	if len(a.nodes) == cap(a.nodes) {
+		a.nodes = make([]Expr, 0, max(64, cap(a.nodes)))
+	}
+	a.nodes = append(a.nodes, x)
+	return &a.nodes[len(a.nodes)-1]
+}
+
+// num, ratio and op build the nodes Num, Ratio and any operation in the arena.
+func (a *exprArena) num(v exact.Num) *Expr { return a.add(Expr{Op: OpNum, Val: v}) }
+
+func (a *exprArena) ratio(n, d int64) *Expr { return a.add(Expr{Op: OpRatio, N: n, D: d}) }
+
+func (a *exprArena) op(op Op, args ...*Expr) *Expr {
+	if len(a.ptrs)+len(args) > cap(a.ptrs) {
+		a.ptrs = make([]*Expr, 0, max(64, cap(a.ptrs), len(args)))
+	}
+	start := len(a.ptrs)
+	a.ptrs = append(a.ptrs, args...)
+	return a.add(Expr{Op: op, Args: a.ptrs[start:len(a.ptrs):len(a.ptrs)]})
+}
+
+// literals returns every player's figure of tiebreak id as a literal node (nil for n/a),
+// built once: the explanations of opponent-based keys quote them.
+func literals(c *Context, id string) []*Expr {
+	return memoize(c, "literals:"+id, func() []*Expr {
+		figs := c.Get(id)
+		a := newArena(len(figs), 0)
+		out := make([]*Expr, len(figs))
+		for p, f := range figs {
+			if f.Value.OK {
+				out[p] = a.num(f.Value.Num)
+			}
+		}
+		return out
+	})
+}
+
+// terms returns term(a, p) for every player, built once under key and shared by the
+// explanations that quote a player's figure (his own, his opponents' averages).
+func terms(c *Context, key string, n int, term func(a *exprArena, p int) *Expr) []*Expr {
+	return memoize(c, "terms:"+key, func() []*Expr {
+		a := newArena(3*n, 2*n)
+		out := make([]*Expr, n)
+		for p := range out {
+			out[p] = term(a, p)
+		}
+		return out
+	})
+}

@@ -1,0 +1,627 @@
+package reader
+
+// The KTS reader reads Konami Tournament Software's files (formats.md §2): the .Tournament
+// XML that KTS saves for every event, and its "Export Matches to CSV" (ktscsv.go). Both come
+// under the one format id "kts"; the content decides which reader runs.
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+func init() {
+	Register(&Format{
+		ID:       "kts",
+		Title:    "KTS (Konami Tournament Software) .Tournament XML or matches CSV",
+		Exts:     []string{".tournament", ".csv"},
+		Priority: 80,
+		Sniff: func(data []byte, _ string) bool {
+			return sniffKTSXML(data) || sniffKTSCSV(data) || sniffKTSPlayersCSV(data)
+		},
+		Read: func(data []byte, name string, opt Options) (*tbsheet.Event, error) {
+			if head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n"); bytes.HasPrefix(head, []byte("<")) {
+				return readKTSXML(data, name, opt)
+			}
+			return readKTSCSV(data, name, opt)
+		},
+	})
+}
+
+// Limits against hostile XML. A .Tournament file nests 7 levels deep; a 2,000-player event
+// has a few hundred thousand tokens.
+const (
+	ktsMaxDepth  = 32
+	ktsMaxTokens = 8 << 20
+)
+
+// ktsElem is one XML element and where its start tag is.
+type ktsElem struct {
+	name      string
+	line, col int
+	text      string
+	kids      []*ktsElem
+}
+
+// child returns the first child element with the given name, or nil.
+func (e *ktsElem) child(name string) *ktsElem {
+	if e == nil {
+		return nil
+	}
+	for _, k := range e.kids {
+		if k.name == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// children returns the child elements with the given name.
+func (e *ktsElem) children(name string) []*ktsElem {
+	var out []*ktsElem
+	if e != nil {
+		for _, k := range e.kids {
+			if k.name == name {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// value returns the element's trimmed text, "" for a missing element.
+func (e *ktsElem) value() string {
+	if e == nil {
+		return ""
+	}
+	return e.text
+}
+
+// ktsDecoder returns an XML decoder for data, which may start with a BOM. KTS writes UTF-8;
+// other declared encodings are refused rather than misread, and *refused says why.
+func ktsDecoder(data []byte, refused *error) *xml.Decoder {
+	dec := xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, bomUTF8)))
+	dec.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
+		switch strings.ToLower(label) {
+		case "utf-8", "utf8", "us-ascii", "ascii":
+			return in, nil
+		}
+		err := fmt.Errorf("the file declares encoding %q: KTS writes UTF-8; save the file as UTF-8", label)
+		if refused != nil {
+			*refused = err
+		}
+		return nil, err
+	}
+	return dec
+}
+
+// sniffKTSXML accepts XML whose root is <Tournament> with a <TournamentPlayers> or <Matches>
+// child (Pokémon TOM's root is a lower-case <tournament>).
+func sniffKTSXML(data []byte) bool {
+	if head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n"); !bytes.HasPrefix(head, []byte("<")) {
+		return false
+	}
+	dec := ktsDecoder(data, nil)
+	depth := 0
+	for n := 0; n < ktsMaxTokens; n++ {
+		tok, err := dec.RawToken()
+		if err != nil {
+			return false
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch {
+			case depth == 0 && t.Name.Local != "Tournament":
+				return false
+			case depth == 1 && (t.Name.Local == "TournamentPlayers" || t.Name.Local == "Matches"):
+				return true
+			}
+			depth++
+		case xml.EndElement:
+			if depth--; depth <= 0 {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// parseKTSXML reads the document into a tree of elements with their positions.
+func parseKTSXML(data []byte, name string) (*ktsElem, error) {
+	var refused error
+	dec := ktsDecoder(data, &refused)
+	var root *ktsElem
+	var stack []*ktsElem
+	var text []strings.Builder
+	for n := 0; ; n++ {
+		line, col := dec.InputPos()
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			l, c := dec.InputPos()
+			var se *xml.SyntaxError
+			switch {
+			case refused != nil:
+				return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: l, Col: c}, tbsheet.ErrFormat, "%v", refused)
+			case errors.As(err, &se):
+				err = errors.New(se.Msg)
+			}
+			return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: l, Col: c}, tbsheet.ErrFormat, "not well-formed XML: %v", err)
+		}
+		if n > ktsMaxTokens {
+			return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: line, Col: col}, tbsheet.ErrFormat,
+				"more than %d XML tokens: not a KTS file", ktsMaxTokens)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if len(stack) >= ktsMaxDepth {
+				return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: line, Col: col}, tbsheet.ErrFormat,
+					"XML nested deeper than %d levels: not a KTS file", ktsMaxDepth)
+			}
+			e := &ktsElem{name: t.Name.Local, line: line, col: col}
+			switch {
+			case len(stack) > 0:
+				top := stack[len(stack)-1]
+				top.kids = append(top.kids, e)
+			case root == nil:
+				root = e
+			default:
+				return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: line, Col: col}, tbsheet.ErrFormat,
+					"a second root element <%s> after </%s>", e.name, root.name)
+			}
+			stack = append(stack, e)
+			text = append(text, strings.Builder{})
+		case xml.EndElement:
+			top := stack[len(stack)-1]
+			top.text = strings.TrimSpace(text[len(text)-1].String())
+			stack, text = stack[:len(stack)-1], text[:len(text)-1]
+		case xml.CharData:
+			if len(stack) > 0 && len(stack[len(stack)-1].kids) == 0 { // only leaves carry values
+				text[len(text)-1].Write(t)
+			}
+		}
+	}
+	if root == nil {
+		return nil, tbsheet.Errorf(tbsheet.Pos{File: name}, tbsheet.ErrFormat, "an XML file without elements")
+	}
+	return root, nil
+}
+
+// ktsReader holds one read's problems and notes; positions are file:line:col.
+type ktsReader struct {
+	name  string
+	errs  tbsheet.ErrorList
+	notes []string
+}
+
+func (r *ktsReader) pos(e *ktsElem) tbsheet.Pos {
+	if e == nil {
+		return tbsheet.Pos{File: r.name}
+	}
+	return tbsheet.Pos{File: r.name, Row: e.line, Col: e.col}
+}
+
+func (r *ktsReader) errorf(e *ktsElem, kind error, format string, args ...any) {
+	r.errs.Addf(r.pos(e), kind, format, args...)
+}
+
+func (r *ktsReader) notef(format string, args ...any) {
+	r.notes = append(r.notes, fmt.Sprintf(format, args...))
+}
+
+// integer reads a whole number from an element's text; a missing or empty element is 0. Out
+// of [lo, hi] is an error.
+func (r *ktsReader) integer(e *ktsElem, lo, hi int64) int64 {
+	s := e.value()
+	if s == "" {
+		return 0
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	switch {
+	case err != nil:
+		r.errorf(e, tbsheet.ErrFormat, "<%s> %q is not a whole number", e.name, s)
+	case n < lo || n > hi:
+		r.errorf(e, tbsheet.ErrFormat, "<%s> %d is out of range (%d to %d)", e.name, n, lo, hi)
+	default:
+		return n
+	}
+	return 0
+}
+
+// ktsID returns the 10-digit COSSY form of a player id ("100421518" → "0100421518"), "" for
+// the BYE player (0 or empty), and ok false when s is not a number.
+func ktsID(s string) (id string, ok bool) {
+	s = strings.TrimSpace(s)
+	if len(s) > 19 {
+		return "", false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return "", false
+		}
+	}
+	s = strings.TrimLeft(s, "0")
+	if s == "" {
+		return "", true
+	}
+	if len(s) < 10 {
+		s = strings.Repeat("0", 10-len(s)) + s
+	}
+	return s, true
+}
+
+// ktsName joins a first and last name the way standings print them: "First Last", except
+// that a name written wholly in Chinese, Japanese or Korean script reads family name first
+// without a space, as it is written there ("陈" "志明" → "陈志明").
+func ktsName(first, last string) string {
+	first, last = strings.Join(strings.Fields(first), " "), strings.Join(strings.Fields(last), " ")
+	if first != "" && last != "" && ktsCJK(first) && ktsCJK(last) {
+		return last + first
+	}
+	return strings.TrimSpace(first + " " + last)
+}
+
+// ktsCJK reports whether s is written only in Han, kana or Hangul.
+func ktsCJK(s string) bool {
+	for _, r := range s {
+		if !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) && r != 'ー' && r != '・' {
+			return false
+		}
+	}
+	return true
+}
+
+func readKTSXML(data []byte, name string, opt Options) (*tbsheet.Event, error) {
+	root, err := parseKTSXML(data, name)
+	if err != nil {
+		return nil, tbsheet.Errors(err)
+	}
+	if root.name != "Tournament" {
+		return nil, tbsheet.ErrorList{tbsheet.Errorf(tbsheet.Pos{File: name, Row: root.line, Col: root.col}, tbsheet.ErrFormat,
+			"not a KTS .Tournament file: the root element is <%s>, not <Tournament>%s", root.name, ktsRootHint(root.name))}
+	}
+	r := &ktsReader{name: name}
+	ev := &tbsheet.Event{
+		Name:   root.child("Name").value(),
+		Date:   root.child("Date").value(),
+		System: "yugioh",
+	}
+	if ev.Name == "" {
+		ev.Name = root.child("ID").value()
+	}
+	if opt.Players != nil {
+		r.notef("--players is ignored: the .Tournament file lists its own players")
+	}
+	structure := r.integer(root.child("PlayerStructure"), 0, 99)
+	playoffRound := int(r.integer(root.child("PlayoffRound"), 0, sanityMaxRounds))
+	index := r.players(ev, root.child("TournamentPlayers"), structure)
+	ev.Teams = ev.Teams || structure > 1
+	r.penalties(ev, root.child("PenaltyList"), index)
+	r.matches(ev, root.child("Matches"), index, playoffRound)
+	r.checkDrops(ev)
+	if playoffRound > 1 {
+		ev.PlannedRounds = playoffRound - 1
+	}
+	if root.child("TournamentPlayers") == nil {
+		r.errorf(root, tbsheet.ErrFormat, "the file has no <TournamentPlayers>")
+	}
+	ev.Notes = r.notes
+	return ev, sortErrorsByLine(append(r.errs, ev.Validate()...)).Err()
+}
+
+// ktsRootHint says what a file with another root element probably is.
+func ktsRootHint(root string) string {
+	switch root {
+	case "tournament":
+		return " (it looks like a Pokémon TOM .tdf file)"
+	case "event":
+		return " (it looks like a Wizards Event Reporter .wer file)"
+	case "PlayerList":
+		return " (it looks like KTS's AllPlayers.XML, which holds no results)"
+	}
+	return ""
+}
+
+// players reads <TournamentPlayers>: <TournPlayer> entries, or <TournamentTeam> entries in
+// team events. It returns the map from 10-digit id to player index.
+func (r *ktsReader) players(ev *tbsheet.Event, list *ktsElem, structure int64) map[string]int {
+	index := map[string]int{}
+	if list == nil {
+		return index
+	}
+	if len(list.kids) > sanityMaxPlayers {
+		r.errorf(list, tbsheet.ErrFormat, "%d players: tbsheet reads at most %d", len(list.kids), sanityMaxPlayers)
+		return index
+	}
+	for _, tp := range list.kids {
+		var who *ktsElem
+		switch tp.name {
+		case "TournPlayer":
+			who = tp.child("Player")
+		case "TournamentTeam":
+			who = tp.child("Team")
+			ev.Teams = true
+		default:
+			continue
+		}
+		if who == nil {
+			r.errorf(tp, tbsheet.ErrFormat, "<%s> without a <Player> or <Team>", tp.name)
+			continue
+		}
+		idE := who.child("ID")
+		id, ok := ktsID(idE.value())
+		if !ok || id == "" {
+			r.errorf(firstNonNil(idE, who), tbsheet.ErrFormat, "player id %q is not a KTS (COSSY) number", idE.value())
+			continue
+		}
+		p := tbsheet.Player{ID: id, Name: ktsName(who.child("FirstName").value(), who.child("LastName").value()), Pos: r.pos(tp)}
+		if p.Name == "" {
+			p.Name = id
+		}
+		for _, m := range ktsTeamMembers(who) {
+			p.Members = append(p.Members, ktsName(m.child("FirstName").value(), m.child("LastName").value()))
+		}
+		p.Reported = r.reported(tp)
+		p.DroppedAfter = r.dropRound(tp)
+		if j, dup := index[id]; dup {
+			r.errorf(tp, tbsheet.ErrDuplicatePlayer, "player %s (%s) is registered twice (also at %s)", id, p.Name,
+				ev.Players[j].Pos)
+			continue
+		}
+		index[id] = len(ev.Players)
+		ev.Players = append(ev.Players, p)
+	}
+	if structure > 1 && !ev.Teams {
+		r.notef("PlayerStructure %d is a team event, but the file lists single players: read as individuals", structure)
+	}
+	return index
+}
+
+// ktsTeamMembers returns a team's <PlayerList> players in TeamPosition order.
+func ktsTeamMembers(team *ktsElem) []*ktsElem {
+	members := team.child("PlayerList").children("Player")
+	pos := func(e *ktsElem) int {
+		n, _ := strconv.Atoi(e.child("TeamPosition").value())
+		return n
+	}
+	for i := 1; i < len(members); i++ { // insertion sort: a handful of members, stable
+		for j := i; j > 0 && pos(members[j]) < pos(members[j-1]); j-- {
+			members[j], members[j-1] = members[j-1], members[j]
+		}
+	}
+	return members
+}
+
+func firstNonNil(es ...*ktsElem) *ktsElem {
+	for _, e := range es {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// reported reads what KTS itself computed for a player: <Wins> (match points), <Points>
+// (the XXYYYZZZ number) and <Rank>, for tbsheet's self-check.
+func (r *ktsReader) reported(tp *ktsElem) *tbsheet.Reported {
+	rep := &tbsheet.Reported{Values: map[string]exact.Num{}}
+	if e := tp.child("Wins"); e.value() != "" {
+		rep.Values["points"] = exact.Int(r.integer(e, 0, 3*sanityMaxRounds))
+	}
+	if e := tp.child("Points"); e.value() != "" {
+		rep.Values["kts-number"] = exact.Int(r.integer(e, 0, 1<<53))
+	}
+	rep.Rank = int(r.integer(tp.child("Rank"), 0, sanityMaxPlayers))
+	if len(rep.Values) == 0 && rep.Rank == 0 {
+		return nil
+	}
+	return rep
+}
+
+// dropRound reads <DropRound>/<DropReason>: the round after which the player dropped, or 0.
+// Only the reason "Drop" is a player's drop: "Cut", "PlayoffCut" and "TopX" mark players left
+// out of (or eliminated in) the top cut.
+func (r *ktsReader) dropRound(tp *ktsElem) int {
+	round := int(r.integer(tp.child("DropRound"), 0, sanityMaxRounds))
+	switch reason := tp.child("DropReason").value(); strings.ToLower(reason) {
+	case "drop":
+		return round
+	case "", "active", "cut", "playoffcut", "topx":
+	default:
+		r.notef("%s: DropReason %q is not one KTS writes (Active, Drop, Cut, PlayoffCut, TopX): not read as a drop",
+			r.pos(tp.child("DropReason")), reason)
+	}
+	return 0
+}
+
+// checkDrops reconciles DropRound with the matches: a drop during the top cut is no drop from
+// the Swiss rounds, and a player with Swiss matches after his DropRound dropped after the last
+// of them (the matches are what happened; KTS's exact DropRound convention is not documented).
+func (r *ktsReader) checkDrops(ev *tbsheet.Event) {
+	lastSwiss := 0
+	played := map[int]int{} // player → last Swiss round with a match
+	for _, rd := range ev.SwissRounds() {
+		lastSwiss = max(lastSwiss, rd.Number)
+		for _, m := range rd.Matches {
+			played[m.P1] = max(played[m.P1], rd.Number)
+			if m.P2 != tbsheet.NoPlayer {
+				played[m.P2] = max(played[m.P2], rd.Number)
+			}
+		}
+	}
+	for i := range ev.Players {
+		p := &ev.Players[i]
+		switch {
+		case p.DroppedAfter == 0:
+		case p.DroppedAfter > lastSwiss:
+			p.DroppedAfter = lastSwiss
+		case played[i] > p.DroppedAfter:
+			r.notef("%s (%s) has DropRound %d but a match in round %d: read as dropped after round %d",
+				p.Name, p.ID, p.DroppedAfter, played[i], played[i])
+			p.DroppedAfter = played[i]
+		}
+	}
+}
+
+// penalties marks players disqualified by a <PlayerPenalty> with PenaltyCode 4 or 5 (DQ with
+// or without prize). Game losses and warnings do not change match records in KTS.
+func (r *ktsReader) penalties(ev *tbsheet.Event, list *ktsElem, index map[string]int) {
+	for _, pp := range list.children("PlayerPenalty") {
+		code, err := strconv.Atoi(pp.child("PenaltyCode").value())
+		if err != nil || (code != 4 && code != 5) {
+			continue
+		}
+		id, _ := ktsID(pp.child("Player").value())
+		i, ok := index[id]
+		if !ok {
+			r.notef("%s: a disqualification for player %q, who is not registered: ignored", r.pos(pp), pp.child("Player").value())
+			continue
+		}
+		ev.Players[i].Disqualified = true
+		r.notef("%s (%s) is disqualified (penalty code %d)", ev.Players[i].Name, id, code)
+	}
+}
+
+// matches reads <Matches>. Round 0 holds seat assignments and bye-vs-bye placeholders fill
+// odd elimination rounds: both are skipped.
+func (r *ktsReader) matches(ev *tbsheet.Event, list *ktsElem, index map[string]int, playoffRound int) {
+	rounds := map[int]*tbsheet.Round{}
+	playoff := map[int]bool{}
+	for _, tm := range list.children("TournMatch") {
+		roundE := tm.child("Round")
+		if roundE == nil {
+			r.errorf(tm, tbsheet.ErrFormat, "a match without a <Round>")
+			continue
+		}
+		n := int(r.integer(roundE, 0, sanityMaxRounds))
+		if n == 0 {
+			continue
+		}
+		m, ok := r.match(ev, tm, n, index)
+		if !ok {
+			continue
+		}
+		if rounds[n] == nil {
+			rounds[n] = &tbsheet.Round{Number: n, Pos: r.pos(tm)}
+		}
+		rounds[n].Matches = append(rounds[n].Matches, m)
+		if strings.EqualFold(tm.child("PlayoffMatch").value(), "true") || (playoffRound > 0 && n >= playoffRound) {
+			playoff[n] = true
+		}
+	}
+	for _, n := range sortedIntKeys(rounds) {
+		rounds[n].Playoff = playoff[n]
+		ev.Rounds = append(ev.Rounds, *rounds[n])
+	}
+}
+
+// match reads one <TournMatch>; ok is false when it is skipped (a placeholder, or an error
+// already reported).
+func (r *ktsReader) match(ev *tbsheet.Event, tm *ktsElem, round int, index map[string]int) (tbsheet.Match, bool) {
+	m := tbsheet.Match{Pos: r.pos(tm), Table: int(r.integer(tm.child("Table"), 0, 1000000))}
+	seats := tm.children("Player")
+	if len(seats) != 2 {
+		r.errorf(tm, tbsheet.ErrFormat, "a match in round %d with %d <Player> elements (expected 2)", round, len(seats))
+		return m, false
+	}
+	ids := [2]string{}
+	for k, s := range seats {
+		id, ok := ktsID(s.value())
+		if !ok {
+			r.errorf(s, tbsheet.ErrFormat, "match in round %d names player %q, which is not a KTS number", round, s.value())
+			return m, false
+		}
+		ids[k] = id
+	}
+	if ids[0] == "" && ids[1] == "" {
+		return m, false // bye against bye: a placeholder in an odd elimination round
+	}
+	if ids[0] == "" {
+		ids[0], ids[1], seats[0], seats[1] = ids[1], ids[0], seats[1], seats[0]
+	}
+	ok := true
+	for k, id := range ids {
+		if id == "" {
+			continue
+		}
+		i, known := index[id]
+		if !known {
+			r.errorf(seats[k], tbsheet.ErrUnknownPlayer, "match in round %d names player %s, who is not registered", round, id)
+			ok = false
+		}
+		if k == 0 {
+			m.P1 = i
+		} else {
+			m.P2 = i
+		}
+	}
+	if ids[1] == "" {
+		m.P2 = tbsheet.NoPlayer
+	}
+	winE := tm.child("Winner")
+	winner, wok := ktsID(winE.value())
+	if !wok {
+		r.errorf(winE, tbsheet.ErrResult, "match in round %d: winner %q is not a KTS number", round, winE.value())
+		return m, false
+	}
+	statusE := tm.child("Status")
+	bye := ids[1] == ""
+	switch status := statusE.value(); status {
+	case "Winner":
+		switch {
+		case winner == ids[0] && bye:
+			m.Result = tbsheet.Bye
+		case winner == "" && bye:
+			m.Result = tbsheet.LossNoOpponent // a late entry's missed round: KTS records a loss
+		case winner == ids[0]:
+			m.Result = tbsheet.Win
+		case winner == ids[1] && winner != "":
+			m.Result = tbsheet.Loss
+		case winner == "":
+			r.errorf(firstNonNil(winE, statusE), tbsheet.ErrResult, "match in round %d has status Winner but no winner", round)
+			return m, false
+		default:
+			r.errorf(winE, tbsheet.ErrResult, "match in round %d: winner %s is not one of its players (%s, %s)",
+				round, winner, ids[0], ktsShowID(ids[1]))
+			return m, false
+		}
+	case "Draw", "DoubleLoss":
+		if bye {
+			r.errorf(statusE, tbsheet.ErrResult, "match in round %d: a %s against the BYE", round, status)
+			return m, false
+		}
+		m.Result = tbsheet.Draw
+		if status == "DoubleLoss" {
+			m.Result = tbsheet.DoubleLoss
+		}
+	case "Incomplete":
+		if bye {
+			r.notef("%s: a bye in round %d still marked Incomplete: left out", r.pos(tm), round)
+			return m, false
+		}
+		m.Result = tbsheet.Unreported
+	default:
+		r.errorf(firstNonNil(statusE, tm), tbsheet.ErrResult, "match in round %d: status %q is not a KTS result (Incomplete, Winner, Draw, DoubleLoss)",
+			round, status)
+		return m, false
+	}
+	return m, ok
+}
+
+// ktsShowID prints an id for messages, "0" for the BYE.
+func ktsShowID(id string) string {
+	if id == "" {
+		return "0"
+	}
+	return id
+}

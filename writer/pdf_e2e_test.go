@@ -1,0 +1,254 @@
+//go:build e2e
+
+package writer
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+
+	"github.com/tbsheet/tbsheet/calc"
+)
+
+// These tests read the PDFs back with poppler (pdftotext, pdfinfo, pdffonts, pdftoppm).
+// `go test -tags e2e ./writer/ -run PDF -pdf-png` also rewrites ../testdata/pdf/*.png, page 1
+// of each list at 60 dpi, which are committed so that a reviewer sees the layout.
+var pdfPNG = flag.Bool("pdf-png", false, "rewrite ../testdata/pdf/*.png from the e2e PDFs")
+
+// poppler runs a poppler tool and returns its standard output.
+func poppler(t *testing.T, tool string, args ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath(tool); err != nil {
+		t.Fatalf("%s is not installed (Debian: poppler-utils): %v", tool, err)
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(tool, args...)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil || stderr.Len() > 0 {
+		t.Fatalf("%s %s: %v\n%s", tool, strings.Join(args, " "), err, stderr.String())
+	}
+	return string(out)
+}
+
+// writeTemp renders st into a temporary file through WriteStandings and returns its path.
+func writeTemp(t *testing.T, st *calc.Standings, opt Options, name string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	opt.Now = testNow
+	opt.Warn = func(msg string) { t.Errorf("warning: %s", msg) }
+	if err := WriteStandings(path, st, opt); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// pdfText returns the pages of a PDF as pdftotext -layout reads them.
+func pdfText(t *testing.T, path string) []string {
+	pages := strings.Split(poppler(t, "pdftotext", "-layout", path, "-"), "\f")
+	return pages[:len(pages)-1] // the text ends with a form feed
+}
+
+// printedName is what of a name the player column shows in full: the very long synthetic
+// names are cut after their first words.
+func printedName(name string) string {
+	const cut = " Wolfeschlegel"
+	if i := strings.Index(name, cut); i > 0 {
+		return name[:i+len(cut)]
+	}
+	return name
+}
+
+// checkOrder checks that the lines of text name the players in order, one per line.
+func checkOrder(t *testing.T, lines []string, names []string) {
+	t.Helper()
+	k := 0
+	for _, line := range lines {
+		if k < len(names) && strings.Contains(line, printedName(names[k])) {
+			k++
+		}
+	}
+	if k != len(names) {
+		t.Errorf("players out of order: %d of %d found in order; next %q", k, len(names), names[k])
+	}
+}
+
+var tableHeader = regexp.MustCompile(`Rank\s+Player\s+Points\s+W-L-D\s+OMW%\s+GW%`)
+
+func TestPDFByRankE2E(t *testing.T) {
+	st := bigStandings(110)
+	path := writeTemp(t, st, Options{Cut: 8}, "standings-rank.pdf")
+	pages := pdfText(t, path)
+	if len(pages) != 3 {
+		t.Fatalf("%d pages, want 3", len(pages))
+	}
+	for i, p := range pages {
+		for _, want := range []string{"Regional Championship 2026 — 東京", "Magic: The Gathering",
+			"Standings after round 7 of 8 — by rank", "Source: regional.Tournament",
+			fmt.Sprintf("Page %d of 3", i+1), "Generated 2026-05-18 19:30 by tbsheet"} {
+			if !strings.Contains(p, want) {
+				t.Errorf("page %d lacks %q", i+1, want)
+			}
+		}
+		if !tableHeader.MatchString(p) {
+			t.Errorf("page %d lacks the column headers", i+1)
+		}
+	}
+	all := strings.Join(pages, "\n")
+	lines := strings.Split(all, "\n")
+	var names []string
+	for _, r := range st.Rows {
+		names = append(names, st.Event.Players[r.Player].Name)
+	}
+	checkOrder(t, lines, names)
+
+	// The cut line comes after the 8th player and before the 9th.
+	if strings.Count(all, "▲ Top 8 ▲") != 1 {
+		t.Fatalf("the cut label is printed %d times, want once", strings.Count(all, "▲ Top 8 ▲"))
+	}
+	cut := strings.Index(all, "▲ Top 8 ▲")
+	if strings.Index(all, printedName(names[7])) > cut || strings.Index(all, printedName(names[8])) < cut {
+		t.Errorf("the cut line is not between %q and %q", names[7], names[8])
+	}
+
+	// Dropped players are marked on their own line; the others are not.
+	for _, r := range st.Rows {
+		name := printedName(st.Event.Players[r.Player].Name)
+		for _, line := range lines {
+			if !strings.Contains(line, name) {
+				continue
+			}
+			mark := fmt.Sprintf("(drop R%d)", r.DroppedAfter)
+			if r.DroppedAfter > 0 != strings.Contains(line, mark) || r.DroppedAfter == 0 && strings.Contains(line, "(drop") {
+				t.Errorf("line %q: drop mark wrong for DroppedAfter %d", strings.TrimSpace(line), r.DroppedAfter)
+			}
+		}
+	}
+	for _, want := range []string{"Tiebreakers", "OMW%: OMW% (test definition)", "Notes",
+		"round 8 is not paired yet: standings after round 7"} {
+		if !strings.Contains(pages[2], want) {
+			t.Errorf("the legend lacks %q", want)
+		}
+	}
+
+	info := poppler(t, "pdfinfo", path)
+	for _, want := range []string{"Pages:           3", "Page size:       595.28 x 841.89 pts (A4)",
+		"Title:           Regional Championship 2026 — 東京", "Creator:         tbsheet"} {
+		if !strings.Contains(info, want) {
+			t.Errorf("pdfinfo lacks %q:\n%s", want, info)
+		}
+	}
+	fonts := poppler(t, "pdffonts", path)
+	embedded := regexp.MustCompile(`(?m)^[A-Z]{6}\+(goregular|gobold|names)\s+CID TrueType\s+Identity-H\s+yes yes yes`)
+	if got := len(embedded.FindAllString(fonts, -1)); got != 3 {
+		t.Errorf("%d embedded subset fonts, want 3:\n%s", got, fonts)
+	}
+	savePNG(t, path, "standings-rank.png")
+}
+
+func TestPDFByNameE2E(t *testing.T) {
+	st := bigStandings(110)
+	path := writeTemp(t, st, Options{Cut: 8, ByName: true}, "standings-name.pdf")
+	pages := pdfText(t, path)
+	if len(pages) != 3 {
+		t.Fatalf("%d pages, want 3", len(pages))
+	}
+	for i, p := range pages {
+		if !strings.Contains(p, "Standings after round 7 of 8 — by name") || !tableHeader.MatchString(p) {
+			t.Errorf("page %d lacks its title or column headers", i+1)
+		}
+	}
+	var names []string
+	top := map[string]bool{}
+	for i, r := range st.Rows {
+		name := st.Event.Players[r.Player].Name
+		names = append(names, name)
+		top[name] = i < 8
+	}
+	collate.New(language.Und).SortStrings(names)
+	lines := strings.Split(strings.Join(pages, "\n"), "\n")
+	checkOrder(t, lines, names)
+	for _, name := range names {
+		for _, line := range lines {
+			if strings.Contains(line, printedName(name)) && strings.Contains(line, "Top 8") != top[name] {
+				t.Errorf("line %q: top-cut mark wrong", strings.TrimSpace(line))
+			}
+		}
+	}
+	if strings.Contains(strings.Join(pages, ""), "▲") {
+		t.Error("the by-name list has a cut line")
+	}
+	savePNG(t, path, "standings-name.png")
+}
+
+func TestPDFLanguagesE2E(t *testing.T) {
+	st := testStandings()
+	c := *st.Columns[1]
+	c.Unverified = "floor assumed from the 2024 rules"
+	st.Columns = []*calc.Def{st.Columns[0], &c}
+	for lang, want := range map[string][]string{
+		"zh": {"第3轮后排名（共3轮） — 按名次", "名次", "选手", "总分", "胜-负-平", "第1页，共1页", "（第2轮后退赛）", "未核实: floor assumed"},
+		"ja": {"第3回戦終了時点の順位（全3回戦） — 順位順", "順位", "プレイヤー", "勝ち点", "1 / 1 ページ", "（第2回戦後ドロップ）", "未確認: floor assumed"},
+	} {
+		path := writeTemp(t, st, Options{Cut: 2, Lang: lang, Paper: "Letter"}, "standings-"+lang+".pdf")
+		text := strings.Join(pdfText(t, path), "")
+		for _, w := range append(want, "Friday Night Magic 森の店", "山田 太郎", "王小明", "鈴木さくら", "Łukasz Żółć") {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: no %q in\n%s", lang, w, text)
+			}
+		}
+		if info := poppler(t, "pdfinfo", path); !strings.Contains(info, "612 x 792 pts (letter)") {
+			t.Errorf("%s: not Letter:\n%s", lang, info)
+		}
+	}
+}
+
+// savePNG renders page 1 at 60 dpi, checks that it is an A4 page with ink on it, and with
+// -pdf-png keeps it in ../testdata/pdf.
+func savePNG(t *testing.T, pdf, name string) {
+	t.Helper()
+	prefix := filepath.Join(t.TempDir(), "page")
+	poppler(t, "pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "1", "-singlefile", pdf, prefix)
+	b, err := os.ReadFile(prefix + ".png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A4 is 496.1 x 701.6 pixels at 60 dpi; poppler rounds either way.
+	if size := img.Bounds().Size(); size.X < 496 || size.X > 497 || size.Y < 701 || size.Y > 702 {
+		t.Errorf("page 1 is %v pixels, want about 496x702 (A4 at 60 dpi)", size)
+	}
+	dark := 0
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			if r, _, _, _ := img.At(x, y).RGBA(); r < 0x8000 {
+				dark++
+			}
+		}
+	}
+	if dark < 5000 {
+		t.Errorf("page 1 has only %d dark pixels: is the text printed?", dark)
+	}
+	if *pdfPNG {
+		dir := filepath.Join("..", "testdata", "pdf")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,368 @@
+package writer
+
+import (
+	"bytes"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"strings"
+	"unicode"
+
+	"codeberg.org/go-pdf/fpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+
+	"github.com/tbsheet/tbsheet/templates"
+	"github.com/tbsheet/tbsheet/templates/fonts/fontfile"
+)
+
+// This file is the PDF's typesetting: the fonts, which font prints each character, text widths
+// measured from the fonts' own advance widths, truncation with "…" and line wrapping. fpdf
+// only places strings; every decision about glyphs is taken here, before anything is drawn,
+// so that a name the font cannot print is reported (Options.Warn) rather than printed as
+// blank boxes nobody notices until the sheet is on the wall.
+
+// ptMM is the length of a typographic point in millimetres.
+const ptMM = 25.4 / 72
+
+// familyPrefix starts every fpdf font family name. fpdf names an embedded font "utf8" +
+// family; with this three-letter prefix, "utf8tbs" is exactly as long as a subset tag
+// ("ABCDEF+"), which tagSubsets puts in its place.
+const familyPrefix = "tbs"
+
+// face is one TrueType font the PDF prints with: registered in fpdf under family, and parsed
+// with sfnt for glyph coverage and advance widths.
+type face struct {
+	family string
+	// bold is true for a bold face; other faces print bold text with a stroked outline.
+	bold bool
+	ttf  []byte
+	font *sfnt.Font
+	buf  sfnt.Buffer
+	// glyphs caches each rune's advance width in em, or a negative value when the font
+	// lacks the rune.
+	glyphs map[rune]float64
+}
+
+// newFace checks that fpdf can embed ttf and parses it.
+func newFace(family string, ttf []byte) (*face, error) {
+	if err := fontfile.Check(ttf); err != nil {
+		return nil, err
+	}
+	f, err := sfnt.Parse(ttf)
+	if err != nil {
+		return nil, err
+	}
+	return &face{family: family, ttf: ttf, font: f, glyphs: map[rune]float64{}}, nil
+}
+
+// advance returns r's advance width in em, or −1 when the font cannot print r. fpdf reads
+// only the Unicode BMP character map (format 4), so runes beyond U+FFFF count as missing
+// even when the font has them.
+func (f *face) advance(r rune) float64 {
+	if a, ok := f.glyphs[r]; ok {
+		return a
+	}
+	a := -1.0
+	if r <= 0xFFFF {
+		upem := f.font.UnitsPerEm()
+		if gi, err := f.font.GlyphIndex(&f.buf, r); err == nil && gi != 0 {
+			// At a size of one em per unit, the advance is in font units.
+			if adv, err := f.font.GlyphAdvance(&f.buf, gi, fixed.I(int(upem)), 0); err == nil {
+				a = float64(adv) / 64 / float64(upem)
+			}
+		}
+	}
+	f.glyphs[r] = a
+	return a
+}
+
+// register adds the face to pdf and proves fpdf accepted it: fpdf reports a font it cannot
+// parse only on stdout, leaves pdf.Error() nil and fails later at output, so the font is
+// selected once here, which sets the sticky error when it is missing.
+func (f *face) register(pdf *fpdf.Fpdf) (err error) {
+	defer func() {
+		if r := recover(); r != nil { // fpdf's parser indexes the file without checks
+			err = fmt.Errorf("the PDF library cannot read the font: %v", r)
+		}
+	}()
+	pdf.AddUTF8FontFromBytes(f.family, "", f.ttf)
+	if err := pdf.Error(); err != nil {
+		return err
+	}
+	pdf.SetFont(f.family, "", 10)
+	return pdf.Error()
+}
+
+// fontSet holds the PDF's faces: the names face (the embedded WenQuanYi Micro Hei, or
+// Options.Font) for names and all regular text, Go Bold for bold text, and Go Regular for
+// what a --font file lacks (a CJK-only font without Latin letters or digits).
+type fontSet struct {
+	regular, bold, names *face
+	// namesFile names the names font in errors.
+	namesFile string
+	warn      func(format string, args ...any)
+	warned    map[rune]bool
+}
+
+// loadFonts parses the three faces. A --font file may be a TrueType collection, whose first
+// face is used; CFF-outline fonts, web fonts and fonts whose licence forbids embedding are
+// refused with the reason.
+func loadFonts(opt Options) (*fontSet, error) {
+	fs := &fontSet{warn: opt.warn, warned: map[rune]bool{}, namesFile: "WenQuanYi Micro Hei"}
+	var err error
+	if fs.regular, err = newFace(familyPrefix+"goregular", goregular.TTF); err != nil {
+		return nil, fmt.Errorf("Go Regular font: %w", err)
+	}
+	if fs.bold, err = newFace(familyPrefix+"gobold", gobold.TTF); err != nil {
+		return nil, fmt.Errorf("Go Bold font: %w", err)
+	}
+	fs.bold.bold = true
+	ttf := templates.CJKFont()
+	if opt.Font != "" {
+		fs.namesFile = opt.Font
+		if ttf, err = os.ReadFile(opt.Font); err != nil {
+			return nil, fmt.Errorf("font: %w", err)
+		}
+		if fontfile.IsCollection(ttf) {
+			if ttf, err = fontfile.Extract(ttf, 0); err != nil {
+				return nil, fmt.Errorf("font %s: %w", opt.Font, err)
+			}
+		}
+	}
+	if fs.names, err = newFace(familyPrefix+"names", ttf); err != nil {
+		return nil, fmt.Errorf("font %s: %w", fs.namesFile, err)
+	}
+	return fs, nil
+}
+
+// tagSubsets renames the embedded fonts in a finished PDF from fpdf's "/utf8tbsnames" to
+// "/ABCDEF+names": the PDF specification asks subset fonts to carry a six-letter tag, which
+// tells viewers and tools that merge PDFs (a by-rank and a by-name list printed together)
+// that two subsets of one font are different fonts. The tag hashes the document, so the
+// same input still gives the same bytes; the name keeps its length, so the cross-reference
+// offsets stay valid.
+func (fs *fontSet) tagSubsets(pdf []byte) []byte {
+	sum := fnv.New64a()
+	sum.Write(pdf)
+	h := sum.Sum64()
+	for _, f := range []*face{fs.regular, fs.bold, fs.names} {
+		name := strings.TrimPrefix(f.family, familyPrefix)
+		tag := make([]byte, 0, 7+len(name))
+		for range 6 {
+			tag = append(tag, byte('A'+h%26))
+			h /= 26
+		}
+		h = h*31 + 7 // the next font gets another tag
+		tag = append(append(tag, '+'), name...)
+		pdf = bytes.ReplaceAll(pdf, []byte("/utf8"+f.family), append([]byte{'/'}, tag...))
+	}
+	return pdf
+}
+
+// register adds every face to pdf.
+func (fs *fontSet) register(pdf *fpdf.Fpdf) error {
+	for _, f := range []*face{fs.regular, fs.bold, fs.names} {
+		if err := f.register(pdf); err != nil {
+			name := f.family
+			if f == fs.names {
+				name = fs.namesFile
+			}
+			return fmt.Errorf("font %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// chain returns the faces a character is looked up in, in order. Bold text prints in Go
+// Bold; regular text in the names face (the same face as the names, so that digits and
+// punctuation match them), with Go Regular for what a --font file lacks.
+func (fs *fontSet) chain(bold bool) []*face {
+	if bold {
+		return []*face{fs.bold, fs.names}
+	}
+	return []*face{fs.names, fs.regular}
+}
+
+// glyph is one character with the face that prints it and its advance in em.
+type glyph struct {
+	r    rune
+	face *face
+	adv  float64
+	// stroke marks bold text printed in a regular face: it is filled and outlined.
+	stroke bool
+}
+
+// text is a shaped string: glyphs at one size, weight and grey level, measured in em.
+type text struct {
+	glyphs []glyph
+	style
+	em float64
+}
+
+// style says how to print a string.
+type style struct {
+	// pt is the size at scale 1; the page layout may scale it.
+	pt float64
+	// bold selects Go Bold, or a stroked outline for characters only a regular face has.
+	bold bool
+	// gray is the text colour, 0 (black) to 255.
+	gray int
+}
+
+// shape assigns every rune of s to the first face of its chain that can print it. A rune no
+// face has is warned about once per document (what says where it was used, e.g.
+// `player "김민준"`) and printed with the chain's first face, as a blank box. Control
+// characters become spaces and invisible format characters (a BOM, zero-width spaces) are
+// dropped, since neither can be printed.
+func (fs *fontSet) shape(s string, st style, what string) text {
+	t := text{style: st, glyphs: make([]glyph, 0, len(s))}
+	chain := fs.chain(st.bold)
+	for _, r := range s {
+		switch {
+		case unicode.IsControl(r):
+			r = ' '
+		case unicode.Is(unicode.Cf, r):
+			continue
+		}
+		g := glyph{r: r, face: chain[0]}
+		found := false
+		for _, f := range chain {
+			if a := f.advance(r); a >= 0 {
+				g.face, g.adv, found = f, a, true
+				break
+			}
+		}
+		g.stroke = st.bold && !g.face.bold
+		if !found {
+			fs.missing(r, what)
+			// .notdef's width, so that layout leaves room for the box.
+			g.adv = 0.5
+		}
+		t.glyphs = append(t.glyphs, g)
+		t.em += g.adv
+	}
+	return t
+}
+
+func (fs *fontSet) missing(r rune, what string) {
+	if fs.warned[r] {
+		return
+	}
+	fs.warned[r] = true
+	fs.warn("font lacks %q (U+%04X) used in %s; it prints as a blank box", string(r), r, what)
+}
+
+// join returns t followed by b's glyphs; b keeps its faces and weight, and takes t's size
+// and grey.
+func (t text) join(b text) text {
+	t.glyphs = append(append([]glyph(nil), t.glyphs...), b.glyphs...)
+	t.em += b.em
+	return t
+}
+
+// width returns the text's width in mm at scale.
+func (t text) width(scale float64) float64 { return t.em * t.pt * scale * ptMM }
+
+// fit returns t cut so that it is at most w mm wide at scale, ending in ell ("…") when cut.
+func (t text) fit(w, scale float64, ell text) text {
+	if t.width(scale) <= w {
+		return t
+	}
+	perEm := t.pt * scale * ptMM
+	room := w/perEm - ell.em
+	n, em := 0, 0.0
+	for n < len(t.glyphs) && em+t.glyphs[n].adv <= room {
+		em += t.glyphs[n].adv
+		n++
+	}
+	for n > 0 && t.glyphs[n-1].r == ' ' { // no space before the ellipsis
+		n--
+		em -= t.glyphs[n].adv
+	}
+	if room < 0 { // not even the ellipsis fits
+		return text{style: t.style}
+	}
+	out := text{style: t.style, em: em, glyphs: t.glyphs[:n:n]}
+	return out.join(ell)
+}
+
+// wrap breaks t into lines at most w mm wide at scale: after spaces, and between any two
+// characters of scripts written without spaces (Han, kana, Hangul). A word wider than w is
+// cut where it overflows. Spaces at the start of a continuation line are dropped.
+func (t text) wrap(w, scale float64) []text {
+	perEm := t.pt * scale * ptMM
+	var lines []text
+	start, brk := 0, -1 // brk: index where the current line may end
+	em := 0.0
+	line := func(from, to int) text {
+		l := text{style: t.style, glyphs: t.glyphs[from:to]}
+		for _, g := range l.glyphs {
+			l.em += g.adv
+		}
+		return l
+	}
+	for i := 0; i < len(t.glyphs); i++ {
+		g := t.glyphs[i]
+		if i > start && (g.r == ' ' || unbroken(g.r) || unbroken(t.glyphs[i-1].r)) {
+			brk = i
+		}
+		if (em+g.adv)*perEm > w && i > start && g.r != ' ' {
+			end := i
+			if brk > start {
+				end = brk
+			}
+			lines = append(lines, line(start, end))
+			for end < len(t.glyphs) && t.glyphs[end].r == ' ' {
+				end++
+			}
+			start, brk, i, em = end, -1, end-1, 0
+			continue
+		}
+		em += g.adv
+	}
+	if start < len(t.glyphs) || len(lines) == 0 {
+		lines = append(lines, line(start, len(t.glyphs)))
+	}
+	return lines
+}
+
+// unbroken reports whether r belongs to a script written without spaces between words.
+func unbroken(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
+		r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF // CJK punctuation, full-width forms
+}
+
+// draw prints t with its baseline at y, starting at x, switching fonts between runs. Bold
+// runs in a face without bold are filled and stroked (text rendering mode 2) with a line of
+// 1/30 em, which thickens the strokes about as much as a bold weight.
+func (t text) draw(pdf *fpdf.Fpdf, x, y, scale float64) {
+	pdf.SetTextColor(t.gray, t.gray, t.gray)
+	size := t.pt * scale
+	for i := 0; i < len(t.glyphs); {
+		first := t.glyphs[i]
+		j, em := i, 0.0
+		for j < len(t.glyphs) && t.glyphs[j].face == first.face && t.glyphs[j].stroke == first.stroke {
+			em += t.glyphs[j].adv
+			j++
+		}
+		run := make([]rune, 0, j-i)
+		for _, g := range t.glyphs[i:j] {
+			run = append(run, g.r)
+		}
+		pdf.SetFont(first.face.family, "", size)
+		if first.stroke {
+			pdf.SetDrawColor(t.gray, t.gray, t.gray)
+			pdf.SetLineWidth(size * ptMM / 30)
+			pdf.SetTextRenderingMode(2)
+			pdf.Text(x, y, string(run))
+			pdf.SetTextRenderingMode(0)
+		} else {
+			pdf.Text(x, y, string(run))
+		}
+		x += em * size * ptMM
+		i = j
+	}
+}

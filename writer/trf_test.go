@@ -1,0 +1,107 @@
+package writer
+
+import (
+	"bytes"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/reader"
+)
+
+// stripPositions clears what a round trip cannot keep: where things were in the first file.
+func stripPositions(ev *tbsheet.Event) {
+	ev.Source, ev.Notes = "", nil
+	for i := range ev.Players {
+		ev.Players[i].Pos = tbsheet.Pos{}
+	}
+	for r := range ev.Rounds {
+		ev.Rounds[r].Pos = tbsheet.Pos{}
+		for m := range ev.Rounds[r].Matches {
+			ev.Rounds[r].Matches[m].Pos = tbsheet.Pos{}
+		}
+	}
+}
+
+// TestTRFRoundTrip reads the hand-made open, writes it as TRF and reads it back: the same
+// event, and the same bytes when written again.
+func TestTRFRoundTrip(t *testing.T) {
+	const path = "../testdata/trf/lakeside-open-2025.trf"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := reader.ReadBytes(data, path, "trf", reader.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := writeTRF(&out, ev, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	back, err := reader.ReadBytes(out.Bytes(), "back.trf", "", reader.Options{})
+	if err != nil {
+		t.Fatalf("reading the written TRF: %v\n%s", err, out.String())
+	}
+	stripPositions(ev)
+	stripPositions(back)
+	if !reflect.DeepEqual(ev, back) {
+		t.Errorf("round trip changed the event:\nfirst  %+v\nsecond %+v\n%s", ev, back, out.String())
+	}
+	// Player lines are column-for-column those of the hand-written file (which has the
+	// federation, FIDE id and birth date the model does not keep).
+	var want string
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "001    2 ") {
+			r := []rune(l)
+			copy(r[9:13], []rune("    "))                   // sex and title
+			copy(r[53:79], []rune(strings.Repeat(" ", 26))) // federation, FIDE id, birth date
+			want = string(r)
+		}
+	}
+	if !strings.Contains(out.String(), want+"\n") {
+		t.Errorf("Wang's line is not\n%s\nin\n%s", want, out.String())
+	}
+	var again bytes.Buffer
+	if err := writeTRF(&again, back, Options{}); err != nil || again.String() != out.String() {
+		t.Errorf("writing the read-back event gives other bytes (%v):\n%s", err, again.String())
+	}
+}
+
+// TestTRFWriteOtherEvent writes an event from another format: names as ids become start ranks
+// in event order, ranks follow points, a loss without opponent becomes a zero-point bye and a
+// double loss "0" against "0".
+func TestTRFWriteOtherEvent(t *testing.T) {
+	ev := &tbsheet.Event{Name: "Club night", Date: "2025-11-07",
+		Points:  &tbsheet.Points{Win: exact.Int(3), Draw: exact.Int(1), Bye: exact.Int(3)},
+		Players: []tbsheet.Player{{ID: "Ann", Name: "Ann"}, {ID: "Bo", Name: "Bo", Rating: 1500}, {ID: "Cy", Name: "Cy"}},
+		Rounds: []tbsheet.Round{
+			{Number: 1, Matches: []tbsheet.Match{{P1: 1, P2: 2, Result: tbsheet.DoubleLoss}, {P1: 0, P2: tbsheet.NoPlayer, Result: tbsheet.LossNoOpponent}}},
+			{Number: 2, Matches: []tbsheet.Match{{P1: 0, P2: 2, Result: tbsheet.Win, Color: tbsheet.Black}}},
+		}}
+	var out bytes.Buffer
+	if err := writeTRF(&out, ev, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "012 Club night\n042 2025/11/07\n062 3\n072 1\n092 Individual: Swiss-System\n" +
+		"162 W 3.0 D 1.0 L 0.0 U 3.0\nXXR 2\n" +
+		"001    1      Ann                                                                3.0    1  0000 - Z     3 b 1\n" +
+		"001    2      Bo                                1500                             0.0    2     3 - 0  0000 - -\n" +
+		"001    3      Cy                                                                 0.0    3     2 - 0     1 w 0\n"
+	if out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+	back, err := reader.ReadBytes(out.Bytes(), "club.trf", "", reader.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := back.Rounds[0].Matches[1].Result; r != tbsheet.DoubleLoss { // [0] is Ann's zero-point bye
+		t.Errorf("double loss read back as %s", r)
+	}
+	if !back.Points.Win.Equal(exact.Int(3)) || back.Players[1].DroppedAfter != 1 {
+		t.Errorf("points %+v, Bo dropped after %d", back.Points, back.Players[1].DroppedAfter)
+	}
+}
