@@ -53,6 +53,9 @@ func sniffCSV(data []byte, _ string) bool {
 
 func readCSV(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 	text, enc := decodeText(data)
+	if err := checkWidth(text, file); err != nil {
+		return nil, err
+	}
 	src, hd, first := openCSV(text, file, matchHeader)
 	if hd == nil {
 		return nil, noCSVHeader(file, enc, src, first, "Round, Player 1, Player 2 and Result")
@@ -95,6 +98,28 @@ func noCSVHeader(file, enc string, src *csvRows, first []string, want string) er
 		want, headerScan, describeRow(first))
 }
 
+// maxFields is the most fields a line may have. encoding/csv holds a whole record in memory
+// before tbsheet sees it, so a line of millions of commas is refused up front.
+const maxFields = 1024
+
+// checkWidth refuses a text with a line of more than maxFields fields, counting every comma,
+// semicolon and tab (quotes ignored: an overestimate is safe).
+func checkWidth(text, file string) error {
+	line, n := 1, 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			line, n = line+1, 0
+		case ',', ';', '\t':
+			if n++; n >= maxFields {
+				return tbsheet.Errorf(tbsheet.Pos{File: file, Row: line}, tbsheet.ErrFormat,
+					"the line has more than %d fields: not a results table", maxFields)
+			}
+		}
+	}
+	return nil
+}
+
 // decodeText returns data as UTF-8 text without a BOM, and the name of the encoding it was
 // converted from ("" for UTF-8). Text that is not UTF-8 is guessed from its bytes: Windows-1252
 // when no two bytes above 0x7F stand together (accented Latin letters), GBK when most pairs
@@ -104,8 +129,8 @@ func decodeText(data []byte) (string, string) {
 	var enc encoding.Encoding
 	name := ""
 	switch {
-	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
-		return string(data[3:]), ""
+	case bytes.HasPrefix(data, bomUTF8):
+		return string(data[len(bomUTF8):]), ""
 	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
 		enc, name = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "UTF-16"
 	case utf8.Valid(data):

@@ -10,7 +10,7 @@ import (
 // players-list reader: they must return an event or positioned errors, never panic or hang.
 func FuzzCSV(f *testing.F) {
 	var files []string
-	for _, pattern := range []string{"*.csv", "*.tsv"} {
+	for _, pattern := range []string{"*.csv", "*.tsv", "*.sjis", "*.gbk", "*.cp1252"} {
 		m, _ := filepath.Glob(filepath.Join(fixtureDir, pattern))
 		files = append(files, m...)
 	}
@@ -24,8 +24,8 @@ func FuzzCSV(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sniffCSV(data, "f.csv")
-		_, err := ReadBytes(data, "f.csv", "csv", Options{})
-		checkErrorFiles(t, err, "f.csv")
+		ev, err := readCSV(data, "f.csv", Options{})
+		checkRead(t, "f.csv", ev, err)
 		_, err = readPlayersBytes(data, "f.csv")
 		checkErrorFiles(t, err, "f.csv")
 	})

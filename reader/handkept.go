@@ -60,6 +60,9 @@ type problems struct {
 	more int
 }
 
+// full reports whether further problems are only counted.
+func (p *problems) full() bool { return len(p.list) >= maxErrors }
+
 func (p *problems) add(e *tbsheet.Error) {
 	if len(p.list) < maxErrors {
 		p.list = append(p.list, e)
@@ -152,6 +155,12 @@ func matchHeader(keys map[string][]int) bool {
 // playersHeader accepts a row with a Name column and no Player 1/Player 2 columns.
 func playersHeader(keys map[string][]int) bool {
 	return keys["name"] != nil && keys["p1"] == nil && keys["p2"] == nil
+}
+
+// playersList reports whether a header found as a match header is a players list's: a Name
+// column and nothing about rounds or results.
+func playersList(hd *header) bool {
+	return playersHeader(hd.all) && !hd.has("round") && !hd.has("result") && !hd.has("p1wins")
 }
 
 // findHeader reads src up to its header: the first row, among the first headerScan non-blank
@@ -248,6 +257,8 @@ type handkept struct {
 	byName map[string]int
 	byID   map[string]int
 	rounds map[roundKey]*roundAcc
+	// sheets are the worksheets in the order they were read, for sorting errors.
+	sheets []string
 }
 
 func newHandkept(file, format string) *handkept {
@@ -313,6 +324,10 @@ func (h *handkept) player(text string, pos tbsheet.Pos, field string) (int, bool
 	}
 	if h.listed {
 		msg := fmt.Sprintf("player %q is not on the players list", text)
+		if h.errs.full() {
+			h.errs.more++
+			return 0, false
+		}
 		if s := h.nearest(key); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
@@ -504,7 +519,7 @@ func notesLine(cells []string) bool {
 // name Player 1 and Player 2 by their order, and a key may not appear twice. It reports
 // what is missing; needRound asks for a Round column too.
 func matchColumns(hd *header, needRound bool, errs *problems) bool {
-	if playersHeader(hd.all) && !hd.has("round") && !hd.has("result") && !hd.has("p1wins") {
+	if playersList(hd) {
 		errs.addf(hd.row, "", tbsheet.ErrFormat, "this is a players list (%s), not results: "+
 			"give it with --players, or as a sheet named Players next to the results", hd.found())
 		return false
@@ -768,23 +783,30 @@ func (h *handkept) outcome(r *hkRow, hasOpp bool) (tbsheet.Result, tbsheet.Games
 	return res, g
 }
 
-// dateHint explains a number in a workbook's Result cell: Excel turns "2-1" into a date and
-// "2:1" into a time as it is typed.
+// dateHint explains a Result cell that Excel turned into a date ("2-1" typed becomes 1 Feb)
+// or a time ("2:1" becomes 02:01): in a workbook it holds the date's serial number or the
+// time's fraction of a day, in a CSV saved by Excel the date as text ("1-Feb", "2/1/2026").
 func (h *handkept) dateHint(text string) string {
+	const fix = "; format the Result column as Text and type the result again"
 	if !h.workbook {
+		if csvDate.MatchString(text) {
+			return ": Excel turned what was typed into a date" + fix
+		}
 		return ""
 	}
 	f, err := strconv.ParseFloat(text, 64)
 	switch {
 	case err != nil:
-		return ""
 	case f > 31 && f < 2958466 && f == math.Trunc(f):
-		return ": Excel turned what was typed into a date; format the Result column as Text and type the result again"
+		return ": Excel turned what was typed into a date" + fix
 	case f > 0 && f < 1:
-		return ": Excel turned what was typed into a time; format the Result column as Text and type the result again"
+		return ": Excel turned what was typed into a time" + fix
 	}
 	return ""
 }
+
+// csvDate matches the dates Excel writes to CSV: "1-Feb", "Feb-01", "2/1/2026", "2026/2/1".
+var csvDate = regexp.MustCompile(`^(?:\d{1,2}-[A-Za-z]{3}|[A-Za-z]{3}-\d{1,2}|\d{1,4}/\d{1,2}/\d{1,4})$`)
 
 // gameColumns reads P1 Wins, P2 Wins and Draws; given is false when all three are empty.
 func (h *handkept) gameColumns(r *hkRow) (g tbsheet.Games, given bool) {
@@ -945,7 +967,28 @@ func (h *handkept) finish() (*tbsheet.Event, error) {
 	for _, e := range h.ev.Validate() {
 		h.errs.add(e)
 	}
+	h.sortErrors()
 	return h.ev, h.errs.err(h.file)
+}
+
+// sortErrors puts the problems in the order an organizer fixes them: sheet by sheet as
+// they were read, then row by row. Problems of the whole file come first.
+func (h *handkept) sortErrors() {
+	rank := func(sheet string) int {
+		if i := slices.Index(h.sheets, sheet); i >= 0 {
+			return i
+		}
+		return len(h.sheets)
+	}
+	slices.SortStableFunc(h.errs.list, func(a, b *tbsheet.Error) int {
+		if c := rank(a.Pos.Sheet) - rank(b.Pos.Sheet); c != 0 {
+			return c
+		}
+		if c := a.Pos.Row - b.Pos.Row; c != 0 {
+			return c
+		}
+		return a.Pos.Col - b.Pos.Col
+	})
 }
 
 // inferDrops marks players absent from the trailing Swiss rounds as dropped after the last

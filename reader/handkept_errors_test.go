@@ -114,8 +114,8 @@ func buildBook(t *testing.T, sheets ...testSheet) ([]byte, []tbsheet.Pos) {
 	return data, marks
 }
 
-// checkErrors compares err with the expected messages and marks.
-func checkErrors(t *testing.T, err error, marks []tbsheet.Pos, want []string) {
+// checkMarkedErrors compares err with the expected messages and marks.
+func checkMarkedErrors(t *testing.T, err error, marks []tbsheet.Pos, want []string) {
 	t.Helper()
 	got := slices.Clone(tbsheet.Errors(err))
 	slices.SortStableFunc(got, func(a, b *tbsheet.Error) int {
@@ -125,7 +125,7 @@ func checkErrors(t *testing.T, err error, marks []tbsheet.Pos, want []string) {
 		return cmp.Or(cmp.Compare(a.Sheet, b.Sheet), cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col))
 	})
 	if len(got) != len(want) {
-		t.Fatalf("got %d errors, want %d:\n%s", len(got), len(want), errorLines(err))
+		t.Fatalf("got %d errors, want %d:\n%s", len(got), len(want), listErrors(err))
 	}
 	m := 0
 	for i, e := range got {
@@ -199,6 +199,9 @@ func TestCSVErrors(t *testing.T) {
 		{"ok with notes", hdr + "1,1,Alice,Bob,2-0\n\n,,,,\nNotes:\n,,Carol was late,,\n", false, nil},
 		{"quoted and multi-line", hdr + "1,1,\"Smith, Al\",\"Bob\",\"2-0\"\n1,2,\"Carol\nAnn\",Dave,∑\"2?\"\n",
 			false, []string{`"2?" is not a result`}},
+		{"excel date", hdr + "1,1,Alice,Bob,∑1-Feb\n1,2,Carol,Dave,∑2/1/2026\n", false,
+			[]string{`"1-Feb" is not a result (expected 2-1, 2-1-1, W, L, D, ID, DL, 1-0, 0-1, ½-½, +, -, BYE): Excel turned what was typed into a date; format the Result column as Text`,
+				`"2/1/2026" is not a result`}},
 		{"sep line", "sep=;\n" + strings.ReplaceAll(hdr, ",", ";") + "1;1;Alice;Bob;∑x\n", false, []string{`"x" is not a result`}},
 	}
 	for _, tt := range tests {
@@ -212,7 +215,7 @@ func TestCSVErrors(t *testing.T) {
 				}
 			}
 			_, err := ReadBytes([]byte(input), "results.csv", "csv", opt)
-			checkErrors(t, err, marks, tt.errs)
+			checkMarkedErrors(t, err, marks, tt.errs)
 		})
 	}
 }
@@ -250,7 +253,7 @@ func TestCSVNotResults(t *testing.T) {
 func TestReadPlayersErrors(t *testing.T) {
 	input, marks := csvMarks("Name,ID,Dropped After,Rating\nBob,1,,\n∑ bob ,2,,\nCarol,∑1,,\nDave,4,∑soon,\nErin,5,,∑strong\n∑,6,,\n")
 	_, err := readPlayersBytes([]byte(input), "players.csv")
-	checkErrors(t, err, marks, []string{`player "bob" is listed twice (also at line 2)`, `ID "1" is given twice (also at line 2)`,
+	checkMarkedErrors(t, err, marks, []string{`player "bob" is listed twice (also at line 2)`, `ID "1" is given twice (also at line 2)`,
 		`"soon" is not a round number`, `"strong" is not a rating`, "the player's name is empty"})
 }
 
@@ -323,7 +326,7 @@ func TestXLSXErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			data, marks := buildBook(t, tt.sheets...)
 			ev, err := ReadBytes(data, "results.xlsx", "", Options{})
-			checkErrors(t, err, marks, tt.errs)
+			checkMarkedErrors(t, err, marks, tt.errs)
 			if err == nil && tt.notes != nil && !slices.Equal(ev.Notes, tt.notes) {
 				t.Errorf("notes = %q, want %q", ev.Notes, tt.notes)
 			}
@@ -427,5 +430,62 @@ func TestDetect(t *testing.T) {
 		if got != tt.want {
 			t.Errorf("Detect(%s %.20q) = %q, want %q", tt.name, tt.data, got, tt.want)
 		}
+	}
+}
+
+// TestErrorOrder: problems come sheet by sheet in reading order (rounds by number, not by
+// sheet name), row by row, whether the reader or Validate found them.
+func TestErrorOrder(t *testing.T) {
+	hdr := []string{"Table", "Player 1", "Player 2", "Result"}
+	data, _ := buildBook(t,
+		testSheet{"R2", [][]string{hdr, {"n:1", "Alice", "Bob", "2:1?"}}},
+		testSheet{"Round 1", [][]string{hdr, {"n:1", "Alice", "Bob", "1-2", "", ""}, {"n:2", "Carol", "Dave", "x"},
+			{"n:3", "Erin", "BYE", "W", "n:9"}}},
+		testSheet{"Players", [][]string{{"Name"}, {"Alice"}, {"Bob"}, {"Carol"}, {"Dave"}, {"Erin"}, {"Erin"}}},
+	)
+	_, err := ReadBytes(data, "r.xlsx", "", Options{})
+	var got []string
+	for _, e := range tbsheet.Errors(err) {
+		got = append(got, e.Pos.String())
+	}
+	want := []string{"r.xlsx: Players!A7", "r.xlsx: Round 1!D3", "r.xlsx: R2!D2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("order %q, want %q\n%s", got, want, listErrors(err))
+	}
+}
+
+func TestHostileCSV(t *testing.T) {
+	wide := "Round,Player 1,Player 2,Result\n1,A,B,2-0" + strings.Repeat(",", 5000) + "\n"
+	_, err := ReadBytes([]byte(wide), "r.csv", "csv", Options{})
+	if err == nil || !strings.Contains(err.Error(), "r.csv:2: the line has more than 1024 fields") {
+		t.Errorf("got %v", err)
+	}
+	// A players list with many unknown names: suggestions stop with the listed errors.
+	var b strings.Builder
+	b.WriteString("Round,Player 1,Player 2,Result\n")
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "1,Stranger %d,Alice,2-0\n", i)
+	}
+	roster, err := readPlayersBytes([]byte(rosterCSV), "p.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ReadBytes([]byte(b.String()), "r.csv", "csv", Options{Players: roster})
+	if l := tbsheet.Errors(err); len(l) != maxErrors+1 || !strings.Contains(l[maxErrors].Error(), "more errors not shown") {
+		t.Errorf("%d errors", len(l))
+	}
+}
+
+func TestUnnamedPlayersSheet(t *testing.T) {
+	data, _ := buildBook(t,
+		testSheet{"Sheet1", [][]string{{"Name", "ID", "Rating"}, {"Alice", "1", "n:1500"}}},
+		testSheet{"Sheet2", [][]string{{"Round", "Player 1", "Player 2", "Result"}, {"n:1", "Alice", "Bob", "2-0"}}})
+	ev, err := ReadBytes(data, "r.xlsx", "", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`sheet "Sheet1" looks like a players list (Name, ID, Rating): name it Players to use it`}
+	if !slices.Equal(ev.Notes, want) || len(ev.Rounds) != 1 {
+		t.Errorf("notes %q, %d rounds", ev.Notes, len(ev.Rounds))
 	}
 }

@@ -43,6 +43,9 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 		players, _ = wb.readPlayers(sheet, &errs)
 	} else {
 		text, enc := decodeText(data)
+		if err := checkWidth(text, file); err != nil {
+			return nil, err
+		}
 		src, hd, first := openCSV(text, file, playersHeader)
 		if hd == nil {
 			return nil, noCSVHeader(file, enc, src, first, "a Name column")

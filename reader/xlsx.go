@@ -308,6 +308,7 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 			continue
 		}
 		used[s.name] = true
+		h.sheets = append(h.sheets, s.name)
 		if opt.Players != nil {
 			h.note("sheet %q ignored: the players list given with --players is used instead", s.name)
 			break
@@ -389,6 +390,7 @@ func (wb *workbook) readPlayers(sheet string, errs *problems) ([]tbsheet.Player,
 
 // readRoundSheet reads a per-round or playoff sheet; an empty one (a template's) is skipped.
 func (wb *workbook) readRoundSheet(h *handkept, s sheetRole) {
+	h.sheets = append(h.sheets, s.name)
 	src, err := wb.sheet(s.name)
 	if err != nil {
 		h.errs.add(tbsheet.Errors(err)[0])
@@ -435,7 +437,14 @@ func (wb *workbook) readMatchList(h *handkept, roles []sheetRole, used map[strin
 			src.close()
 			continue
 		}
+		if playersList(hd) {
+			used[s.name] = true
+			h.note("sheet %q looks like a players list (%s): name it Players to use it", s.name, hd.found())
+			src.close()
+			continue
+		}
 		used[s.name] = true
+		h.sheets = append(h.sheets, s.name)
 		if matchColumns(hd, false, &h.errs) {
 			h.setTitle(hd)
 			h.readMatches(src, hd, nil)

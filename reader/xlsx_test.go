@@ -44,8 +44,8 @@ func FuzzXLSX(f *testing.F) {
 			}
 		}
 		isWorkbook(data)
-		_, err := ReadBytes(data, "f.xlsx", "xlsx", Options{})
-		checkErrorFiles(t, err, "f.xlsx")
+		ev, err := readXLSX(data, "f.xlsx", Options{})
+		checkRead(t, "f.xlsx", ev, err)
 		_, err = readPlayersBytes(data, "f.xlsx")
 		checkErrorFiles(t, err, "f.xlsx")
 	})
