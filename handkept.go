@@ -161,6 +161,27 @@ func SheetKind(name string) string {
 	return ""
 }
 
+// playoffRound matches the Round cell of a top-cut round in the match list: "Playoff 6",
+// "PO 6", "淘汰赛6", "決勝6", "プレーオフ 6". The number is the round's number in the event,
+// counting on from the Swiss rounds.
+var playoffRound = regexp.MustCompile(`^(?:playoffs?|po|top cut|淘汰赛|淘汰|决赛|決勝|決勝トーナメント|プレーオフ)\s*(\d{1,3})$`)
+
+// PlayoffRoundLabel returns the Round cell tbsheet writes for playoff round n in a match list
+// ("Playoff 6"), so that the round is kept but never counted in Swiss tiebreakers when the
+// file is read again. It is the same in every language: it is data, not a header.
+func PlayoffRoundLabel(n int) string { return "Playoff " + strconv.Itoa(n) }
+
+// PlayoffRoundNumber returns the round number of a Round cell naming a playoff round, as
+// PlayoffRoundLabel writes it or as organizers type it.
+func PlayoffRoundNumber(cell string) (int, bool) {
+	m := playoffRound.FindStringSubmatch(NormalizeHeader(cell))
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.Atoi(m[1])
+	return n, err == nil && n > 0
+}
+
 // playoffWords maps the names of top-cut rounds (compared after NormalizeHeader) to their
 // stage: the number of players still in, so 8 for quarterfinals and 2 for the final.
 var playoffWords = map[string]int{
