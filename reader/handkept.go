@@ -226,13 +226,20 @@ func describeRow(cells []string) string {
 	return strconv.Quote(s)
 }
 
-// roundKey names a round while reading: a Swiss round n, or a playoff round of the given
-// stage (players still in: 8 for quarterfinals). Playoff rounds get their numbers at the end.
-type roundKey struct{ n, stage int }
+// roundKey names a round while reading: a Swiss round n; a playoff round of the given
+// stage (players still in: 8 for quarterfinals), numbered at the end; or, with playoff set,
+// playoff round n as tbsheet's own match lists write it ("Playoff 6").
+type roundKey struct {
+	n, stage int
+	playoff  bool
+}
 
 func (k roundKey) String() string {
-	if k.stage > 0 {
+	switch {
+	case k.stage > 0:
 		return "the " + strings.ToLower(tbsheet.PlayoffName(k.stage, "en"))
+	case k.playoff:
+		return "playoff round " + strconv.Itoa(k.n)
 	}
 	return "round " + strconv.Itoa(k.n)
 }
@@ -410,6 +417,16 @@ func (r *hkRow) text(key string) string {
 	return s
 }
 
+// name returns a name cell's text, without the apostrophe that CSV writers (tbsheet's
+// among them) put before a leading =, +, - or @ against formula injection.
+func (r *hkRow) name(key string) string {
+	s := r.text(key)
+	if len(s) > 1 && s[0] == '\'' && strings.ContainsRune("=+-@", rune(s[1])) {
+		return s[1:]
+	}
+	return s
+}
+
 func (r *hkRow) pos(key string) tbsheet.Pos {
 	if i, ok := r.hd.col[key]; ok {
 		return r.src.Pos(i)
@@ -482,6 +499,9 @@ func parseRound(s string) (roundKey, bool) {
 	}
 	if st, ok := tbsheet.PlayoffStage(s); ok {
 		return roundKey{stage: st}, true
+	}
+	if n, ok := tbsheet.PlayoffRoundNumber(s); ok {
+		return roundKey{n: n, playoff: true}, true
 	}
 	return roundKey{}, false
 }
@@ -578,7 +598,7 @@ func (h *handkept) readMatches(src rowSource, hd *header, fixed *roundKey) {
 			break
 		}
 		r := &hkRow{src: src, hd: hd, cells: cells, errs: &h.errs}
-		p1, p2 := r.text("p1"), r.text("p2")
+		p1, p2 := r.name("p1"), r.name("p2")
 		if p1 == "" && p2 == "" {
 			if k, ok := roundTitle(cells); ok && fixed == nil && !r.bad {
 				cur = &k
@@ -636,7 +656,7 @@ func (h *handkept) rowRound(r *hkRow, fixed *roundKey, cur **roundKey) (roundKey
 	}
 	k, ok := parseRound(text)
 	if !ok {
-		r.errorf("round", tbsheet.ErrFormat, "%q is not a round (expected a number like 3, or T8, QF, SF, F for the top cut)", text)
+		r.errorf("round", tbsheet.ErrFormat, "%q is not a round (expected a number like 3, or T8, QF, SF, F or Playoff 6 for the top cut)", text)
 		return roundKey{}, false
 	}
 	if fixed != nil && k != *fixed {
@@ -871,7 +891,7 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 			break
 		}
 		r := &hkRow{src: src, hd: hd, cells: cells, errs: errs}
-		p := tbsheet.Player{Name: r.text("name"), ID: r.text("id"), Pos: r.pos("name")}
+		p := tbsheet.Player{Name: r.name("name"), ID: r.text("id"), Pos: r.pos("name")}
 		drop, rating := r.text("dropped"), r.text("rating")
 		if p.Name == "" {
 			if p.ID != "" || drop != "" || rating != "" {
@@ -929,19 +949,26 @@ func errorAt(src rowSource, err error) *tbsheet.Error {
 	return tbsheet.Errorf(p, tbsheet.ErrFormat, "%v", err)
 }
 
-// finish orders the rounds (Swiss by number, then playoff rounds numbered after them, the
-// largest stage first), infers drops, validates the event and returns it with every problem.
+// finish orders the rounds (Swiss by number, then the playoff rounds: numbered ones as
+// numbered, named ones after them, the largest stage first), infers drops, validates the
+// event and returns it with every problem.
 func (h *handkept) finish() (*tbsheet.Event, error) {
 	var swiss, playoff []roundKey
 	for k := range h.rounds {
-		if k.stage > 0 {
+		if k.stage > 0 || k.playoff {
 			playoff = append(playoff, k)
 		} else {
 			swiss = append(swiss, k)
 		}
 	}
 	sort.Slice(swiss, func(i, j int) bool { return swiss[i].n < swiss[j].n })
-	sort.Slice(playoff, func(i, j int) bool { return playoff[i].stage > playoff[j].stage })
+	sort.Slice(playoff, func(i, j int) bool {
+		a, b := playoff[i], playoff[j]
+		if a.playoff != b.playoff {
+			return a.playoff
+		}
+		return a.n < b.n || a.n == b.n && a.stage > b.stage
+	})
 	last := 0
 	for i, k := range swiss {
 		if k.n != i+1 {
@@ -956,8 +983,18 @@ func (h *handkept) finish() (*tbsheet.Event, error) {
 		last = k.n
 		h.ev.Rounds = append(h.ev.Rounds, tbsheet.Round{Number: k.n, Matches: h.rounds[k].matches, Pos: h.rounds[k].pos})
 	}
-	for i, k := range playoff {
-		h.ev.Rounds = append(h.ev.Rounds, tbsheet.Round{Number: last + 1 + i, Playoff: true,
+	next := last + 1
+	for _, k := range playoff {
+		n := next
+		if k.playoff {
+			if k.n <= last {
+				h.errs.addf(h.rounds[k].pos, "", tbsheet.ErrFormat, "playoff round %d comes before the end of the Swiss rounds (round %d)", k.n, last)
+				continue
+			}
+			n = k.n
+		}
+		next = n + 1
+		h.ev.Rounds = append(h.ev.Rounds, tbsheet.Round{Number: n, Playoff: true,
 			Matches: h.rounds[k].matches, Pos: h.rounds[k].pos})
 	}
 	if len(h.ev.Rounds) == 0 && len(h.ev.Players) == 0 && len(h.errs.list) == 0 {

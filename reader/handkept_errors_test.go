@@ -20,6 +20,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/golden"
 )
 
 // csvMarks removes the marks from a CSV text and returns their positions (line and byte
@@ -487,5 +488,48 @@ func TestUnnamedPlayersSheet(t *testing.T) {
 	want := []string{`sheet "Sheet1" looks like a players list (Name, ID, Rating): name it Players to use it`}
 	if !slices.Equal(ev.Notes, want) || len(ev.Rounds) != 1 {
 		t.Errorf("notes %q, %d rounds", ev.Notes, len(ev.Rounds))
+	}
+}
+
+// TestTbsheetMatchList reads back the match list tbsheet's own writers produce: playoff rounds
+// as "Playoff 6", names defused against formula injection with an apostrophe, ½ and L rows.
+func TestTbsheetMatchList(t *testing.T) {
+	input := "\ufeffRound,Table,Player 1,Player 2,Result\n" +
+		"1,1,Carol Smith,山田 太郎,2-1\n1,2,王小明,Łukasz Żółć,ID\n1,3,鈴木さくら,'=Mallory,+\n1,,Ana Lima,,BYE\n" +
+		"2,1,Carol Smith,Łukasz Żółć,L\n2,2,山田 太郎,王小明,DL\n2,3,'=Mallory,Ana Lima,-\n2,,鈴木さくら,,½\n" +
+		"Playoff 3,1,Carol Smith,'=Mallory,2-0\nPlayoff 4,1,Carol Smith,Ana Lima,1-2\n"
+	ev, err := ReadBytes([]byte(input), "matches.csv", "", Options{})
+	if err != nil {
+		t.Fatal(listErrors(err))
+	}
+	want := `players:
+  =Mallory
+  Ana Lima
+  Carol Smith
+  Łukasz Żółć
+  山田 太郎
+  王小明
+  鈴木さくら
+round 1:
+  T1 Carol Smith – 山田 太郎: win 2-1
+  T2 王小明 – Łukasz Żółć: id 0-0-3
+  T3 鈴木さくら – =Mallory: forfeit-win
+  Ana Lima – BYE: bye
+round 2:
+  T1 Carol Smith – Łukasz Żółć: loss
+  T2 山田 太郎 – 王小明: double-loss
+  T3 =Mallory – Ana Lima: forfeit-loss
+  鈴木さくら – BYE: half-bye
+playoff round 3:
+  T1 Carol Smith – =Mallory: win 2-0
+playoff round 4:
+  T1 Carol Smith – Ana Lima: loss 1-2
+`
+	if got := semantic(ev); got != want {
+		t.Errorf("%s", golden.Diff(want, got))
+	}
+	_, err = ReadBytes([]byte("Round,Player 1,Player 2,Result\n1,A,B,W\n2,A,B,W\nPlayoff 2,A,B,W\n"), "m.csv", "", Options{})
+	if err == nil || !strings.Contains(err.Error(), "m.csv:4:1: playoff round 2 comes before the end of the Swiss rounds (round 2)") {
+		t.Errorf("got %v", err)
 	}
 }

@@ -268,7 +268,7 @@ func uncachedFormulas(part []byte) map[string]string {
 type sheetRole struct {
 	name    string
 	players bool
-	round   roundKey // a per-round or playoff sheet when round.n or round.stage is set
+	round   roundKey // a per-round or playoff sheet when set
 	matches bool     // named like a match list (Matches, Results, 对阵, 対戦表)
 }
 
@@ -284,6 +284,8 @@ func classify(name string) sheetRole {
 			s.round.n = n
 		} else if st, ok := tbsheet.PlayoffStage(name); ok {
 			s.round.stage = st
+		} else if n, ok := tbsheet.PlayoffRoundNumber(name); ok {
+			s.round = roundKey{n: n, playoff: true}
 		}
 	}
 	return s
@@ -326,14 +328,17 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 	var rounds, playoffs []sheetRole
 	for _, s := range roles {
 		switch {
+		case s.round.stage > 0 || s.round.playoff:
+			playoffs = append(playoffs, s)
 		case s.round.n > 0:
 			rounds = append(rounds, s)
-		case s.round.stage > 0:
-			playoffs = append(playoffs, s)
 		}
 	}
 	sort.SliceStable(rounds, func(i, j int) bool { return rounds[i].round.n < rounds[j].round.n })
-	sort.SliceStable(playoffs, func(i, j int) bool { return playoffs[i].round.stage > playoffs[j].round.stage })
+	sort.SliceStable(playoffs, func(i, j int) bool {
+		a, b := playoffs[i].round, playoffs[j].round
+		return a.n < b.n || a.n == b.n && a.stage > b.stage
+	})
 	if len(rounds) > 0 {
 		for _, s := range append(rounds, playoffs...) {
 			used[s.name] = true
