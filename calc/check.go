@@ -30,6 +30,10 @@ func (d Difference) String() string {
 // per disagreement, by player then key; nil means every reported figure matched (the KTS
 // self-check of tiebreakers.md §A.3.3).
 //
+// Ranks are compared among the players the source ranks: TOM places only the players who
+// finished, so a dropped player above them shifts none of their places. When the source
+// ranks everyone (KTS, WER) this is the plain rank.
+//
 // Ranks are not compared for players who played a playoff round, since the source ranks the
 // top cut by playoff results, unless st are final standings (see [Final]). Check returns nil for standings computed before the event's
 // last Swiss round (Options.AfterRound, or a round left out as incomplete): the reported
@@ -52,6 +56,7 @@ func Check(st *Standings) []Difference {
 			}
 		}
 	}
+	ourRank := rankAmongReported(st)
 	var diffs []Difference
 	for p, pl := range ev.Players {
 		rep := pl.Reported
@@ -66,8 +71,12 @@ func Check(st *Standings) []Difference {
 			switch {
 			case row < 0:
 				diff("rank", strconv.Itoa(rep.Rank), "not ranked")
-			case st.Rows[row].Rank != rep.Rank:
-				diff("rank", strconv.Itoa(rep.Rank), strconv.Itoa(st.Rows[row].Rank))
+			case ourRank[p] != rep.Rank:
+				ours := strconv.Itoa(st.Rows[row].Rank)
+				if ourRank[p] != st.Rows[row].Rank {
+					ours += fmt.Sprintf(" (%d among the players the input ranks)", ourRank[p])
+				}
+				diff("rank", strconv.Itoa(rep.Rank), ours)
 			}
 		}
 		keys := make([]string, 0, len(rep.Values))
@@ -93,4 +102,25 @@ func Check(st *Standings) []Difference {
 		}
 	}
 	return diffs
+}
+
+// rankAmongReported returns, per player index, the player's shared rank counted only over the
+// rows whose player has a reported rank.
+func rankAmongReported(st *Standings) []int {
+	out := make([]int, len(st.Event.Players))
+	k, prevRank, prevOurs := 0, 0, 0
+	for _, r := range st.Rows {
+		rep := st.Event.Players[r.Player].Reported
+		if rep == nil || rep.Rank <= 0 {
+			continue
+		}
+		k++
+		if k > 1 && r.Rank == prevRank {
+			out[r.Player] = prevOurs
+		} else {
+			out[r.Player] = k
+		}
+		prevRank, prevOurs = r.Rank, out[r.Player]
+	}
+	return out
 }

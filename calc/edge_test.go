@@ -327,7 +327,7 @@ func TestCheck(t *testing.T) {
 		got = append(got, d.String())
 	}
 	want := []string{
-		"Bob: rank is 4 in the input, tbsheet computes 5",
+		"Bob: rank is 4 in the input, tbsheet computes 5 (3 among the players the input ranks)",
 		"Bob: kts-zzz is 435 in the input, tbsheet computes nothing (tbsheet has no tiebreak with this id)",
 		"Erin: kts-number is 07466645 in the input, tbsheet computes 07466644",
 	}

@@ -315,6 +315,11 @@ func (x Num) Floor() int64 {
 
 // Float64 returns the nearest float64 to x.
 func (x Num) Float64() float64 {
+	// Both parts exact in a double: IEEE division rounds the quotient correctly.
+	const m = 1 << 53
+	if x.b == nil && x.n >= -m && x.n <= m && x.den() <= m {
+		return float64(x.n) / float64(x.den())
+	}
 	if x.b != nil {
 		f, _ := x.b.Float64()
 		return f
@@ -335,6 +340,11 @@ func (x Num) Parts() (n, d int64, ok bool) {
 // String writes x as an integer, a terminating decimal ("2.5", "0.33"), or a reduced
 // fraction ("7/24").
 func (x Num) String() string {
+	if x.b == nil {
+		if s, ok := smallString(x.n, x.den()); ok {
+			return s
+		}
+	}
 	r := x.Rat()
 	if r.IsInt() {
 		return r.Num().String()
@@ -343,6 +353,34 @@ func (x Num) String() string {
 		return s
 	}
 	return r.String()
+}
+
+// smallString is String for a small Num that is an integer or a decimal of at most 12
+// digits after the point, without math/big: explanations and formulas print such numbers
+// (0.33, 12, 2.5) by the million. ok is false when String must take the general path.
+func smallString(n, d int64) (string, bool) {
+	if d == 1 {
+		return strconv.FormatInt(n, 10), true
+	}
+	for k, p := 1, int64(10); k <= 12; k, p = k+1, p*10 {
+		if p%d != 0 {
+			continue
+		}
+		m := p / d // n/d = n·m / 10^k, and k is the fewest decimals that hold it
+		if n > math.MaxInt64/m || n < -math.MaxInt64/m {
+			return "", false
+		}
+		digits := strconv.FormatInt(max(n*m, -n*m), 10)
+		if len(digits) <= k {
+			digits = strings.Repeat("0", k+1-len(digits)) + digits
+		}
+		s := digits[:len(digits)-k] + "." + digits[len(digits)-k:]
+		if n < 0 {
+			s = "-" + s
+		}
+		return s, true
+	}
+	return "", false
 }
 
 // decimal writes r exactly as a decimal with at most 12 digits after the point, if it can.

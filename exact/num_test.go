@@ -106,3 +106,42 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestSmallString checks String's int64 fast path against the math/big path.
+func TestSmallString(t *testing.T) {
+	values := []Num{MustParse("0.33"), MustParse("-2.5"), Int(0), Int(-7), Int(math.MinInt64 + 1), Frac(1, 3),
+		Frac(1, 1024), MustParse("0.000000000001"), Frac(math.MaxInt64/2, 5), Frac(-1, 8), Frac(7, 24)}
+	dens := []int64{1, 2, 4, 5, 8, 10, 16, 20, 25, 3, 7, 1000, 3125, 4096, 1 << 40}
+	for i := range 5000 {
+		values = append(values, Frac(int64(i*7919%2000001)-1000000, dens[i%len(dens)]))
+	}
+	for _, v := range values {
+		want := v.Rat()
+		var general string
+		switch s, ok := decimal(want); {
+		case want.IsInt():
+			general = want.Num().String()
+		case ok:
+			general = s
+		default:
+			general = want.String()
+		}
+		if got := v.String(); got != general {
+			t.Errorf("String(%s) = %q, want %q", want, got, general)
+		}
+	}
+}
+
+// TestFloat64 checks Float64's fast path against math/big's correctly rounded conversion.
+func TestFloat64(t *testing.T) {
+	values := []Num{Frac(1, 3), Frac(-2, 3), Frac(1<<53, 3), Frac(1<<53+1, 3), Int(math.MaxInt64), Frac(341, 600), Frac(7, 1<<54)}
+	for i := range 5000 {
+		values = append(values, Frac(int64(i)*1_000_003-2_500_000_000, int64(i%997+1)))
+	}
+	for _, v := range values {
+		want, _ := v.Rat().Float64()
+		if got := v.Float64(); got != want {
+			t.Errorf("Float64(%s) = %v, want %v", v, got, want)
+		}
+	}
+}

@@ -6,14 +6,11 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 
 	"github.com/tbsheet/tbsheet/calc"
 )
@@ -100,8 +97,8 @@ const (
 // paper sizes in mm, portrait.
 var papers = map[string][2]float64{"a4": {210, 297}, "letter": {215.9, 279.4}}
 
-// column is one table column.
-type column struct {
+// pdfColumn is one table column.
+type pdfColumn struct {
 	head  text
 	right bool    // right-aligned (numbers)
 	w     float64 // width at scale 1, padding included; the player column's is computed
@@ -140,7 +137,7 @@ type standingsPDF struct {
 	// The page header (title and system, subtitle and source) and the footer's time.
 	title, system, subtitle, source, generated text
 
-	cols   []column
+	cols   []pdfColumn
 	player int // index of the player column
 	rows   []pdfRow
 	// cut is the number of rows above the top-cut line (by rank), or 0 for no line.
@@ -204,10 +201,7 @@ func (d *standingsPDF) heading() {
 		}
 		d.system = fs.shape(s, style{pt: metaPt, gray: grayMeta}, "the system title")
 	}
-	title := d.label("standings")
-	if n := lastRound(d.st.Rounds); n > 0 {
-		title = fmt.Sprintf(d.label("standings-after"), n, max(ev.PlannedRounds, n))
-	}
+	title := standingsTitle(d.st, d.opt.Lang)
 	order := d.label("by-rank")
 	if d.opt.ByName {
 		order = d.label("by-name")
@@ -221,80 +215,14 @@ func (d *standingsPDF) heading() {
 		style{pt: footPt, gray: grayMeta}, "the footer")
 }
 
-func lastRound(rounds []int) int {
-	n := 0
-	for _, r := range rounds {
-		n = max(n, r)
-	}
-	return n
-}
-
-// recordKey returns the label of the record column: chess lists W-D-L, Pokémon calls draws
-// ties, the other systems print W-L-D (libraries.md §C3).
-func recordKey(sys *calc.System) string {
-	if sys != nil {
-		switch sys.Name {
-		case "fide":
-			return "record.wdl"
-		case "pokemon":
-			return "record.wlt"
-		}
-	}
-	return "record.wld"
-}
-
-// record writes a row's record in the order key names; byes are already counted in Wins.
-func record(key string, r calc.Row) string {
-	if key == "record.wdl" {
-		return fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses)
-	}
-	return fmt.Sprintf("%d-%d-%d", r.Wins, r.Losses, r.Draws)
-}
-
-// pointsHeader is the primary key's column header.
-func (d *standingsPDF) pointsHeader() string {
-	switch rb := d.st.RankBy; {
-	case rb == nil || rb.ID == "points":
-		return d.label("points")
-	case rb.ID == "match-wins":
-		return d.label("match-wins")
-	default:
-		return rb.Short
-	}
-}
-
-// order returns the indexes of st.Rows in print order: by rank, or by name with the
-// language's collation (ties by rank).
-func (d *standingsPDF) order() []int {
-	idx := make([]int, len(d.st.Rows))
-	for i := range idx {
-		idx[i] = i
-	}
-	if !d.opt.ByName {
-		return idx
-	}
-	tag := language.Und
-	if d.opt.Lang != "" {
-		tag = language.Make(d.opt.Lang)
-	}
-	c := collate.New(tag)
-	players := d.st.Event.Players
-	sort.SliceStable(idx, func(a, b int) bool {
-		na, nb := players[d.st.Rows[idx[a]].Player].Name, players[d.st.Rows[idx[b]].Player].Name
-		return c.CompareString(na, nb) < 0
-	})
-	return idx
-}
-
 // table shapes the column headers and every row.
 func (d *standingsPDF) table() {
 	fs, st := d.fonts, d.st
-	head := func(s string, right bool) column {
-		return column{head: fs.shape(s, style{bold: true, pt: headPt}, "a column header"), right: right}
+	head := func(s string, right bool) pdfColumn {
+		return pdfColumn{head: fs.shape(s, style{bold: true, pt: headPt}, "a column header"), right: right}
 	}
-	recKey := recordKey(st.System)
-	d.cols = []column{head(d.label("rank"), true), head(d.label("player"), false),
-		head(d.pointsHeader(), true), head(d.label(recKey), true)}
+	d.cols = []pdfColumn{head(d.label("rank"), true), head(d.label("player"), false),
+		head(pointsHeader(st, d.opt.Lang), true), head(d.label("record."+recordOrder(st)), true)}
 	d.player = 1
 	for _, def := range st.Columns {
 		d.cols = append(d.cols, head(def.Short, true))
@@ -312,8 +240,8 @@ func (d *standingsPDF) table() {
 			style{bold: true, pt: tagPt}, "the top-cut label")
 	}
 
-	for _, i := range d.order() {
-		d.rows = append(d.rows, d.row(st.Rows[i], recKey, d.opt.ByName && i < cut, cut))
+	for _, i := range printOrder(st, d.opt) {
+		d.rows = append(d.rows, d.row(st.Rows[i], d.opt.ByName && i < cut, cut))
 	}
 
 	// Widths at scale 1: the widest of header and cells, plus padding.
@@ -346,7 +274,7 @@ func (d *standingsPDF) checkCut(cut int) {
 }
 
 // row shapes one row; top marks a top-cut player in the by-name list.
-func (d *standingsPDF) row(r calc.Row, recKey string, top bool, cut int) pdfRow {
+func (d *standingsPDF) row(r calc.Row, top bool, cut int) pdfRow {
 	fs, st := d.fonts, d.st
 	name := st.Event.Players[r.Player].Name
 	gray := 0
@@ -362,7 +290,7 @@ func (d *standingsPDF) row(r calc.Row, recKey string, top bool, cut int) pdfRow 
 		fs.shape(strconv.Itoa(r.Rank), style{pt: bodyPt, gray: gray, bold: top}, "a rank"),
 		fs.shape(name, body, fmt.Sprintf("player %q", name)),
 		fs.shape(points, body, "points"),
-		fs.shape(record(recKey, r), body, "a record"),
+		fs.shape(recordText(st, &r), body, "a record"),
 	}}
 	for k, def := range st.Columns {
 		v := "–" // n/a
@@ -400,13 +328,13 @@ func (d *standingsPDF) legendLines() {
 	heading("legend")
 	if st.RankBy == nil || st.RankBy.ID == "points" {
 		p := st.Points
-		add(fs.shape(fmt.Sprintf(d.label("legend.points"), d.pointsHeader(),
+		add(fs.shape(fmt.Sprintf(d.label("legend.points"), pointsHeader(st, d.opt.Lang),
 			p.Win, p.Draw, p.Loss, p.Bye), plain, "the legend"), 0, false)
 	} else {
-		add(fs.shape(d.pointsHeader()+": ", bold, "the legend").join(
+		add(fs.shape(pointsHeader(st, d.opt.Lang)+": ", bold, "the legend").join(
 			fs.shape(st.RankBy.Doc, plain, "the legend")), 0, false)
 	}
-	add(fs.shape(d.label("legend."+recordKey(st.System)), plain, "the legend"), 0, false)
+	add(fs.shape(d.label("legend.record."+recordOrder(st)), plain, "the legend"), 0, false)
 	for _, def := range st.Columns {
 		add(fs.shape(def.Short+": ", bold, "the legend").join(
 			fs.shape(def.Doc, plain, "the legend of "+def.Short)), 0, false)

@@ -1,0 +1,213 @@
+package watch
+
+import (
+	"archive/zip"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/writer"
+)
+
+// fakeJob stands in for the CLI's read → compute → write pipeline. Its input is the tiny text
+// format of testdata/watch/README.md (or a zip holding it as results.txt, for the workbook
+// tests); it ranks by points and writes "rank<TAB>name<TAB>points" lines through
+// writer.AtomicFile, as the real job does. It records every call and checks that the input
+// file was not written while it ran.
+type fakeJob struct {
+	// out maps an input to its output file.
+	out func(input string) string
+	// hold, when non-nil, makes each call wait until it is closed or ctx is cancelled.
+	hold chan struct{}
+	// panicOn, when not empty, makes the job panic on an input containing it.
+	panicOn string
+	// unzip turns a zip input into the text format; nil means the zip's results.txt.
+	unzip func(data []byte) ([]byte, error)
+
+	mu    sync.Mutex
+	calls []jobCall
+	bad   []string // inputs modified during a call
+}
+
+type jobCall struct {
+	input string
+	data  string // the text, unzipped
+	err   error
+}
+
+func (j *fakeJob) run(ctx context.Context, input string, data []byte) (Summary, error) {
+	before, beforeData := snapshot(input)
+	s, text, err := j.compute(ctx, input, data)
+	if after, afterData := snapshot(input); !before.equal(after) || !bytes.Equal(beforeData, afterData) {
+		j.mu.Lock()
+		j.bad = append(j.bad, input)
+		j.mu.Unlock()
+	}
+	j.mu.Lock()
+	j.calls = append(j.calls, jobCall{input: input, data: text, err: err})
+	j.mu.Unlock()
+	return s, err
+}
+
+func snapshot(path string) (stamp, []byte) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return stamp{}, nil
+	}
+	data, _ := os.ReadFile(path)
+	return stampOf(fi), data
+}
+
+var headerRE = regexp.MustCompile(`^round (\d+) of (\d+)(?:, (\d+) players)?$`)
+
+func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (Summary, string, error) {
+	if j.hold != nil {
+		select {
+		case <-j.hold:
+		case <-ctx.Done():
+			return Summary{}, "", ctx.Err()
+		}
+	}
+	if j.panicOn != "" && bytes.Contains(data, []byte(j.panicOn)) {
+		panic("index out of range [3] with length 3")
+	}
+	if bytes.HasPrefix(data, []byte("PK")) {
+		unzip := j.unzip
+		if unzip == nil {
+			unzip = unzipResults
+		}
+		var err error
+		if data, err = unzip(data); err != nil {
+			return Summary{}, "", fmt.Errorf("%s: %w", input, err)
+		}
+	}
+	text := string(data)
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	m := headerRE.FindStringSubmatch(lines[0])
+	if m == nil {
+		return Summary{}, text, tbsheet.Errorf(tbsheet.Pos{File: input, Row: 1}, tbsheet.ErrFormat, "%q is not a round header", lines[0])
+	}
+	if m[3] != "" {
+		if want, _ := strconv.Atoi(m[3]); len(lines)-1 < want {
+			return Summary{}, text, fmt.Errorf("%s: %w: %d of %d players", input, ErrIncomplete, len(lines)-1, want)
+		}
+	}
+	var (
+		errs tbsheet.ErrorList
+		top  []Entry
+		pts  = map[string]int{}
+	)
+	for i, l := range lines[1:] {
+		name, p, _ := strings.Cut(l, "\t")
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			errs.Addf(tbsheet.Pos{File: input, Row: i + 2, Col: 2}, tbsheet.ErrResult, "%q is not a number of points", p)
+			continue
+		}
+		top = append(top, Entry{Name: name, Points: p})
+		pts[name] = n
+	}
+	if err := errs.Err(); err != nil {
+		return Summary{}, text, err
+	}
+	slices.SortStableFunc(top, func(a, b Entry) int { return pts[b.Name] - pts[a.Name] })
+	var out strings.Builder
+	for i := range top {
+		top[i].Rank = i + 1
+		if i > 0 && pts[top[i].Name] == pts[top[i-1].Name] {
+			top[i].Rank = top[i-1].Rank
+		}
+		fmt.Fprintf(&out, "%d\t%s\t%s\n", top[i].Rank, top[i].Name, top[i].Points)
+	}
+	o := j.out(input)
+	if err := writer.AtomicFile(o, func(w io.Writer) error {
+		_, err := io.WriteString(w, out.String())
+		return err
+	}); err != nil {
+		return Summary{}, text, err
+	}
+	round, _ := strconv.Atoi(m[1])
+	rounds, _ := strconv.Atoi(m[2])
+	return Summary{Round: round, Rounds: rounds, Players: len(top), Top: top, Wrote: []string{filepath.Base(o)}}, text, nil
+}
+
+func unzipResults(data []byte) ([]byte, error) {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return nil, err
+	}
+	f, err := zr.Open("results.txt")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// zipResults wraps text as results.txt in a zip, a stand-in for a workbook.
+func zipResults(t *testing.T, text []byte) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	f, err := zw.Create("results.txt")
+	if err == nil {
+		_, err = f.Write(text)
+	}
+	if err == nil {
+		err = zw.Close()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// done returns the texts of the calls that did not end in ErrIncomplete, in order.
+func (j *fakeJob) done() []string {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var out []string
+	for _, c := range j.calls {
+		if !isIncomplete(c.err) {
+			out = append(out, c.data)
+		}
+	}
+	return out
+}
+
+func (j *fakeJob) callCount() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return len(j.calls)
+}
+
+func (j *fakeJob) modified() []string {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return append([]string(nil), j.bad...)
+}
+
+// expectedOutput is what the fake job writes for a results text.
+func expectedOutput(t *testing.T, text []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	j := &fakeJob{out: func(string) string { return filepath.Join(dir, "out.txt") }}
+	if _, _, err := j.compute(context.Background(), "x.txt", text); err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.ReadFile(filepath.Join(dir, "out.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}

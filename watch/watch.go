@@ -1,0 +1,240 @@
+package watch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// ErrIncomplete is what a [Job] wraps in its error when the input looks like a file caught
+// in the middle of being written (an XML document cut short, a header promising more rows
+// than there are): watch then reads the file again after a short wait instead of reporting
+// a broken save, and reports it as broken only if it stays so for [Config.Settle]. For
+// example:
+//
+//	return watch.Summary{}, fmt.Errorf("%s: %w: %v", input, watch.ErrIncomplete, err)
+//
+// watch itself already treats a missing or empty file, one that changes while being read
+// and a zip (workbook) without its central directory as incomplete.
+var ErrIncomplete = errors.New("the file is incomplete")
+
+// Job reads one input, computes its standings and writes every output for it. input is the
+// input's path as the user gave it (or, for a folder input, joined to the folder as given),
+// for error messages; data is the whole file as watch read it, once, after the saves
+// settled. The job must parse data rather than read the file again, so that what it
+// computes is exactly what watch compared with the previous save.
+//
+// The contract that keeps the last good standings safe: the job computes everything first
+// and writes outputs only when nothing failed, each through writer.AtomicFile, so that a
+// broken save leaves every output as it was. It returns:
+//   - a [Summary] of what it wrote, on success;
+//   - an error wrapping [ErrIncomplete] when data looks half-written (watch retries);
+//   - any other error (best a tbsheet.ErrorList naming file, sheet, row and column) when the
+//     save is broken; watch prints every problem and keeps waiting.
+//
+// ctx is cancelled when the watch stops; the job may return early as long as it has not
+// started renaming outputs into place. Run never calls the job concurrently with itself and
+// waits for it to return before returning.
+type Job func(ctx context.Context, input string, data []byte) (Summary, error)
+
+// Summary is what one successful run of a [Job] computed and wrote, for the one-line report.
+type Summary struct {
+	// Round is the last round with results, 0 when none are in yet.
+	Round int
+	// Rounds is the number of rounds the event is planned for, 0 when unknown.
+	Rounds int
+	// Players is the number of players in the standings.
+	Players int
+	// Top lists players in rank order; watch looks at the first [Config.TopN].
+	Top []Entry
+	// Wrote lists the output files written, as they should be named to the user.
+	Wrote []string
+	// Notes are facts the organizer should see under the line (matches still unreported,
+	// an inferred bye); each is printed on its own indented line.
+	Notes []string
+}
+
+// Entry is one ranked player in a [Summary].
+type Entry struct {
+	// Rank is the player's place; players who tie on every key share it.
+	Rank int
+	// ID identifies the player across runs when names are not unique; "" means Name does.
+	ID string
+	// Name is the player's name as printed on the standings.
+	Name string
+	// Points is the player's score as text, without a unit ("12", "4½").
+	Points string
+}
+
+// key is what identifies the player when comparing two runs' top places.
+func (e Entry) key() string {
+	if e.ID != "" {
+		return "id:" + e.ID
+	}
+	return "name:" + e.Name
+}
+
+// DefaultExts are the extensions of the results files a folder input watches.
+var DefaultExts = []string{".xlsx", ".csv", ".json", ".tournament", ".tdf", ".wer", ".trf", ".txt"}
+
+// Config says what to watch and how. The zero value of every field but Inputs is valid.
+type Config struct {
+	// Inputs are the results files and folders to watch. A folder input watches every file
+	// in it (not in subfolders) whose extension is one of Exts, including files created
+	// later. Every input must exist when Run starts.
+	Inputs []string
+	// Outputs maps an input (as passed to the Job) to the files the job writes for it, so
+	// that watch ignores them (no feedback loop when outputs sit in a watched folder) and
+	// refuses an output that is also an input. nil means the outputs are elsewhere.
+	Outputs func(input string) []string
+	// Exts are the extensions, with the dot, of the files a folder input treats as results,
+	// compared case-insensitively. nil means [DefaultExts].
+	Exts []string
+	// Debounce is how long the events for a file must pause before it is read; every event
+	// restarts the wait. 0 means 300ms.
+	Debounce time.Duration
+	// Settle is how long a file may stay incomplete (missing, changing while read, a
+	// truncated zip, a job returning ErrIncomplete) before the save counts as broken; retries
+	// back off from Settle/16, doubling. 0 means 2s.
+	Settle time.Duration
+	// Poll, when positive, makes watch compare every input's size and modification time at
+	// this interval (then its content) instead of waiting for file system events: network
+	// drives (SMB, NFS) and some virtual file systems send none. 0 uses events.
+	Poll time.Duration
+	// TopN is how many top places the report compares between runs. 0 means 8.
+	TopN int
+	// MaxSize is the largest input watch reads into memory; a bigger file is a broken save.
+	// 0 means 64 MiB, the limit of tbsheet's readers.
+	MaxSize int64
+	// Log receives the start line and one line per recompute. nil means os.Stdout.
+	Log io.Writer
+	// Errors receives broken saves, one problem per line. nil means os.Stderr.
+	Errors io.Writer
+	// Verbose, when non-nil, receives a line for every file event and every decision (why a
+	// save was ignored, skipped or retried), for --verbose. nil discards them.
+	Verbose io.Writer
+	// Now gives the time printed on each line. nil means time.Now; tests fix it.
+	Now func() time.Time
+}
+
+func (c Config) withDefaults() Config {
+	if c.Exts == nil {
+		c.Exts = DefaultExts
+	}
+	if c.Debounce <= 0 {
+		c.Debounce = 300 * time.Millisecond
+	}
+	if c.Settle <= 0 {
+		c.Settle = 2 * time.Second
+	}
+	if c.TopN <= 0 {
+		c.TopN = 8
+	}
+	if c.MaxSize <= 0 {
+		c.MaxSize = 64 << 20
+	}
+	if c.Log == nil {
+		c.Log = os.Stdout
+	}
+	if c.Errors == nil {
+		c.Errors = os.Stderr
+	}
+	if c.Verbose == nil {
+		c.Verbose = io.Discard
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
+
+// Run watches cfg.Inputs and calls job for each input once at the start and then after
+// every save that changed it, until ctx is cancelled (the CLI cancels it on Ctrl-C and
+// SIGTERM). It returns nil after a cancellation, once the running job (if any) returned and
+// the file system watch is closed, so that no goroutine outlives it. It returns an error
+// when it cannot start (an input is missing, an output is also an input, the folder cannot
+// be watched) or when a watched folder disappears. A panic in the job is reported like a
+// broken save, and the watch goes on.
+func Run(ctx context.Context, cfg Config, job Job) error {
+	if len(cfg.Inputs) == 0 {
+		return errors.New("watch: no input to watch")
+	}
+	w, err := newWatcher(cfg.withDefaults(), job)
+	if err != nil {
+		return err
+	}
+	var fsw *fsnotify.Watcher
+	if w.cfg.Poll <= 0 {
+		if fsw, err = fsnotify.NewWatcher(); err != nil {
+			return fmt.Errorf("watch: %w (try --poll 2s)", err)
+		}
+		defer fsw.Close()
+		for _, d := range w.dirList {
+			if err := fsw.Add(d.path); err != nil {
+				return fmt.Errorf("watch %s: %w (try --poll 2s)", d.name, err)
+			}
+		}
+	}
+	w.started()
+	return w.loop(ctx, fsw)
+}
+
+// errStopped is returned if fsnotify gives up on its own (it closes its channels).
+var errStopped = errors.New("watch: the file system watch stopped unexpectedly (try --poll 2s)")
+
+// loop is the watcher's only goroutine besides fsnotify's own: it receives events, keeps the
+// debounce deadlines and runs the job, so that no state is shared.
+func (w *watcher) loop(ctx context.Context, fsw *fsnotify.Watcher) error {
+	var (
+		events <-chan fsnotify.Event
+		errs   <-chan error
+		tick   <-chan time.Time
+	)
+	if fsw != nil {
+		events, errs = fsw.Events, fsw.Errors
+	} else {
+		t := time.NewTicker(w.cfg.Poll)
+		defer t.Stop()
+		tick = t.C
+	}
+	defer w.timer.Stop()
+	w.arm() // the initial runs
+	for {
+		select {
+		case <-ctx.Done():
+			w.logf("stopped")
+			return nil
+		case ev, ok := <-events:
+			if !ok {
+				return errStopped
+			}
+			if err := w.event(ev); err != nil {
+				return err
+			}
+		case err, ok := <-errs:
+			if !ok {
+				return errStopped
+			}
+			if errors.Is(err, fsnotify.ErrEventOverflow) {
+				w.verbosef("events overflowed: rescanning")
+			} else {
+				fmt.Fprintf(w.cfg.Errors, "%s watch: %v (rescanning)\n", w.clock(), err)
+			}
+			w.rescan()
+		case <-tick:
+			w.rescan()
+		case <-w.timer.C:
+			w.runDue(ctx)
+		}
+		if ctx.Err() != nil {
+			w.logf("stopped")
+			return nil
+		}
+		w.arm()
+	}
+}

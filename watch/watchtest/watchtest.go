@@ -1,0 +1,116 @@
+// Package watchtest measures how fast tbsheet watch follows a save: the time from a save of
+// the input to the job having written the standings, through [watch.Run] with its real
+// debounce. It is a helper for benchmarks, like net/http/httptest is for tests: the watch
+// package benchmarks it with a stand-in job, and the CLI's tests can pass the real pipeline.
+package watchtest
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tbsheet/tbsheet/watch"
+)
+
+// Latency runs [watch.Run] on the file input with cfg (Inputs is set to input; Log, Errors
+// and Verbose default to io.Discard) and job. After the initial run, each iteration saves
+// content(i) over input as LibreOffice does (a temporary file renamed over it) and waits
+// until a run of job on exactly that content returned. content must return different bytes
+// for different i, since watch skips a save that changed nothing.
+//
+// It reports the time from the save to the job's return as ns/op, and two metrics:
+// job-ms/op, the time spent in the job, and overhead-ms/op, what remains after the job and
+// the debounce (reading, checking, event delivery). A job error fails the benchmark.
+func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, content func(i int) []byte) {
+	b.Helper()
+	type result struct {
+		data []byte
+		took time.Duration
+		err  error
+	}
+	results := make(chan result, 16)
+	timed := func(ctx context.Context, in string, data []byte) (watch.Summary, error) {
+		start := time.Now()
+		s, err := job(ctx, in, data)
+		results <- result{data, time.Since(start), err}
+		return s, err
+	}
+	cfg.Inputs = []string{input}
+	for _, w := range []*io.Writer{&cfg.Log, &cfg.Errors, &cfg.Verbose} {
+		if *w == nil {
+			*w = io.Discard
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- watch.Run(ctx, cfg, timed) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			b.Error(err)
+		}
+	}()
+	wait := func(want []byte) time.Duration {
+		for {
+			select {
+			case r := <-results:
+				if r.err != nil {
+					b.Fatalf("job: %v", r.err)
+				}
+				if want == nil || bytes.Equal(r.data, want) {
+					return r.took
+				}
+			case err := <-done:
+				b.Fatalf("watch stopped: %v", err)
+			case <-time.After(time.Minute):
+				b.Fatal("no run within a minute of the save")
+			}
+		}
+	}
+	wait(nil) // the initial run
+	debounce := cfg.Debounce
+	if debounce <= 0 {
+		debounce = 300 * time.Millisecond // watch's default
+	}
+	var inJob, total time.Duration
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		data := content(i)
+		start := time.Now()
+		if err := saveAs(input, data); err != nil {
+			b.Fatal(err)
+		}
+		inJob += wait(data)
+		total += time.Since(start)
+		n++
+	}
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(n) }
+	b.ReportMetric(ms(inJob), "job-ms/op")
+	b.ReportMetric(ms(total-inJob-time.Duration(n)*debounce), "overhead-ms/op")
+}
+
+// saveAs replaces path with data the way LibreOffice saves: a temporary file in the same
+// folder renamed over it.
+func saveAs(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "lu*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	return nil
+}

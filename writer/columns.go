@@ -1,0 +1,155 @@
+package writer
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+// colKind is what a column of the standings table holds.
+type colKind uint8
+
+const (
+	colRank colKind = iota
+	colPlayer
+	colID
+	colPoints
+	colRecord
+	colDropped
+	colValue   // a tiebreak's value
+	colFormula // a tiebreak's arithmetic as a live formula (XLSX only)
+	colNote
+)
+
+// This file holds what every standings writer shares (XLSX, CSV, PDF, the terminal table):
+// the columns, the record, the title and the print order.
+
+// column is one column of the standings table that the XLSX Standings sheet and the CSV
+// share.
+type column struct {
+	kind   colKind
+	header string
+	// tb indexes Standings.Columns for colValue and colFormula.
+	tb int
+}
+
+// standingsColumns lists the standings table's columns: rank, player, id, points, record,
+// dropped-after round, one value per tiebreak, the note, then (with formulas) one live
+// formula per tiebreak.
+func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
+	cols := []column{
+		{kind: colRank, header: label(lang, "rank")},
+		{kind: colPlayer, header: label(lang, "player")},
+		{kind: colID, header: label(lang, "id")},
+		{kind: colPoints, header: pointsHeader(st, lang)},
+		{kind: colRecord, header: label(lang, "record") + " (" + label(lang, "record."+recordOrder(st)) + ")"},
+		{kind: colDropped, header: tbsheet.ColumnHeader("dropped", lang)},
+	}
+	for i, d := range st.Columns {
+		cols = append(cols, column{kind: colValue, header: d.Short, tb: i})
+	}
+	cols = append(cols, column{kind: colNote, header: label(lang, "note")})
+	if formulas {
+		for i, d := range st.Columns {
+			cols = append(cols, column{kind: colFormula, header: labelf(lang, "formula-of", d.Short), tb: i})
+		}
+	}
+	return cols
+}
+
+// pointsHeader names the primary key's column: points, or match wins for systems that rank
+// by them.
+func pointsHeader(st *calc.Standings, lang string) string {
+	if st.RankBy != nil && st.RankBy.ID == "match-wins" {
+		return label(lang, "match-wins")
+	}
+	return label(lang, "points")
+}
+
+// formatPoints writes a row's primary key as the system displays it.
+func formatPoints(st *calc.Standings, n exact.Num) string {
+	if st.RankBy != nil {
+		return st.RankBy.FormatValue(calc.Known(n))
+	}
+	return n.String()
+}
+
+// recordOrder returns the order in which the system writes a record (library C1): W-D-L for
+// chess, W-L-T for Pokémon and Challonge, W-L-D elsewhere. The key suffixes the "record."
+// labels.
+func recordOrder(st *calc.Standings) string {
+	if st.System != nil {
+		switch st.System.Name {
+		case "fide":
+			return "wdl"
+		case "pokemon", "challonge":
+			return "wlt"
+		}
+	}
+	return "wld"
+}
+
+// recordText writes a row's record in the system's order: "3-1-0".
+func recordText(st *calc.Standings, r *calc.Row) string {
+	w, l, d := strconv.Itoa(r.Wins), strconv.Itoa(r.Losses), strconv.Itoa(r.Draws)
+	if recordOrder(st) == "wdl" {
+		return w + "-" + d + "-" + l
+	}
+	return w + "-" + l + "-" + d
+}
+
+// labelf formats a label that holds verbs ("drop R%d").
+func labelf(lang, key string, args ...any) string {
+	return fmt.Sprintf(label(lang, key), args...)
+}
+
+// standingsTitle says which list the standings are: "Final standings" after a top cut
+// (calc.Final), else "Standings after round N of M" (M the planned rounds, or N when unknown).
+func standingsTitle(st *calc.Standings, lang string) string {
+	if st.Final {
+		return label(lang, "final-standings")
+	}
+	last := 0
+	for _, n := range st.Rounds {
+		last = max(last, n)
+	}
+	if last == 0 {
+		return label(lang, "standings")
+	}
+	planned := 0
+	if st.Event != nil {
+		planned = st.Event.PlannedRounds
+	}
+	return labelf(lang, "standings-after", last, max(planned, last))
+}
+
+// printOrder returns the indexes of st.Rows in print order: by rank, or with opt.ByName by
+// name under the language's collation (ties by rank), the list players use to find
+// themselves.
+func printOrder(st *calc.Standings, opt Options) []int {
+	idx := make([]int, len(st.Rows))
+	for i := range idx {
+		idx[i] = i
+	}
+	if !opt.ByName {
+		return idx
+	}
+	tag := language.Und
+	if opt.Lang != "" {
+		tag = language.Make(opt.Lang)
+	}
+	c := collate.New(tag)
+	players := st.Event.Players
+	sort.SliceStable(idx, func(a, b int) bool {
+		na, nb := players[st.Rows[idx[a]].Player].Name, players[st.Rows[idx[b]].Player].Name
+		return c.CompareString(na, nb) < 0
+	})
+	return idx
+}

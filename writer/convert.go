@@ -1,0 +1,94 @@
+package writer
+
+import (
+	"encoding/csv"
+	"errors"
+	"io"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/templates"
+)
+
+// The convert writers write an event's results in the hand-kept layouts (cli.md "Input
+// formats"), which tbsheet reads again: .xlsx is a Matches sheet (the match list) and a
+// Players sheet (ids, drops, ratings); .csv is the match list alone, since a CSV holds one
+// table (ids, drops and ratings are lost; keep the XLSX or pass --players when reading it);
+// .json is the model itself (see WriteEventJSON). Playoff rounds are kept, their Round cell
+// written "Playoff 6" (tbsheet.PlayoffRoundLabel).
+func init() {
+	registerEvent(".xlsx", writeEventXLSX)
+	registerEvent(".csv", func(w io.Writer, ev *tbsheet.Event, opt Options) error {
+		if _, err := io.WriteString(w, utf8BOM); err != nil {
+			return err
+		}
+		return writeMatchListCSV(w, ev, opt)
+	})
+	registerEvent(".json", func(w io.Writer, ev *tbsheet.Event, _ Options) error {
+		return WriteEventJSON(w, ev)
+	})
+}
+
+// errPods refuses to flatten a multi-pod file into one match list.
+var errPods = errors.New("the input holds several pods (divisions); convert one pod at a time, or to .json")
+
+// writeEventXLSX writes the hand-kept match-list workbook: Matches and Players.
+func writeEventXLSX(w io.Writer, ev *tbsheet.Event, opt Options) error {
+	if len(ev.Pods) > 0 {
+		return errPods
+	}
+	f, err := openEmbedded()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := newBook(f, opt.Lang)
+	if err != nil {
+		return err
+	}
+	names := sheetNamesFor(opt.Lang)
+	if err := f.SetSheetName(templates.StyleSheet, names.matches); err != nil {
+		return err
+	}
+	t, err := b.matchesTable(names.matches, ev)
+	if err != nil {
+		return err
+	}
+	if err := b.writeTable(t); err != nil {
+		return err
+	}
+	if err := b.addSheet(names.players); err != nil {
+		return err
+	}
+	if t, err = b.playersTable(names.players, ev); err != nil {
+		return err
+	}
+	if err := b.writeTable(t); err != nil {
+		return err
+	}
+	return finishWorkbook(f, ev.Name, opt, w)
+}
+
+// writeMatchListCSV writes the match list: Round, Table, Player 1, Player 2, Result, headers
+// in opt.Lang. Names are defused against formula injection (csvSafe); results are tbsheet's
+// own notation and are written as they are ("+" and "-" are forfeits).
+func writeMatchListCSV(w io.Writer, ev *tbsheet.Event, opt Options) error {
+	if len(ev.Pods) > 0 {
+		return errPods
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(headers(matchListKeys, opt.Lang)); err != nil {
+		return err
+	}
+	for ri := range ev.Rounds {
+		r := &ev.Rounds[ri]
+		for mi := range r.Matches {
+			round, table, p1, p2, result := matchRow(ev, r, &r.Matches[mi])
+			rec := []string{shownValue(round), shownValue(table), csvSafe(p1), csvSafe(p2), result}
+			if err := cw.Write(rec); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}

@@ -1,0 +1,144 @@
+package writer
+
+import (
+	"io"
+
+	"github.com/tbsheet/tbsheet"
+)
+
+// The event JSON that `tbsheet convert in -o out.json` writes: the normalized model, for
+// scripts and for archiving results independently of the tool that recorded them. Every key
+// is always present (null when a value is unknown); new keys may be added, none renamed.
+//
+//	{
+//	  "name": "…", "date": "2026-05-18", "source": "results.xlsx", "format": "xlsx",
+//	  "system": "mtg",                      // "" when the input implies none
+//	  "points": {"win": 3, "draw": 1, "loss": 0, "bye": 3},   // null: the input sets none
+//	  "tiebreaks": ["mtg-omw", …],          // the input's own order, [] when none
+//	  "planned_rounds": 5,                  // 0 when unknown
+//	  "teams": false,
+//	  "pod": "",                            // a division's name inside a multi-pod file
+//	  "players": [{"id": "…", "name": "…", "dropped_after": null, "disqualified": false,
+//	               "rating": null, "members": []}],
+//	  "rounds": [{"number": 1, "playoff": false, "matches": [
+//	    {"table": 3, "p1": 0, "p2": 4, "result": "win",
+//	     "games": {"p1": 2, "p2": 1, "drawn": 0}, "score": null, "color": null}]}],
+//	  "pods": [],                           // the divisions, each an event of this shape
+//	  "notes": []
+//	}
+//
+// p1 and p2 index "players" (0-based); p2 is null for results without an opponent (byes).
+// "result" is tbsheet's result id from P1's side (win, loss, draw, id, double-loss,
+// forfeit-win, forfeit-loss, double-forfeit, bye, half-bye, zero-bye, loss-no-opponent,
+// unreported). "games" and "score" are from P1's side and null when the input gave none;
+// "color" is P1's colour ("white", "black") or null. "table" is null when unknown.
+type (
+	eventJSON struct {
+		Name          string       `json:"name"`
+		Date          string       `json:"date"`
+		Source        string       `json:"source"`
+		Format        string       `json:"format"`
+		System        string       `json:"system"`
+		Points        *pointsJSON  `json:"points"`
+		Tiebreaks     []string     `json:"tiebreaks"`
+		PlannedRounds int          `json:"planned_rounds"`
+		Teams         bool         `json:"teams"`
+		Pod           string       `json:"pod"`
+		Players       []playerJSON `json:"players"`
+		Rounds        []roundJSON  `json:"rounds"`
+		Pods          []*eventJSON `json:"pods"`
+		Notes         []string     `json:"notes"`
+	}
+	playerJSON struct {
+		ID           string   `json:"id"`
+		Name         string   `json:"name"`
+		DroppedAfter *int     `json:"dropped_after"`
+		Disqualified bool     `json:"disqualified"`
+		Rating       *int     `json:"rating"`
+		Members      []string `json:"members"`
+	}
+	roundJSON struct {
+		Number  int         `json:"number"`
+		Playoff bool        `json:"playoff"`
+		Matches []matchJSON `json:"matches"`
+	}
+	matchJSON struct {
+		Table  *int       `json:"table"`
+		P1     int        `json:"p1"`
+		P2     *int       `json:"p2"`
+		Result string     `json:"result"`
+		Games  *gamesJSON `json:"games"`
+		Score  *scoreJSON `json:"score"`
+		Color  *string    `json:"color"`
+	}
+	gamesJSON struct {
+		P1    int `json:"p1"`
+		P2    int `json:"p2"`
+		Drawn int `json:"drawn"`
+	}
+	scoreJSON struct {
+		P1 jsonNum `json:"p1"`
+		P2 jsonNum `json:"p2"`
+	}
+)
+
+// WriteEventJSON writes an event's results as the event JSON documented above.
+func WriteEventJSON(w io.Writer, ev *tbsheet.Event) error {
+	return encodeJSON(w, eventDoc(ev))
+}
+
+func eventDoc(ev *tbsheet.Event) *eventJSON {
+	doc := &eventJSON{
+		Name: ev.Name, Date: ev.Date, Source: ev.Source, Format: ev.Format, System: ev.System,
+		Tiebreaks: append([]string{}, ev.Tiebreaks...), PlannedRounds: ev.PlannedRounds,
+		Teams: ev.Teams, Pod: ev.Pod, Players: []playerJSON{}, Rounds: []roundJSON{},
+		Pods: []*eventJSON{}, Notes: append([]string{}, ev.Notes...),
+	}
+	if p := ev.Points; p != nil {
+		doc.Points = &pointsJSON{Win: jsonNum(p.Win), Draw: jsonNum(p.Draw), Loss: jsonNum(p.Loss), Bye: jsonNum(p.Bye)}
+	}
+	for _, p := range ev.Players {
+		doc.Players = append(doc.Players, playerJSON{
+			ID: p.ID, Name: p.Name, DroppedAfter: optional(p.DroppedAfter), Disqualified: p.Disqualified,
+			Rating: optional(p.Rating), Members: append([]string{}, p.Members...),
+		})
+	}
+	for _, r := range ev.Rounds {
+		rj := roundJSON{Number: r.Number, Playoff: r.Playoff, Matches: []matchJSON{}}
+		for _, m := range r.Matches {
+			mj := matchJSON{Table: optional(m.Table), P1: m.P1, Result: m.Result.String()}
+			if m.P2 != tbsheet.NoPlayer {
+				p2 := m.P2
+				mj.P2 = &p2
+			}
+			if m.Games.Known {
+				mj.Games = &gamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
+			}
+			if m.Score.Known {
+				mj.Score = &scoreJSON{P1: jsonNum(m.Score.P1), P2: jsonNum(m.Score.P2)}
+			}
+			switch m.Color {
+			case tbsheet.White:
+				c := "white"
+				mj.Color = &c
+			case tbsheet.Black:
+				c := "black"
+				mj.Color = &c
+			}
+			rj.Matches = append(rj.Matches, mj)
+		}
+		doc.Rounds = append(doc.Rounds, rj)
+	}
+	for _, pod := range ev.Pods {
+		doc.Pods = append(doc.Pods, eventDoc(pod))
+	}
+	return doc
+}
+
+// optional returns &n, or nil (JSON null) when n is not positive.
+func optional(n int) *int {
+	if n > 0 {
+		return &n
+	}
+	return nil
+}

@@ -1,0 +1,194 @@
+package writer
+
+import (
+	"bytes"
+	"encoding/csv"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/golden"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+	"github.com/xuri/excelize/v2"
+)
+
+// testEvent returns a small event with every kind of result the match list must carry: game
+// scores, bare W/L, an intentional draw, a double loss, forfeits, a bye, a half-point bye, a
+// loss without opponent, an unreported match, a drop, ratings, colours, point scores and a
+// playoff round.
+func testEvent() *tbsheet.Event {
+	g := func(p1, p2, d int) tbsheet.Games { return tbsheet.Games{Known: true, P1: p1, P2: p2, Drawn: d} }
+	return &tbsheet.Event{
+		Name: "Regional Championship 地区赛", Date: "2026-05-16", Source: "regional.tdf", Format: "tdf",
+		System: "mtg", PlannedRounds: 3,
+		Points: &tbsheet.Points{Win: exact.Int(3), Draw: exact.Int(1), Bye: exact.Int(3)},
+		Players: []tbsheet.Player{
+			{ID: "0012345678", Name: "Carol Smith", Rating: 1850},
+			{ID: "0012345679", Name: "山田 太郎"},
+			{ID: "0012345680", Name: "王小明", DroppedAfter: 2},
+			{ID: "0012345681", Name: "Łukasz Żółć"},
+			{ID: "0012345682", Name: "鈴木さくら"},
+			{ID: "0012345683", Name: "=Mallory", Disqualified: true},
+			{ID: "0012345684", Name: "Ana Lima"},
+		},
+		Rounds: []tbsheet.Round{
+			{Number: 1, Matches: []tbsheet.Match{
+				{Table: 1, P1: 0, P2: 1, Result: tbsheet.Win, Games: g(2, 1, 0), Color: tbsheet.White},
+				{Table: 2, P1: 2, P2: 3, Result: tbsheet.IntentionalDraw, Games: g(0, 0, 3)},
+				{Table: 3, P1: 4, P2: 5, Result: tbsheet.ForfeitWin},
+				{P1: 6, P2: tbsheet.NoPlayer, Result: tbsheet.Bye},
+			}},
+			{Number: 2, Matches: []tbsheet.Match{
+				{Table: 1, P1: 0, P2: 3, Result: tbsheet.Loss},
+				{Table: 2, P1: 1, P2: 2, Result: tbsheet.DoubleLoss},
+				{Table: 3, P1: 5, P2: 6, Result: tbsheet.ForfeitLoss,
+					Score: tbsheet.Score{Known: true, P1: exact.Int(0), P2: exact.Frac(5, 2)}},
+				{P1: 4, P2: tbsheet.NoPlayer, Result: tbsheet.HalfBye},
+			}},
+			{Number: 3, Matches: []tbsheet.Match{
+				{Table: 1, P1: 3, P2: 6, Result: tbsheet.Draw, Games: g(1, 1, 1)},
+				{Table: 2, P1: 0, P2: 4, Result: tbsheet.Unreported},
+				{P1: 1, P2: tbsheet.NoPlayer, Result: tbsheet.LossNoOpponent},
+			}},
+			{Number: 4, Playoff: true, Matches: []tbsheet.Match{
+				{Table: 1, P1: 3, P2: 0, Result: tbsheet.Win, Games: g(2, 0, 0), Color: tbsheet.Black},
+			}},
+		},
+		Notes: []string{"round 3 table 2 not reported yet"},
+	}
+}
+
+func TestEventJSONGolden(t *testing.T) {
+	ev := testEvent()
+	multi := &tbsheet.Event{Name: "League Cup", Source: "cup.tdf", Format: "tdf",
+		Pods: []*tbsheet.Event{{Name: "League Cup", Pod: "Juniors", Players: []tbsheet.Player{{ID: "1", Name: "Kim"}}}}}
+	for name, ev := range map[string]*tbsheet.Event{"event": ev, "event-pods": multi} {
+		var b bytes.Buffer
+		if err := eventWriters[".json"](&b, ev, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join("..", "testdata", "writer", name+".golden.json"), string(b.Bytes()))
+	}
+}
+
+func TestMatchListCSV(t *testing.T) {
+	var b bytes.Buffer
+	if err := eventWriters[".csv"](&b, testEvent(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("..", "testdata", "writer", "matches.golden.csv"), string(b.Bytes()))
+	out := strings.TrimPrefix(b.String(), utf8BOM)
+	if len(out) == b.Len() {
+		t.Error("no BOM")
+	}
+	records, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMatchList(t, testEvent(), records[1:], map[string]string{"=Mallory": "'=Mallory"})
+}
+
+func TestConvertRefusesPods(t *testing.T) {
+	ev := &tbsheet.Event{Pods: []*tbsheet.Event{testEvent(), testEvent()}}
+	for _, ext := range []string{".csv", ".xlsx"} {
+		if err := eventWriters[ext](&bytes.Buffer{}, ev, Options{}); err == nil {
+			t.Errorf("%s: a multi-pod event was flattened", ext)
+		}
+	}
+}
+
+// checkMatchList checks match-list rows (Round, Table, Player 1, Player 2, Result) against
+// the event: every match in order, results that read back to the same result and games.
+// renamed maps names to how the file writes them (defused formulas).
+func checkMatchList(t *testing.T, ev *tbsheet.Event, rows [][]string, renamed map[string]string) {
+	t.Helper()
+	name := func(p int) string {
+		if p == tbsheet.NoPlayer {
+			return ""
+		}
+		if s, ok := renamed[ev.Players[p].Name]; ok {
+			return s
+		}
+		return ev.Players[p].Name
+	}
+	i := 0
+	for _, r := range ev.Rounds {
+		for _, m := range r.Matches {
+			if i >= len(rows) {
+				t.Fatalf("%d rows, want more", len(rows))
+			}
+			row := append(rows[i], make([]string, 5)...)
+			i++
+			round := strconv.Itoa(r.Number)
+			if r.Playoff {
+				round = tbsheet.PlayoffRoundLabel(r.Number)
+			}
+			table := ""
+			if m.Table > 0 {
+				table = strconv.Itoa(m.Table)
+			}
+			if row[0] != round || row[1] != table || row[2] != name(m.P1) || row[3] != name(m.P2) {
+				t.Errorf("row %d = %q, want round %s table %s %s vs %s", i, row[:5], round, table, name(m.P1), name(m.P2))
+			}
+			res, games, err := tbsheet.ParseResultCell(row[4], m.P2 != tbsheet.NoPlayer)
+			if err != nil || res != m.Result || (m.Games.Known && games != m.Games) {
+				t.Errorf("row %d: result %q reads as %v %v (%v), want %v %v", i, row[4], res, games, err, m.Result, m.Games)
+			}
+		}
+	}
+	if i != len(rows) {
+		t.Errorf("%d rows, want %d", len(rows), i)
+	}
+}
+
+func TestEventXLSX(t *testing.T) {
+	for _, lang := range Langs {
+		var b bytes.Buffer
+		if err := eventWriters[".xlsx"](&b, testEvent(), Options{Lang: lang}); err != nil {
+			t.Fatal(err)
+		}
+		f, err := excelize.OpenReader(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := sheetNamesFor(lang)
+		if got := f.GetSheetList(); len(got) != 2 || got[0] != names.matches || got[1] != names.players {
+			t.Errorf("%s: sheets %q", lang, got)
+		}
+		if tbsheet.SheetKind(names.matches) != "matches" || tbsheet.SheetKind(names.players) != "players" {
+			t.Errorf("%s: the hand-kept reader does not know the sheet names %q, %q", lang, names.matches, names.players)
+		}
+		rows, err := f.GetRows(names.matches)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, h := range rows[0] {
+			if tbsheet.ColumnKey(h) != matchListKeys[i] {
+				t.Errorf("%s: header %q does not read as %s", lang, h, matchListKeys[i])
+			}
+		}
+		checkMatchList(t, testEvent(), rows[1:], nil)
+		players, err := f.GetRows(names.players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := testEvent()
+		for i, p := range ev.Players {
+			row := append(players[i+1], "", "", "", "")
+			drop, rating := "", ""
+			if p.DroppedAfter > 0 {
+				drop = strconv.Itoa(p.DroppedAfter)
+			}
+			if p.Rating > 0 {
+				rating = strconv.Itoa(p.Rating)
+			}
+			if row[0] != p.Name || row[1] != p.ID || row[2] != drop || row[3] != rating {
+				t.Errorf("%s: player row %q, want %s %s %s %s", lang, row[:4], p.Name, p.ID, drop, rating)
+			}
+		}
+		f.Close()
+	}
+}

@@ -1,0 +1,93 @@
+package writer
+
+import (
+	"encoding/csv"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/tbsheet/tbsheet/calc"
+)
+
+// utf8BOM starts every CSV file tbsheet writes: Excel on Windows reads a file without it in
+// the local code page and garbles every non-ASCII name.
+const utf8BOM = "\uFEFF"
+
+func init() {
+	registerStandings(".csv", func(w io.Writer, st *calc.Standings, opt Options) error {
+		if _, err := io.WriteString(w, utf8BOM); err != nil {
+			return err
+		}
+		return WriteCSV(w, st, opt)
+	})
+}
+
+// WriteCSV writes the standings as CSV: a header row, then one row per ranked player with the
+// columns of the XLSX Standings sheet except the formulas (rank, player, id, points, record,
+// dropped-after round, one column per tiebreak, note). Values are written as the system
+// displays them ("61.64%", "00722435", "+1"), with an ASCII minus; n/a is empty. Text cells
+// that a spreadsheet would run as a formula are defused (see csvSafe). Headers follow
+// opt.Lang.
+//
+// WriteCSV writes no byte-order mark, for pipes and scripts; the .csv file writer adds one
+// for Excel.
+func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
+	cols := standingsColumns(st, opt.Lang, false)
+	cw := csv.NewWriter(w)
+	record := make([]string, len(cols))
+	for i, c := range cols {
+		record[i] = csvSafe(c.header)
+	}
+	if err := cw.Write(record); err != nil {
+		return err
+	}
+	ev := st.Event
+	for i := range st.Rows {
+		r := &st.Rows[i]
+		for j, c := range cols {
+			var s string
+			switch c.kind {
+			case colRank:
+				s = strconv.Itoa(r.Rank)
+			case colPlayer:
+				s = ev.Players[r.Player].Name
+			case colID:
+				s = ev.Players[r.Player].ID
+			case colPoints:
+				s = formatPoints(st, r.Points)
+			case colRecord:
+				s = recordText(st, r)
+			case colDropped:
+				if r.DroppedAfter > 0 {
+					s = strconv.Itoa(r.DroppedAfter)
+				}
+			case colValue:
+				s = strings.ReplaceAll(st.Columns[c.tb].FormatValue(figure(r, c.tb).Value), "−", "-")
+			case colNote:
+				s = r.Note
+			}
+			record[j] = csvSafe(s)
+		}
+		if err := cw.Write(record); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// plainNumber matches the numbers tbsheet writes ("7", "-3", "+1", "4.5", "61.64%"), which a
+// spreadsheet reads as numbers, never as formulas.
+var plainNumber = regexp.MustCompile(`^[+-]?[0-9]+(\.[0-9]+)?%?$`)
+
+// csvSafe defuses a cell that a spreadsheet would run as a formula (OWASP "CSV injection"): a
+// text starting with =, +, -, @, tab or carriage return gets a leading apostrophe. A player
+// named "=HYPERLINK(…)" on a Challonge sign-up sheet must not become a live link in the
+// organizer's Excel. Plain numbers ("-3", "+1") are left alone.
+func csvSafe(s string) string {
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || plainNumber.MatchString(s) {
+		return s
+	}
+	return "'" + s
+}

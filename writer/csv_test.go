@@ -1,0 +1,85 @@
+package writer
+
+import (
+	"bytes"
+	"encoding/csv"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/golden"
+)
+
+func TestWriteCSVGolden(t *testing.T) {
+	for _, lang := range Langs {
+		var b bytes.Buffer
+		if err := WriteCSV(&b, testStandings(), Options{Lang: lang}); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join("..", "testdata", "writer", "standings-"+lang+".golden.csv"), string(b.Bytes()))
+	}
+}
+
+func TestCSVFileHasBOM(t *testing.T) {
+	var b bytes.Buffer
+	if err := standingsWriters[".csv"](&b, testStandings(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), utf8BOM+"Rank,") {
+		t.Errorf("a .csv file starts %q, want the BOM and the header", b.String()[:10])
+	}
+	var plain bytes.Buffer
+	if err := WriteCSV(&plain, testStandings(), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != utf8BOM+plain.String() {
+		t.Error("the .csv file is not WriteCSV's output after a BOM")
+	}
+}
+
+func TestCSVSafe(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Alice", "Alice"},
+		{"=HYPERLINK(\"http://evil\",\"x\")", "'=HYPERLINK(\"http://evil\",\"x\")"},
+		{"+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"},
+		{"-2+3", "'-2+3"},
+		{"@SUM(A1)", "'@SUM(A1)"},
+		{"\tTab", "'\tTab"},
+		{"\rCR", "'\rCR"},
+		{"-3", "-3"}, {"+1", "+1"}, {"-0.5", "-0.5"}, {"61.64%", "61.64%"}, {"", ""},
+		{"Łukasz", "Łukasz"}, {"王小明", "王小明"},
+	}
+	for _, tt := range tests {
+		if got := csvSafe(tt.in); got != tt.want {
+			t.Errorf("csvSafe(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCSVInjectedNames writes players whose names are formulas and checks that every such
+// cell comes out defused, whatever column it lands in.
+func TestCSVInjectedNames(t *testing.T) {
+	st := testStandings()
+	st.Event.Players[0].Name = "=1+1"
+	st.Event.Players[1].ID = "@cmd"
+	st.Rows[0].Note = "-drop table"
+	var b bytes.Buffer
+	if err := WriteCSV(&b, st, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	records, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range records {
+		for _, cell := range rec {
+			if cell != "" && strings.ContainsRune("=+-@", rune(cell[0])) && !plainNumber.MatchString(cell) {
+				t.Errorf("cell %q is live", cell)
+			}
+		}
+	}
+	if !strings.Contains(out, "'=1+1") {
+		t.Errorf("the formula name is missing:\n%s", out)
+	}
+}

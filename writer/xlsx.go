@@ -1,0 +1,506 @@
+package writer
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/templates"
+	"github.com/xuri/excelize/v2"
+)
+
+func init() {
+	registerStandings(".xlsx", func(w io.Writer, st *calc.Standings, opt Options) error {
+		return writeStandingsXLSX(w, st, opt, xlsxConfig{})
+	})
+}
+
+// xlsxConfig holds what only tests change.
+type xlsxConfig struct {
+	// omitCached writes formulas without their cached values, so that a spreadsheet must
+	// compute them (the LibreOffice oracle).
+	omitCached bool
+}
+
+// sheetNames are the names of the sheets tbsheet writes, in the output's language. The
+// Matches and Players names are ones tbsheet's hand-kept reader recognizes.
+type sheetNames struct {
+	standings, explain, matches, players, about string
+}
+
+func sheetNamesFor(lang string) sheetNames {
+	return sheetNames{
+		standings: label(lang, "standings"),
+		explain:   label(lang, "explain"),
+		matches:   label(lang, "matches"),
+		players:   label(lang, "sheet.players"),
+		about:     label(lang, "about"),
+	}
+}
+
+// writeStandingsXLSX writes the standings workbook: the sheets Standings (values and live
+// formulas), Explain (the arithmetic in words), Matches and Players (the results, readable
+// again by tbsheet) and About. With opt.Template it fills the organizer's workbook instead.
+func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxConfig) error {
+	if opt.Template != "" {
+		return fillTemplateXLSX(w, st, opt)
+	}
+	f, err := openEmbedded()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := newBook(f, opt.Lang)
+	if err != nil {
+		return err
+	}
+	names := sheetNamesFor(opt.Lang)
+	if err := f.SetSheetName(templates.StyleSheet, names.standings); err != nil {
+		return err
+	}
+	ex := explainAll(st)
+	t, err := b.standingsTable(names.standings, st, ex, opt.Cut, cfg)
+	if err != nil {
+		return err
+	}
+	if err := b.writeTable(t); err != nil {
+		return err
+	}
+	if err := b.addStandardSheets(st, ex, opt, names, nil); err != nil {
+		return err
+	}
+	return finishBook(f, st, opt, w)
+}
+
+// addStandardSheets adds the Explain, Matches, Players and About sheets, skipping any whose
+// name is in skip (an organizer's template that has its own).
+func (b *book) addStandardSheets(st *calc.Standings, ex [][]explained, opt Options, names sheetNames, skip map[string]bool) error {
+	builders := []struct {
+		name  string
+		build func(string) (*table, error)
+	}{
+		{names.explain, func(s string) (*table, error) { return b.explainTable(s, st, ex) }},
+		{names.matches, func(s string) (*table, error) { return b.matchesTable(s, st.Event) }},
+		{names.players, func(s string) (*table, error) { return b.playersTable(s, st.Event) }},
+		{names.about, func(s string) (*table, error) { return b.aboutTable(s, st, opt) }},
+	}
+	for _, s := range builders {
+		if skip[strings.ToLower(s.name)] {
+			continue
+		}
+		if err := b.addSheet(s.name); err != nil {
+			return err
+		}
+		t, err := s.build(s.name)
+		if err != nil {
+			return err
+		}
+		if err := b.writeTable(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// finishBook sets what every standings workbook carries and writes it.
+func finishBook(f *excelize.File, st *calc.Standings, opt Options, w io.Writer) error {
+	title := standingsTitle(st, opt.Lang)
+	if st.Event != nil && st.Event.Name != "" {
+		title = st.Event.Name + " — " + title
+	}
+	return finishWorkbook(f, title, opt, w)
+}
+
+// finishWorkbook sets what every workbook tbsheet writes carries and writes it: recalculation
+// on load (Go is authoritative, but the spreadsheet should agree and show that it does), the
+// document's title and time. The active sheet is the starting workbook's (the first); it is
+// not set here because excelize's SetActiveSheet re-reads every streamed sheet.
+func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) error {
+	on := true
+	if err := f.SetCalcProps(&excelize.CalcPropsOptions{FullCalcOnLoad: &on}); err != nil {
+		return err
+	}
+	now := opt.now().UTC().Format(time.RFC3339)
+	if err := f.SetDocProps(&excelize.DocProperties{
+		Title: title, Creator: "tbsheet", LastModifiedBy: "tbsheet", Created: now, Modified: now,
+	}); err != nil {
+		return err
+	}
+	return f.Write(w)
+}
+
+// explained is one figure's explanation: its text (Def.Text) and its formula; ok is false
+// when the figure has no arithmetic or the arithmetic breaks Excel's limits (tooLong).
+type explained struct {
+	text, formula string
+	ok, tooLong   bool
+}
+
+// explainAll renders every figure's text and formula once, for the Standings and Explain
+// sheets. Rows are shared out among the processors: for a large event this is most of
+// tbsheet's own work in the workbook.
+func explainAll(st *calc.Standings) [][]explained {
+	out := make([][]explained, len(st.Rows))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(st.Rows)/64))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(st.Rows); i += workers {
+				out[i] = explainRow(st, &st.Rows[i])
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+func explainRow(st *calc.Standings, r *calc.Row) []explained {
+	out := make([]explained, len(st.Columns))
+	for j, d := range st.Columns {
+		fig := figure(r, j)
+		e := &out[j]
+		e.text = d.Text(fig)
+		if fig.Explain.Expr == nil || !fig.Value.OK {
+			continue
+		}
+		e.formula, e.ok = excelFormula(fig.Explain.Expr)
+		e.tooLong = !e.ok
+	}
+	return out
+}
+
+// figure returns row r's figure for column j, n/a when the row lacks it.
+func figure(r *calc.Row, j int) calc.Figure {
+	if r != nil && j < len(r.Figures) {
+		return r.Figures[j]
+	}
+	return calc.Figure{}
+}
+
+// standingsTable builds the Standings sheet: one row per ranked player with the columns of
+// standingsColumns, numbers as numbers in the system's display format, formulas with the
+// exact value cached, and a line under the top cut (the first cut rows; 0 for none).
+func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained, cut int, cfg xlsxConfig) (*table, error) {
+	cols := standingsColumns(st, b.lang, true)
+	header := make([]string, len(cols))
+	comments := map[int]string{}
+	for i, c := range cols {
+		header[i] = c.header
+		switch c.kind {
+		case colValue:
+			comments[i] = defComment(st.Columns[c.tb])
+		case colFormula:
+			comments[i] = labelf(b.lang, "formula-comment", st.Columns[c.tb].Short)
+		}
+	}
+	t := newTable(sheet, header)
+	t.comments, t.freeze = comments, 2
+	// Print the table without the formula columns, which repeat the values.
+	t.printCols = len(cols) - len(st.Columns)
+	ev := st.Event
+	for i := range st.Rows {
+		r := &st.Rows[i]
+		key := styleKey{row: bandOf(i), dropped: r.DroppedAfter > 0, cut: i+1 == cut}
+		row := make([]any, len(cols))
+		shown := make([]string, len(cols))
+		for j, c := range cols {
+			var v any
+			formula := ""
+			k := key
+			switch c.kind {
+			case colRank:
+				v, shown[j] = r.Rank, strconv.Itoa(r.Rank)
+			case colPlayer:
+				v = ev.Players[r.Player].Name
+				shown[j] = ev.Players[r.Player].Name
+			case colID:
+				v, shown[j], k.numFmt = ev.Players[r.Player].ID, ev.Players[r.Player].ID, "@"
+			case colPoints:
+				format := calc.FormatDecimal
+				if st.RankBy != nil {
+					format = st.RankBy.Format
+				}
+				v, shown[j], k.numFmt = r.Points.Float64(), formatPoints(st, r.Points), numFormat(format, r.Points)
+			case colRecord:
+				v = recordText(st, r)
+				shown[j] = v.(string)
+			case colDropped:
+				if r.DroppedAfter > 0 {
+					v, shown[j] = r.DroppedAfter, strconv.Itoa(r.DroppedAfter)
+				}
+			case colValue, colFormula:
+				d, fig := st.Columns[c.tb], figure(r, c.tb)
+				if !fig.Value.OK {
+					break
+				}
+				v, shown[j], k.numFmt = fig.Value.Num.Float64(), d.FormatValue(fig.Value), numFormat(d.Format, fig.Value.Num)
+				if e := ex[i][c.tb]; c.kind == colFormula && e.ok {
+					formula = e.formula
+					if cfg.omitCached {
+						v = nil
+					}
+				}
+			case colNote:
+				v, shown[j] = r.Note, r.Note
+			}
+			cell, err := b.cell(k, v)
+			if err != nil {
+				return nil, err
+			}
+			cell.Formula = formula // with Value set, the stream writes the cached value too
+			row[j] = cell
+		}
+		t.add(row, shown)
+	}
+	return t, nil
+}
+
+// defComment is the note on a tiebreak's header: its name, definition and, when the default
+// rests on an assumption, that assumption.
+func defComment(d *calc.Def) string {
+	s := d.Name + " (" + d.ID + ")"
+	if d.Doc != "" {
+		s += "\n" + d.Doc
+	}
+	if d.Unverified != "" {
+		s += "\n⚠ " + d.Unverified
+	}
+	return s
+}
+
+// numFormat returns the Excel number format that shows v the way Def.FormatValue writes it
+// for format f: "0.00%", the 8-digit KTS number, "+1" and "−3" with a real minus, decimals
+// only as far as the value needs them.
+func numFormat(f calc.Format, v exact.Num) string {
+	dec := decimalsFormat(v)
+	switch f {
+	case calc.FormatPercent:
+		return "0.00%"
+	case calc.FormatKTS:
+		return "00000000"
+	case calc.FormatSigned:
+		return "+" + dec + `;"−"` + dec + ";0"
+	case calc.FormatDecimal:
+		return dec
+	}
+	return dec + `;"−"` + dec // FormatInt prints negatives with a real minus
+}
+
+// decimalsFormat mirrors FormatDecimal: integers bare, up to two decimals when exact ("4.5",
+// "4.25"), else four.
+func decimalsFormat(v exact.Num) string {
+	switch {
+	case v.IsInt():
+		return "0"
+	case twoDecimals(v):
+		return "0.0#"
+	}
+	return "0.0000"
+}
+
+// twoDecimals reports whether v is exact with two decimals: its reduced denominator divides 100.
+func twoDecimals(v exact.Num) bool {
+	if _, d, ok := v.Parts(); ok {
+		return 100%d == 0
+	}
+	return exact.MustParse(v.Round(2)).Equal(v)
+}
+
+// explainTable builds the Explain sheet: rank, player and each tiebreak's arithmetic in
+// words (Def.Text), noting where the workbook could not hold it as a formula.
+func (b *book) explainTable(sheet string, st *calc.Standings, ex [][]explained) (*table, error) {
+	header := []string{label(b.lang, "rank"), label(b.lang, "player")}
+	comments := map[int]string{}
+	for _, d := range st.Columns {
+		header = append(header, d.Short)
+		comments[len(header)-1] = defComment(d)
+	}
+	t := newTable(sheet, header)
+	t.comments, t.freeze, t.maxWidth = comments, 2, 80
+	for i := range st.Rows {
+		r := &st.Rows[i]
+		key := styleKey{row: bandOf(i), dropped: r.DroppedAfter > 0}
+		name := st.Event.Players[r.Player].Name
+		values := []any{r.Rank, name}
+		shown := []string{strconv.Itoa(r.Rank), name}
+		for j := range st.Columns {
+			text := ex[i][j].text
+			if ex[i][j].tooLong {
+				text += " (" + label(b.lang, "formula-too-long") + ")"
+			}
+			values = append(values, text)
+			shown = append(shown, text)
+		}
+		row := make([]any, len(values))
+		for j, v := range values {
+			c, err := b.cell(key, v)
+			if err != nil {
+				return nil, err
+			}
+			row[j] = c
+		}
+		t.add(row, shown)
+	}
+	return t, nil
+}
+
+// aboutTable builds the About sheet: what the standings are, how they were computed, the
+// tiebreak definitions, the notes and the matches still missing.
+func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table, error) {
+	lang, ev := b.lang, st.Event
+	t := newTable(sheet, []string{label(lang, "item"), label(lang, "value")})
+	t.filter, t.maxWidth = false, 80
+	n := 0 // rows since the last section header, for banding
+	add := func(k styleKey, values ...any) error {
+		row := make([]any, len(values))
+		shown := make([]string, len(values))
+		for i, v := range values {
+			c, err := b.cell(k, v)
+			if err != nil {
+				return err
+			}
+			row[i] = c
+			if v != nil {
+				shown[i] = fmt.Sprint(v)
+			}
+		}
+		t.add(row, shown)
+		return nil
+	}
+	line := func(values ...any) error {
+		n++
+		return add(styleKey{row: bandOf(n - 1)}, values...)
+	}
+	section := func(values ...any) error {
+		n = 0
+		if err := add(styleKey{}); err != nil { // a blank row before each section
+			return err
+		}
+		return add(styleKey{row: rowHeader}, values...)
+	}
+
+	system := ""
+	if st.System != nil {
+		system = st.System.Title + " (" + st.System.Name + ")"
+	}
+	rankBy := ""
+	if st.RankBy != nil {
+		rankBy = st.RankBy.Name
+	}
+	rounds := roundList(st.Rounds)
+	if ev.PlannedRounds > 0 {
+		rounds = labelf(lang, "rounds-of", rounds, ev.PlannedRounds)
+	}
+	p := st.Points
+	items := []struct {
+		key   string
+		value any
+	}{
+		{"event", ev.Name},
+		{"date", ev.Date},
+		{"standings", standingsTitle(st, lang)},
+		{"system", system},
+		{"points", labelf(lang, "points-line", p.Win.String(), p.Draw.String(), p.Loss.String(), p.Bye.String())},
+		{"ranked-by", rankBy},
+		{"rounds-counted", rounds},
+		{"sheet.players", labelf(lang, "players-count", len(st.Rows), len(ev.Players))},
+		{"source", ev.Source},
+		{"format", ev.Format},
+		{"generated-at", opt.now().Format("2006-01-02 15:04:05 -0700")},
+		{"version", version()},
+	}
+	for _, it := range items {
+		if s, ok := it.value.(string); ok && s == "" {
+			continue
+		}
+		if err := line(label(lang, it.key), it.value); err != nil {
+			return nil, err
+		}
+	}
+
+	if err := section(label(lang, "tiebreak-order"), label(lang, "column"), "ID", label(lang, "name"),
+		label(lang, "definition"), label(lang, "assumption")); err != nil {
+		return nil, err
+	}
+	for _, d := range st.Columns {
+		var pos any = label(lang, "shown-only")
+		if i := slices.Index(st.Order, d); i >= 0 {
+			pos = i + 1
+		}
+		if err := line(pos, d.Short, d.ID, d.Name, d.Doc, d.Unverified); err != nil {
+			return nil, err
+		}
+	}
+	notes := append(append([]string(nil), st.Notes...), ev.Notes...)
+	if len(notes) > 0 {
+		if err := section(label(lang, "notes")); err != nil {
+			return nil, err
+		}
+		for _, s := range notes {
+			if err := line(s); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if len(st.Unreported) > 0 {
+		if err := section(label(lang, "unreported-matches")); err != nil {
+			return nil, err
+		}
+		for _, m := range st.Unreported {
+			if err := line(matchRef(lang, ev, m)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return t, nil
+}
+
+// matchRef names an unreported match: "round 4, table 7: Alice vs Bob".
+func matchRef(lang string, ev *tbsheet.Event, m calc.MatchRef) string {
+	return labelf(lang, "match-ref", m.Round, m.Match.Table, playerName(ev, m.Match.P1), playerName(ev, m.Match.P2))
+}
+
+// roundList writes round numbers compactly: "1–5", "1–3, 5".
+func roundList(rounds []int) string {
+	var parts []string
+	for i := 0; i < len(rounds); {
+		j := i
+		for j+1 < len(rounds) && rounds[j+1] == rounds[j]+1 {
+			j++
+		}
+		if j > i {
+			parts = append(parts, strconv.Itoa(rounds[i])+"–"+strconv.Itoa(rounds[j]))
+		} else {
+			parts = append(parts, strconv.Itoa(rounds[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// version is tbsheet's module version and revision, as the build recorded them.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+			v += " (" + s.Value[:12] + ")"
+		}
+	}
+	if v == "" {
+		return "unknown"
+	}
+	return v
+}

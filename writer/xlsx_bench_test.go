@@ -1,0 +1,127 @@
+package writer
+
+import (
+	"io"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/xuri/excelize/v2"
+)
+
+// benchStandings is a 4,096-player, 12-round event (built once; calc's internal/swissgen
+// should replace synthEvent once it is merged).
+var benchStandings = sync.OnceValue(func() *calc.Standings { return synthStandings(synthEvent(4096, 12, 1)) })
+
+// BenchmarkStandingsXLSX writes the standings workbook of a 4,096-player event ("tbsheet")
+// and, as the baseline, has excelize alone stream the very same cells into the same sheets
+// ("excelize"): the difference is tbsheet's own work (formulas, explanation text, number
+// formats, widths, comments). The goal is tbsheet within 1.5× of the baseline.
+func BenchmarkStandingsXLSX(b *testing.B) {
+	st := benchStandings()
+	opt := Options{Now: testNow}
+	b.Run("tbsheet", func(b *testing.B) {
+		for b.Loop() {
+			if err := writeStandingsXLSX(io.Discard, st, opt, xlsxConfig{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("excelize", func(b *testing.B) {
+		tables, styles := benchTables(b, st, opt)
+		for b.Loop() {
+			if err := streamTables(tables, styles); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// benchTables builds the cells tbsheet writes, once, and the style keys in the order their
+// ids were made.
+func benchTables(b *testing.B, st *calc.Standings, opt Options) ([]*table, []styleKey) {
+	f, err := openEmbedded()
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	bk, err := newBook(f, opt.Lang)
+	if err != nil {
+		b.Fatal(err)
+	}
+	names := sheetNamesFor(opt.Lang)
+	ex := explainAll(st)
+	var tables []*table
+	for _, build := range []func() (*table, error){
+		func() (*table, error) { return bk.standingsTable(names.standings, st, ex, opt.Cut, xlsxConfig{}) },
+		func() (*table, error) { return bk.explainTable(names.explain, st, ex) },
+		func() (*table, error) { return bk.matchesTable(names.matches, st.Event) },
+		func() (*table, error) { return bk.playersTable(names.players, st.Event) },
+		func() (*table, error) { return bk.aboutTable(names.about, st, opt) },
+	} {
+		t, err := build()
+		if err != nil {
+			b.Fatal(err)
+		}
+		tables = append(tables, t)
+	}
+	keys := slices.Collect(func(yield func(styleKey) bool) {
+		for k := range bk.styles.ids {
+			if !yield(k) {
+				return
+			}
+		}
+	})
+	slices.SortFunc(keys, func(x, y styleKey) int { return bk.styles.ids[x] - bk.styles.ids[y] })
+	return tables, keys
+}
+
+// streamTables is the baseline: the embedded workbook, the same styles, every table's header
+// and rows streamed with excelize and nothing else.
+func streamTables(tables []*table, styles []styleKey) error {
+	f, err := openEmbedded()
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	bk, err := newBook(f, "")
+	if err != nil {
+		return err
+	}
+	for _, k := range styles { // the same ids, made in the same order
+		if _, err := bk.styles.id(k); err != nil {
+			return err
+		}
+	}
+	for i, t := range tables {
+		if i == 0 {
+			if err := f.SetSheetName(f.GetSheetName(0), t.sheet); err != nil {
+				return err
+			}
+		} else if _, err := f.NewSheet(t.sheet); err != nil {
+			return err
+		}
+		sw, err := f.NewStreamWriter(t.sheet)
+		if err != nil {
+			return err
+		}
+		header := make([]any, len(t.header))
+		for j, h := range t.header {
+			header[j] = h
+		}
+		if err := sw.SetRow("A1", header); err != nil {
+			return err
+		}
+		for j, row := range t.rows {
+			cell, _ := excelize.CoordinatesToCellName(1, j+2)
+			if err := sw.SetRow(cell, row); err != nil {
+				return err
+			}
+		}
+		if err := sw.Flush(); err != nil {
+			return err
+		}
+	}
+	return f.Write(io.Discard)
+}

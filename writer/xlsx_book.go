@@ -1,0 +1,344 @@
+package writer
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/tbsheet/tbsheet/templates"
+	"github.com/xuri/excelize/v2"
+	"golang.org/x/text/width"
+)
+
+// book is a workbook being written: the excelize file, its styles and the language of its
+// headers. Sheets are written whole, by streaming a table (see writeTable), which keeps
+// large events fast and memory flat.
+type book struct {
+	f      *excelize.File
+	lang   string
+	styles *styler
+}
+
+// newBook wraps f; the styles come from the embedded template whatever f is, so that sheets
+// tbsheet adds to an organizer's workbook look like its own.
+func newBook(f *excelize.File, lang string) (*book, error) {
+	spec, err := loadStyleSpec()
+	if err != nil {
+		return nil, err
+	}
+	return &book{f: f, lang: lang, styles: &styler{f: f, spec: spec, ids: map[styleKey]int{}}}, nil
+}
+
+// openEmbedded opens the embedded standings workbook (templates.Standings).
+func openEmbedded() (*excelize.File, error) {
+	f, err := excelize.OpenReader(bytes.NewReader(templates.Standings))
+	if err != nil {
+		return nil, fmt.Errorf("embedded workbook: %w", err)
+	}
+	return f, nil
+}
+
+// styleSpec holds the styles of templates.Standings' style cells.
+type styleSpec struct {
+	header, body, band, dropped *excelize.Style
+}
+
+// loadStyleSpec reads the style cells of the embedded workbook, once.
+var loadStyleSpec = sync.OnceValues(func() (*styleSpec, error) {
+	f, err := openEmbedded()
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var spec styleSpec
+	for _, c := range []struct {
+		cell string
+		dst  **excelize.Style
+	}{
+		{templates.HeaderCell, &spec.header}, {templates.BodyCell, &spec.body},
+		{templates.BandCell, &spec.band}, {templates.DroppedCell, &spec.dropped},
+	} {
+		id, err := f.GetCellStyle(templates.StyleSheet, c.cell)
+		if err != nil {
+			return nil, fmt.Errorf("embedded workbook: %w", err)
+		}
+		if *c.dst, err = f.GetStyle(id); err != nil {
+			return nil, fmt.Errorf("embedded workbook: %w", err)
+		}
+	}
+	return &spec, nil
+})
+
+// rowKind is the look of a row: body rows alternate with banded ones.
+type rowKind uint8
+
+const (
+	rowBody rowKind = iota
+	rowBand
+	rowHeader
+)
+
+// bandOf returns the look of the i-th data row (0-based).
+func bandOf(i int) rowKind {
+	if i%2 == 1 {
+		return rowBand
+	}
+	return rowBody
+}
+
+// styleKey identifies a cell style: the row's look, whether the player dropped, whether the
+// top-cut line runs under the row, and the number format ("" General, "@" text, else an
+// Excel format code).
+type styleKey struct {
+	row     rowKind
+	dropped bool
+	cut     bool
+	numFmt  string
+}
+
+// cutLine is the border drawn under the last player of the top cut (Options.Cut).
+var cutLine = excelize.Border{Type: "bottom", Color: "C00000", Style: 5}
+
+// styler makes cell styles on demand from the spec, one excelize style per distinct key.
+type styler struct {
+	f    *excelize.File
+	spec *styleSpec
+	ids  map[styleKey]int
+}
+
+// builtinNumFmts are the formats Excel knows by number; writing them by number keeps the
+// cell's format recognisable to every reader (10 is the percentage Excel's own button
+// applies).
+var builtinNumFmts = map[string]int{"0": 1, "0.00": 2, "0.00%": 10, "@": 49}
+
+// id returns the style for a key, creating it the first time.
+func (s *styler) id(k styleKey) (int, error) {
+	if id, ok := s.ids[k]; ok {
+		return id, nil
+	}
+	var st excelize.Style
+	switch k.row {
+	case rowHeader:
+		st = *s.spec.header
+	case rowBand:
+		st = *s.spec.band
+	default:
+		st = *s.spec.body
+	}
+	if k.dropped {
+		st.Font = s.spec.dropped.Font
+	}
+	if k.cut {
+		st.Border = append(slices.DeleteFunc(slices.Clone(st.Border), func(b excelize.Border) bool {
+			return b.Type == "bottom"
+		}), cutLine)
+	}
+	st.NumFmt, st.CustomNumFmt = 0, nil
+	if n, ok := builtinNumFmts[k.numFmt]; ok {
+		st.NumFmt = n
+	} else if k.numFmt != "" {
+		code := k.numFmt
+		st.CustomNumFmt = &code
+	}
+	id, err := s.f.NewStyle(&st)
+	if err != nil {
+		return 0, fmt.Errorf("style %q: %w", k.numFmt, err)
+	}
+	s.ids[k] = id
+	return id, nil
+}
+
+// table is one sheet's content before it is streamed: a header row and data rows of
+// excelize cells, with the width each column needs.
+type table struct {
+	sheet  string
+	header []string
+	// comments are notes on header cells, by column index (a tiebreak's definition).
+	comments map[int]string
+	rows     [][]any
+	widths   []float64
+	// freeze is the number of columns kept in view when scrolling right (the header row is
+	// always kept in view).
+	freeze int
+	// filter adds an auto filter over the header and rows.
+	filter bool
+	// maxWidth caps a column's width in characters (0 = defaultMaxWidth); longer text
+	// overflows into empty neighbours or is read in the formula bar.
+	maxWidth float64
+	// printCols, when positive, sets the sheet up for printing: landscape, the first
+	// printCols columns fitted to the page width, the header row repeated on every page.
+	printCols int
+}
+
+const defaultMaxWidth = 60
+
+func newTable(sheet string, header []string) *table {
+	t := &table{sheet: sheet, header: header, widths: make([]float64, len(header)), filter: true}
+	for i, h := range header {
+		t.fit(i, h)
+	}
+	return t
+}
+
+// add appends a row; shown holds each cell as it displays, for the column widths ("" for an
+// empty cell).
+func (t *table) add(row []any, shown []string) {
+	t.rows = append(t.rows, row)
+	for i, s := range shown {
+		t.fit(i, s)
+	}
+}
+
+// fit widens column i to hold s.
+func (t *table) fit(i int, s string) {
+	if i >= len(t.widths) {
+		t.widths = append(t.widths, make([]float64, i+1-len(t.widths))...)
+	}
+	if w := textWidth(s); w > t.widths[i] {
+		t.widths[i] = w
+	}
+}
+
+// textWidth is the width of s in Excel's column unit (the width of a digit): East Asian
+// wide and full-width characters take two.
+func textWidth(s string) float64 {
+	n := 0
+	for _, r := range s {
+		if r < 0x80 {
+			n++
+			continue
+		}
+		switch width.LookupRune(r).Kind() {
+		case width.EastAsianWide, width.EastAsianFullwidth:
+			n += 2
+		default:
+			n++
+		}
+	}
+	return float64(n)
+}
+
+// writeTable streams t into its sheet, which must exist and is replaced: column widths, the
+// frozen header, the header styled with comments, the rows, the auto filter.
+func (b *book) writeTable(t *table) error {
+	if t.printCols > 0 {
+		if err := b.pageSetup(t); err != nil {
+			return fmt.Errorf("sheet %s: %w", t.sheet, err)
+		}
+	}
+	sw, err := b.f.NewStreamWriter(t.sheet)
+	if err != nil {
+		return fmt.Errorf("sheet %s: %w", t.sheet, err)
+	}
+	if err := b.streamTable(sw, t); err != nil {
+		return fmt.Errorf("sheet %s: %w", t.sheet, err)
+	}
+	return nil
+}
+
+func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
+	maxWidth := t.maxWidth
+	if maxWidth == 0 {
+		maxWidth = defaultMaxWidth
+	}
+	for i, w := range t.widths {
+		// Two characters of padding, and room for the filter button in the header.
+		if err := sw.SetColWidth(i+1, i+1, min(maxWidth, max(6, w+3))); err != nil {
+			return err
+		}
+	}
+	topLeft, err := excelize.CoordinatesToCellName(t.freeze+1, 2)
+	if err != nil {
+		return err
+	}
+	panes := &excelize.Panes{Freeze: true, XSplit: t.freeze, YSplit: 1, TopLeftCell: topLeft, ActivePane: "bottomLeft"}
+	if t.freeze > 0 {
+		panes.ActivePane = "bottomRight"
+	}
+	if err := sw.SetPanes(panes); err != nil {
+		return err
+	}
+	hs, err := b.styles.id(styleKey{row: rowHeader})
+	if err != nil {
+		return err
+	}
+	header := make([]any, len(t.header))
+	for i, h := range t.header {
+		header[i] = excelize.Cell{StyleID: hs, Value: h}
+	}
+	if err := sw.SetRow("A1", header); err != nil {
+		return err
+	}
+	for i, row := range t.rows {
+		if err := sw.SetRow("A"+strconv.Itoa(i+2), row); err != nil {
+			return err
+		}
+	}
+	for _, col := range slices.Sorted(maps.Keys(t.comments)) {
+		text := t.comments[col]
+		cell, err := excelize.CoordinatesToCellName(col+1, 1)
+		if err != nil {
+			return err
+		}
+		if err := b.f.AddComment(t.sheet, excelize.Comment{Cell: cell, Author: "tbsheet", Text: text}); err != nil {
+			return err
+		}
+	}
+	if t.filter && len(t.header) > 0 {
+		last, err := excelize.CoordinatesToCellName(len(t.header), len(t.rows)+1)
+		if err != nil {
+			return err
+		}
+		if err := b.f.AutoFilter(t.sheet, "A1:"+last, nil); err != nil {
+			return err
+		}
+	}
+	return sw.Flush()
+}
+
+// pageSetup prepares t's sheet for printing; it runs before the stream writer starts, which
+// writes the sheet properties first.
+func (b *book) pageSetup(t *table) error {
+	on, one, any := true, 1, 0
+	if err := b.f.SetSheetProps(t.sheet, &excelize.SheetPropsOptions{FitToPage: &on}); err != nil {
+		return err
+	}
+	landscape := "landscape"
+	if err := b.f.SetPageLayout(t.sheet, &excelize.PageLayoutOptions{
+		Orientation: &landscape, FitToWidth: &one, FitToHeight: &any,
+	}); err != nil {
+		return err
+	}
+	quoted := "'" + strings.ReplaceAll(t.sheet, "'", "''") + "'"
+	last, err := excelize.ColumnNumberToName(t.printCols)
+	if err != nil {
+		return err
+	}
+	for _, dn := range []excelize.DefinedName{
+		{Name: "_xlnm.Print_Titles", RefersTo: quoted + "!$1:$1", Scope: t.sheet},
+		{Name: "_xlnm.Print_Area", RefersTo: quoted + "!$A:$" + last, Scope: t.sheet},
+	} {
+		if err := b.f.SetDefinedName(&dn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cell returns a styled cell for a table row.
+func (b *book) cell(k styleKey, v any) (excelize.Cell, error) {
+	id, err := b.styles.id(k)
+	return excelize.Cell{StyleID: id, Value: v}, err
+}
+
+// addSheet creates a sheet named name (a tbsheet sheet added after the existing ones).
+func (b *book) addSheet(name string) error {
+	if _, err := b.f.NewSheet(name); err != nil {
+		return fmt.Errorf("sheet %s: %w", name, err)
+	}
+	return nil
+}

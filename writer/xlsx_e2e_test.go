@@ -1,0 +1,199 @@
+//go:build e2e
+
+package writer
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tbsheet/tbsheet/calc"
+)
+
+// The LibreOffice oracle (libraries.md §B3.4): LibreOffice opens tbsheet's workbooks and
+// recomputes every explanation formula, and what it computes must be tbsheet's exact value.
+// LibreOffice shows a formula's cached value rather than recomputing it, so the workbook
+// under test is written without cached values; a second pass checks what an organizer
+// sees in the normal workbook: every number displayed as the system displays it.
+
+// e2eCases are the standings the oracle checks.
+func e2eCases() map[string]*calc.Standings {
+	return map[string]*calc.Standings{
+		"fixture":   testStandings(),
+		"synthetic": synthStandings(synthEvent(200, 8, 3)),
+	}
+}
+
+func TestLibreOfficeRecomputesFormulas(t *testing.T) {
+	for name, st := range e2eCases() {
+		t.Run(name, func(t *testing.T) {
+			sheets := libreOfficeSheets(t, st, xlsxConfig{omitCached: true}, false)
+			rows := sheets["Standings"]
+			cols := standingsColumns(st, "en", true)
+			if len(rows) != len(st.Rows)+1 {
+				t.Fatalf("LibreOffice read %d rows, want %d", len(rows), len(st.Rows)+1)
+			}
+			checked := 0
+			for i := range st.Rows {
+				r := &st.Rows[i]
+				for j, c := range cols {
+					if c.kind != colFormula {
+						continue
+					}
+					fig := figure(r, c.tb)
+					got := cellAt(rows[i+1], j)
+					if !fig.Value.OK {
+						if got != "" {
+							t.Errorf("row %d %s: %q, want empty (n/a)", i+2, c.header, got)
+						}
+						continue
+					}
+					g, err := parseShownNumber(got)
+					if want := fig.Value.Num.Float64(); err != nil || !close(g, want) {
+						t.Errorf("row %d %s: LibreOffice computes %q, tbsheet %v (%s)", i+2, c.header, got, want,
+							st.Columns[c.tb].Text(fig))
+					}
+					checked++
+				}
+			}
+			if checked == 0 {
+				t.Fatal("no formula was checked")
+			}
+			t.Logf("%d formulas recomputed by LibreOffice agree with tbsheet", checked)
+		})
+	}
+}
+
+func TestLibreOfficeDisplaysValues(t *testing.T) {
+	for name, st := range e2eCases() {
+		t.Run(name, func(t *testing.T) {
+			sheets := libreOfficeSheets(t, st, xlsxConfig{}, true)
+			rows := sheets["Standings"]
+			cols := standingsColumns(st, "en", true)
+			for i := range st.Rows {
+				r := &st.Rows[i]
+				for j, c := range cols {
+					want := ""
+					switch c.kind {
+					case colPoints:
+						want = formatPoints(st, r.Points)
+					case colRecord:
+						want = recordText(st, r)
+					case colValue, colFormula:
+						want = st.Columns[c.tb].FormatValue(figure(r, c.tb).Value)
+					default:
+						continue
+					}
+					if got := cellAt(rows[i+1], j); got != want {
+						t.Errorf("row %d %s displays %q, want %q", i+2, c.header, got, want)
+					}
+				}
+			}
+			checkMatchList(t, st.Event, sheets["Matches"][1:], nil)
+		})
+	}
+}
+
+// parseShownNumber reads a number LibreOffice exported at full precision but still in the
+// cell's format: "59.1481481481481%", "+5", "−3", "09648544".
+func parseShownNumber(s string) (float64, error) {
+	scale := 1.0
+	if t, ok := strings.CutSuffix(s, "%"); ok {
+		s, scale = t, 0.01
+	}
+	s = strings.TrimPrefix(strings.ReplaceAll(s, "−", "-"), "+")
+	f, err := strconv.ParseFloat(s, 64)
+	return f * scale, err
+}
+
+func cellAt(row []string, j int) string {
+	if j < len(row) {
+		return row[j]
+	}
+	return ""
+}
+
+// libreOfficeSheets writes st and has LibreOffice read it back (see libreOfficeCSV).
+func libreOfficeSheets(t *testing.T, st *calc.Standings, cfg xlsxConfig, asShown bool) map[string][][]string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := writeStandingsXLSX(&b, st, Options{Now: testNow}, cfg); err != nil {
+		t.Fatal(err)
+	}
+	sheets := libreOfficeCSV(t, b.Bytes(), asShown)
+	if sheets["Standings"] == nil {
+		t.Fatalf("LibreOffice wrote no Standings sheet (sheets %v)", slices.Collect(maps.Keys(sheets)))
+	}
+	return sheets
+}
+
+// libreOfficeCSV has LibreOffice convert every sheet of a workbook to CSV (raw values, or
+// values as shown) and returns the rows of each sheet by name.
+func libreOfficeCSV(t *testing.T, workbook []byte, asShown bool) map[string][][]string {
+	t.Helper()
+	soffice, err := exec.LookPath("soffice")
+	if err != nil {
+		t.Skip("LibreOffice (soffice) is not installed")
+	}
+	dir := t.TempDir()
+	book := filepath.Join(dir, "book.xlsx")
+	if err := os.WriteFile(book, workbook, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Fields: comma, double quote, UTF-8, from line 1, no column formats, default language,
+	// quoted fields as text, detect special numbers, save as shown, no formulas, keep
+	// spaces, every sheet.
+	filter := "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true," + strconv.FormatBool(asShown) + ",false,false,-1"
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	// A private profile, so that runs in parallel (and a desktop LibreOffice) do not collide.
+	cmd := exec.CommandContext(ctx, soffice, "-env:UserInstallation=file://"+filepath.Join(dir, "profile"),
+		"--headless", "--convert-to", filter, "--outdir", dir, book)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("soffice: %v\n%s", err, out)
+	}
+	sheets := map[string][][]string{}
+	matches, _ := filepath.Glob(filepath.Join(dir, "book-*.csv"))
+	for _, m := range matches {
+		data, err := os.ReadFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := csv.NewReader(bytes.NewReader(data))
+		r.FieldsPerRecord = -1
+		rows, err := r.ReadAll()
+		if err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+		sheets[strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), "book-"), ".csv")] = rows
+	}
+	return sheets
+}
+
+// TestLibreOfficeTemplateFormulas fills an organizer's template, whose {{tb1.formula}} cells
+// hold formulas without cached values, and checks what LibreOffice computes and displays.
+func TestLibreOfficeTemplateFormulas(t *testing.T) {
+	st := testStandings()
+	path := organizerTemplate(t, ".xlsx", nil)
+	var b bytes.Buffer
+	if err := writeStandingsXLSX(&b, st, Options{Template: path, Now: testNow}, xlsxConfig{}); err != nil {
+		t.Fatal(err)
+	}
+	rows := libreOfficeCSV(t, b.Bytes(), true)["Results"]
+	d := st.Columns[0]
+	for i := range st.Rows {
+		fig := figure(&st.Rows[i], 0)
+		if got, want := cellAt(rows[4+i], 6), d.FormatValue(fig.Value); got != want {
+			t.Errorf("Results!G%d displays %q, want %q", 5+i, got, want)
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package writer
+
+import (
+	"strconv"
+
+	"github.com/tbsheet/tbsheet"
+)
+
+// matchListKeys are the columns of the hand-kept match list (cli.md "Input formats").
+var matchListKeys = []string{"round", "table", "p1", "p2", "result"}
+
+// playersKeys are the columns of the hand-kept Players sheet.
+var playersKeys = []string{"name", "id", "dropped", "rating"}
+
+// headers returns the hand-kept headers of keys in a language.
+func headers(keys []string, lang string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = tbsheet.ColumnHeader(k, lang)
+	}
+	return out
+}
+
+// matchRow is one match as the hand-kept match list writes it: Round (a number, or
+// PlayoffRoundLabel for a top-cut round), Table ("" when unknown), Player 1, Player 2 (""
+// for a bye or a loss without opponent) and Result (tbsheet.FormatResultCell).
+func matchRow(ev *tbsheet.Event, r *tbsheet.Round, m *tbsheet.Match) (round, table any, p1, p2, result string) {
+	round = r.Number
+	if r.Playoff {
+		round = tbsheet.PlayoffRoundLabel(r.Number)
+	}
+	if m.Table > 0 {
+		table = m.Table
+	}
+	return round, table, playerName(ev, m.P1), playerName(ev, m.P2), tbsheet.FormatResultCell(*m)
+}
+
+// playerName returns the name of player p, or "" for NoPlayer.
+func playerName(ev *tbsheet.Event, p int) string {
+	if p >= 0 && p < len(ev.Players) {
+		return ev.Players[p].Name
+	}
+	return ""
+}
+
+// matchesTable builds the Matches sheet: every match of every round (playoffs included), one
+// row each, in the hand-kept match-list layout. Rows are banded by round. The Result column
+// is text so that "2-1" typed over it stays a result rather than becoming a date.
+func (b *book) matchesTable(sheet string, ev *tbsheet.Event) (*table, error) {
+	t := newTable(sheet, headers(matchListKeys, b.lang))
+	for ri := range ev.Rounds {
+		r := &ev.Rounds[ri]
+		k := styleKey{row: bandOf(ri)}
+		text := k
+		text.numFmt = "@"
+		for mi := range r.Matches {
+			round, tableNo, p1, p2, result := matchRow(ev, r, &r.Matches[mi])
+			values := []any{round, tableNo, p1, p2, result}
+			keys := []styleKey{k, k, k, k, text}
+			row := make([]any, len(values))
+			shown := make([]string, len(values))
+			for i, v := range values {
+				c, err := b.cell(keys[i], v)
+				if err != nil {
+					return nil, err
+				}
+				row[i] = c
+				shown[i] = shownValue(v)
+			}
+			t.add(row, shown)
+		}
+	}
+	return t, nil
+}
+
+// playersTable builds the Players sheet: name, id, the round after which the player dropped
+// and the rating, in the hand-kept layout. IDs are text, keeping leading zeros.
+func (b *book) playersTable(sheet string, ev *tbsheet.Event) (*table, error) {
+	t := newTable(sheet, headers(playersKeys, b.lang))
+	t.freeze = 1
+	for i := range ev.Players {
+		p := &ev.Players[i]
+		k := styleKey{row: bandOf(i), dropped: p.DroppedAfter > 0}
+		id := k
+		id.numFmt = "@"
+		values := []any{p.Name, p.ID, positive(p.DroppedAfter), positive(p.Rating)}
+		keys := []styleKey{k, id, k, k}
+		row := make([]any, len(values))
+		shown := make([]string, len(values))
+		for j, v := range values {
+			c, err := b.cell(keys[j], v)
+			if err != nil {
+				return nil, err
+			}
+			row[j] = c
+			shown[j] = shownValue(v)
+		}
+		t.add(row, shown)
+	}
+	return t, nil
+}
+
+// positive returns n, or nil (an empty cell) when n is not positive.
+func positive(n int) any {
+	if n > 0 {
+		return n
+	}
+	return nil
+}
+
+// shownValue is how a plain cell value displays, for column widths.
+func shownValue(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case int:
+		return strconv.Itoa(v)
+	}
+	return ""
+}
