@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/text/width"
 )
@@ -45,6 +46,12 @@ var Columns = []Column{
 		[]string{"drop", "dropped", "drop round", "dropped after round", "退赛", "棄権", "ドロップ回戦"}},
 	{"rating", map[string]string{"en": "Rating", "zh": "等级分", "ja": "レーティング"},
 		[]string{"elo", "rtg", "rating fide", "等级", "积分", "レート"}},
+	// The points each player scored, for Challonge's points-scored tiebreaks
+	// (tiebreakers.md §6); optional in every layout.
+	{"p1points", map[string]string{"en": "P1 Points", "zh": "选手1得分", "ja": "P1得点"},
+		[]string{"p1 pts", "p1 score", "player 1 points", "player 1 score", "选手1分数", "プレイヤー1得点"}},
+	{"p2points", map[string]string{"en": "P2 Points", "zh": "选手2得分", "ja": "P2得点"},
+		[]string{"p2 pts", "p2 score", "player 2 points", "player 2 score", "选手2分数", "プレイヤー2得点"}},
 }
 
 // NormalizeHeader folds a header cell for matching: full-width to ASCII, lower case, runs of
@@ -64,25 +71,36 @@ func NormalizeHeader(s string) string {
 }
 
 // ColumnKey returns the key of the column a header names, or "" when it names none.
+// Columns is indexed on the first call, so changes to it after that are not seen.
 func ColumnKey(header string) string {
 	h := NormalizeHeader(header)
 	if h == "" {
 		return ""
 	}
-	for _, c := range Columns {
-		for _, n := range c.Names {
-			if NormalizeHeader(n) == h {
-				return c.Key
+	columnIndexOnce.Do(func() {
+		columnIndex = map[string]string{}
+		for _, c := range Columns {
+			for _, n := range c.Names {
+				if _, dup := columnIndex[NormalizeHeader(n)]; !dup {
+					columnIndex[NormalizeHeader(n)] = c.Key
+				}
+			}
+			for _, a := range c.Aliases {
+				if _, dup := columnIndex[NormalizeHeader(a)]; !dup {
+					columnIndex[NormalizeHeader(a)] = c.Key
+				}
 			}
 		}
-		for _, a := range c.Aliases {
-			if NormalizeHeader(a) == h {
-				return c.Key
-			}
-		}
-	}
-	return ""
+	})
+	return columnIndex[h]
 }
+
+// columnIndex maps every normalized header and alias to its column key; the first column
+// that claims a header keeps it, as when Columns is searched in order.
+var (
+	columnIndex     map[string]string
+	columnIndexOnce sync.Once
+)
 
 // ColumnHeader returns the header tbsheet writes for a column key in a language, falling back
 // to English.
@@ -162,4 +180,67 @@ func PlayoffRoundNumber(cell string) (int, bool) {
 	}
 	n, err := strconv.Atoi(m[1])
 	return n, err == nil && n > 0
+}
+
+// playoffWords maps the names of top-cut rounds (compared after NormalizeHeader) to their
+// stage: the number of players still in, so 8 for quarterfinals and 2 for the final.
+var playoffWords = map[string]int{
+	"quarterfinal": 8, "quarterfinals": 8, "quarter-final": 8, "quarter-finals": 8, "quarter final": 8,
+	"quarter finals": 8, "qf": 8, "1/4决赛": 8, "四分之一决赛": 8, "準々決勝": 8, "准々決勝": 8,
+	"semifinal": 4, "semifinals": 4, "semi-final": 4, "semi-finals": 4, "semi final": 4, "semi finals": 4,
+	"semis": 4, "sf": 4, "半决赛": 4, "半決賽": 4, "準決勝": 4,
+	"final": 2, "finals": 2, "f": 2, "grand final": 2, "grand finals": 2, "gf": 2, "决赛": 2, "总决赛": 2,
+	"決賽": 2, "決勝": 2,
+}
+
+// topCut matches "Top 8", "T8", "Best 8", "ベスト8", "トップ8", "8强", "8強", "八强".
+var topCut = regexp.MustCompile(`^(?:top|t|best|ベスト|トップ)\s*(\d{1,4})$|^(\d{1,4}|[二四八]|十六|三十二|六十四)\s*[强強]$`)
+
+var chineseCounts = map[string]int{"二": 2, "四": 4, "八": 8, "十六": 16, "三十二": 32, "六十四": 64}
+
+// PlayoffStage reads the name of a top-cut (single-elimination) round, as a hand-kept sheet
+// name ("Top 8", "Quarterfinals", "Semifinals", "Final", "8强", "半决赛", "决赛", "準々決勝",
+// "準決勝", "決勝", "ベスト8") or as a match list's Round cell ("T8", "QF", "SF", "F"). The
+// stage is the number of players still in: 8 for quarterfinals, 4 for semifinals, 2 for the
+// final. Readers number playoff rounds after the Swiss rounds, largest stage first.
+func PlayoffStage(name string) (stage int, ok bool) {
+	n := NormalizeHeader(name)
+	if s, ok := playoffWords[n]; ok {
+		return s, true
+	}
+	m := topCut.FindStringSubmatch(n)
+	if m == nil {
+		return 0, false
+	}
+	digits := m[1] + m[2]
+	if c, ok := chineseCounts[digits]; ok {
+		return c, true
+	}
+	if s, err := strconv.Atoi(digits); err == nil && s >= 2 {
+		return s, true
+	}
+	return 0, false
+}
+
+// PlayoffName returns the sheet name tbsheet gives a playoff round of the given stage in a
+// language; [PlayoffStage] reads it back.
+func PlayoffName(stage int, lang string) string {
+	names := map[string]map[int]string{
+		"en": {2: "Final", 4: "Semifinals", 8: "Quarterfinals"},
+		"zh": {2: "决赛", 4: "半决赛"},
+		"ja": {2: "決勝", 4: "準決勝", 8: "準々決勝"},
+	}
+	if n, ok := names[lang][stage]; ok {
+		return n
+	}
+	switch lang {
+	case "zh":
+		return strconv.Itoa(stage) + "强"
+	case "ja":
+		return "ベスト" + strconv.Itoa(stage)
+	}
+	if n, ok := names["en"][stage]; ok {
+		return n
+	}
+	return "Top " + strconv.Itoa(stage)
 }

@@ -33,7 +33,16 @@ var soloWords = map[string]Result{
 	"L": LossNoOpponent, "-": LossNoOpponent, "0-2": LossNoOpponent, "0-1": LossNoOpponent,
 	"½": HalfBye, "0.5": HalfBye, "H": HalfBye,
 	"0": ZeroBye, "Z": ZeroBye,
+	"(BYE)": Bye, "輪空": Bye, "バイ": Bye,
 }
+
+// byeNames are what organizers type in a Player cell for "no opponent", after normalizeCell.
+var byeNames = map[string]bool{"BYE": true, "(BYE)": true, "*BYE*": true, "-BYE-": true, "轮空": true,
+	"輪空": true, "不戦勝": true, "バイ": true}
+
+// IsBye reports whether a hand-kept Player cell names the bye rather than a player: "BYE",
+// "(bye)", "轮空", "不戦勝".
+func IsBye(cell string) bool { return byeNames[normalizeCell(cell)] }
 
 // gamesPattern matches a game score: "2-1", "2-1-1", "2:1", "2 - 1".
 var gamesPattern = regexp.MustCompile(`^(\d{1,3})\s*[-:]\s*(\d{1,3})(?:\s*[-:]\s*(\d{1,3}))?$`)
@@ -41,10 +50,20 @@ var gamesPattern = regexp.MustCompile(`^(\d{1,3})\s*[-:]\s*(\d{1,3})(?:\s*[-:]\s
 // normalizeCell folds what organizers type into one spelling: full-width digits and signs to
 // ASCII, dashes to "-", upper case, spaces trimmed.
 func normalizeCell(s string) string {
-	s = width.Fold.String(strings.TrimSpace(s))
-	s = strings.NewReplacer("–", "-", "—", "-", "−", "-", "－", "-", "：", ":").Replace(s)
+	s = strings.TrimSpace(s)
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 { // only non-ASCII text has full-width forms and CJK separators
+			s = cellSeparators.Replace(width.Fold.String(s))
+			break
+		}
+	}
 	return strings.ToUpper(s)
 }
+
+// cellSeparators folds dashes and colons, and the "比" (zh) and "対" (ja) of "2比1", to the
+// ASCII separators of a game score. Built once: a Replacer is costly to build per cell.
+var cellSeparators = strings.NewReplacer("–", "-", "—", "-", "−", "-", "－", "-", "：", ":",
+	"比", "-", "対", "-", "对", "-")
 
 // ParseResultCell reads a hand-kept Result cell from Player 1's side. hasOpponent says whether
 // the row names a Player 2 (an empty Player 2 or "BYE" makes a solo row: a bye, or with "L" a

@@ -107,3 +107,63 @@ func TestPosString(t *testing.T) {
 		}
 	}
 }
+
+// TestParseResultCellCJK covers the separators Chinese and Japanese organizers type between
+// game counts, and the bye words of solo rows.
+func TestParseResultCellCJK(t *testing.T) {
+	for _, tt := range []struct {
+		cell   string
+		opp    bool
+		result Result
+		games  string
+	}{
+		{"2比1", true, Win, "2-1"},
+		{"0 比 2", true, Loss, "0-2"},
+		{"２対１", true, Win, "2-1"},
+		{"1对1对1", true, Draw, "1-1-1"},
+		{"輪空", false, Bye, "no games"},
+		{"(bye)", false, Bye, "no games"},
+	} {
+		r, g, err := ParseResultCell(tt.cell, tt.opp)
+		if err != nil || r != tt.result || g.String() != tt.games {
+			t.Errorf("%q = %v %v %v, want %v %v", tt.cell, r, g, err, tt.result, tt.games)
+		}
+	}
+}
+
+func TestIsBye(t *testing.T) {
+	for cell, want := range map[string]bool{"BYE": true, " bye ": true, "(Bye)": true, "ＢＹＥ": true,
+		"轮空": true, "不戦勝": true, "Byers": false, "": false, "Bob": false} {
+		if got := IsBye(cell); got != want {
+			t.Errorf("IsBye(%q) = %v", cell, got)
+		}
+	}
+}
+
+func TestPlayoffStage(t *testing.T) {
+	for name, stage := range map[string]int{
+		"Top 8": 8, "T8": 8, "top16": 16, "ＴＯＰ ４": 4, "Quarterfinals": 8, "Quarter-Finals": 8, "QF": 8,
+		"Semifinals": 4, "SF": 4, "Semis": 4, "Final": 2, "F": 2, "Grand Final": 2, "8强": 8, "八强": 8,
+		"十六强": 16, "半决赛": 4, "决赛": 2, "1/4决赛": 8, "準々決勝": 8, "準決勝": 4, "決勝": 2, "ベスト8": 8,
+		"Round 1": 0, "R2": 0, "Players": 0, "Top": 0, "T1": 0, "Finale": 0, "": 0,
+	} {
+		got, ok := PlayoffStage(name)
+		if got != stage || ok != (stage > 0) {
+			t.Errorf("PlayoffStage(%q) = %d, %v; want %d", name, got, ok, stage)
+		}
+	}
+	for _, lang := range []string{"en", "zh", "ja", "xx"} {
+		for _, stage := range []int{2, 4, 8, 16, 32} {
+			name := PlayoffName(stage, lang)
+			if got, ok := PlayoffStage(name); !ok || got != stage {
+				t.Errorf("PlayoffName(%d, %s) = %q reads back as %d, %v", stage, lang, name, got, ok)
+			}
+			if _, ok := RoundSheetNumber(name); ok {
+				t.Errorf("PlayoffName(%d, %s) = %q reads as a Swiss round sheet", stage, lang, name)
+			}
+		}
+	}
+	if ColumnKey("P1 Points") != "p1points" || ColumnKey("选手2得分") != "p2points" {
+		t.Error("points columns")
+	}
+}

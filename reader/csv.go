@@ -1,0 +1,271 @@
+package reader
+
+// The hand-kept CSV reader (format "csv"): the match-list layout of the XLSX reader in a
+// text file, separated by commas, semicolons or tabs, in UTF-8 with or without a BOM. Files
+// that Excel saved in the computer's legacy code page (Shift-JIS, GBK, Windows-1252) or as
+// "Unicode Text" (UTF-16) are decoded too, and the event notes it. Positions are lines and
+// byte columns from csv.Reader.FieldPos (libraries.md §B4), counted in the UTF-8 text.
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/unicode"
+
+	"github.com/tbsheet/tbsheet"
+)
+
+func init() {
+	Register(&Format{
+		ID:    "csv",
+		Title: "hand-kept CSV match list",
+		Exts:  []string{".csv", ".tsv", ".txt"},
+		// Low: almost any text can pass for CSV, so specific formats (KTS's CSV export) sniff first.
+		Priority: -10,
+		Sniff:    sniffCSV,
+		Read:     readCSV,
+	})
+}
+
+// sniffLen is how much of a file sniffing decodes and parses.
+const sniffLen = 32 << 10
+
+func sniffCSV(data []byte, _ string) bool {
+	if len(data) > sniffLen {
+		data = data[:sniffLen]
+		if i := bytes.LastIndexByte(data, '\n'); i > 0 {
+			data = data[:i]
+		}
+	}
+	text, _ := decodeText(data)
+	_, hd, _ := openCSV(text, "", matchHeader)
+	return hd != nil
+}
+
+func readCSV(data []byte, file string, opt Options) (*tbsheet.Event, error) {
+	text, enc := decodeText(data)
+	if err := checkWidth(text, file); err != nil {
+		return nil, err
+	}
+	src, hd, first := openCSV(text, file, matchHeader)
+	if hd == nil {
+		return nil, noCSVHeader(file, enc, src, first, "Round, Player 1, Player 2 and Result")
+	}
+	h := newHandkept(file, "csv")
+	if enc != "" {
+		h.note("%s: not UTF-8 but %s, read as such: check the names, or save the file from Excel as \"CSV UTF-8\"",
+			file, enc)
+	}
+	if opt.Players != nil {
+		h.useRoster(opt.Players)
+	}
+	if !matchColumns(hd, false, &h.errs) {
+		return nil, h.errs.err(file)
+	}
+	var fixed *roundKey
+	if !hd.has("round") {
+		// "round3.csv", "Top 8.csv": a file per round, as a per-round sheet.
+		if k, ok := parseRound(strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))); ok {
+			fixed = &k
+		}
+	}
+	h.setTitle(hd)
+	h.readMatches(src, hd, fixed)
+	return h.finish()
+}
+
+// noCSVHeader explains a text with no header row: what it saw first, and the encoding when
+// it was not UTF-8.
+func noCSVHeader(file, enc string, src *csvRows, first []string, want string) error {
+	pos := tbsheet.Pos{File: file}
+	if err := src.Err(); err != nil {
+		return errorAt(src, err)
+	}
+	if enc != "" {
+		return tbsheet.Errorf(pos, tbsheet.ErrFormat, "the file is not UTF-8 (it looks like %s) and no header "+
+			"with %s was found in it: save it from Excel as \"CSV UTF-8 (Comma delimited)\"", enc, want)
+	}
+	return tbsheet.Errorf(pos, tbsheet.ErrFormat, "not a results table: no header with %s in the first %d rows (first row: %s)",
+		want, headerScan, describeRow(first))
+}
+
+// maxFields is the most fields a line may have. encoding/csv holds a whole record in memory
+// before tbsheet sees it, so a line of millions of commas is refused up front.
+const maxFields = 1024
+
+// checkWidth refuses a text with a line of more than maxFields fields, counting every comma,
+// semicolon and tab (quotes ignored: an overestimate is safe).
+func checkWidth(text, file string) error {
+	line, n := 1, 0
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '\n':
+			line, n = line+1, 0
+		case ',', ';', '\t':
+			if n++; n >= maxFields {
+				return tbsheet.Errorf(tbsheet.Pos{File: file, Row: line}, tbsheet.ErrFormat,
+					"the line has more than %d fields: not a results table", maxFields)
+			}
+		}
+	}
+	return nil
+}
+
+// decodeText returns data as UTF-8 text without a BOM, and the name of the encoding it was
+// converted from ("" for UTF-8). Text that is not UTF-8 is guessed from its bytes: Windows-1252
+// when no two bytes above 0x7F stand together (accented Latin letters), GBK when most pairs
+// fall in the GB2312 range (Chinese), else Shift-JIS (Japanese). The caller only accepts the
+// result if a header is found in it.
+func decodeText(data []byte) (string, string) {
+	var enc encoding.Encoding
+	name := ""
+	switch {
+	case bytes.HasPrefix(data, bomUTF8):
+		return string(data[len(bomUTF8):]), ""
+	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
+		enc, name = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "UTF-16"
+	case utf8.Valid(data):
+		return string(data), ""
+	default:
+		enc, name = guessLegacy(data)
+	}
+	out, err := enc.NewDecoder().Bytes(data)
+	if err != nil {
+		return string(data), ""
+	}
+	return string(out), name
+}
+
+func guessLegacy(data []byte) (encoding.Encoding, string) {
+	pairs, gb, adjacent := 0, 0, false
+	for i := 0; i+1 < len(data); i++ {
+		lead, trail := data[i], data[i+1]
+		if lead < 0x80 {
+			continue
+		}
+		if trail >= 0x80 {
+			adjacent = true
+		}
+		pairs++
+		if lead >= 0xa1 && lead <= 0xf7 && trail >= 0xa1 && trail <= 0xfe {
+			gb++
+		}
+		i++
+	}
+	switch {
+	case !adjacent:
+		return charmap.Windows1252, "Windows-1252"
+	case gb*10 >= pairs*8:
+		return simplifiedchinese.GB18030, "GBK"
+	}
+	return japanese.ShiftJIS, "Shift-JIS"
+}
+
+// openCSV finds a text's separator and header: "sep=;" on the first line (as Excel writes
+// it) decides; otherwise the one of comma, semicolon and tab whose header holds the most
+// known columns. It returns the source positioned after the header, or a nil header with the
+// first non-blank row.
+func openCSV(text, file string, kind headerKind) (*csvRows, *header, []string) {
+	text = strings.TrimPrefix(text, "\ufeff")
+	if !strings.Contains(text, "\n") {
+		text = strings.ReplaceAll(text, "\r", "\n") // classic Mac line ends
+	}
+	seps, skip := []rune{',', ';', '\t'}, 0
+	if line, rest, _ := strings.Cut(text, "\n"); strings.HasPrefix(line, "sep=") {
+		if r := []rune(strings.TrimSuffix(strings.TrimPrefix(line, "sep="), "\r")); len(r) == 1 {
+			seps, text, skip = r, rest, 1
+		}
+	}
+	var best *csvRows
+	var bestHd *header
+	var first []string
+	for _, sep := range seps {
+		src := newCSVRows(text, file, sep, skip)
+		hd, f := findHeader(src, kind)
+		if first == nil {
+			first = f
+		}
+		if best == nil {
+			best = src
+		}
+		if hd != nil && (bestHd == nil || len(hd.all) > len(bestHd.all)) {
+			best, bestHd = src, hd
+		}
+	}
+	return best, bestHd, first
+}
+
+// csvRows reads CSV records as a rowSource.
+type csvRows struct {
+	r     *csv.Reader
+	file  string
+	skip  int // lines removed above the text (a "sep=" line)
+	cells []string
+	pos   [][2]int // line and column of each cell
+	rows  int
+	count int
+	err   error
+}
+
+func newCSVRows(text, file string, sep rune, skip int) *csvRows {
+	r := csv.NewReader(strings.NewReader(text))
+	r.Comma, r.FieldsPerRecord, r.LazyQuotes = sep, -1, true
+	return &csvRows{r: r, file: file, skip: skip}
+}
+
+func (c *csvRows) Next() bool {
+	if c.err != nil {
+		return false
+	}
+	rec, err := c.r.Read()
+	if err == io.EOF {
+		return false
+	}
+	if err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			c.err = tbsheet.Errorf(tbsheet.Pos{File: c.file, Row: pe.Line + c.skip, Col: pe.Column}, tbsheet.ErrFormat, "%v", pe.Err)
+		} else {
+			c.err = err
+		}
+		return false
+	}
+	c.cells, c.pos = rec, c.pos[:0]
+	for i := range rec {
+		line, col := c.r.FieldPos(i)
+		c.pos = append(c.pos, [2]int{line + c.skip, col})
+	}
+	c.rows++
+	c.count += len(rec)
+	if c.rows > maxRows || c.count > maxCells {
+		c.err = tbsheet.Errorf(c.Pos(0), tbsheet.ErrFormat,
+			"stopped reading here: the file holds more than %d rows or %d cells, far more than a results table", maxRows, maxCells)
+		return false
+	}
+	return true
+}
+
+func (c *csvRows) Cells() []string { return c.cells }
+
+func (c *csvRows) Pos(i int) tbsheet.Pos {
+	switch {
+	case i < len(c.pos):
+		return tbsheet.Pos{File: c.file, Row: c.pos[i][0], Col: c.pos[i][1]}
+	case len(c.pos) > 0:
+		return tbsheet.Pos{File: c.file, Row: c.pos[0][0]}
+	}
+	return tbsheet.Pos{File: c.file}
+}
+
+func (c *csvRows) Uncached(int) string { return "" }
+
+func (c *csvRows) Err() error { return c.err }

@@ -1,0 +1,32 @@
+package reader
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzCSV feeds the CSV fixtures and samples/f1.csv, mutated, to the CSV reader and the
+// players-list reader: they must return an event or positioned errors, never panic or hang.
+func FuzzCSV(f *testing.F) {
+	var files []string
+	for _, pattern := range []string{"*.csv", "*.tsv", "*.sjis", "*.gbk", "*.cp1252"} {
+		m, _ := filepath.Glob(filepath.Join(fixtureDir, pattern))
+		files = append(files, m...)
+	}
+	files = append(files, "../samples/f1.csv")
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sniffCSV(data, "f.csv")
+		ev, err := readCSV(data, "f.csv", Options{})
+		checkRead(t, "f.csv", ev, err)
+		_, err = readPlayersBytes(data, "f.csv")
+		checkErrorFiles(t, err, "f.csv")
+	})
+}

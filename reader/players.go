@@ -1,0 +1,72 @@
+package reader
+
+import (
+	"github.com/tbsheet/tbsheet"
+)
+
+// ReadPlayers reads a players list for [Options.Players] (the CLI's --players FILE): a CSV,
+// or a workbook's Players sheet (else its first sheet with a Name header), with the columns
+// Name, ID, Dropped After and Rating (only Name is required; headers in English, Chinese or
+// Japanese). A player without an ID gets his name as ID. Problems come back as a
+// tbsheet.ErrorList: a name or ID listed twice, a Dropped After that is not a round.
+func ReadPlayers(path string) ([]tbsheet.Player, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return readPlayersBytes(data, path)
+}
+
+func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
+	var errs problems
+	var players []tbsheet.Player
+	if isWorkbook(data) {
+		wb, err := openWorkbook(data, file)
+		if err != nil {
+			return nil, err
+		}
+		defer wb.close()
+		sheet := ""
+		for _, name := range wb.f.GetSheetList() {
+			if tbsheet.SheetKind(name) == "players" {
+				sheet = name
+				break
+			}
+		}
+		if sheet == "" {
+			sheet = wb.firstSheetWith(playersHeader)
+		}
+		if sheet == "" {
+			return nil, tbsheet.Errorf(tbsheet.Pos{File: file}, tbsheet.ErrFormat,
+				"no sheet named Players and no sheet with a Name column in its first %d rows", headerScan)
+		}
+		players, _ = wb.readPlayers(sheet, &errs)
+	} else {
+		text, enc := decodeText(data)
+		if err := checkWidth(text, file); err != nil {
+			return nil, err
+		}
+		src, hd, first := openCSV(text, file, playersHeader)
+		if hd == nil {
+			return nil, noCSVHeader(file, enc, src, first, "a Name column")
+		}
+		players = readPlayers(src, hd, &errs)
+	}
+	return players, errs.err(file)
+}
+
+// firstSheetWith returns the first sheet whose first rows hold a header kind accepts, or "".
+func (wb *workbook) firstSheetWith(kind headerKind) string {
+	for _, name := range wb.f.GetSheetList() {
+		src, err := wb.sheet(name)
+		if err != nil {
+			continue
+		}
+		hd, _ := findHeader(src, kind)
+		src.close()
+		if hd != nil {
+			return name
+		}
+	}
+	return ""
+}
