@@ -146,9 +146,59 @@ func RoundSheetName(n int, lang string) string {
 var SheetKinds = map[string][]string{
 	"players": {"players", "player list", "roster", "entrants", "选手", "选手名单", "参赛选手", "玩家", "プレイヤー", "参加者", "参加者一覧"},
 	"matches": {"matches", "results", "match list", "pairings", "对阵", "比赛", "结果", "成绩", "対戦", "結果", "対戦表"},
+	"event":   {"event", "settings", "tournament", "赛事", "赛事信息", "设置", "大会", "大会情報", "設定", "イベント"},
 }
 
-// SheetKind returns "players", "matches" or "" for a sheet name.
+// EventFields are the rows of an Event sheet: a label in the first column and its value in
+// the second. They let a workbook say how it is ranked (tbsheet writes one on convert, and an
+// organizer may add one), so that `tbsheet standings results.xlsx` needs no flags.
+var EventFields = []Column{
+	{"name", map[string]string{"en": "Name", "zh": "赛事名称", "ja": "大会名"},
+		[]string{"event", "event name", "title", "tournament", "名称", "比赛名称", "イベント名"}},
+	{"date", map[string]string{"en": "Date", "zh": "日期", "ja": "日付"}, []string{"day", "开赛日期", "開催日"}},
+	{"system", map[string]string{"en": "System", "zh": "赛制", "ja": "方式"},
+		[]string{"preset", "rules", "game", "规则", "ルール", "タイブレーク方式"}},
+	{"points", map[string]string{"en": "Points", "zh": "积分", "ja": "勝ち点"},
+		[]string{"points w,d,l,bye", "match points", "scoring", "计分", "得点"}},
+	{"tiebreaks", map[string]string{"en": "Tiebreaks", "zh": "小分", "ja": "タイブレーカー"},
+		[]string{"tiebreakers", "tie-breaks", "tie breaks", "平分权重", "同分决胜"}},
+	{"rounds", map[string]string{"en": "Rounds", "zh": "轮数", "ja": "回戦数"},
+		[]string{"planned rounds", "swiss rounds", "瑞士轮轮数", "スイスラウンド数"}},
+}
+
+// EventFieldKey returns the key of the Event sheet row a label names, or "".
+func EventFieldKey(label string) string {
+	h := NormalizeHeader(label)
+	for _, c := range EventFields {
+		for _, n := range c.Names {
+			if NormalizeHeader(n) == h {
+				return c.Key
+			}
+		}
+		for _, a := range c.Aliases {
+			if NormalizeHeader(a) == h {
+				return c.Key
+			}
+		}
+	}
+	return ""
+}
+
+// EventFieldLabel returns the label tbsheet writes for an Event sheet row in a language,
+// falling back to English.
+func EventFieldLabel(key, lang string) string {
+	for _, c := range EventFields {
+		if c.Key == key {
+			if n, ok := c.Names[lang]; ok {
+				return n
+			}
+			return c.Names["en"]
+		}
+	}
+	return key
+}
+
+// SheetKind returns "players", "matches", "event" or "" for a sheet name.
 func SheetKind(name string) string {
 	n := NormalizeHeader(name)
 	for kind, names := range SheetKinds {

@@ -7,6 +7,9 @@
 package tbsheet
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/tbsheet/tbsheet/exact"
 )
 
@@ -263,6 +266,28 @@ func (c Color) Mirror() Color {
 // byes and losses with no opponent score Loss, forfeit wins score Win.
 type Points struct {
 	Win, Draw, Loss, Bye exact.Num
+}
+
+// ParsePoints reads match points written "W,D,L,BYE" ("3,1,0,3", "1,0.5,0,1", "1,½,0,1").
+func ParsePoints(s string) (Points, error) {
+	parts := strings.Split(s, ",")
+	if len(parts) != 4 {
+		return Points{}, fmt.Errorf("%q: want four numbers: win, draw, loss, bye", s)
+	}
+	var v [4]exact.Num
+	for i, p := range parts {
+		n, err := exact.Parse(p)
+		if err != nil {
+			return Points{}, err
+		}
+		v[i] = n
+	}
+	return Points{Win: v[0], Draw: v[1], Loss: v[2], Bye: v[3]}, nil
+}
+
+// String writes the points as ParsePoints reads them: "3,1,0,3".
+func (p Points) String() string {
+	return p.Win.String() + "," + p.Draw.String() + "," + p.Loss.String() + "," + p.Bye.String()
 }
 
 // SwissRounds returns the non-playoff rounds, in order.

@@ -337,11 +337,6 @@ func (r *chlReader) tournament(t *chlValue) *chlEvent {
 	return ce
 }
 
-// Limits on what a results file can sensibly hold.
-const (
-	sanityMaxRounds  = 1000
-	sanityMaxPlayers = 1000000
-)
 
 // count reads a non-negative whole number up to limit.
 func (r *chlReader) count(v *chlValue, what string, limit int64) int {

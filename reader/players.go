@@ -10,7 +10,7 @@ import (
 // Japanese). A player without an ID gets his name as ID. Problems come back as a
 // tbsheet.ErrorList: a name or ID listed twice, a Dropped After that is not a round.
 func ReadPlayers(path string) ([]tbsheet.Player, error) {
-	data, err := readFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,13 @@ var bomUTF8 = []byte("\xef\xbb\xbf")
 // hostile or mistaken file (a video, a zip bomb's outer layer) from exhausting memory.
 const MaxFileSize = 64 << 20
 
+// Limits on what a results file can sensibly hold; a number beyond them is an error, not a
+// reason to allocate.
+const (
+	sanityMaxRounds  = 1000
+	sanityMaxPlayers = 1000000
+)
+
 // Options are what a reader may need beyond the file itself. The zero value is valid.
 type Options struct {
 	// Players, when non-nil, is an event whose Players come from a separate players file
@@ -168,6 +175,9 @@ func ids() []string {
 func ReadFile(path string) ([]byte, error) {
 	st, err := os.Stat(path)
 	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, err, "no such file")
+		}
 		return nil, err
 	}
 	if st.IsDir() {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -268,6 +269,7 @@ func uncachedFormulas(part []byte) map[string]string {
 type sheetRole struct {
 	name    string
 	players bool
+	event   bool     // an Event sheet: name, date, system, points, tiebreaks, rounds
 	round   roundKey // a per-round or playoff sheet when set
 	matches bool     // named like a match list (Matches, Results, 对阵, 対戦表)
 }
@@ -279,6 +281,8 @@ func classify(name string) sheetRole {
 		s.players = true
 	case tbsheet.SheetKind(name) == "matches":
 		s.matches = true
+	case tbsheet.SheetKind(name) == "event":
+		s.event = true
 	default:
 		if n, ok := tbsheet.RoundSheetNumber(name); ok {
 			s.round.n = n
@@ -322,6 +326,13 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 	}
 	if opt.Players != nil {
 		h.useRoster(opt.Players)
+	}
+
+	for _, s := range roles {
+		if s.event {
+			used[s.name] = true
+			wb.readEventSheet(h, s.name)
+		}
 	}
 
 	// Swiss rounds: one sheet per round, else a match list.
@@ -370,6 +381,60 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		}
 	}
 	return h.finish()
+}
+
+// readEventSheet reads an Event sheet: rows of a label (EventFields) and its value, which say
+// how the workbook is ranked. Unknown labels are noted, malformed values are errors at their
+// cell; the system and tiebreak names are checked when the standings are computed.
+func (wb *workbook) readEventSheet(h *handkept, sheet string) {
+	rows, err := wb.sheet(sheet)
+	if err != nil {
+		h.errs.add(tbsheet.Errors(err)[0])
+		return
+	}
+	defer rows.close()
+	ev := h.ev
+	for rows.Next() {
+		cells := rows.Cells()
+		if len(cells) < 2 || strings.TrimSpace(cells[0]) == "" || strings.TrimSpace(cells[1]) == "" {
+			continue
+		}
+		label, val, pos := cells[0], strings.TrimSpace(cells[1]), rows.Pos(1)
+		switch tbsheet.EventFieldKey(label) {
+		case "name":
+			ev.Name = val
+		case "date":
+			ev.Date = val
+		case "system":
+			ev.System = strings.ToLower(val)
+		case "points":
+			p, err := tbsheet.ParsePoints(val)
+			if err != nil {
+				h.errs.addf(pos, label, tbsheet.ErrFormat, "%v", err)
+				continue
+			}
+			ev.Points = &p
+		case "tiebreaks":
+			ev.Tiebreaks = nil
+			for _, id := range strings.FieldsFunc(val, func(r rune) bool { return r == ',' || r == '、' || r == ' ' }) {
+				ev.Tiebreaks = append(ev.Tiebreaks, strings.ToLower(id))
+			}
+		case "rounds":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 || n > sanityMaxRounds {
+				h.errs.addf(pos, label, tbsheet.ErrFormat, "%q is not a number of rounds", val)
+				continue
+			}
+			ev.PlannedRounds = n
+		default:
+			if tbsheet.ColumnKey(label) == "" { // a header row ("Field | Value") is no news
+				h.note("sheet %q: row %d (%q) ignored", sheet, rows.row, label)
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		h.errs.addf(rows.Pos(0), "", tbsheet.ErrFormat, "%v", err)
+	}
 }
 
 // readPlayers reads a Players sheet.

@@ -127,6 +127,9 @@ func Title(st *calc.Standings, lang string) string {
 	planned := 0
 	if st.Event != nil {
 		planned = st.Event.PlannedRounds
+		for _, r := range st.Event.SwissRounds() {
+			planned = max(planned, r.Number) // --after-round: the rounds already played count
+		}
 	}
 	return labelf(lang, "standings-after", last, max(planned, last))
 }

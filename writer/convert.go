@@ -31,7 +31,7 @@ func init() {
 // errPods refuses to flatten a multi-pod file into one match list.
 var errPods = errors.New("the input holds several pods (divisions); convert one pod at a time, or to .json")
 
-// writeEventXLSX writes the hand-kept match-list workbook: Matches and Players.
+// writeEventXLSX writes the hand-kept match-list workbook: Matches, Players and Event.
 func writeEventXLSX(w io.Writer, ev *tbsheet.Event, opt Options) error {
 	if len(ev.Pods) > 0 {
 		return errPods
@@ -60,6 +60,15 @@ func writeEventXLSX(w io.Writer, ev *tbsheet.Event, opt Options) error {
 		return err
 	}
 	if t, err = b.playersTable(names.players, ev); err != nil {
+		return err
+	}
+	if err := b.writeTable(t); err != nil {
+		return err
+	}
+	if err := b.addSheet(names.event); err != nil {
+		return err
+	}
+	if t, err = b.eventTable(names.event, ev); err != nil {
 		return err
 	}
 	if err := b.writeTable(t); err != nil {

@@ -155,11 +155,21 @@ func TestEventXLSX(t *testing.T) {
 			t.Fatal(err)
 		}
 		names := sheetNamesFor(lang)
-		if got := f.GetSheetList(); len(got) != 2 || got[0] != names.matches || got[1] != names.players {
+		if got := f.GetSheetList(); len(got) != 3 || got[0] != names.matches || got[1] != names.players || got[2] != names.event {
 			t.Errorf("%s: sheets %q", lang, got)
 		}
-		if tbsheet.SheetKind(names.matches) != "matches" || tbsheet.SheetKind(names.players) != "players" {
-			t.Errorf("%s: the hand-kept reader does not know the sheet names %q, %q", lang, names.matches, names.players)
+		if tbsheet.SheetKind(names.matches) != "matches" || tbsheet.SheetKind(names.players) != "players" ||
+			tbsheet.SheetKind(names.event) != "event" {
+			t.Errorf("%s: the hand-kept reader does not know the sheet names %q, %q, %q", lang, names.matches, names.players, names.event)
+		}
+		event, err := f.GetRows(names.event)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, row := range event[1:] {
+			if tbsheet.EventFieldKey(row[0]) == "" {
+				t.Errorf("%s: Event row %q does not read back", lang, row)
+			}
 		}
 		rows, err := f.GetRows(names.matches)
 		if err != nil {

@@ -5,6 +5,7 @@
 package writer
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -116,7 +117,11 @@ func AtomicFile(path string, write func(io.Writer) error) (err error) {
 	}
 	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary name means nothing to the user
+		}
+		return fmt.Errorf("%s: cannot write in %s: %w", path, dir, err)
 	}
 	defer func() {
 		if err != nil {

@@ -34,7 +34,7 @@ type xlsxConfig struct {
 // sheetNames are the names of the sheets tbsheet writes, in the output's language. The
 // Matches and Players names are ones tbsheet's hand-kept reader recognizes.
 type sheetNames struct {
-	standings, explain, matches, players, about string
+	standings, explain, matches, players, about, event string
 }
 
 func sheetNamesFor(lang string) sheetNames {
@@ -44,6 +44,7 @@ func sheetNamesFor(lang string) sheetNames {
 		matches:   label(lang, "matches"),
 		players:   label(lang, "sheet.players"),
 		about:     label(lang, "about"),
+		event:     label(lang, "sheet.event"),
 	}
 }
 

@@ -2,6 +2,7 @@ package writer
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tbsheet/tbsheet"
 )
@@ -96,6 +97,43 @@ func (b *book) playersTable(sheet string, ev *tbsheet.Event) (*table, error) {
 			shown[j] = shownValue(v)
 		}
 		t.add(row, shown)
+	}
+	return t, nil
+}
+
+// eventTable builds the Event sheet: the event's name, date, system, points, tiebreak order and
+// planned rounds as label/value rows (tbsheet.EventFields), so that a converted workbook ranks
+// the way its source was configured. Rows the event does not set are left out.
+func (b *book) eventTable(sheet string, ev *tbsheet.Event) (*table, error) {
+	t := newTable(sheet, []string{label(b.lang, "item"), label(b.lang, "value")})
+	var rows [][2]string
+	add := func(key, v string) {
+		if v != "" {
+			rows = append(rows, [2]string{tbsheet.EventFieldLabel(key, b.lang), v})
+		}
+	}
+	add("name", ev.Name)
+	add("date", ev.Date)
+	add("system", ev.System)
+	if ev.Points != nil {
+		add("points", ev.Points.String())
+	}
+	add("tiebreaks", strings.Join(ev.Tiebreaks, ", "))
+	if ev.PlannedRounds > 0 {
+		add("rounds", strconv.Itoa(ev.PlannedRounds))
+	}
+	text := styleKey{numFmt: "@"}
+	for i, r := range rows {
+		text.row = bandOf(i)
+		var cells []any
+		for _, v := range r {
+			c, err := b.cell(text, v)
+			if err != nil {
+				return nil, err
+			}
+			cells = append(cells, c)
+		}
+		t.add(cells, r[:])
 	}
 	return t, nil
 }

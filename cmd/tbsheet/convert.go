@@ -1,19 +1,37 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 )
+
+// convertTargets maps an output to what is written there: the whole event, or, for a
+// multi-pod input and a one-event format (.xlsx, .csv, .trf), one file per division named
+// after it (results-masters.xlsx). The JSON model keeps the divisions in one file.
+func convertTargets(out string, ev *tbsheet.Event, pod string) map[string]*tbsheet.Event {
+	if len(ev.Pods) == 0 || strings.EqualFold(filepath.Ext(out), ".json") && pod == "" {
+		return map[string]*tbsheet.Event{out: ev}
+	}
+	targets := map[string]*tbsheet.Event{}
+	for _, p := range ev.Pods {
+		if pod == "" || strings.EqualFold(p.Pod, pod) {
+			targets[withTag(out, p.Pod)] = p
+		}
+	}
+	return targets
+}
 
 func newConvertCmd() *cobra.Command {
 	var (
 		outputs       []string
 		from, players string
-		lang          string
+		lang, pod     string
 	)
 	cmd := &cobra.Command{
 		Use:   "convert INPUT -o OUTPUT",
@@ -45,8 +63,10 @@ also an input is refused.`,
 				return inputErr(err)
 			}
 			for _, out := range outputs {
-				if err := writer.WriteEvent(out, ev, writer.Options{Lang: lang}); err != nil {
-					return outputErr(err)
+				for path, e := range convertTargets(out, ev, pod) {
+					if err := writer.WriteEvent(path, e, writer.Options{Lang: lang}); err != nil {
+						return outputErr(err)
+					}
 				}
 			}
 			return nil
@@ -56,5 +76,6 @@ also an input is refused.`,
 	cmd.Flags().StringVar(&from, "from", "", "force the input format")
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
 	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers: en, zh, ja")
+	cmd.Flags().StringVar(&pod, "pod", "", "only this division of a multi-pod input")
 	return cmd
 }

@@ -14,10 +14,10 @@ import (
 
 func newExplainCmd() *cobra.Command {
 	var (
-		cf              calcFlags
-		of              outputFlags
-		from, players   string
-		player          string
+		cf            calcFlags
+		of            outputFlags
+		from, players string
+		player        string
 	)
 	cmd := &cobra.Command{
 		Use:   "explain INPUT --player P",
@@ -101,7 +101,11 @@ func findPlayer(st *calc.Standings, q string) (calc.Row, bool, error) {
 func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) {
 	ev := st.Event
 	p := ev.Players[row.Player]
-	fmt.Fprintf(w, "%s (%s) — rank %d, %s %s, record %s\n", p.Name, p.ID, row.Rank,
+	who := p.Name
+	if p.ID != p.Name {
+		who += " (" + p.ID + ")"
+	}
+	fmt.Fprintf(w, "%s — rank %d, %s %s, record %s\n", who, row.Rank,
 		st.RankBy.FormatValue(calc.Known(row.Points)), st.RankBy.Short, writer.Record(st, &row))
 	fmt.Fprintf(w, "%s\n\n", writer.Title(st, opt.Lang))
 	for i, d := range st.Columns {

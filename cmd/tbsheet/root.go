@@ -10,7 +10,6 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -87,30 +86,13 @@ func (f *calcFlags) options() (calc.Options, error) {
 		return opt, usageErr("--after-round %d: must be a round number", f.afterRound)
 	}
 	if f.points != "" {
-		p, err := parsePoints(f.points)
+		p, err := tbsheet.ParsePoints(f.points)
 		if err != nil {
-			return opt, usageErr("--points %q: %v", f.points, err)
+			return opt, usageErr("--points: %v", err)
 		}
-		opt.Points = p
+		opt.Points = &p
 	}
 	return opt, nil
-}
-
-// parsePoints reads "W,D,L,BYE" (decimals and halves allowed: "1,0.5,0,1", "1,½,0,1").
-func parsePoints(s string) (*tbsheet.Points, error) {
-	parts := strings.Split(s, ",")
-	if len(parts) != 4 {
-		return nil, fmt.Errorf("want four numbers: win, draw, loss, bye")
-	}
-	var v [4]exact.Num
-	for i, p := range parts {
-		n, err := exact.Parse(p)
-		if err != nil {
-			return nil, err
-		}
-		v[i] = n
-	}
-	return &tbsheet.Points{Win: v[0], Draw: v[1], Loss: v[2], Bye: v[3]}, nil
 }
 
 func systemNames() string {
@@ -127,9 +109,9 @@ func systemNames() string {
 
 // outputFlags are the flags that shape written standings (standings, watch).
 type outputFlags struct {
-	outputs                        []string
+	outputs                          []string
 	lang, paper, by, font, tmpl, pod string
-	cut                            int
+	cut                              int
 }
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {

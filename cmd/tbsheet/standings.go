@@ -18,11 +18,11 @@ import (
 
 func newStandingsCmd() *cobra.Command {
 	var (
-		cf             calcFlags
-		of             outputFlags
-		to, from       string
-		players        string
-		final, check   bool
+		cf           calcFlags
+		of           outputFlags
+		to, from     string
+		players      string
+		final, check bool
 	)
 	cmd := &cobra.Command{
 		Use:   "standings INPUT...",
@@ -233,9 +233,14 @@ func suffixed(out string, st *calc.Standings) string {
 	if tag == "" {
 		tag = strings.TrimSuffix(filepath.Base(st.Event.Source), filepath.Ext(st.Event.Source))
 	}
+	return withTag(out, tag)
+}
+
+// withTag inserts a tag before a file name's extension: ("out.pdf", "Day 1") → out-day-1.pdf.
+func withTag(name, tag string) string {
 	tag = strings.ToLower(strings.Join(strings.Fields(tag), "-"))
-	ext := filepath.Ext(out)
-	return strings.TrimSuffix(out, ext) + "-" + tag + ext
+	ext := filepath.Ext(name)
+	return strings.TrimSuffix(name, ext) + "-" + tag + ext
 }
 
 // checkOutputs refuses an output that would overwrite an input: tbsheet never writes to its

@@ -96,8 +96,7 @@ func outputsFor(input string, outputs, formats []string, many bool) []string {
 				out = append(out, filepath.Join(o, stem+"."+f))
 			}
 		case many:
-			ext := filepath.Ext(o)
-			out = append(out, strings.TrimSuffix(o, ext)+"-"+stem+ext)
+			out = append(out, withTag(o, stem))
 		default:
 			out = append(out, o)
 		}
