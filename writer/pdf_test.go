@@ -311,7 +311,7 @@ func TestPDFTitle(t *testing.T) {
 	st.Rounds = []int{1, 2}
 	st.Event.PlannedRounds = 0
 	d := layoutFor(t, st, Options{})
-	if got := plain(d.subtitle); got != "Standings after round 2 of 2 — by rank" {
+	if got := plain(d.subtitle); got != "Standings after round 2 of 3 — by rank" {
 		t.Errorf("title %q", got)
 	}
 	st.Rounds = nil

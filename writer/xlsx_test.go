@@ -289,7 +289,7 @@ func TestStandingsTitle(t *testing.T) {
 		t.Errorf("two of three rounds: %q", got)
 	}
 	st.Event.PlannedRounds = 0
-	if got := Title(st, "zh"); got != "第2轮后排名（共2轮）" {
+	if got := Title(st, "zh"); got != "第2轮后排名（共3轮）" {
 		t.Errorf("unknown plan, zh: %q", got)
 	}
 	st.Final = true
