@@ -337,7 +337,6 @@ func (r *chlReader) tournament(t *chlValue) *chlEvent {
 	return ce
 }
 
-
 // count reads a non-negative whole number up to limit.
 func (r *chlReader) count(v *chlValue, what string, limit int64) int {
 	n, err := v.integer()
