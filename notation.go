@@ -86,10 +86,17 @@ func ParseResultCell(cell string, hasOpponent bool) (Result, Games, error) {
 		return Unreported, Games{}, nil
 	}
 	if r, ok := resultWords[s]; ok {
-		if r == IntentionalDraw {
-			return r, Games{Known: true, Drawn: 3}, nil // MTR §2.5: EventLink records IDs as 0-0-3
-		}
+		// An intentional draw records no games: calc applies MTG's 0-0-3 convention (MTR
+		// §2.5) itself, and the other systems count entered games only.
 		return r, Games{}, nil
+	}
+	if rest, ok := strings.CutPrefix(s, "ID"); ok {
+		// "ID 0-0-3": an intentional draw whose games were entered, as EventLink and WER do.
+		if m := gamesPattern.FindStringSubmatch(strings.Trim(rest, " ()")); m != nil {
+			if g := gamesFrom(m); g.P1 == g.P2 {
+				return IntentionalDraw, g, nil
+			}
+		}
 	}
 	if m := gamesPattern.FindStringSubmatch(s); m != nil {
 		g := gamesFrom(m)
@@ -116,15 +123,16 @@ func gamesFrom(m []string) Games {
 
 // FormatResultCell writes a match's result in the canonical hand-kept form that
 // ParseResultCell reads back to the same Result and Games: game counts when known ("2-1",
-// "1-1-1"), else W, L, D, ID, DL, +, -, --, and for solo rows BYE, L, ½ or 0.
+// "1-1-1", "ID 0-0-3"), else W, L, D, ID, DL, +, -, --, and for solo rows BYE, L, ½ or 0.
 func FormatResultCell(m Match) string {
 	switch m.Result {
 	case Unreported:
 		return ""
 	case IntentionalDraw:
-		if !m.Games.Known || (m.Games == Games{Known: true, Drawn: 3}) {
-			return "ID"
+		if m.Games.Known {
+			return "ID " + m.Games.String()
 		}
+		return "ID"
 	case DoubleLoss:
 		return "DL"
 	case ForfeitWin:
@@ -143,6 +151,9 @@ func FormatResultCell(m Match) string {
 		}
 		return "BYE"
 	case LossNoOpponent:
+		if m.Games.Known && m.Games.P1 == 0 && m.Games.P2 == 2 && m.Games.Drawn == 0 {
+			return "0-2"
+		}
 		return "L"
 	}
 	if m.Games.Known {

@@ -19,7 +19,10 @@ func TestParseResultCell(t *testing.T) {
 		{"W", true, Win, "no games", false},
 		{"l", true, Loss, "no games", false},
 		{"D", true, Draw, "no games", false},
-		{"ID", true, IntentionalDraw, "0-0-3", false},
+		{"ID", true, IntentionalDraw, "no games", false},
+		{"ID 0-0-3", true, IntentionalDraw, "0-0-3", false},
+		{"id (1-1)", true, IntentionalDraw, "1-1", false},
+		{"ID 2-1", true, 0, "", true},
 		{"DL", true, DoubleLoss, "no games", false},
 		{"1-0", true, Win, "1-0", false},
 		{"½-½", true, Draw, "no games", false},
@@ -56,10 +59,10 @@ func TestResultCellRoundTrip(t *testing.T) {
 	g := func(a, b, d int) Games { return Games{Known: true, P1: a, P2: b, Drawn: d} }
 	for _, m := range []Match{
 		{Result: Win, Games: g(2, 1, 0)}, {Result: Loss, Games: g(0, 2, 0)}, {Result: Draw, Games: g(1, 1, 1)},
-		{Result: Win}, {Result: Loss}, {Result: Draw}, {Result: IntentionalDraw, Games: g(0, 0, 3)},
+		{Result: Win}, {Result: Loss}, {Result: Draw}, {Result: IntentionalDraw, Games: g(0, 0, 3)}, {Result: IntentionalDraw},
 		{Result: DoubleLoss}, {Result: ForfeitWin}, {Result: ForfeitLoss}, {Result: DoubleForfeit},
 		{Result: Unreported}, {Result: Bye, P2: NoPlayer}, {Result: Bye, P2: NoPlayer, Games: g(2, 0, 0)},
-		{Result: LossNoOpponent, P2: NoPlayer}, {Result: HalfBye, P2: NoPlayer}, {Result: ZeroBye, P2: NoPlayer},
+		{Result: LossNoOpponent, P2: NoPlayer}, {Result: LossNoOpponent, P2: NoPlayer, Games: g(0, 2, 0)}, {Result: HalfBye, P2: NoPlayer}, {Result: ZeroBye, P2: NoPlayer},
 	} {
 		cell := FormatResultCell(m)
 		r, games, err := ParseResultCell(cell, !m.Result.Solo())

@@ -512,7 +512,7 @@ func TestTbsheetMatchList(t *testing.T) {
   鈴木さくら
 round 1:
   T1 Carol Smith – 山田 太郎: win 2-1
-  T2 王小明 – Łukasz Żółć: id 0-0-3
+  T2 王小明 – Łukasz Żółć: id
   T3 鈴木さくら – =Mallory: forfeit-win
   Ana Lima – BYE: bye
 round 2:

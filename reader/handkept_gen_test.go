@@ -99,7 +99,7 @@ func simulate(seed uint64, entrants []simPlayer, rounds, top, unreported int) *t
 			edge := 0.5 + float64(entrants[a].Rating-entrants[b].Rating)/2000
 			switch x := rng.Float64(); {
 			case r == rounds && table == 1 && x < 0.5:
-				m.Result, m.Games = tbsheet.IntentionalDraw, games(0, 0, 3)
+				m.Result, m.Games = tbsheet.IntentionalDraw, tbsheet.Games{} // typed "ID": no games
 			case x < 0.06:
 				m.Result, m.Games = tbsheet.Draw, games(1, 1, rng.IntN(2))
 			case x < 0.06+0.94*edge:

@@ -8,11 +8,15 @@ import (
 // or a workbook's Players sheet (else its first sheet with a Name header), with the columns
 // Name, ID, Dropped After and Rating (only Name is required; headers in English, Chinese or
 // Japanese). A player without an ID gets his name as ID. Problems come back as a
-// tbsheet.ErrorList: a name or ID listed twice, a Dropped After that is not a round.
+// tbsheet.ErrorList: a name or ID listed twice, a Dropped After that is not a round. KTS's
+// own players export ("ID","First Name","Last Name") is read as such.
 func ReadPlayers(path string) ([]tbsheet.Player, error) {
 	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := ktsCSV(data, ktsPlayersHeader); ok {
+		return ReadKTSPlayers(data, path)
 	}
 	return readPlayersBytes(data, path)
 }

@@ -35,6 +35,7 @@ func TestCommandLine(t *testing.T) {
 		{"standings-f1-csv", []string{"standings", "samples/f1.csv", "--to", "csv"}, 0},
 		{"standings-kts", []string{"standings", "samples/kts-locals.Tournament", "--check"}, 0},
 		{"standings-kts-swiss", []string{"standings", "samples/kts-locals.Tournament", "--final=false", "--cut", "4"}, 0},
+		{"standings-kts-csv-players", []string{"standings", "testdata/kts/locals-matches.csv", "--players", "testdata/kts/locals-players.csv"}, 0},
 		{"standings-challonge", []string{"standings", "samples/challonge-swiss.json"}, 0},
 		{"standings-tdf-masters", []string{"standings", "samples/pokemon-league-cup.tdf", "--pod", "masters"}, 0},
 		{"standings-wer", []string{"standings", "samples/fnm-modern.wer"}, 0},

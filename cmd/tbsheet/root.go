@@ -122,7 +122,7 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&f.cut, "cut", 0, "draw a top-cut line under `N` players")
 	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
-	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Juniors, Seniors, Masters)")
+	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
 }
 
 // writerOptions checks and converts the output flags.
