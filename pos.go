@@ -78,8 +78,8 @@ var (
 	ErrUnknownPlayer = errors.New("unknown player")
 	// ErrDuplicatePlayer: a player appears twice in one round.
 	ErrDuplicatePlayer = errors.New("player appears twice in a round")
-	// ErrSelfPairing: a player is paired against himself.
-	ErrSelfPairing = errors.New("player paired against himself")
+	// ErrSelfPairing: a player is paired against themselves.
+	ErrSelfPairing = errors.New("player paired against themselves")
 	// ErrGames: game counts that cannot happen (negative, or contradicting the result).
 	ErrGames = errors.New("impossible game counts")
 	// ErrResult: a result cell that tbsheet cannot read.

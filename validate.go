@@ -4,7 +4,7 @@ import "fmt"
 
 // Validate checks the event's internal consistency and returns every problem at once, each at
 // the position of the offending match: a player twice in a round, an unknown player, a player
-// against himself, game counts that contradict the result, a result that needs an opponent
+// against themselves, game counts that contradict the result, a result that needs an opponent
 // without one (or the reverse), a match after the player's drop. Readers call it last; the
 // problems they can see in the raw text (an unreadable cell) they report themselves.
 func (e *Event) Validate() ErrorList {
@@ -52,7 +52,7 @@ func (e *Event) validateMatch(r Round, m Match, seat map[int]Pos) ErrorList {
 		}
 	}
 	if m.P1 == m.P2 && known(m.P1) {
-		errs.Addf(m.Pos, ErrSelfPairing, "player %q is paired against himself", e.Players[m.P1].Name)
+		errs.Addf(m.Pos, ErrSelfPairing, "player %q is paired against themselves", e.Players[m.P1].Name)
 	}
 	switch {
 	case m.Result.Solo() && m.P2 != NoPlayer:

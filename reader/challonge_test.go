@@ -454,7 +454,7 @@ func TestChallongeErrors(t *testing.T) {
 		doc: `{"tournament": {"tournament_type": "swiss",
  "participants": [{"participant": {"id": 1, "name": "Ann", "group_player_ids": [7]}}, {"participant": {"id": 2, "name": "Bo"}}],
  "matches": [{"match": ∑{"id": 10, "round": 1, "state": "complete", "player1_id": 1, "player2_id": 7, "winner_id": 1}}]}}`,
-		want: []string{`player "Ann" is paired against himself`},
+		want: []string{`player "Ann" is paired against themselves`},
 	}, {
 		name: "elimination bracket only",
 		doc: `{"tournament": {"tournament_type": ∑"double elimination",

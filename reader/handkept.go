@@ -720,7 +720,7 @@ func (h *handkept) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		return
 	}
 	if m.P1 == m.P2 {
-		r.errorf("p2", tbsheet.ErrSelfPairing, "player %q is paired against himself", h.ev.Players[m.P1].Name)
+		r.errorf("p2", tbsheet.ErrSelfPairing, "player %q is paired against themselves", h.ev.Players[m.P1].Name)
 		return
 	}
 	acc := h.rounds[key]

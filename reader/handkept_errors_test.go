@@ -166,7 +166,7 @@ func TestCSVErrors(t *testing.T) {
 			false, []string{`results.csv:3:11: player "Bob" appears twice in round 1 (also at line 2)`}},
 		{"twice, other side", hdr + "1,1,Alice,Bob,2-0\n1,2,∑alice,Carol,2-1\n2,1,Alice,Carol,1-2\n",
 			false, []string{`player "Alice" appears twice in round 1 (also at line 2)`}},
-		{"himself", hdr + "1,1,Alice,∑ alice ,2-0\n", false, []string{`player "Alice" is paired against himself`}},
+		{"himself", hdr + "1,1,Alice,∑ alice ,2-0\n", false, []string{`player "Alice" is paired against themselves`}},
 		{"round and table", hdr + "∑one,1,Alice,Bob,2-0\n1,∑T?,Carol,Dave,2-0\n",
 			false, []string{`"one" is not a round (expected a number like 3, or T8, QF, SF, F`, `"T?" is not a table number`}},
 		{"empty round", hdr + "∑,1,Alice,Bob,2-0\n", false, []string{"the Round cell is empty"}},

@@ -211,7 +211,7 @@ func TestTDFErrors(t *testing.T) {
 		{
 			name: "self-pairing",
 			doc:  tdfDoc(tdfFour, r1(tdfMatch("1", "101", "101", 1)), ""),
-			errs: []string{`t.tdf:14:8: player "Ana Souza" is paired against himself`},
+			errs: []string{`t.tdf:14:8: player "Ana Souza" is paired against themselves`},
 			is:   tbsheet.ErrSelfPairing,
 		},
 		{

@@ -447,7 +447,7 @@ func (t *trfReader) matches(players []*trfPlayer) {
 				t.errorf(b.line, b.col, tbsheet.ErrUnknownPlayer, "round %d: no player has start rank %d", r+1, b.opp)
 				continue
 			case qi == pi:
-				t.errorf(b.line, b.col, tbsheet.ErrSelfPairing, "round %d: player %d is paired against himself", r+1, p.rank)
+				t.errorf(b.line, b.col, tbsheet.ErrSelfPairing, "round %d: player %d is paired against themselves", r+1, p.rank)
 				continue
 			case !ok:
 				t.errorf(b.line, b.col+7, tbsheet.ErrResult, "round %d: %q is a bye and cannot have an opponent (%d)", r+1, string(b.code), b.opp)

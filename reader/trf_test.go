@@ -193,7 +193,7 @@ func TestTRFErrors(t *testing.T) {
 			[]string{"x.trf:1:5: \"x0\" is not a start rank (columns 5–8: 1 to 9999)",
 				"x.trf:2:49: \"20k0\" is not a rating (columns 49–52)",
 				"x.trf:2:81: \"1,x\" is not a score (columns 81–84, like 4.5)"}},
-		{"self pairing", a + "   1 w 1\n", []string{"x.trf:1:92: round 1: player 1 is paired against himself"}},
+		{"self pairing", a + "   1 w 1\n", []string{"x.trf:1:92: round 1: player 1 is paired against themselves"}},
 		{"shifted block", a + "  2 w 1\n" + b + "   1 b 0\n",
 			[]string{"x.trf:1:92: \"  2 w 1\" is not a round block (\"oooo c r\" from column 92)"}},
 		{"bad rounds", "XXR nine\n" + a + "\n", []string{"x.trf:1:5: \"nine\" is not a number of rounds"}},
