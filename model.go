@@ -268,6 +268,24 @@ type Points struct {
 	Win, Draw, Loss, Bye exact.Num
 }
 
+// For returns the points a result scores for the player whose result it is: a win or forfeit
+// win scores Win; a draw, intentional draw or half-point bye scores Draw; a bye scores Bye;
+// every kind of loss (a loss, forfeit loss, double loss or forfeit, zero-point bye, loss with
+// no opponent) scores Loss; an absence or an unreported match scores nothing.
+func (p Points) For(r Result) exact.Num {
+	switch r {
+	case Win, ForfeitWin:
+		return p.Win
+	case Draw, IntentionalDraw, HalfBye:
+		return p.Draw
+	case Bye:
+		return p.Bye
+	case Loss, ForfeitLoss, DoubleLoss, DoubleForfeit, ZeroBye, LossNoOpponent:
+		return p.Loss
+	}
+	return exact.Num{}
+}
+
 // ParsePoints reads match points written "W,D,L,BYE" ("3,1,0,3", "1,0.5,0,1", "1,½,0,1").
 func ParsePoints(s string) (Points, error) {
 	parts := strings.Split(s, ",")

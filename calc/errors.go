@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/tbsheet/tbsheet/internal/suggest"
 )
 
 // ErrUsage is the sentinel that every [UsageError] wraps: errors.Is(err, calc.ErrUsage)
@@ -28,38 +30,10 @@ func (e *UsageError) Unwrap() error { return ErrUsage }
 // "mtg-omw"?); valid: points, match-wins, …`.
 func unknownName(what, name string, valid []string) error {
 	msg := fmt.Sprintf("unknown %s %q", what, name)
-	best, bestDist := "", 3
-	for _, v := range valid {
-		if d := editDistance(strings.ToLower(name), v); d < bestDist {
-			best, bestDist = v, d
-		}
-	}
-	if best != "" {
+	if best := suggest.Closest(strings.ToLower(name), valid, 2, nil); best != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return &UsageError{Msg: msg + "; valid: " + strings.Join(valid, ", ")}
-}
-
-// editDistance is the Levenshtein distance between a and b, in runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // usagef returns a *UsageError with a formatted message.

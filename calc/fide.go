@@ -258,7 +258,7 @@ func (f *fideData) points(i int, r Record) exact.Num {
 	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
 		return f.c.Points.Draw
 	}
-	return fidePoints(f.c.Points, r.Result)
+	return f.c.Points.For(r.Result)
 }
 
 // played reports whether round i of record r counts as played; under Fore Buchholz every
@@ -270,21 +270,6 @@ func (f *fideData) played(i int, r Record) bool {
 	return fidePlayed(r.Result)
 }
 
-// fidePoints scores a chess round: a pairing-allocated bye scores Points.Bye, a half-point
-// bye a draw, a forfeit win a win, zero-point byes, forfeit losses and absences nothing.
-func fidePoints(pt tbsheet.Points, r tbsheet.Result) exact.Num {
-	switch r {
-	case tbsheet.Win, tbsheet.ForfeitWin:
-		return pt.Win
-	case tbsheet.Draw, tbsheet.IntentionalDraw, tbsheet.HalfBye:
-		return pt.Draw
-	case tbsheet.Bye:
-		return pt.Bye
-	case tbsheet.Absent:
-		return exact.Num{}
-	}
-	return pt.Loss
-}
 
 // dummy returns the score of the dummy opponent that stands in for p's unplayed round i
 // (16.4): p's own final score; under the 2026 rules capped by the scheduled opponent's

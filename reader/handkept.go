@@ -20,6 +20,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/suggest"
 )
 
 // Limits that keep a hostile or mistaken file from running away with time or memory. A
@@ -349,36 +350,11 @@ func (h *handkept) player(text string, pos tbsheet.Pos, field string) (int, bool
 
 // nearest returns the listed name closest to key, if it is a likely typo.
 func (h *handkept) nearest(key string) string {
-	best, bestD := "", 3
-	for _, p := range h.ev.Players {
-		k := nameKey(p.Name)
-		d := editDistance(key, k)
-		if d < bestD && d*3 <= len([]rune(k)) {
-			best, bestD = p.Name, d
-		}
+	names := make([]string, len(h.ev.Players))
+	for i, p := range h.ev.Players {
+		names[i] = p.Name
 	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
+	return suggest.Closest(key, names, 2, nameKey)
 }
 
 // hkRow is one data row being read: it fetches cells by column key and reports unreadable

@@ -54,14 +54,14 @@ func writeTRF(w io.Writer, ev *tbsheet.Event, _ Options) error {
 			c1, c2 := trfColour(m.Color), trfColour(m.Color.Mirror())
 			if m.P2 == tbsheet.NoPlayer {
 				blocks[m.P1][r] = "0000 " + c1 + " " + trfSoloCode(m.Result)
-				points[m.P1] = points[m.P1].Add(trfPoints(pt, m.Result))
+				points[m.P1] = points[m.P1].Add(pt.For(m.Result))
 				continue
 			}
 			code1, code2 := trfPairCodes(m.Result)
 			blocks[m.P1][r] = fmt.Sprintf("%4d %s %s", rank[m.P2], c1, code1)
 			blocks[m.P2][r] = fmt.Sprintf("%4d %s %s", rank[m.P1], c2, code2)
-			points[m.P1] = points[m.P1].Add(trfPoints(pt, m.Result))
-			points[m.P2] = points[m.P2].Add(trfPoints(pt, m.Result.Mirror()))
+			points[m.P1] = points[m.P1].Add(pt.For(m.Result))
+			points[m.P2] = points[m.P2].Add(pt.For(m.Result.Mirror()))
 		}
 	}
 	place := trfPlaces(ev, rank, points)
@@ -202,18 +202,6 @@ func trfSoloCode(r tbsheet.Result) string {
 	return "Z" // zero-point bye, loss without opponent
 }
 
-// trfPoints scores a result the way calc scores chess (fidePoints).
-func trfPoints(pt tbsheet.Points, r tbsheet.Result) exact.Num {
-	switch r {
-	case tbsheet.Win, tbsheet.ForfeitWin:
-		return pt.Win
-	case tbsheet.Draw, tbsheet.IntentionalDraw, tbsheet.HalfBye:
-		return pt.Draw
-	case tbsheet.Bye:
-		return pt.Bye
-	}
-	return pt.Loss
-}
 
 func trfColour(c tbsheet.Color) string {
 	switch c {
