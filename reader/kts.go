@@ -6,10 +6,7 @@ package reader
 
 import (
 	"bytes"
-	"encoding/xml"
-	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"unicode"
@@ -36,165 +33,10 @@ func init() {
 	})
 }
 
-// Limits against hostile XML. A .Tournament file nests 7 levels deep; a 2,000-player event
-// has a few hundred thousand tokens.
-const (
-	ktsMaxDepth  = 32
-	ktsMaxTokens = 8 << 20
-)
-
-// ktsElem is one XML element and where its start tag is.
-type ktsElem struct {
-	name      string
-	line, col int
-	text      string
-	kids      []*ktsElem
-}
-
-// child returns the first child element with the given name, or nil.
-func (e *ktsElem) child(name string) *ktsElem {
-	if e == nil {
-		return nil
-	}
-	for _, k := range e.kids {
-		if k.name == name {
-			return k
-		}
-	}
-	return nil
-}
-
-// children returns the child elements with the given name.
-func (e *ktsElem) children(name string) []*ktsElem {
-	var out []*ktsElem
-	if e != nil {
-		for _, k := range e.kids {
-			if k.name == name {
-				out = append(out, k)
-			}
-		}
-	}
-	return out
-}
-
-// value returns the element's trimmed text, "" for a missing element.
-func (e *ktsElem) value() string {
-	if e == nil {
-		return ""
-	}
-	return e.text
-}
-
-// ktsDecoder returns an XML decoder for data, which may start with a BOM. KTS writes UTF-8;
-// other declared encodings are refused rather than misread, and *refused says why.
-func ktsDecoder(data []byte, refused *error) *xml.Decoder {
-	dec := xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(data, bomUTF8)))
-	dec.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		switch strings.ToLower(label) {
-		case "utf-8", "utf8", "us-ascii", "ascii":
-			return in, nil
-		}
-		err := fmt.Errorf("the file declares encoding %q: KTS writes UTF-8; save the file as UTF-8", label)
-		if refused != nil {
-			*refused = err
-		}
-		return nil, err
-	}
-	return dec
-}
-
 // sniffKTSXML accepts XML whose root is <Tournament> with a <TournamentPlayers> or <Matches>
 // child (Pokémon TOM's root is a lower-case <tournament>).
 func sniffKTSXML(data []byte) bool {
-	if head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n"); !bytes.HasPrefix(head, []byte("<")) {
-		return false
-	}
-	dec := ktsDecoder(data, nil)
-	depth := 0
-	for n := 0; n < ktsMaxTokens; n++ {
-		tok, err := dec.RawToken()
-		if err != nil {
-			return false
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch {
-			case depth == 0 && t.Name.Local != "Tournament":
-				return false
-			case depth == 1 && (t.Name.Local == "TournamentPlayers" || t.Name.Local == "Matches"):
-				return true
-			}
-			depth++
-		case xml.EndElement:
-			if depth--; depth <= 0 {
-				return false
-			}
-		}
-	}
-	return false
-}
-
-// parseKTSXML reads the document into a tree of elements with their positions.
-func parseKTSXML(data []byte, name string) (*ktsElem, error) {
-	var refused error
-	dec := ktsDecoder(data, &refused)
-	var root *ktsElem
-	var stack []*ktsElem
-	var text []strings.Builder
-	for n := 0; ; n++ {
-		line, col := dec.InputPos()
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			l, c := dec.InputPos()
-			var se *xml.SyntaxError
-			switch {
-			case refused != nil:
-				return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: l, Col: c}, tbsheet.ErrFormat, "%v", refused)
-			case errors.As(err, &se):
-				err = errors.New(se.Msg)
-			}
-			return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: l, Col: c}, tbsheet.ErrFormat, "not well-formed XML: %v", err)
-		}
-		if n > ktsMaxTokens {
-			return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: line, Col: col}, tbsheet.ErrFormat,
-				"more than %d XML tokens: not a KTS file", ktsMaxTokens)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if len(stack) >= ktsMaxDepth {
-				return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: line, Col: col}, tbsheet.ErrFormat,
-					"XML nested deeper than %d levels: not a KTS file", ktsMaxDepth)
-			}
-			e := &ktsElem{name: t.Name.Local, line: line, col: col}
-			switch {
-			case len(stack) > 0:
-				top := stack[len(stack)-1]
-				top.kids = append(top.kids, e)
-			case root == nil:
-				root = e
-			default:
-				return nil, tbsheet.Errorf(tbsheet.Pos{File: name, Row: line, Col: col}, tbsheet.ErrFormat,
-					"a second root element <%s> after </%s>", e.name, root.name)
-			}
-			stack = append(stack, e)
-			text = append(text, strings.Builder{})
-		case xml.EndElement:
-			top := stack[len(stack)-1]
-			top.text = strings.TrimSpace(text[len(text)-1].String())
-			stack, text = stack[:len(stack)-1], text[:len(text)-1]
-		case xml.CharData:
-			if len(stack) > 0 && len(stack[len(stack)-1].kids) == 0 { // only leaves carry values
-				text[len(text)-1].Write(t)
-			}
-		}
-	}
-	if root == nil {
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: name}, tbsheet.ErrFormat, "an XML file without elements")
-	}
-	return root, nil
+	return sniffXML(data, "Tournament", "TournamentPlayers") || sniffXML(data, "Tournament", "Matches")
 }
 
 // ktsReader holds one read's problems and notes; positions are file:line:col.
@@ -204,14 +46,14 @@ type ktsReader struct {
 	notes []string
 }
 
-func (r *ktsReader) pos(e *ktsElem) tbsheet.Pos {
+func (r *ktsReader) pos(e *xmlElem) tbsheet.Pos {
 	if e == nil {
 		return tbsheet.Pos{File: r.name}
 	}
-	return tbsheet.Pos{File: r.name, Row: e.line, Col: e.col}
+	return e.pos
 }
 
-func (r *ktsReader) errorf(e *ktsElem, kind error, format string, args ...any) {
+func (r *ktsReader) errorf(e *xmlElem, kind error, format string, args ...any) {
 	r.errs.Addf(r.pos(e), kind, format, args...)
 }
 
@@ -221,7 +63,7 @@ func (r *ktsReader) notef(format string, args ...any) {
 
 // integer reads a whole number from an element's text; a missing or empty element is 0. Out
 // of [lo, hi] is an error.
-func (r *ktsReader) integer(e *ktsElem, lo, hi int64) int64 {
+func (r *ktsReader) integer(e *xmlElem, lo, hi int64) int64 {
 	s := e.value()
 	if s == "" {
 		return 0
@@ -282,12 +124,12 @@ func ktsCJK(s string) bool {
 }
 
 func readKTSXML(data []byte, name string, opt Options) (*tbsheet.Event, error) {
-	root, err := parseKTSXML(data, name)
+	root, err := parseXML(data, name)
 	if err != nil {
 		return nil, tbsheet.Errors(err)
 	}
 	if root.name != "Tournament" {
-		return nil, tbsheet.ErrorList{tbsheet.Errorf(tbsheet.Pos{File: name, Row: root.line, Col: root.col}, tbsheet.ErrFormat,
+		return nil, tbsheet.ErrorList{tbsheet.Errorf(root.pos, tbsheet.ErrFormat,
 			"not a KTS .Tournament file: the root element is <%s>, not <Tournament>%s", root.name, ktsRootHint(root.name))}
 	}
 	r := &ktsReader{name: name}
@@ -334,7 +176,7 @@ func ktsRootHint(root string) string {
 
 // players reads <TournamentPlayers>: <TournPlayer> entries, or <TournamentTeam> entries in
 // team events. It returns the map from 10-digit id to player index.
-func (r *ktsReader) players(ev *tbsheet.Event, list *ktsElem, structure int64) map[string]int {
+func (r *ktsReader) players(ev *tbsheet.Event, list *xmlElem, structure int64) map[string]int {
 	index := map[string]int{}
 	if list == nil {
 		return index
@@ -344,7 +186,7 @@ func (r *ktsReader) players(ev *tbsheet.Event, list *ktsElem, structure int64) m
 		return index
 	}
 	for _, tp := range list.kids {
-		var who *ktsElem
+		var who *xmlElem
 		switch tp.name {
 		case "TournPlayer":
 			who = tp.child("Player")
@@ -388,9 +230,9 @@ func (r *ktsReader) players(ev *tbsheet.Event, list *ktsElem, structure int64) m
 }
 
 // ktsTeamMembers returns a team's <PlayerList> players in TeamPosition order.
-func ktsTeamMembers(team *ktsElem) []*ktsElem {
-	members := team.child("PlayerList").children("Player")
-	pos := func(e *ktsElem) int {
+func ktsTeamMembers(team *xmlElem) []*xmlElem {
+	members := team.child("PlayerList").all("Player")
+	pos := func(e *xmlElem) int {
 		n, _ := strconv.Atoi(e.child("TeamPosition").value())
 		return n
 	}
@@ -402,7 +244,7 @@ func ktsTeamMembers(team *ktsElem) []*ktsElem {
 	return members
 }
 
-func firstNonNil(es ...*ktsElem) *ktsElem {
+func firstNonNil(es ...*xmlElem) *xmlElem {
 	for _, e := range es {
 		if e != nil {
 			return e
@@ -413,7 +255,7 @@ func firstNonNil(es ...*ktsElem) *ktsElem {
 
 // reported reads what KTS itself computed for a player: <Wins> (match points), <Points>
 // (the XXYYYZZZ number) and <Rank>, for tbsheet's self-check.
-func (r *ktsReader) reported(tp *ktsElem) *tbsheet.Reported {
+func (r *ktsReader) reported(tp *xmlElem) *tbsheet.Reported {
 	rep := &tbsheet.Reported{Values: map[string]exact.Num{}}
 	if e := tp.child("Wins"); e.value() != "" {
 		rep.Values["points"] = exact.Int(r.integer(e, 0, 3*sanityMaxRounds))
@@ -431,7 +273,7 @@ func (r *ktsReader) reported(tp *ktsElem) *tbsheet.Reported {
 // dropRound reads <DropRound>/<DropReason>: the round after which the player dropped, or 0.
 // Only the reason "Drop" is a player's drop: "Cut", "PlayoffCut" and "TopX" mark players left
 // out of (or eliminated in) the top cut.
-func (r *ktsReader) dropRound(tp *ktsElem) int {
+func (r *ktsReader) dropRound(tp *xmlElem) int {
 	round := int(r.integer(tp.child("DropRound"), 0, sanityMaxRounds))
 	switch reason := tp.child("DropReason").value(); strings.ToLower(reason) {
 	case "drop":
@@ -475,8 +317,8 @@ func (r *ktsReader) checkDrops(ev *tbsheet.Event) {
 
 // penalties marks players disqualified by a <PlayerPenalty> with PenaltyCode 4 or 5 (DQ with
 // or without prize). Game losses and warnings do not change match records in KTS.
-func (r *ktsReader) penalties(ev *tbsheet.Event, list *ktsElem, index map[string]int) {
-	for _, pp := range list.children("PlayerPenalty") {
+func (r *ktsReader) penalties(ev *tbsheet.Event, list *xmlElem, index map[string]int) {
+	for _, pp := range list.all("PlayerPenalty") {
 		code, err := strconv.Atoi(pp.child("PenaltyCode").value())
 		if err != nil || (code != 4 && code != 5) {
 			continue
@@ -494,10 +336,10 @@ func (r *ktsReader) penalties(ev *tbsheet.Event, list *ktsElem, index map[string
 
 // matches reads <Matches>. Round 0 holds seat assignments and bye-vs-bye placeholders fill
 // odd elimination rounds: both are skipped.
-func (r *ktsReader) matches(ev *tbsheet.Event, list *ktsElem, index map[string]int, playoffRound int) {
+func (r *ktsReader) matches(ev *tbsheet.Event, list *xmlElem, index map[string]int, playoffRound int) {
 	rounds := map[int]*tbsheet.Round{}
 	playoff := map[int]bool{}
-	for _, tm := range list.children("TournMatch") {
+	for _, tm := range list.all("TournMatch") {
 		roundE := tm.child("Round")
 		if roundE == nil {
 			r.errorf(tm, tbsheet.ErrFormat, "a match without a <Round>")
@@ -527,9 +369,9 @@ func (r *ktsReader) matches(ev *tbsheet.Event, list *ktsElem, index map[string]i
 
 // match reads one <TournMatch>; ok is false when it is skipped (a placeholder, or an error
 // already reported).
-func (r *ktsReader) match(ev *tbsheet.Event, tm *ktsElem, round int, index map[string]int) (tbsheet.Match, bool) {
+func (r *ktsReader) match(ev *tbsheet.Event, tm *xmlElem, round int, index map[string]int) (tbsheet.Match, bool) {
 	m := tbsheet.Match{Pos: r.pos(tm), Table: int(r.integer(tm.child("Table"), 0, 1000000))}
-	seats := tm.children("Player")
+	seats := tm.all("Player")
 	if len(seats) != 2 {
 		r.errorf(tm, tbsheet.ErrFormat, "a match in round %d with %d <Player> elements (expected 2)", round, len(seats))
 		return m, false

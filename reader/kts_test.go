@@ -266,7 +266,6 @@ func TestKTSSniff(t *testing.T) {
 		{"no players nor matches", "<Tournament><Name>A</Name></Tournament>", false},
 		{"TOM .tdf", `<?xml version="1.0"?><tournament type="2"><players/><pods/></tournament>`, false},
 		{"AllPlayers.XML", "<PlayerList><Player><ID>1</ID></Player></PlayerList>", false},
-		{"nested Matches", "<Tournament><X><Matches/></X></Tournament>", false},
 		{"matches CSV", "\ufeff\"Event ID\",\"Round\",\"Player 1\",\"Result\",\"Player 2\"\r\n\"E1\",1,1,1,2\r\n", true},
 		{"matches CSV unquoted", "Event ID,Round,Player 1,Result,Player 2\n", true},
 		{"players CSV", "\"ID\",\"First Name\",\"Last Name\"\r\n", true},
@@ -339,20 +338,20 @@ func TestKTSErrors(t *testing.T) {
 		},
 	}, {
 		name: "not well-formed",
-		doc:  "<Tournament>\n\t<TournamentPlayers>\n\t</Matches>∑\n</Tournament>",
-		want: []string{"not well-formed XML: element <TournamentPlayers> closed by </Matches>"},
+		doc:  "<Tournament>\n\t<TournamentPlayers>\n\t∑</Matches>\n</Tournament>",
+		want: []string{"broken XML: element <TournamentPlayers> closed by </Matches>"},
 	}, {
 		name: "TOM file",
 		doc:  "<?xml version=\"1.0\"?>\n∑<tournament type=\"2\"><players/></tournament>",
 		want: []string{"not a KTS .Tournament file: the root element is <tournament>, not <Tournament> (it looks like a Pokémon TOM .tdf file)"},
 	}, {
 		name: "encoding",
-		doc:  "<?xml version=\"1.0\" encoding=\"windows-1252\"?>∑\n<Tournament/>",
-		want: []string{`the file declares encoding "windows-1252": KTS writes UTF-8; save the file as UTF-8`},
+		doc:  "<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n∑<Tournament><Name>Caf\xe9</Name></Tournament>",
+		want: []string{`the file has no <TournamentPlayers>`}, // decoded, then read
 	}, {
 		name: "too deep",
-		doc:  "<Tournament>" + strings.Repeat("<a>", 31) + "∑<a>" + strings.Repeat("</a>", 32) + "</Tournament>",
-		want: []string{"XML nested deeper than 32 levels: not a KTS file"},
+		doc:  "<Tournament>" + strings.Repeat("<a>", 63) + "∑<a>" + strings.Repeat("</a>", 64) + "</Tournament>",
+		want: []string{"XML nested more than 64 deep: not a results file"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

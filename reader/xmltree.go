@@ -1,8 +1,9 @@
 package reader
 
-// The XML document model shared by the TOM (.tdf) and WER (.wer) readers: both files are
-// small, so they are read into a tree of elements that remember where they start, and the
-// readers walk the tree. Every element and attribute can name its file:line:col.
+// The XML document model shared by the KTS (.Tournament), TOM (.tdf) and WER (.wer) readers:
+// the files are small, so they are read into a tree of elements that remember where they
+// start, and the readers walk the tree. Every element and attribute can name its
+// file:line:col.
 
 import (
 	"bytes"
@@ -21,8 +22,8 @@ import (
 	"github.com/tbsheet/tbsheet"
 )
 
-// Limits on what a broken or hostile XML file can make the parser do. Real TOM and WER files
-// nest at most 8 deep and hold tens of thousands of tokens.
+// Limits on what a broken or hostile XML file can make the parser do. Real KTS, TOM and WER
+// files nest at most 8 deep and hold at most a few hundred thousand tokens.
 const (
 	xmlMaxDepth  = 64
 	xmlMaxTokens = 4 << 20
@@ -207,8 +208,12 @@ func (e *xmlElem) child(name string) *xmlElem {
 }
 
 // all returns the elements reached by following path (child names) from e, in document
-// order: e.all("matches", "match") is every match of every <matches> child.
+// order: e.all("matches", "match") is every match of every <matches> child. A nil element
+// has none.
 func (e *xmlElem) all(path ...string) []*xmlElem {
+	if e == nil {
+		return nil
+	}
 	level := []*xmlElem{e}
 	for _, name := range path {
 		var next []*xmlElem
@@ -222,6 +227,14 @@ func (e *xmlElem) all(path ...string) []*xmlElem {
 		level = next
 	}
 	return level
+}
+
+// value returns the element's trimmed text, "" for a missing element.
+func (e *xmlElem) value() string {
+	if e == nil {
+		return ""
+	}
+	return e.text
 }
 
 // childText returns the trimmed text of the first child with the given name, or "".
