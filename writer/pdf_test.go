@@ -389,6 +389,18 @@ func TestPDFLayoutScale(t *testing.T) {
 		if ws[d.player] < minPlayerW*d.scale-1e-9 {
 			t.Errorf("%d columns: player column %.1f mm < %.1f mm", tt.columns, ws[d.player], minPlayerW*d.scale)
 		}
+		// Every number fits its column whole, at any scale: a column is as wide as its widest
+		// cell, and that cell must not be cut to "1…" by rounding.
+		for _, r := range d.rows {
+			for c, cell := range r.cells {
+				if c == d.player {
+					continue
+				}
+				if got := cell.fit(ws[c]-2*cellPad*d.scale, d.scale, d.ell); plain(got) != plain(cell) {
+					t.Errorf("%d columns: cell %q of column %d printed as %q", tt.columns, plain(cell), c, plain(got))
+				}
+			}
+		}
 	}
 }
 

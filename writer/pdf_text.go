@@ -268,7 +268,10 @@ func (t text) width(scale float64) float64 { return t.em * t.pt * scale * ptMM }
 
 // fit returns t cut so that it is at most w mm wide at scale, ending in ell ("…") when cut.
 func (t text) fit(w, scale float64, ell text) text {
-	if t.width(scale) <= w {
+	// Columns are as wide as their widest cell; the tolerance keeps float rounding in the
+	// width arithmetic from cutting that cell ("15.5" printed as "1…").
+	const epsilon = 1e-6 // mm
+	if t.width(scale) <= w+epsilon {
 		return t
 	}
 	perEm := t.pt * scale * ptMM

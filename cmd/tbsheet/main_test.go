@@ -53,6 +53,7 @@ func TestCommandLine(t *testing.T) {
 		{"usage-unknown-flag", []string{"standings", "samples/f1.csv", "--colour"}, exitUsage},
 		{"usage-output-is-input", []string{"standings", "samples/f1.csv", "-o", "samples/f1.csv"}, exitUsage},
 		{"usage-explain-no-player", []string{"explain", "samples/f1.csv", "--player", "zed"}, exitUsage},
+		{"input-check-differs", []string{"standings", "testdata/trf/lakeside-open-2025.trf", "--check"}, exitInput},
 		{"input-missing-file", []string{"standings", "samples/nosuch.xlsx"}, exitInput},
 		{"input-bad-results", []string{"standings", "testdata/cli/bad-results.csv"}, exitInput},
 		{"input-not-results", []string{"standings", "README.md"}, exitInput},
