@@ -183,11 +183,11 @@ func (j *job) computeBytes(data []byte, path string, warn io.Writer) ([]*calc.St
 		}
 		out = append(out, st)
 	}
-	for _, d := range diffs {
-		fmt.Fprintln(warn, d.Error())
-	}
 	if j.check && len(diffs) > 0 {
 		return nil, inputErr(diffs)
+	}
+	for _, d := range diffs {
+		fmt.Fprintln(warn, d.Error())
 	}
 	return out, nil
 }
