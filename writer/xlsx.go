@@ -82,8 +82,9 @@ func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxCo
 	return finishBook(f, st, opt, w)
 }
 
-// addStandardSheets adds the Explain, Matches, Players and About sheets, skipping any whose
-// name is in skip (an organizer's template that has its own).
+// addStandardSheets adds the Explain, Matches, Players, Event and About sheets, skipping any
+// whose name is in skip (an organizer's template that has its own). The Event sheet records
+// how the standings were ranked, so that tbsheet reading the workbook back ranks it the same.
 func (b *book) addStandardSheets(st *calc.Standings, ex [][]explained, opt Options, names sheetNames, skip map[string]bool) error {
 	builders := []struct {
 		name  string
@@ -92,6 +93,7 @@ func (b *book) addStandardSheets(st *calc.Standings, ex [][]explained, opt Optio
 		{names.explain, func(s string) (*table, error) { return b.explainTable(s, st, ex) }},
 		{names.matches, func(s string) (*table, error) { return b.matchesTable(s, st.Event) }},
 		{names.players, func(s string) (*table, error) { return b.playersTable(s, st.Event) }},
+		{names.event, func(s string) (*table, error) { return b.eventTable(s, rankedAs(st)) }},
 		{names.about, func(s string) (*table, error) { return b.aboutTable(s, st, opt) }},
 	}
 	for _, s := range builders {
@@ -110,6 +112,17 @@ func (b *book) addStandardSheets(st *calc.Standings, ex [][]explained, opt Optio
 		}
 	}
 	return nil
+}
+
+// rankedAs returns the event with the settings the standings were computed with: the system,
+// points and tiebreak order in force.
+func rankedAs(st *calc.Standings) *tbsheet.Event {
+	ev := *st.Event
+	ev.System, ev.Points, ev.Tiebreaks = st.System.Name, &st.Points, nil
+	for _, d := range st.Order {
+		ev.Tiebreaks = append(ev.Tiebreaks, d.ID)
+	}
+	return &ev
 }
 
 // finishBook sets what every standings workbook carries and writes it.

@@ -115,7 +115,7 @@ func TestTemplateFill(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []string{"Results", "Notes", "Explain", "Matches", "Players", "About"}
+		want := []string{"Results", "Notes", "Explain", "Matches", "Players", "Event", "About"}
 		if got := f.GetSheetList(); strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("%s: sheets %q, want %q", ext, got, want)
 		}

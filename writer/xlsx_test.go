@@ -33,7 +33,7 @@ func TestStandingsXLSX(t *testing.T) {
 		st := testStandings()
 		f := writeXLSX(t, st, Options{Lang: lang, Now: testNow}, xlsxConfig{})
 		names := sheetNamesFor(lang)
-		want := []string{names.standings, names.explain, names.matches, names.players, names.about}
+		want := []string{names.standings, names.explain, names.matches, names.players, names.event, names.about}
 		if got := f.GetSheetList(); strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Fatalf("%s: sheets %q, want %q", lang, got, want)
 		}

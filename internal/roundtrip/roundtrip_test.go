@@ -122,7 +122,7 @@ func TestConvertRoundTrip(t *testing.T) {
 func TestStandingsWorkbookRoundTrip(t *testing.T) {
 	for _, lang := range writer.Langs {
 		t.Run(lang, func(t *testing.T) {
-			st, err := calc.Compute(event(), calc.Options{})
+			st, err := calc.Compute(event(), calc.Options{System: "pokemon"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,6 +135,14 @@ func TestStandingsWorkbookRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkSame(t, event(), got, true)
+			again, err := calc.Compute(got, calc.Options{}) // ranked as the Event sheet says
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.System.Name != st.System.Name || len(again.Order) != len(st.Order) || again.Points != st.Points {
+				t.Errorf("read back ranks as %s %v %v, want %s %v %v", again.System.Name, again.Order, again.Points,
+					st.System.Name, st.Order, st.Points)
+			}
 		})
 	}
 }
