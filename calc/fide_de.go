@@ -64,15 +64,17 @@ func (f *fideData) de(tied []int) []Figure {
 			below[p] = n
 		}
 	}
+	// Each member's notes, in the order they were made: one pass over the notes, not one per
+	// member (a score group of a large event is thousands of players).
+	texts := map[int][]string{}
+	for _, nt := range notes {
+		for p := range nt.members {
+			texts[p] = append(texts[p], nt.text)
+		}
+	}
 	out := make([]Figure, len(tied))
 	for j, p := range tied {
-		var text []string
-		for _, nt := range notes {
-			if nt.members[p] {
-				text = append(text, nt.text)
-			}
-		}
-		note := strings.Join(text, "; ")
+		note := strings.Join(texts[p], "; ")
 		if len(tied) < 2 {
 			note = "not tied"
 		}
@@ -112,15 +114,25 @@ func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 		}
 		text = fmt.Sprintf("%s all met: %s", f.names(g), strings.Join(parts, ", "))
 	} else {
+		// p is ahead when his points exceed every other member's possible best, that is the
+		// best of maxp over the others: the highest maxp, or the second highest for the member
+		// who holds the highest (linear in the group, not quadratic).
+		first, second := -1, -1 // members with the highest and second highest maxp
+		for _, q := range g {
+			switch {
+			case first < 0 || maxp[q].Cmp(maxp[first]) > 0:
+				first, second = q, first
+			case second < 0 || maxp[q].Cmp(maxp[second]) > 0:
+				second = q
+			}
+		}
 		top := -1
 		for _, p := range g {
-			ahead := true
-			for _, q := range g {
-				if q != p && pts[p].Cmp(maxp[q]) <= 0 {
-					ahead = false
-				}
+			best := first
+			if p == first {
+				best = second
 			}
-			if ahead {
+			if pts[p].Cmp(maxp[best]) > 0 {
 				top = p
 			}
 		}
