@@ -263,6 +263,11 @@ type handkept struct {
 	listed bool
 	byName map[string]int
 	byID   map[string]int
+	// byText remembers the player a match cell's exact text named, and byes whether a cell
+	// names the bye: a match list names every player once a round, and folding a name
+	// (full-width forms, NFC, case) is most of the time a large list takes to read.
+	byText map[string]int
+	byes   map[string]bool
 	rounds map[roundKey]*roundAcc
 	// sheets are the worksheets in the order they were read, for sorting errors.
 	sheets []string
@@ -273,6 +278,7 @@ func newHandkept(file, format string) *handkept {
 		file: file, workbook: format == "xlsx",
 		ev:     &tbsheet.Event{Source: file, Format: format},
 		byName: map[string]int{}, byID: map[string]int{}, rounds: map[roundKey]*roundAcc{},
+		byText: map[string]int{}, byes: map[string]bool{},
 	}
 }
 
@@ -299,6 +305,7 @@ func (h *handkept) setTitle(hd *header) {
 func (h *handkept) useRoster(players []tbsheet.Player) {
 	h.listed = true
 	h.ev.Players = append([]tbsheet.Player(nil), players...)
+	clear(h.byText)
 	for i, p := range players {
 		h.byName[nameKey(p.Name)] = i
 		if p.ID != p.Name {
@@ -322,11 +329,16 @@ func nameKey(s string) string {
 // player returns the index of the player a match cell names, creating him when there is no
 // players list.
 func (h *handkept) player(text string, pos tbsheet.Pos, field string) (int, bool) {
+	if i, ok := h.byText[text]; ok {
+		return i, true
+	}
 	key := nameKey(text)
 	if i, ok := h.byName[key]; ok {
+		h.byText[text] = i
 		return i, true
 	}
 	if i, ok := h.byID[strings.TrimSpace(text)]; ok {
+		h.byText[text] = i
 		return i, true
 	}
 	if h.listed {
@@ -344,7 +356,18 @@ func (h *handkept) player(text string, pos tbsheet.Pos, field string) (int, bool
 	name := strings.TrimSpace(text)
 	h.ev.Players = append(h.ev.Players, tbsheet.Player{ID: name, Name: name, Pos: pos})
 	h.byName[key] = len(h.ev.Players) - 1
+	h.byText[text] = len(h.ev.Players) - 1
 	return len(h.ev.Players) - 1, true
+}
+
+// isBye is tbsheet.IsBye, remembered per cell text (see byText).
+func (h *handkept) isBye(text string) bool {
+	bye, ok := h.byes[text]
+	if !ok {
+		bye = tbsheet.IsBye(text)
+		h.byes[text] = bye
+	}
+	return bye
 }
 
 // nearest returns the listed name closest to key, if it is a likely typo.
@@ -678,8 +701,8 @@ func (h *handkept) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		}
 	}
 	p1Key, p2Key := "p1", "p2"
-	if tbsheet.IsBye(p1) {
-		if p2 == "" || tbsheet.IsBye(p2) {
+	if h.isBye(p1) {
+		if p2 == "" || h.isBye(p2) {
 			r.errorf("p1", tbsheet.ErrFormat, "both players are byes")
 			return
 		}
@@ -696,7 +719,7 @@ func (h *handkept) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		}
 		return
 	}
-	solo := p2 == "" || tbsheet.IsBye(p2)
+	solo := p2 == "" || h.isBye(p2)
 	m := tbsheet.Match{Table: table, P2: tbsheet.NoPlayer, Pos: r.pos("result")}
 	if !r.hd.has("result") {
 		m.Pos = r.pos("p1wins")
