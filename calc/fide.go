@@ -245,7 +245,8 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 	for p, recs := range c.Records {
 		f.pts[p] = make([]exact.Num, len(recs))
 		last := -1 // the last round that is not voluntarily unplayed
-		for i, r := range recs {
+		for i := range recs {
+			r := &recs[i] // records are large: read them in place
 			f.pts[p][i] = f.points(i, r)
 			f.score[p] = f.score[p].Add(f.pts[p][i])
 			if !fideVUR(r.Result) {
@@ -265,7 +266,7 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 
 // points returns the points a record scores. Under Fore Buchholz every game of the last
 // round (a pairing with an opponent) scores a draw.
-func (f *fideData) points(i int, r Record) exact.Num {
+func (f *fideData) points(i int, r *Record) exact.Num {
 	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
 		return f.c.Points.Draw
 	}
@@ -274,7 +275,7 @@ func (f *fideData) points(i int, r Record) exact.Num {
 
 // played reports whether round i of record r counts as played; under Fore Buchholz every
 // last-round pairing is a played draw.
-func (f *fideData) played(i int, r Record) bool {
+func (f *fideData) played(i int, r *Record) bool {
 	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
 		return true
 	}
@@ -337,7 +338,9 @@ type fideOpp struct {
 // dst[:0]; the notes are written only when explain is set.
 func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
 	out := dst[:0]
-	for i, r := range f.c.Records[p] {
+	recs := f.c.Records[p]
+	for i := range recs {
+		r := &recs[i] // records are large: read them in place
 		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.pts[p][i], vur: fideVUR(r.Result), played: f.played(i, r)}
 		rn := f.c.Rounds[i]
 		if o.played {

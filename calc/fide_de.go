@@ -4,6 +4,7 @@ package calc
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -168,21 +169,36 @@ func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 // the games when two met more than once; forfeits count as scored), the most each could have
 // had by winning every game not played inside the group, and whether all members met.
 func (f *fideData) deScores(g []int, in map[int]bool) (pts, maxp map[int]exact.Num, allMet bool) {
-	pts, maxp, allMet = map[int]exact.Num{}, map[int]exact.Num{}, true
+	pts, maxp, allMet = make(map[int]exact.Num, len(g)), make(map[int]exact.Num, len(g)), true
+	// A player's games inside the group, per opponent met; a few rounds' worth, so a slice
+	// (a score group of a large event is thousands of players, each needing this).
+	type met struct {
+		opp   int
+		sum   exact.Num
+		games int64
+	}
+	var mets []met
 	for _, p := range g {
-		sum := map[int]exact.Num{}
-		games := map[int]int64{}
-		for i, r := range f.c.Records[p] {
-			if r.Opp != tbsheet.NoPlayer && in[r.Opp] {
-				sum[r.Opp] = sum[r.Opp].Add(f.pts[p][i])
-				games[r.Opp]++
+		mets = mets[:0]
+		recs := f.c.Records[p]
+		for i := range recs {
+			r := &recs[i] // records are large: read them in place
+			if r.Opp == tbsheet.NoPlayer || !in[r.Opp] {
+				continue
 			}
+			j := slices.IndexFunc(mets, func(m met) bool { return m.opp == r.Opp })
+			if j < 0 {
+				j = len(mets)
+				mets = append(mets, met{opp: r.Opp})
+			}
+			mets[j].sum = mets[j].sum.Add(f.pts[p][i])
+			mets[j].games++
 		}
 		var total exact.Num
-		for q, s := range sum {
-			total = total.Add(s.DivInt(games[q]))
+		for _, m := range mets {
+			total = total.Add(m.sum.DivInt(m.games))
 		}
-		unmet := int64(len(g) - 1 - len(sum))
+		unmet := int64(len(g) - 1 - len(mets))
 		if unmet > 0 {
 			allMet = false
 		}
