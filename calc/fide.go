@@ -337,8 +337,11 @@ type fideOpp struct {
 // opponents returns p's rounds as opponent-based keys see them (16.3, 16.4), appended to
 // dst[:0]; the notes are written only when explain is set.
 func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
-	out := dst[:0]
 	recs := f.c.Records[p]
+	out := dst[:0]
+	if cap(out) < len(recs) {
+		out = make([]fideOpp, 0, len(recs))
+	}
 	for i := range recs {
 		r := &recs[i] // records are large: read them in place
 		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.pts[p][i], vur: fideVUR(r.Result), played: f.played(i, r)}

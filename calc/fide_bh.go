@@ -76,6 +76,9 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
 	var terms []fideTerm
 	return func(p int) Figure {
 		opps = f.opponents(opps, p, explain)
+		if cap(terms) < len(opps) {
+			terms = make([]fideTerm, 0, len(opps))
+		}
 		terms = terms[:0]
 		var notes []string
 		for _, o := range opps {
