@@ -12,7 +12,7 @@ import (
 )
 
 // BenchmarkEndToEnd4096 is the end-to-end goal: a 4,096-player, 12-round event kept
-// by hand in XLSX (the convert layout: Matches, Players and Event sheets, about 24,000 match
+// by hand in XLSX (the convert layout: Matches, Players and Event sheets, 21,130 match
 // rows) turned into the standings workbook and the wall PDF.
 //
 //   - excelize-baseline: excelize alone opens that input, reads every row of every sheet with
