@@ -92,18 +92,21 @@ func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 	// One allocation for every record: per-player slices would cost one allocation each on
 	// events with a hundred thousand players.
 	// Every record starts Absent, written in memory order (player-major) because that is
-	// what large events are sensitive to.
+	// what large events are sensitive to, field by field: copying whole records would copy
+	// their (nil) Match pointers through the garbage collector's write barrier, which on a
+	// slab of a hundred megabytes costs more than the rest of the ranking.
 	n := len(rounds)
 	ct.Records = make([][]Record, len(ev.Players))
 	slab := make([]Record, len(ev.Players)*n)
-	absent := make([]Record, n)
-	for i, r := range rounds {
+	for _, r := range rounds {
 		ct.Rounds = append(ct.Rounds, r.Number)
-		absent[i] = Record{Round: r.Number, Result: tbsheet.Absent, Opp: tbsheet.NoPlayer}
 	}
 	for p := range ct.Records {
-		ct.Records[p] = slab[p*n : (p+1)*n : (p+1)*n]
-		copy(ct.Records[p], absent)
+		recs := slab[p*n : (p+1)*n : (p+1)*n]
+		for i := range recs {
+			recs[i].Round, recs[i].Result, recs[i].Opp = ct.Rounds[i], tbsheet.Absent, tbsheet.NoPlayer
+		}
+		ct.Records[p] = recs
 	}
 	for i, r := range rounds {
 		for j := range r.Matches {

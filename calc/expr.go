@@ -79,7 +79,10 @@ func Floor(a *Expr) *Expr { return &Expr{Op: OpFloor, Args: []*Expr{a}} }
 
 // Eval computes the node's exact value. A division by zero, which a well-formed explanation
 // never contains, panics.
-func (x *Expr) Eval() exact.Num {
+func (x *Expr) Eval() exact.Num { return x.eval((*Expr).Eval) }
+
+// eval computes the node's value from its operands' values, which sub gives.
+func (x *Expr) eval(sub func(*Expr) exact.Num) exact.Num {
 	switch x.Op {
 	case OpNum:
 		return x.Val
@@ -88,34 +91,34 @@ func (x *Expr) Eval() exact.Num {
 	case OpSum:
 		var s exact.Num
 		for _, a := range x.Args {
-			s = s.Add(a.Eval())
+			s = s.Add(sub(a))
 		}
 		return s
 	case OpSub:
-		s := x.Args[0].Eval()
+		s := sub(x.Args[0])
 		for _, a := range x.Args[1:] {
-			s = s.Sub(a.Eval())
+			s = s.Sub(sub(a))
 		}
 		return s
 	case OpMul:
 		p := exact.Int(1)
 		for _, a := range x.Args {
-			p = p.Mul(a.Eval())
+			p = p.Mul(sub(a))
 		}
 		return p
 	case OpDiv:
-		return x.Args[0].Eval().Div(x.Args[1].Eval())
+		return sub(x.Args[0]).Div(sub(x.Args[1]))
 	case OpMax, OpMin:
-		best := x.Args[0].Eval()
+		best := sub(x.Args[0])
 		for _, a := range x.Args[1:] {
-			v := a.Eval()
+			v := sub(a)
 			if (x.Op == OpMax && v.Cmp(best) > 0) || (x.Op == OpMin && v.Cmp(best) < 0) {
 				best = v
 			}
 		}
 		return best
 	case OpFloor:
-		return exact.Int(x.Args[0].Eval().Floor())
+		return exact.Int(sub(x.Args[0]).Floor())
 	}
 	panic("calc: unknown Expr op")
 }
@@ -123,35 +126,88 @@ func (x *Expr) Eval() exact.Num {
 // String writes the arithmetic the way the spec's worked examples do:
 // "(12/24 + 21/24 + 0.33↑4/15) / 3". Floors and caps that do not apply are left out.
 func (x *Expr) String() string {
-	var b strings.Builder
-	x.write(&b)
-	return b.String()
+	var p printer
+	p.write(x)
+	return p.b.String()
 }
 
-// bound reports whether a Max/Min node is a floor or cap (a literal and one operand), and if
-// so whether the bound applies.
-func (x *Expr) bound() (isBound, applies bool) {
-	if (x.Op != OpMax && x.Op != OpMin) || len(x.Args) != 2 || x.Args[0].Op != OpNum {
-		return false, false
+// isBound reports whether x is a floor or cap: a Max or Min of a literal and one operand.
+func (x *Expr) isBound() bool {
+	return (x.Op == OpMax || x.Op == OpMin) && len(x.Args) == 2 && x.Args[0].Op == OpNum
+}
+
+// printer writes an Expr as text. Whether a floor or cap applies depends on its operand's
+// value; the printer evaluates each bound once and remembers it, so that printing stays
+// linear in the size of the tree however deeply bounds nest (a parent asks for the shown
+// form of its operands, and each operand again of its own).
+type printer struct {
+	b strings.Builder
+	// The bounds evaluated so far: the first ones in an array on the stack (an explanation
+	// has a handful: one floor per opponent), the rest in a map.
+	few  [16]boundEntry
+	nfew int
+	many map[*Expr]boundInfo
+}
+
+// boundInfo is a floor or cap node's value and whether the bound applies.
+type boundInfo struct {
+	value   exact.Num
+	applies bool
+}
+
+type boundEntry struct {
+	x    *Expr
+	info boundInfo
+}
+
+// value returns x's exact value, remembering it for bounds.
+func (p *printer) value(x *Expr) exact.Num {
+	if !x.isBound() {
+		return x.eval(p.value)
 	}
-	c := x.Args[1].Eval().Cmp(x.Args[0].Val)
-	if x.Op == OpMax {
-		return true, c < 0
+	return p.bound(x).value
+}
+
+// bound returns what the printer knows of a bound node x, evaluating it the first time.
+func (p *printer) bound(x *Expr) boundInfo {
+	for _, e := range p.few[:p.nfew] {
+		if e.x == x {
+			return e.info
+		}
 	}
-	return true, c > 0
+	if bi, ok := p.many[x]; ok {
+		return bi
+	}
+	v, lim := p.value(x.Args[1]), x.Args[0].Val
+	c := v.Cmp(lim)
+	bi := boundInfo{value: v, applies: (x.Op == OpMax && c < 0) || (x.Op == OpMin && c > 0)}
+	if bi.applies {
+		bi.value = lim
+	}
+	switch {
+	case p.nfew < len(p.few):
+		p.few[p.nfew] = boundEntry{x, bi}
+		p.nfew++
+	case p.many == nil:
+		p.many = map[*Expr]boundInfo{x: bi}
+	default:
+		p.many[x] = bi
+	}
+	return bi
 }
 
 // shown returns the node that is printed in place of x: a floor or cap that does not apply
 // prints as its operand.
-func (x *Expr) shown() *Expr {
-	if isBound, applies := x.bound(); isBound && !applies {
-		return x.Args[1].shown()
+func (p *printer) shown(x *Expr) *Expr {
+	for x.isBound() && !p.bound(x).applies {
+		x = x.Args[1]
 	}
 	return x
 }
 
-func (x *Expr) write(b *strings.Builder) {
-	x = x.shown()
+func (p *printer) write(x *Expr) {
+	b := &p.b
+	x = p.shown(x)
 	switch x.Op {
 	case OpNum:
 		b.WriteString(signed(x.Val))
@@ -162,7 +218,7 @@ func (x *Expr) write(b *strings.Builder) {
 			b.WriteString("0")
 		}
 		for i, a := range x.Args {
-			s := a.shown()
+			s := p.shown(a)
 			if i > 0 {
 				if s.Op == OpNum && s.Val.Sign() < 0 {
 					b.WriteString(" − " + s.Val.Neg().String())
@@ -170,14 +226,15 @@ func (x *Expr) write(b *strings.Builder) {
 				}
 				b.WriteString(" + ")
 			}
-			a.writeOperand(b, s.Op == OpSum || s.Op == OpSub)
+			p.writeOperand(a, s.Op == OpSum || s.Op == OpSub)
 		}
 	case OpSub:
 		for i, a := range x.Args {
 			if i > 0 {
 				b.WriteString(" − ")
 			}
-			a.writeOperand(b, i > 0 && (a.shown().Op == OpSum || a.shown().Op == OpSub))
+			op := p.shown(a).Op
+			p.writeOperand(a, i > 0 && (op == OpSum || op == OpSub))
 		}
 	case OpMul, OpDiv:
 		sep := " × "
@@ -188,22 +245,22 @@ func (x *Expr) write(b *strings.Builder) {
 			if i > 0 {
 				b.WriteString(sep)
 			}
-			op := a.shown().Op
+			op := p.shown(a).Op
 			paren := op == OpSum || op == OpSub
 			if i > 0 && (x.Op == OpDiv && (op == OpMul || op == OpDiv) || x.Op == OpMul && op == OpDiv) {
 				paren = true
 			}
-			a.writeOperand(b, paren)
+			p.writeOperand(a, paren)
 		}
 	case OpMax, OpMin:
-		if isBound, _ := x.bound(); isBound {
+		if x.isBound() { // and it applies, or shown would have skipped it
 			arrow := "↑"
 			if x.Op == OpMin {
 				arrow = "↓"
 			}
 			b.WriteString(signed(x.Args[0].Val) + arrow)
-			op := x.Args[1].shown().Op
-			x.Args[1].writeOperand(b, op == OpSum || op == OpSub || op == OpMul || op == OpDiv)
+			op := p.shown(x.Args[1]).Op
+			p.writeOperand(x.Args[1], op == OpSum || op == OpSub || op == OpMul || op == OpDiv)
 			return
 		}
 		name := "max("
@@ -215,23 +272,23 @@ func (x *Expr) write(b *strings.Builder) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			a.write(b)
+			p.write(a)
 		}
 		b.WriteString(")")
 	case OpFloor:
 		b.WriteString("⌊")
-		x.Args[0].write(b)
+		p.write(x.Args[0])
 		b.WriteString("⌋")
 	}
 }
 
-func (x *Expr) writeOperand(b *strings.Builder, paren bool) {
+func (p *printer) writeOperand(x *Expr, paren bool) {
 	if paren {
-		b.WriteString("(")
+		p.b.WriteString("(")
 	}
-	x.write(b)
+	p.write(x)
 	if paren {
-		b.WriteString(")")
+		p.b.WriteString(")")
 	}
 }
 

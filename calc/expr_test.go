@@ -1,6 +1,7 @@
 package calc
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/tbsheet/tbsheet/exact"
@@ -44,9 +45,33 @@ func TestExprString(t *testing.T) {
 			Sub(Sum(Num(exact.MustParse("1.5")), Int(3), Int(3), Int(5), Int(9)), Max(Num(exact.MustParse("1.5")), Int(3), Int(3), Int(5), Int(9)), Min(Num(exact.MustParse("1.5")), Int(3), Int(3), Int(5), Int(9))),
 			"1.5 + 3 + 3 + 5 + 9 − max(1.5, 3, 3, 5, 9) − min(1.5, 3, 3, 5, 9)", "11",
 		},
+		{
+			"bounds inside bounds: a cap over floors, a floor over a cap that does not apply",
+			Min(Int(1), Sum(floor(Ratio(1, 6)), Max(Int(0), Min(Int(2), Ratio(1, 2))), floor(Ratio(5, 6)))),
+			"1↓(0.33↑1/6 + 1/2 + 5/6)", "1",
+		},
 		{"empty sum", Sum(), "0", "0"},
 		{"squares", Sum(Mul(Int(5), Int(5)), Mul(Int(6), Int(6))), "5 × 5 + 6 × 6", "61"},
 	}
+	// More floors than the printer keeps on the stack: twenty opponents, three floored.
+	many, text := make([]*Expr, 20), ""
+	for i := range many {
+		many[i] = Max(Num(exact.Frac(1, 4)), Ratio(int64(i), 10))
+		switch {
+		case i == 0:
+			text = "0.25↑0/10"
+		case i < 3:
+			text += fmt.Sprintf(" + 0.25↑%d/10", i)
+		default:
+			text += fmt.Sprintf(" + %d/10", i)
+		}
+	}
+	tests = append(tests, struct {
+		name string
+		x    *Expr
+		text string
+		val  string
+	}{"twenty floors under a cap", Min(Int(5), Sum(many...)), "5↓(" + text + ")", "5"})
 	for _, tt := range tests {
 		if got := tt.x.String(); got != tt.text {
 			t.Errorf("%s: text %q, want %q", tt.name, got, tt.text)

@@ -102,7 +102,7 @@ func parseFIDEModifier(id string) (*Def, bool) {
 // fideMod returns the Def of a modified key: Cut-low (high == 0) or Median-low (high == low).
 func fideMod(base string, low, high int) *Def {
 	var d *Def
-	var fn func(c *Context, low, high int) []Figure
+	var fn fideKey
 	switch base {
 	case "bh":
 		d, fn = fideBHDef(), fideBH
@@ -145,7 +145,7 @@ func fideMod(base string, low, high int) *Def {
 	if base == "bh" || base == "fb" || base == "sb" {
 		d.Doc += " (voluntary unplayed rounds cut first)"
 	}
-	d.compute = func(c *Context) []Figure { return fn(c, low, high) }
+	setFIDEKey(d, fn, low, high)
 	return d
 }
 
@@ -221,7 +221,18 @@ type fideData struct {
 	fore bool
 }
 
+// newFIDEData returns the Context's fideData (with or without Fore Buchholz), built once:
+// every FIDE key and every tied group direct encounter ranks shares it, which keeps a
+// preset's work linear in the number of matches.
 func newFIDEData(c *Context, fore bool) *fideData {
+	key := "fide"
+	if fore {
+		key = "fide-fore"
+	}
+	return memoize(c, key, func() *fideData { return buildFIDEData(c, fore) })
+}
+
+func buildFIDEData(c *Context, fore bool) *fideData {
 	f := &fideData{c: c, rules: c.Options.FIDERules, fore: fore}
 	if f.rules == "" {
 		f.rules = FIDE2023
@@ -234,7 +245,8 @@ func newFIDEData(c *Context, fore bool) *fideData {
 	for p, recs := range c.Records {
 		f.pts[p] = make([]exact.Num, len(recs))
 		last := -1 // the last round that is not voluntarily unplayed
-		for i, r := range recs {
+		for i := range recs {
+			r := &recs[i] // records are large: read them in place
 			f.pts[p][i] = f.points(i, r)
 			f.score[p] = f.score[p].Add(f.pts[p][i])
 			if !fideVUR(r.Result) {
@@ -254,7 +266,7 @@ func newFIDEData(c *Context, fore bool) *fideData {
 
 // points returns the points a record scores. Under Fore Buchholz every game of the last
 // round (a pairing with an opponent) scores a draw.
-func (f *fideData) points(i int, r Record) exact.Num {
+func (f *fideData) points(i int, r *Record) exact.Num {
 	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
 		return f.c.Points.Draw
 	}
@@ -263,7 +275,7 @@ func (f *fideData) points(i int, r Record) exact.Num {
 
 // played reports whether round i of record r counts as played; under Fore Buchholz every
 // last-round pairing is a played draw.
-func (f *fideData) played(i int, r Record) bool {
+func (f *fideData) played(i int, r *Record) bool {
 	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
 		return true
 	}
@@ -307,21 +319,29 @@ type fideOpp struct {
 	note   string // how an unplayed or adjusted contribution came about, or ""
 }
 
-// opponents returns p's rounds as opponent-based keys see them (16.3, 16.4).
-func (f *fideData) opponents(p int) []fideOpp {
-	var out []fideOpp
-	for i, r := range f.c.Records[p] {
+// opponents returns p's rounds as opponent-based keys see them (16.3, 16.4), appended to
+// dst[:0]; the notes are written only when explain is set.
+func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
+	recs := f.c.Records[p]
+	out := dst[:0]
+	if cap(out) < len(recs) {
+		out = make([]fideOpp, 0, len(recs))
+	}
+	for i := range recs {
+		r := &recs[i] // records are large: read them in place
 		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.pts[p][i], vur: fideVUR(r.Result), played: f.played(i, r)}
 		rn := f.c.Rounds[i]
 		if o.played {
 			o.opp, o.score = r.Opp, f.adj[r.Opp]
-			if d := f.drawn[r.Opp]; len(d) > 0 {
+			if d := f.drawn[r.Opp]; len(d) > 0 && explain {
 				o.note = fmt.Sprintf("R%d %s's %s", rn, f.name(r.Opp), f.drawnText(r.Opp))
 			}
 		} else {
 			var how string
 			o.score, how = f.dummy(p, i)
-			o.note = fmt.Sprintf("R%d %s: dummy %s (%s)", rn, fideKind(r.Result), halves(o.score), how)
+			if explain {
+				o.note = fmt.Sprintf("R%d %s: dummy %s (%s)", rn, fideKind(r.Result), halves(o.score), how)
+			}
 		}
 		out = append(out, o)
 	}
@@ -371,18 +391,34 @@ type fideTerm struct {
 // unplayed rounds first, by the rule set) and then the high highest values. When there are
 // fewer terms than cuts, every term is cut.
 func fideCut(terms []fideTerm, low, high int, rules string) (kept, cut []fideTerm) {
-	kept = append([]fideTerm(nil), terms...)
+	out := make([]bool, len(terms))
+	for _, j := range fideCutIndexes(nil, out, terms, low, high, rules) {
+		cut = append(cut, terms[j])
+	}
+	for j, t := range terms {
+		if !out[j] {
+			kept = append(kept, t)
+		}
+	}
+	return kept, cut
+}
+
+// fideCutIndexes is fideCut without copying terms, for sums over every player: it marks the
+// cut terms in out (one false per term) and appends their indexes to dst in the order they
+// are cut.
+func fideCutIndexes(dst []int, out []bool, terms []fideTerm, low, high int, rules string) []int {
+	left := len(terms)
 	// Stable orders keep equal values in round order, so explanations are reproducible.
 	lowest := func(vur bool) int {
 		best := -1
-		for j, t := range kept {
-			if t.vur == vur && (best < 0 || t.value.Cmp(kept[best].value) < 0) {
+		for j, t := range terms {
+			if !out[j] && t.vur == vur && (best < 0 || t.value.Cmp(terms[best].value) < 0) {
 				best = j
 			}
 		}
 		return best
 	}
-	for n := 0; n < low && len(kept) > 0; n++ {
+	for n := 0; n < low && left > 0; n++ {
 		v, w := lowest(true), lowest(false)
 		j := w
 		switch {
@@ -392,45 +428,58 @@ func fideCut(terms []fideTerm, low, high int, rules string) (kept, cut []fideTer
 		case rules == FIDE2026:
 			// 16.5: cut the voluntary round only if it is not below the least significant
 			// other value, i.e. cut the higher of the two.
-			if kept[v].value.Cmp(kept[w].value) >= 0 {
+			if terms[v].value.Cmp(terms[w].value) >= 0 {
 				j = v
 			}
 		default:
 			j = v // 2023: voluntary unplayed rounds are cut first
 		}
-		cut = append(cut, kept[j])
-		kept = append(kept[:j:j], kept[j+1:]...)
+		out[j], left, dst = true, left-1, append(dst, j)
 	}
-	for n := 0; n < high && len(kept) > 0; n++ {
-		j := 0
-		for k, t := range kept {
-			if t.value.Cmp(kept[j].value) > 0 {
+	for n := 0; n < high && left > 0; n++ {
+		j := -1
+		for k, t := range terms {
+			if !out[k] && (j < 0 || t.value.Cmp(terms[j].value) > 0) {
 				j = k
 			}
 		}
-		cut = append(cut, kept[j])
-		kept = append(kept[:j:j], kept[j+1:]...)
+		out[j], left, dst = true, left-1, append(dst, j)
 	}
-	return kept, cut
+	return dst
 }
 
-// fideSum returns the figure of a sum of terms with low and high cuts: value, the arithmetic
-// "1 + 2 + 2.5 − 1" and notes on dummies, adjustments and what was cut.
-func fideSum(terms []fideTerm, low, high int, rules string, notes []string) Figure {
+// fideSum returns the figure of a sum of terms with low and high cuts: the value and, when
+// explain is set, the arithmetic "1 + 2 + 2.5 − 1" and notes on dummies, adjustments and
+// what was cut (the terms' exprs are then set).
+func fideSum(terms []fideTerm, low, high int, rules string, notes []string, explain bool) Figure {
+	var outBuf [32]bool // a whole event's rounds, without allocating
+	var cutBuf [4]int
+	out := outBuf[:0]
+	if len(terms) <= len(outBuf) {
+		out = outBuf[:len(terms)]
+	} else {
+		out = make([]bool, len(terms))
+	}
+	cuts := fideCutIndexes(cutBuf[:0], out, terms, low, high, rules)
+	var v exact.Num
+	for j, t := range terms {
+		if !out[j] {
+			v = v.Add(t.value)
+		}
+	}
+	if !explain {
+		return Figure{Value: Known(v)}
+	}
 	all := make([]*Expr, len(terms))
 	for j, t := range terms {
 		all[j] = t.expr
 	}
 	x := Sum(all...)
-	kept, cut := fideCut(terms, low, high, rules)
-	var v exact.Num
-	for _, t := range kept {
-		v = v.Add(t.value)
-	}
-	if len(cut) > 0 {
+	if len(cuts) > 0 {
 		args := []*Expr{x}
 		var what []string
-		for _, t := range cut {
+		for _, j := range cuts {
+			t := terms[j]
 			args = append(args, Num(t.value))
 			s := fmt.Sprintf("R%d %s", t.round, halves(t.value))
 			if t.vur {
@@ -442,6 +491,17 @@ func fideSum(terms []fideTerm, low, high int, rules string, notes []string) Figu
 		notes = append(notes, "cut "+strings.Join(what, ", "))
 	}
 	return Figure{Value: Known(v), Explain: Explanation{Expr: x, Note: strings.Join(notes, "; ")}}
+}
+
+// fideKey is a FIDE key with its cuts: it returns the function that gives player p's
+// figure, with its explanation only when explain is set.
+type fideKey func(c *Context, low, high int, explain bool) func(p int) Figure
+
+// setFIDEKey makes key, cut low and high, the computation of d: compute fills the values
+// alone, and explain builds one player's explanation on demand (see Options.NoExplain).
+func setFIDEKey(d *Def, key fideKey, low, high int) {
+	d.compute = func(c *Context) []Figure { return fideEveryone(c, key(c, low, high, false)) }
+	d.explain = func(c *Context, p int) Explanation { return key(c, low, high, true)(p).Explain }
 }
 
 // fideEveryone runs fig for every player index.

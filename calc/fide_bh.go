@@ -11,17 +11,19 @@ import (
 )
 
 func fideBHDef() *Def {
-	return &Def{ID: "fide-bh", Name: "Buchholz", Short: "BH", Format: FormatDecimal,
+	d := &Def{ID: "fide-bh", Name: "Buchholz", Short: "BH", Format: FormatDecimal,
 		Doc: "FIDE C.07 8.1: sum of the opponents' scores, trailing voluntary unplayed rounds of an " +
-			"opponent counted as draws, each own unplayed round as a dummy opponent with the player's own score",
-		compute: func(c *Context) []Figure { return fideBH(c, 0, 0) }}
+			"opponent counted as draws, each own unplayed round as a dummy opponent with the player's own score"}
+	setFIDEKey(d, fideBH, 0, 0)
+	return d
 }
 
 func fideFBDef() *Def {
-	return &Def{ID: "fide-fb", Name: "Fore Buchholz", Short: "FB", Format: FormatDecimal,
+	d := &Def{ID: "fide-fb", Name: "Fore Buchholz", Short: "FB", Format: FormatDecimal,
 		Doc:        "FIDE C.07 8.2: Buchholz with every game of the last round counted as a draw",
-		Unverified: "last-round forfeits count as played draws too; last-round byes keep their points",
-		compute:    func(c *Context) []Figure { return fideFB(c, 0, 0) }}
+		Unverified: "last-round forfeits count as played draws too; last-round byes keep their points"}
+	setFIDEKey(d, fideFB, 0, 0)
+	return d
 }
 
 func fideAOBDef() *Def {
@@ -32,10 +34,11 @@ func fideAOBDef() *Def {
 }
 
 func fideSBDef() *Def {
-	return &Def{ID: "fide-sb", Name: "Sonneborn-Berger", Short: "SB", Format: FormatDecimal,
+	d := &Def{ID: "fide-sb", Name: "Sonneborn-Berger", Short: "SB", Format: FormatDecimal,
 		Doc: "FIDE C.07 9.1: sum of each opponent's score times the points scored against him; " +
-			"an unplayed round counts the dummy's score times the points it gave",
-		compute: func(c *Context) []Figure { return fideSB(c, 0, 0) }}
+			"an unplayed round counts the dummy's score times the points it gave"}
+	setFIDEKey(d, fideSB, 0, 0)
+	return d
 }
 
 func fideKoyaDef() *Def {
@@ -45,46 +48,51 @@ func fideKoyaDef() *Def {
 		compute:    fideKoya}
 }
 
-// fideBH computes Buchholz with low and high cuts.
-func fideBH(c *Context, low, high int) []Figure {
-	return fideBHWith(c, newFIDEData(c, false), low, high)
+// fideBH is Buchholz with low and high cuts.
+func fideBH(c *Context, low, high int, explain bool) func(p int) Figure {
+	return fideOppSum(c, newFIDEData(c, false), low, high, explain, func(o fideOpp) exact.Num { return o.score },
+		func(o fideOpp) *Expr { return Num(o.score) })
 }
 
-// fideFB computes Fore Buchholz: Buchholz as if every last-round game had been drawn.
-func fideFB(c *Context, low, high int) []Figure {
-	return fideBHWith(c, newFIDEData(c, true), low, high)
+// fideFB is Fore Buchholz: Buchholz as if every last-round game had been drawn.
+func fideFB(c *Context, low, high int, explain bool) func(p int) Figure {
+	return fideOppSum(c, newFIDEData(c, true), low, high, explain, func(o fideOpp) exact.Num { return o.score },
+		func(o fideOpp) *Expr { return Num(o.score) })
 }
 
-func fideBHWith(c *Context, f *fideData, low, high int) []Figure {
-	return fideEveryone(c, func(p int) Figure {
-		var terms []fideTerm
-		var notes []string
-		for _, o := range f.opponents(p) {
-			terms = append(terms, fideTerm{round: c.Rounds[o.i], value: o.score, expr: Num(o.score), vur: o.vur})
-			if o.note != "" {
-				notes = append(notes, o.note)
-			}
-		}
-		return fideSum(terms, low, high, f.rules, notes)
-	})
-}
-
-// fideSB computes Sonneborn-Berger with low and high cuts; a term is the opponent's (or the
+// fideSB is Sonneborn-Berger with low and high cuts; a term is the opponent's (or the
 // dummy's) score times the points the player scored that round.
-func fideSB(c *Context, low, high int) []Figure {
-	f := newFIDEData(c, false)
-	return fideEveryone(c, func(p int) Figure {
-		var terms []fideTerm
-		var notes []string
-		for _, o := range f.opponents(p) {
-			terms = append(terms, fideTerm{round: c.Rounds[o.i], value: o.score.Mul(o.pts),
-				expr: Mul(Num(o.score), Num(o.pts)), vur: o.vur})
-			if o.note != "" {
-				notes = append(notes, o.note)
-			}
+func fideSB(c *Context, low, high int, explain bool) func(p int) Figure {
+	return fideOppSum(c, newFIDEData(c, false), low, high, explain, func(o fideOpp) exact.Num { return o.score.Mul(o.pts) },
+		func(o fideOpp) *Expr { return Mul(Num(o.score), Num(o.pts)) })
+}
+
+// fideOppSum sums one term per round as opponent-based keys see them (f.opponents), with
+// low and high cuts; expr writes a term's arithmetic, for explanations. The function it
+// returns reuses its buffers: it is for one goroutine.
+func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
+	value func(fideOpp) exact.Num, expr func(fideOpp) *Expr) func(p int) Figure {
+	var opps []fideOpp
+	var terms []fideTerm
+	return func(p int) Figure {
+		opps = f.opponents(opps, p, explain)
+		if cap(terms) < len(opps) {
+			terms = make([]fideTerm, 0, len(opps))
 		}
-		return fideSum(terms, low, high, f.rules, notes)
-	})
+		terms = terms[:0]
+		var notes []string
+		for _, o := range opps {
+			t := fideTerm{round: c.Rounds[o.i], value: value(o), vur: o.vur}
+			if explain {
+				t.expr = expr(o)
+				if o.note != "" {
+					notes = append(notes, o.note)
+				}
+			}
+			terms = append(terms, t)
+		}
+		return fideSum(terms, low, high, f.rules, notes, explain)
+	}
 }
 
 // fideAOB averages the Buchholz of the opponents met over the board.
@@ -94,7 +102,7 @@ func fideAOB(c *Context) []Figure {
 	return fideEveryone(c, func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
-		for _, o := range f.opponents(p) {
+		for _, o := range f.opponents(nil, p, false) {
 			if o.played {
 				terms = append(terms, Num(bh[o.opp].Value.Num))
 				sum = sum.Add(bh[o.opp].Value.Num)
@@ -117,7 +125,7 @@ func fideKoya(c *Context) []Figure {
 		var terms []*Expr
 		var sum exact.Num
 		var who []string
-		for _, o := range f.opponents(p) {
+		for _, o := range f.opponents(nil, p, false) {
 			if o.score.Cmp(limit) < 0 {
 				continue
 			}

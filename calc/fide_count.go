@@ -92,22 +92,27 @@ func (k fideCounter) compute(c *Context) []Figure {
 }
 
 func fidePSDef() *Def {
-	return &Def{ID: "fide-ps", Name: "Progressive score", Short: "PS", Format: FormatDecimal,
-		Doc:     "FIDE C.07 7.5: sum of the running score after each round",
-		compute: func(c *Context) []Figure { return fidePS(c, 0, 0) }}
+	d := &Def{ID: "fide-ps", Name: "Progressive score", Short: "PS", Format: FormatDecimal,
+		Doc: "FIDE C.07 7.5: sum of the running score after each round"}
+	setFIDEKey(d, fidePS, 0, 0)
+	return d
 }
 
 // fidePS sums the running scores; Cut-n leaves out the first n rounds' (the lowest values,
 // earliest first on equal values, which is the same thing for running scores).
-func fidePS(c *Context, low, _ int) []Figure {
+func fidePS(c *Context, low, _ int, explain bool) func(p int) Figure {
 	f := newFIDEData(c, false)
-	return fideEveryone(c, func(p int) Figure {
+	return func(p int) Figure {
 		var run exact.Num
 		var terms []fideTerm
 		for i := range c.Records[p] {
 			run = run.Add(f.pts[p][i])
-			terms = append(terms, fideTerm{round: c.Rounds[i], value: run, expr: Num(run)})
+			t := fideTerm{round: c.Rounds[i], value: run}
+			if explain {
+				t.expr = Num(run)
+			}
+			terms = append(terms, t)
 		}
-		return fideSum(terms, low, 0, f.rules, nil)
-	})
+		return fideSum(terms, low, 0, f.rules, nil, explain)
+	}
 }

@@ -4,6 +4,7 @@ package calc
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -64,15 +65,17 @@ func (f *fideData) de(tied []int) []Figure {
 			below[p] = n
 		}
 	}
+	// Each member's notes, in the order they were made: one pass over the notes, not one per
+	// member (a score group of a large event is thousands of players).
+	texts := map[int][]string{}
+	for _, nt := range notes {
+		for p := range nt.members {
+			texts[p] = append(texts[p], nt.text)
+		}
+	}
 	out := make([]Figure, len(tied))
 	for j, p := range tied {
-		var text []string
-		for _, nt := range notes {
-			if nt.members[p] {
-				text = append(text, nt.text)
-			}
-		}
-		note := strings.Join(text, "; ")
+		note := strings.Join(texts[p], "; ")
 		if len(tied) < 2 {
 			note = "not tied"
 		}
@@ -112,15 +115,25 @@ func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 		}
 		text = fmt.Sprintf("%s all met: %s", f.names(g), strings.Join(parts, ", "))
 	} else {
+		// p is ahead when his points exceed every other member's possible best, that is the
+		// best of maxp over the others: the highest maxp, or the second highest for the member
+		// who holds the highest (linear in the group, not quadratic).
+		first, second := -1, -1 // members with the highest and second highest maxp
+		for _, q := range g {
+			switch {
+			case first < 0 || maxp[q].Cmp(maxp[first]) > 0:
+				first, second = q, first
+			case second < 0 || maxp[q].Cmp(maxp[second]) > 0:
+				second = q
+			}
+		}
 		top := -1
 		for _, p := range g {
-			ahead := true
-			for _, q := range g {
-				if q != p && pts[p].Cmp(maxp[q]) <= 0 {
-					ahead = false
-				}
+			best := first
+			if p == first {
+				best = second
 			}
-			if ahead {
+			if pts[p].Cmp(maxp[best]) > 0 {
 				top = p
 			}
 		}
@@ -156,21 +169,36 @@ func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 // the games when two met more than once; forfeits count as scored), the most each could have
 // had by winning every game not played inside the group, and whether all members met.
 func (f *fideData) deScores(g []int, in map[int]bool) (pts, maxp map[int]exact.Num, allMet bool) {
-	pts, maxp, allMet = map[int]exact.Num{}, map[int]exact.Num{}, true
+	pts, maxp, allMet = make(map[int]exact.Num, len(g)), make(map[int]exact.Num, len(g)), true
+	// A player's games inside the group, per opponent met; a few rounds' worth, so a slice
+	// (a score group of a large event is thousands of players, each needing this).
+	type met struct {
+		opp   int
+		sum   exact.Num
+		games int64
+	}
+	var mets []met
 	for _, p := range g {
-		sum := map[int]exact.Num{}
-		games := map[int]int64{}
-		for i, r := range f.c.Records[p] {
-			if r.Opp != tbsheet.NoPlayer && in[r.Opp] {
-				sum[r.Opp] = sum[r.Opp].Add(f.pts[p][i])
-				games[r.Opp]++
+		mets = mets[:0]
+		recs := f.c.Records[p]
+		for i := range recs {
+			r := &recs[i] // records are large: read them in place
+			if r.Opp == tbsheet.NoPlayer || !in[r.Opp] {
+				continue
 			}
+			j := slices.IndexFunc(mets, func(m met) bool { return m.opp == r.Opp })
+			if j < 0 {
+				j = len(mets)
+				mets = append(mets, met{opp: r.Opp})
+			}
+			mets[j].sum = mets[j].sum.Add(f.pts[p][i])
+			mets[j].games++
 		}
 		var total exact.Num
-		for q, s := range sum {
-			total = total.Add(s.DivInt(games[q]))
+		for _, m := range mets {
+			total = total.Add(m.sum.DivInt(m.games))
 		}
-		unmet := int64(len(g) - 1 - len(sum))
+		unmet := int64(len(g) - 1 - len(mets))
 		if unmet > 0 {
 			allMet = false
 		}

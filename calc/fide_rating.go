@@ -15,9 +15,10 @@ import (
 )
 
 func fideARODef() *Def {
-	return &Def{ID: "fide-aro", Name: "Average rating of opponents", Short: "ARO", Format: FormatInt,
-		Doc:     "FIDE C.07 10.1: mean rating of the opponents met over the board, rounded to a whole number (n/a if one is unrated)",
-		compute: func(c *Context) []Figure { return fideARO(c, 0, 0) }}
+	d := &Def{ID: "fide-aro", Name: "Average rating of opponents", Short: "ARO", Format: FormatInt,
+		Doc: "FIDE C.07 10.1: mean rating of the opponents met over the board, rounded to a whole number (n/a if one is unrated)"}
+	setFIDEKey(d, fideARO, 0, 0)
+	return d
 }
 
 func fideRatingDefs() []*Def {
@@ -78,9 +79,10 @@ func fideGames(c *Context, p int) ([]fideGame, string) {
 	return games, ""
 }
 
-// fideARO averages the opponents' ratings, without the low lowest and high highest.
-func fideARO(c *Context, low, high int) []Figure {
-	return fideEveryone(c, func(p int) Figure {
+// fideARO averages the opponents' ratings, without the low lowest and high highest; its
+// figures always carry their explanation (the arithmetic gives the value).
+func fideARO(c *Context, low, high int, _ bool) func(p int) Figure {
+	return func(p int) Figure {
 		games, why := fideGames(c, p)
 		if why != "" {
 			return Figure{Explain: Explanation{Note: why}}
@@ -103,7 +105,7 @@ func fideARO(c *Context, low, high int) []Figure {
 			note = "cut " + strings.Join(s, ", ")
 		}
 		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: note}}
-	})
+	}
 }
 
 // fideMean is the rounded mean of the terms: ⌊(a + b + c) / 3 + 0.5⌋.

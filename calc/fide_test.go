@@ -91,6 +91,7 @@ func checkFIDE(t *testing.T, ev *tbsheet.Event, rules string, cases []fideCase) 
 		}
 		p := ev.PlayerIndex(tc.player)
 		fig := c.Get(tc.id)[p]
+		fig.Explain = c.Explain(tc.id, p) // built on demand by most FIDE keys
 		got := d.FormatValue(fig.Value)
 		if !fig.Value.OK {
 			got = "n/a"

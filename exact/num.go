@@ -409,6 +409,49 @@ func decimal(r *big.Rat) (string, bool) {
 // Round returns x rounded half away from zero to the given number of decimals, as a string
 // ("61.64"). Display code uses it so that the same exact value always prints the same way.
 func (x Num) Round(decimals int) string {
+	if s, ok := x.smallRound(decimals); ok {
+		return s
+	}
+	return x.roundBig(decimals)
+}
+
+// smallRound is Round in 64- and 128-bit integer arithmetic, without math/big: standings
+// print every percentage through it. ok is false when Round must take the general path.
+func (x Num) smallRound(decimals int) (string, bool) {
+	if x.b != nil || decimals < 0 || decimals > 18 || x.n == math.MinInt64 {
+		return "", false
+	}
+	n, d := x.n, x.den()
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	scale := uint64(1)
+	for range decimals {
+		scale *= 10
+	}
+	// q = ⌊n·scale/d + ½⌋ = ⌊(2·n·scale + d) / 2d⌋; 2·scale ≤ 2·10¹⁸ and 2d fit in uint64.
+	hi, lo := bits.Mul64(uint64(n), 2*scale)
+	lo, carry := bits.Add64(lo, uint64(d), 0)
+	hi += carry
+	d2 := 2 * uint64(d)
+	if hi >= d2 {
+		return "", false // the quotient does not fit in 64 bits
+	}
+	q, _ := bits.Div64(hi, lo, d2)
+	s := strconv.FormatUint(q/scale, 10)
+	if decimals > 0 {
+		frac := strconv.FormatUint(q%scale, 10)
+		s += "." + strings.Repeat("0", decimals-len(frac)) + frac
+	}
+	if neg && q != 0 {
+		s = "-" + s
+	}
+	return s, true
+}
+
+// roundBig is Round in math/big, for any Num.
+func (x Num) roundBig(decimals int) string {
 	r := x.Rat()
 	neg := r.Sign() < 0
 	if neg {

@@ -3,6 +3,7 @@ package exact
 import (
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -80,6 +81,26 @@ func TestFloorAndRound(t *testing.T) {
 	}
 	if s := Frac(-1, 8).Round(2); s != "-0.13" {
 		t.Errorf("round -1/8 = %s, want -0.13", s)
+	}
+}
+
+// TestRoundPaths holds Round's int64 path to the math/big one it short-cuts, on the values
+// standings print (percentages, halves) and on the edges of int64.
+func TestRoundPaths(t *testing.T) {
+	xs := []Num{Int(0), Int(-7), Frac(1, 2), Frac(-1, 2), Frac(5, 8), Frac(-5, 8), Frac(2, 3),
+		Frac(493119, 800000).MulInt(100), Frac(math.MaxInt64, 3), Frac(math.MinInt64+1, 7),
+		Frac(1, math.MaxInt64), Frac(math.MaxInt64, math.MaxInt64-1), Int(math.MinInt64)}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 5000 {
+		d := r.Int64N(1_000_000) + 1
+		xs = append(xs, Frac(r.Int64N(2_000_001)-1_000_000, d), Frac(r.Int64()-math.MaxInt64/2, d))
+	}
+	for _, x := range xs {
+		for _, k := range []int{0, 1, 2, 4, 12, 18, 19} {
+			if got, want := x.Round(k), x.roundBig(k); got != want {
+				t.Errorf("%s.Round(%d) = %s, math/big says %s", x, k, got, want)
+			}
+		}
 	}
 }
 

@@ -264,7 +264,13 @@ type handkept struct {
 	listed bool
 	byName map[string]int
 	byID   map[string]int
-	rounds map[roundKey]*roundAcc
+	// byText remembers the player a match cell's exact text named, and byes whether a cell
+	// names the bye: a match list names every player once a round, and folding a name
+	// (full-width forms, NFC, case) is most of the time a large list takes to read.
+	byText  map[string]int
+	byes    map[string]bool
+	results map[resultCell]parsedResult
+	rounds  map[roundKey]*roundAcc
 	// sheets are the worksheets in the order they were read, for sorting errors.
 	sheets []string
 }
@@ -274,6 +280,7 @@ func newHandkept(file, format string) *handkept {
 		file: file, workbook: format == "xlsx",
 		ev:     &tbsheet.Event{Source: file, Format: format},
 		byName: map[string]int{}, byID: map[string]int{}, rounds: map[roundKey]*roundAcc{},
+		byText: map[string]int{}, byes: map[string]bool{}, results: map[resultCell]parsedResult{},
 	}
 }
 
@@ -300,6 +307,7 @@ func (h *handkept) setTitle(hd *header) {
 func (h *handkept) useRoster(players []tbsheet.Player) {
 	h.listed = true
 	h.ev.Players = append([]tbsheet.Player(nil), players...)
+	clear(h.byText)
 	for i, p := range players {
 		h.byName[nameKey(p.Name)] = i
 		if p.ID != p.Name {
@@ -310,24 +318,34 @@ func (h *handkept) useRoster(players []tbsheet.Player) {
 
 // nameKey folds a name for matching: NFC, full-width Latin to ASCII, case, and runs of spaces.
 func nameKey(s string) string {
-	ascii := true
-	for i := 0; i < len(s) && ascii; i++ {
-		ascii = s[i] < utf8.RuneSelf
-	}
-	if !ascii {
+	if !isASCII(s) {
 		s = norm.NFC.String(width.Fold.String(s))
 	}
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
 // player returns the index of the player a match cell names, creating him when there is no
 // players list.
 func (h *handkept) player(text string, pos tbsheet.Pos, field string) (int, bool) {
+	if i, ok := h.byText[text]; ok {
+		return i, true
+	}
 	key := nameKey(text)
 	if i, ok := h.byName[key]; ok {
+		h.byText[text] = i
 		return i, true
 	}
 	if i, ok := h.byID[strings.TrimSpace(text)]; ok {
+		h.byText[text] = i
 		return i, true
 	}
 	if h.listed {
@@ -345,7 +363,43 @@ func (h *handkept) player(text string, pos tbsheet.Pos, field string) (int, bool
 	name := strings.TrimSpace(text)
 	h.ev.Players = append(h.ev.Players, tbsheet.Player{ID: name, Name: name, Pos: pos})
 	h.byName[key] = len(h.ev.Players) - 1
+	h.byText[text] = len(h.ev.Players) - 1
 	return len(h.ev.Players) - 1, true
+}
+
+// resultCell is a Result cell's text and whether its row names an opponent; parsedResult is
+// what tbsheet.ParseResultCell makes of it. A match list holds a handful of different
+// results, each thousands of times.
+type resultCell struct {
+	text   string
+	hasOpp bool
+}
+
+type parsedResult struct {
+	res   tbsheet.Result
+	games tbsheet.Games
+	err   error
+}
+
+// parseResult is tbsheet.ParseResultCell, remembered per cell.
+func (h *handkept) parseResult(text string, hasOpp bool) (tbsheet.Result, tbsheet.Games, error) {
+	k := resultCell{text, hasOpp}
+	p, ok := h.results[k]
+	if !ok {
+		p.res, p.games, p.err = tbsheet.ParseResultCell(text, hasOpp)
+		h.results[k] = p
+	}
+	return p.res, p.games, p.err
+}
+
+// isBye is tbsheet.IsBye, remembered per cell text (see byText).
+func (h *handkept) isBye(text string) bool {
+	bye, ok := h.byes[text]
+	if !ok {
+		bye = tbsheet.IsBye(text)
+		h.byes[text] = bye
+	}
+	return bye
 }
 
 // nearest returns the listed name closest to key, if it is a likely typo.
@@ -501,15 +555,29 @@ func notesLine(cells []string) bool {
 	if i < 0 {
 		return false
 	}
-	s := strings.ToLower(width.Fold.String(strings.TrimSpace(cells[i])))
-	for _, p := range []string{"notes", "note:", "note ", "remarks", "comments", "备注", "注:", "注：", "说明",
-		"備考", "メモ", "※"} {
-		if strings.HasPrefix(s, p) || s == strings.TrimRight(p, ": ") {
+	s := strings.TrimSpace(cells[i])
+	if !isASCII(s) { // every row of a match list asks: ASCII has nothing to fold
+		s = width.Fold.String(s)
+	}
+	s = strings.ToLower(s)
+	for _, p := range notesPrefixes {
+		if strings.HasPrefix(s, p.prefix) || s == p.word {
 			return true
 		}
 	}
 	return false
 }
+
+// notesPrefixes are the beginnings of a notes line, each with the word alone ("note:" and
+// "note").
+var notesPrefixes = func() []struct{ prefix, word string } {
+	var out []struct{ prefix, word string }
+	for _, p := range []string{"notes", "note:", "note ", "remarks", "comments", "备注", "注:", "注：", "说明",
+		"備考", "メモ", "※"} {
+		out = append(out, struct{ prefix, word string }{p, strings.TrimRight(p, ": ")})
+	}
+	return out
+}()
 
 // matchColumns resolves a match header: "Player | Opponent" and "Player | Player" headers
 // name Player 1 and Player 2 by their order, and a key may not appear twice. It reports
@@ -654,8 +722,8 @@ func (h *handkept) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		}
 	}
 	p1Key, p2Key := "p1", "p2"
-	if tbsheet.IsBye(p1) {
-		if p2 == "" || tbsheet.IsBye(p2) {
+	if h.isBye(p1) {
+		if p2 == "" || h.isBye(p2) {
 			r.errorf("p1", tbsheet.ErrFormat, "both players are byes")
 			return
 		}
@@ -672,7 +740,7 @@ func (h *handkept) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		}
 		return
 	}
-	solo := p2 == "" || tbsheet.IsBye(p2)
+	solo := p2 == "" || h.isBye(p2)
 	m := tbsheet.Match{Table: table, P2: tbsheet.NoPlayer, Pos: r.pos("result")}
 	if !r.hd.has("result") {
 		m.Pos = r.pos("p1wins")
@@ -742,7 +810,7 @@ func (h *handkept) outcome(r *hkRow, hasOpp bool) (tbsheet.Result, tbsheet.Games
 	var g tbsheet.Games
 	if r.hd.has("result") {
 		var err error
-		if res, g, err = tbsheet.ParseResultCell(text, hasOpp); err != nil {
+		if res, g, err = h.parseResult(text, hasOpp); err != nil {
 			r.errorf("result", tbsheet.ErrResult, "%s%s", err, h.dateHint(text))
 			return 0, g
 		}

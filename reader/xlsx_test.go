@@ -75,7 +75,7 @@ func checkErrorFiles(t *testing.T, err error, file string) {
 	}
 }
 
-// BenchmarkReadXLSX4096 reads a 4,096-player, 12-round match list (about 24,600 rows) of a
+// BenchmarkReadXLSX4096 reads a 4,096-player, 12-round match list (21,130 rows) of a
 // realistic event from internal/swissgen (byes, draws, IDs, forfeits, drops, late entries),
 // streamed with excelize's Rows iterator.
 func BenchmarkReadXLSX4096(b *testing.B) {

@@ -17,8 +17,8 @@ import (
 
 var jobTime = flag.Duration("jobtime", 100*time.Millisecond, "how long the stand-in job of BenchmarkSaveToStandings takes")
 
-// BenchmarkSaveToStandings measures a save → standings written, with watch's real 300ms
-// debounce and a stand-in job that takes -jobtime and writes one output. The CLI's tests
+// BenchmarkSaveToStandings measures a save → standings written, with watch's real default
+// debounce (DefaultDebounce) and a stand-in job that takes -jobtime and writes one output. The CLI's tests
 // measure the real pipeline by passing its job to watchtest.Latency the same way.
 func BenchmarkSaveToStandings(b *testing.B) {
 	dir := b.TempDir()

@@ -15,7 +15,10 @@
 //     reacts to Create, Write, Rename and Remove events on the exact input names; Chmod is
 //     ignored, and so are lock and temporary files and the job's own outputs
 //     ([Config.Outputs]), so that writing the standings never triggers a recompute.
-//  2. It waits until the events stop for [Config.Debounce] (each event restarts the wait).
+//  2. It waits until the events stop for [Config.Debounce] (each event restarts the wait),
+//     250 ms by default: the low end of the 250–500 ms that keep the events of one save
+//     (lock file, temporary file, rename) together, so that most of the 300 ms from a save
+//     to the new standings is left to the recompute.
 //  3. It reads the file once, checks that it did not change while being read and that a
 //     workbook's zip is whole, and hands the bytes to the job. A file caught mid-write (or a
 //     job that returns an error wrapping [ErrIncomplete]) is retried with backoff for

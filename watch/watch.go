@@ -79,6 +79,9 @@ func (e Entry) key() string {
 	return "name:" + e.Name
 }
 
+// DefaultDebounce is the [Config.Debounce] a zero Config uses.
+const DefaultDebounce = 250 * time.Millisecond
+
 // DefaultExts are the extensions of the results files a folder input watches.
 var DefaultExts = []string{".xlsx", ".csv", ".json", ".tournament", ".tdf", ".wer", ".trf", ".txt"}
 
@@ -96,7 +99,7 @@ type Config struct {
 	// compared case-insensitively. nil means [DefaultExts].
 	Exts []string
 	// Debounce is how long the events for a file must pause before it is read; every event
-	// restarts the wait. 0 means 300ms.
+	// restarts the wait. 0 means DefaultDebounce (250ms; see the package documentation).
 	Debounce time.Duration
 	// Settle is how long a file may stay incomplete (missing, changing while read, a
 	// truncated zip, a job returning ErrIncomplete) before the save counts as broken; retries
@@ -127,7 +130,7 @@ func (c Config) withDefaults() Config {
 		c.Exts = DefaultExts
 	}
 	if c.Debounce <= 0 {
-		c.Debounce = 300 * time.Millisecond
+		c.Debounce = DefaultDebounce
 	}
 	if c.Settle <= 0 {
 		c.Settle = 2 * time.Second

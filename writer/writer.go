@@ -89,12 +89,21 @@ func keys[V any](m map[string]V) []string {
 
 // WriteStandings writes st to path in the format its extension names, atomically.
 func WriteStandings(path string, st *calc.Standings, opt Options) error {
-	w, ok := standingsWriters[strings.ToLower(filepath.Ext(path))]
-	if !ok {
-		return fmt.Errorf("%s: cannot write standings as %q (use %s)", path, filepath.Ext(path),
-			strings.Join(StandingsExts(), ", "))
+	w, err := standingsWriterFor(path)
+	if err != nil {
+		return err
 	}
 	return AtomicFile(path, func(f io.Writer) error { return w(f, st, opt) })
+}
+
+// standingsWriterFor returns the writer of the format path's extension names.
+func standingsWriterFor(path string) (StandingsWriter, error) {
+	w, ok := standingsWriters[strings.ToLower(filepath.Ext(path))]
+	if !ok {
+		return nil, fmt.Errorf("%s: cannot write standings as %q (use %s)", path, filepath.Ext(path),
+			strings.Join(StandingsExts(), ", "))
+	}
+	return w, nil
 }
 
 // WriteEvent writes ev's results to path in the format its extension names, atomically.

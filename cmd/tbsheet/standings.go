@@ -211,17 +211,21 @@ func (j *job) wantFinal(ev *tbsheet.Event) bool {
 
 // write writes every standings to every output. Several standings (divisions, inputs) get one
 // file each, named after the output with the division or input added.
+// The files are written in this order (writer.WriteStandingsFiles renders them concurrently
+// first), and the first that cannot be written stops the rest.
 func (j *job) write(all []*calc.Standings, outputs []string, stderr io.Writer) error {
+	var files []writer.StandingsFile
 	for _, out := range outputs {
 		for _, st := range all {
 			path := out
 			if len(all) > 1 {
 				path = suffixed(out, st)
 			}
-			if err := writer.WriteStandings(path, st, j.writeOpt); err != nil {
-				return outputErr(err)
-			}
+			files = append(files, writer.StandingsFile{Path: path, Standings: st})
 		}
+	}
+	if err := writer.WriteStandingsFiles(files, j.writeOpt); err != nil {
+		return outputErr(err)
 	}
 	return nil
 }

@@ -18,7 +18,11 @@ import (
 	"github.com/tbsheet/tbsheet/watch"
 )
 
-func newWatchCmd() *cobra.Command {
+func newWatchCmd() *cobra.Command { return newWatchCmdRunning(watch.Run) }
+
+// newWatchCmdRunning is newWatchCmd with what runs the watch once the flags are checked and
+// the job is built (watch.Run); a benchmark passes watchtest's latency harness instead.
+func newWatchCmdRunning(run func(context.Context, watch.Config, watch.Job) error) *cobra.Command {
 	var (
 		cf            calcFlags
 		of            outputFlags
@@ -68,7 +72,7 @@ out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.`,
 			if verbose {
 				cfg.Verbose = cmd.ErrOrStderr()
 			}
-			if err := watch.Run(ctx, cfg, j.watchJob(outputs, cmd.ErrOrStderr())); err != nil {
+			if err := run(ctx, cfg, j.watchJob(outputs, cmd.ErrOrStderr())); err != nil {
 				return usageErr("watch: %v", err)
 			}
 			return nil

@@ -1,0 +1,109 @@
+package writer
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/reader"
+	"github.com/xuri/excelize/v2"
+)
+
+// BenchmarkEndToEnd4096 is the issue's end-to-end goal: a 4,096-player, 12-round event kept
+// by hand in XLSX (the convert layout: Matches, Players and Event sheets, 21,130 match
+// rows) turned into the standings workbook and the wall PDF.
+//
+//   - excelize-baseline: excelize alone opens that input, reads every row of every sheet with
+//     its streaming Rows iterator, and streams the cells of the standings workbook (the
+//     Standings, Explain, Matches, Players and About values, prepared beforehand) into a file.
+//   - tbsheet: what `tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf`
+//     does: reader, calc.Compute with every explanation, then WriteStandingsFiles: the
+//     workbook and the PDF rendered concurrently, then each written atomically (a temporary
+//     file synced and renamed).
+//
+// The tbsheet sub-benchmark reports x-baseline, its time over the baseline's in the same run
+// (run both: -bench EndToEnd4096). The goal is x-baseline ≤ 1.5.
+func BenchmarkEndToEnd4096(b *testing.B) {
+	dir := b.TempDir()
+	input := filepath.Join(dir, "results.xlsx")
+	if err := WriteEvent(input, swissgen.Generate(swissgen.Realistic(4096, 12, 1)), Options{}); err != nil {
+		b.Fatal(err)
+	}
+	opt := Options{Now: testNow}
+	standings := func(b *testing.B) *calc.Standings {
+		ev, err := reader.Read(input, "", reader.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		st, err := calc.Compute(ev, calc.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return st
+	}
+
+	var baseline float64 // ns/op of the baseline in this run
+	b.Run("excelize-baseline", func(b *testing.B) {
+		tables, styles := benchTables(b, standings(b), opt)
+		out := filepath.Join(dir, "baseline.xlsx")
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := readAllRows(input); err != nil {
+				b.Fatal(err)
+			}
+			f, err := os.Create(out)
+			if err != nil {
+				b.Fatal(err)
+			}
+			err = streamTables(f, tables, styles)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
+		baseline = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	})
+	b.Run("tbsheet", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			st := standings(b)
+			files := []StandingsFile{{filepath.Join(dir, "standings.xlsx"), st}, {filepath.Join(dir, "standings.pdf"), st}}
+			if err := WriteStandingsFiles(files, opt); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if baseline > 0 {
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/baseline, "x-baseline")
+		}
+	})
+}
+
+// readAllRows reads every cell of every sheet of an XLSX file with excelize's streaming
+// Rows iterator and raw cell values, as tbsheet's hand-kept reader does.
+func readAllRows(path string) error {
+	f, err := excelize.OpenFile(path, excelize.Options{RawCellValue: true})
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for _, sheet := range f.GetSheetList() {
+		rows, err := f.Rows(sheet)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			if _, err := rows.Columns(); err != nil {
+				rows.Close()
+				return err
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
