@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/tbsheet/tbsheet"
-	"github.com/tbsheet/tbsheet/templates"
 )
 
 // The convert writers write an event's results in the hand-kept layouts (cli.md "Input
@@ -36,19 +35,13 @@ func writeEventXLSX(w io.Writer, ev *tbsheet.Event, opt Options) error {
 	if len(ev.Pods) > 0 {
 		return errPods
 	}
-	f, err := openEmbedded()
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	b, err := newBook(f, opt.Lang)
-	if err != nil {
-		return err
-	}
 	names := sheetNamesFor(opt.Lang)
-	if err := f.SetSheetName(templates.StyleSheet, names.matches); err != nil {
+	b, err := newEmbeddedBook(opt.Lang, names.matches)
+	if err != nil {
 		return err
 	}
+	f := b.f
+	defer f.Close()
 	t, err := b.matchesTable(names.matches, ev)
 	if err != nil {
 		return err

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
-	"github.com/tbsheet/tbsheet/templates"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -79,19 +78,13 @@ func WriteTemplate(w io.Writer, rounds int, opt Options) error {
 	if rounds < 1 || rounds > maxTemplateRounds {
 		return fmt.Errorf("a template has 1 to %d rounds, not %d", maxTemplateRounds, rounds)
 	}
-	f, err := openEmbedded()
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	b, err := newBook(f, opt.Lang)
-	if err != nil {
-		return err
-	}
 	players := label(opt.Lang, "sheet.players")
-	if err := f.SetSheetName(templates.StyleSheet, players); err != nil {
+	b, err := newEmbeddedBook(opt.Lang, players)
+	if err != nil {
 		return err
 	}
+	f := b.f
+	defer f.Close()
 	for range 4 { // the style cells of the embedded workbook are not players
 		if err := f.RemoveRow(players, 1); err != nil {
 			return err

@@ -202,7 +202,6 @@ func trfSoloCode(r tbsheet.Result) string {
 	return "Z" // zero-point bye, loss without opponent
 }
 
-
 func trfColour(c tbsheet.Color) string {
 	switch c {
 	case tbsheet.White:

@@ -14,7 +14,6 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
-	"github.com/tbsheet/tbsheet/templates"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -55,19 +54,13 @@ func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxCo
 	if opt.Template != "" {
 		return fillTemplateXLSX(w, st, opt)
 	}
-	f, err := openEmbedded()
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	b, err := newBook(f, opt.Lang)
-	if err != nil {
-		return err
-	}
 	names := sheetNamesFor(opt.Lang)
-	if err := f.SetSheetName(templates.StyleSheet, names.standings); err != nil {
+	b, err := newEmbeddedBook(opt.Lang, names.standings)
+	if err != nil {
 		return err
 	}
+	f := b.f
+	defer f.Close()
 	ex := explainAll(st)
 	t, err := b.standingsTable(names.standings, st, ex, opt.Cut, cfg)
 	if err != nil {

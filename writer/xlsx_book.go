@@ -32,6 +32,24 @@ func newBook(f *excelize.File, lang string) (*book, error) {
 	return &book{f: f, lang: lang, styles: &styler{f: f, spec: spec, ids: map[styleKey]int{}}}, nil
 }
 
+// newEmbeddedBook starts a workbook from the embedded template, its style sheet renamed to
+// first (the first sheet the caller writes). The caller closes book.f.
+func newEmbeddedBook(lang, first string) (*book, error) {
+	f, err := openEmbedded()
+	if err != nil {
+		return nil, err
+	}
+	b, err := newBook(f, lang)
+	if err == nil {
+		err = f.SetSheetName(templates.StyleSheet, first)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return b, nil
+}
+
 // openEmbedded opens the embedded standings workbook (templates.Standings).
 func openEmbedded() (*excelize.File, error) {
 	f, err := excelize.OpenReader(bytes.NewReader(templates.Standings))
