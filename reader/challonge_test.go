@@ -485,18 +485,7 @@ func TestChallongeErrors(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, at := marked(tt.doc)
-			if len(at) != len(tt.want) {
-				t.Fatalf("test has %d markers for %d errors", len(at), len(tt.want))
-			}
-			_, err := ReadBytes([]byte(doc), "e.json", "challonge", Options{})
-			var want []string
-			for i, w := range tt.want {
-				want = append(want, at[i]+": "+w)
-			}
-			if got := errorLines(err, "e.json"); !reflect.DeepEqual(got, want) {
-				t.Errorf("errors:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-			}
+			checkErrorsAtMarks(t, tt.doc, "e.json", "challonge", tt.want)
 		})
 	}
 }

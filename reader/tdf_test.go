@@ -9,31 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tbsheet/tbsheet/internal/golden"
-
 	"github.com/tbsheet/tbsheet"
 )
 
 // TestTDFGolden reads every TOM fixture through format detection and compares the model
 // with its golden dump.
 func TestTDFGolden(t *testing.T) {
-	for _, path := range fixtures(t, "tdf/*.tdf", ".tdf") {
-		name := filepath.Base(path)
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ev, err := ReadBytes(data, name, "", Options{})
-			if err != nil {
-				t.Fatalf("read: %v", tbsheet.Errors(err))
-			}
-			if ev.Format != "tdf" || ev.System != "pokemon" {
-				t.Errorf("format %q system %q, want tdf pokemon", ev.Format, ev.System)
-			}
-			golden.Check(t, filepath.Join("..", "testdata", "tdf", strings.TrimSuffix(name, ".tdf")+".golden"), golden.Event(ev))
-		})
-	}
+	checkGoldenReads(t, "tdf", ".tdf", "tdf", "pokemon")
 }
 
 // TestTDFLeagueCup checks the facts the golden file holds that matter most: one event per

@@ -3,12 +3,9 @@ package reader
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/tbsheet/tbsheet/internal/golden"
 
 	"github.com/tbsheet/tbsheet"
 )
@@ -16,23 +13,7 @@ import (
 // TestWERGolden reads every WER fixture through format detection and compares the model with
 // its golden dump.
 func TestWERGolden(t *testing.T) {
-	for _, path := range fixtures(t, "wer/*.wer", ".wer") {
-		name := filepath.Base(path)
-		t.Run(name, func(t *testing.T) {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ev, err := ReadBytes(data, name, "", Options{})
-			if err != nil {
-				t.Fatalf("read: %v", tbsheet.Errors(err))
-			}
-			if ev.Format != "wer" || ev.System != "mtg" {
-				t.Errorf("format %q system %q, want wer mtg", ev.Format, ev.System)
-			}
-			golden.Check(t, filepath.Join("..", "testdata", "wer", strings.TrimSuffix(name, ".wer")+".golden"), golden.Event(ev))
-		})
-	}
+	checkGoldenReads(t, "wer", ".wer", "wer", "mtg")
 }
 
 // TestWERPPTQ checks the facts of the PPTQ fixture that matter most.
