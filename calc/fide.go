@@ -282,7 +282,6 @@ func (f *fideData) played(i int, r *Record) bool {
 	return fidePlayed(r.Result)
 }
 
-
 // dummy returns the score of the dummy opponent that stands in for p's unplayed round i
 // (16.4): p's own final score; under the 2026 rules capped by the scheduled opponent's
 // adjusted score after a forfeit (16.4.1) and by a draw in every round otherwise (16.4.2).
