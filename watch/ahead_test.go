@@ -171,3 +171,49 @@ func TestChangedSinceRunAhead(t *testing.T) {
 		t.Errorf("the job ran %d times on round 5, want 1", n)
 	}
 }
+
+// TestCommitFails: outputs that cannot be written (here their folder is missing; on Windows,
+// a PDF open in a viewer) are reported like a broken save; the next save writes them.
+func TestCommitFails(t *testing.T) {
+	r3, r4 := fixture(t, "round3.txt"), fixture(t, "round4.txt")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "results.txt")
+	writeFile(t, path, r3)
+	out := filepath.Join(dir, "out", "standings.txt")
+	job := &fakeJob{out: func(string) string { return out }}
+	h := start(t, Config{Inputs: []string{path}}, job, 1)
+	h.waitLine(h.errs, `^11:42:05 .*results.txt: 1 problem; no standings written yet:$`)
+	h.waitLine(h.errs, `^.*standings.txt: cannot write in .*out`)
+	if err := os.Mkdir(filepath.Dir(out), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	saveLibreOffice(t, path, r4)
+	h.waitLine(h.log, `round 4 of 5 · 16 players · #1 王伟 12 pts · first standings · wrote standings.txt$`)
+	checkFile(t, out, expectedOutput(t, r4))
+}
+
+// TestNewerSaveDuringSettledRun: when the run on a settled save finds the file incomplete
+// while a newer save has begun, it is not retried: the newer save's wait takes over.
+func TestNewerSaveDuringSettledRun(t *testing.T) {
+	r3 := fixture(t, "round3.txt")
+	path := filepath.Join(t.TempDir(), "results.txt")
+	writeFile(t, path, r3[:bytes.Index(r3, []byte("陈杰"))])
+	job := &fakeJob{out: outputBeside, hold: make(chan struct{})}
+	h := &harness{job: job, log: &syncBuffer{}, errs: &syncBuffer{}, detail: &syncBuffer{}}
+	w, err := newWatcher(h.config(Config{Inputs: []string{path}, Debounce: time.Hour}).withDefaults(), job.run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	w.due(ctx) // the initial run, held
+	in := w.order[0]
+	w.schedule(in) // an event while it runs
+	close(job.hold)
+	w.finished(ctx, <-w.results)
+	if in.retries != 0 || w.pending[in].Before(time.Now().Add(time.Minute)) {
+		t.Errorf("retried (%d retries, next look at %v)", in.retries, w.pending[in])
+	}
+	if !strings.Contains(h.detail.String(), "8 of 16 players; a newer save follows") {
+		t.Errorf("verbose log:\n%s", h.detail)
+	}
+}

@@ -126,6 +126,7 @@ func (w *watcher) finished(ctx context.Context, r *run) {
 	w.busy = nil
 	cancelled := r.ctx.Err() != nil
 	r.cancel()
+	w.logPanic(r.err)
 	switch {
 	case r.err != nil && cancelled:
 		if ctx.Err() == nil {
@@ -167,28 +168,49 @@ func (w *watcher) abandon() {
 	}
 }
 
-// runJob calls the job.
+// runJob calls the job (in the run's goroutine).
 func (w *watcher) runJob(ctx context.Context, name string, data []byte) (p Prepared, err error) {
-	defer w.recovered(name, &err)
+	defer recovered(name, &err)
 	return w.job(ctx, name, data)
 }
 
 // commit writes a run's outputs.
-func (w *watcher) commit(name string, commit func() error) (err error) {
+func (w *watcher) commit(name string, commit func() error) error {
 	if commit == nil {
 		return nil
 	}
-	defer w.recovered(name, &err)
-	return commit()
+	err := func() (err error) {
+		defer recovered(name, &err)
+		return commit()
+	}()
+	w.logPanic(err)
+	return err
 }
 
-// recovered, deferred, turns a panic in the job or its commit into an error: a bug met on
-// one save must not end the watch the organizer relies on for the rest of the event. The
-// outputs are whole whatever the job was doing (AtomicFile).
-func (w *watcher) recovered(name string, err *error) {
+// panicError is a panic in the job or its commit: a bug met on one save must not end the
+// watch the organizer relies on for the rest of the event, so it is reported like a broken
+// save, and the watch goes on. The outputs are whole whatever the job was doing (AtomicFile).
+type panicError struct {
+	name  string
+	value any
+	stack []byte
+}
+
+func (e *panicError) Error() string {
+	return fmt.Sprintf("%s: internal error in tbsheet, please report it with this file: %v", e.name, e.value)
+}
+
+// recovered, deferred, turns a panic into a *panicError.
+func recovered(name string, err *error) {
 	if p := recover(); p != nil {
-		w.verbosef("panic: %v\n%s", p, debug.Stack())
-		*err = fmt.Errorf("%s: internal error in tbsheet, please report it with this file: %v", name, p)
+		*err = &panicError{name: name, value: p, stack: debug.Stack()}
+	}
+}
+
+// logPanic prints the stack of a panic on the verbose log, from the loop's goroutine.
+func (w *watcher) logPanic(err error) {
+	if pe, ok := errors.AsType[*panicError](err); ok {
+		w.verbosef("panic: %v\n%s", pe.value, pe.stack)
 	}
 }
 
