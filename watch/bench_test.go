@@ -17,9 +17,10 @@ import (
 
 var jobTime = flag.Duration("jobtime", 100*time.Millisecond, "how long the stand-in job of BenchmarkSaveToStandings takes")
 
-// BenchmarkSaveToStandings measures a save → standings written, with watch's real default
-// debounce (DefaultDebounce) and a stand-in job that takes -jobtime and writes one output. The CLI's tests
-// measure the real pipeline by passing its job to watchtest.Latency the same way.
+// BenchmarkSaveToStandings measures a save → standings written, with watch's real defaults
+// (DefaultDebounce, DefaultLead) and a stand-in job that takes -jobtime and whose commit
+// writes one output. The CLI's tests measure the real pipeline by passing its job to
+// watchtest.Latency the same way.
 func BenchmarkSaveToStandings(b *testing.B) {
 	dir := b.TempDir()
 	input := filepath.Join(dir, "results.csv")
@@ -31,10 +32,16 @@ func BenchmarkSaveToStandings(b *testing.B) {
 		b.Fatal(err)
 	}
 	out := filepath.Join(dir, "standings.csv")
-	job := func(ctx context.Context, in string, data []byte) (watch.Summary, error) {
-		time.Sleep(*jobTime)
-		err := writer.AtomicFile(out, func(w io.Writer) error { _, err := w.Write(data); return err })
-		return watch.Summary{Round: 1, Players: 2, Wrote: []string{out}}, err
+	job := func(ctx context.Context, in string, data []byte) (watch.Prepared, error) {
+		select {
+		case <-time.After(*jobTime):
+		case <-ctx.Done():
+			return watch.Prepared{}, ctx.Err()
+		}
+		commit := func() error {
+			return writer.AtomicFile(out, func(w io.Writer) error { _, err := w.Write(data); return err })
+		}
+		return watch.Prepared{Summary: watch.Summary{Round: 1, Players: 2, Wrote: []string{out}}, Commit: commit}, nil
 	}
 	cfg := watch.Config{Outputs: func(string) []string { return []string{out} }}
 	watchtest.Latency(b, cfg, job, input, save)

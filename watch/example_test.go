@@ -23,11 +23,16 @@ func ExampleRun() {
 	go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
 
 	outputs := []string{"standings.xlsx", "standings.pdf"}
-	job := func(ctx context.Context, input string, data []byte) (watch.Summary, error) {
+	job := func(ctx context.Context, input string, data []byte) (watch.Prepared, error) {
 		// Read with reader.ReadBytes(data, input, from, opt); a truncated workbook or XML
 		// document is returned as fmt.Errorf("%s: %w: %v", input, watch.ErrIncomplete, err).
-		// Compute every output in memory, then write each with writer.AtomicFile.
-		return watch.Summary{Round: 4, Rounds: 5, Players: 128, Wrote: outputs}, nil
+		// Compute and render every output in memory (writer.RenderStandingsFiles); the
+		// commit writes them (RenderedFiles.Write, each through writer.AtomicFile).
+		commit := func() error { return nil }
+		return watch.Prepared{
+			Summary: watch.Summary{Round: 4, Rounds: 5, Players: 128, Wrote: outputs},
+			Commit:  commit,
+		}, nil
 	}
 	err := watch.Run(ctx, watch.Config{
 		Inputs:  []string{"results.xlsx"},

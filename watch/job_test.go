@@ -14,29 +14,34 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
-// fakeJob stands in for the CLI's read → compute → write pipeline. Its input is the tiny text
-// format of testdata/watch/README.md (or a zip holding it as results.txt, for the workbook
-// tests); it ranks by points and writes "rank<TAB>name<TAB>points" lines through
-// writer.AtomicFile, as the real job does. It records every call and checks that the input
-// file was not written while it ran.
+// fakeJob stands in for the CLI's read → compute → render pipeline. Its input is the tiny
+// text format of testdata/watch/README.md (or a zip holding it as results.txt, for the
+// workbook tests); it ranks by points and renders "rank<TAB>name<TAB>points" lines, which its
+// commit writes through writer.AtomicFile, as the real job does. It records every call and
+// every commit, and checks that a commit does not write the input.
 type fakeJob struct {
 	// out maps an input to its output file.
 	out func(input string) string
-	// hold, when non-nil, makes each call wait until it is closed or ctx is cancelled.
-	hold chan struct{}
+	// hold, when non-nil, makes each call (with holdOn, each call on data containing holdOn)
+	// wait until it is closed or ctx is cancelled.
+	hold   chan struct{}
+	holdOn string
 	// panicOn, when not empty, makes the job panic on an input containing it.
 	panicOn string
 	// unzip turns a zip input into the text format; nil means the zip's results.txt.
 	unzip func(data []byte) ([]byte, error)
 
-	mu    sync.Mutex
-	calls []jobCall
-	bad   []string // inputs modified during a call
+	mu      sync.Mutex
+	calls   []jobCall // every call that returned, in that order
+	active  int       // calls in progress
+	commits []jobCommit
+	bad     []string // inputs modified by a commit
 }
 
 type jobCall struct {
@@ -45,18 +50,40 @@ type jobCall struct {
 	err   error
 }
 
-func (j *fakeJob) run(ctx context.Context, input string, data []byte) (Summary, error) {
-	before, beforeData := snapshot(input)
-	s, text, err := j.compute(ctx, input, data)
-	if after, afterData := snapshot(input); !before.equal(after) || !bytes.Equal(beforeData, afterData) {
-		j.mu.Lock()
-		j.bad = append(j.bad, input)
-		j.mu.Unlock()
-	}
+type jobCommit struct {
+	input, data string
+	at          time.Time // when the commit started writing
+}
+
+func (j *fakeJob) run(ctx context.Context, input string, data []byte) (Prepared, error) {
 	j.mu.Lock()
-	j.calls = append(j.calls, jobCall{input: input, data: text, err: err})
+	j.active++
 	j.mu.Unlock()
-	return s, err
+	out, s, text, err := j.compute(ctx, input, data)
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.active--
+	j.calls = append(j.calls, jobCall{input: input, data: text, err: err})
+	if err != nil {
+		return Prepared{}, err
+	}
+	commit := func() error {
+		before, beforeData := snapshot(input)
+		at := time.Now()
+		err := writer.AtomicFile(j.out(input), func(w io.Writer) error {
+			_, err := io.WriteString(w, out)
+			return err
+		})
+		after, afterData := snapshot(input)
+		j.mu.Lock()
+		defer j.mu.Unlock()
+		if !before.equal(after) || !bytes.Equal(beforeData, afterData) {
+			j.bad = append(j.bad, input)
+		}
+		j.commits = append(j.commits, jobCommit{input: input, data: text, at: at})
+		return err
+	}
+	return Prepared{Summary: s, Commit: commit}, nil
 }
 
 func snapshot(path string) (stamp, []byte) {
@@ -70,12 +97,14 @@ func snapshot(path string) (stamp, []byte) {
 
 var headerRE = regexp.MustCompile(`^round (\d+) of (\d+)(?:, (\d+) players)?$`)
 
-func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (Summary, string, error) {
-	if j.hold != nil {
+// compute ranks the input and renders the output: the output's text, the summary, the input
+// text read.
+func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (string, Summary, string, error) {
+	if j.hold != nil && (j.holdOn == "" || bytes.Contains(data, []byte(j.holdOn))) {
 		select {
 		case <-j.hold:
 		case <-ctx.Done():
-			return Summary{}, "", ctx.Err()
+			return "", Summary{}, string(data), ctx.Err()
 		}
 	}
 	if j.panicOn != "" && bytes.Contains(data, []byte(j.panicOn)) {
@@ -88,18 +117,18 @@ func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (Summa
 		}
 		var err error
 		if data, err = unzip(data); err != nil {
-			return Summary{}, "", fmt.Errorf("%s: %w", input, err)
+			return "", Summary{}, "", fmt.Errorf("%s: %w", input, err)
 		}
 	}
 	text := string(data)
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	m := headerRE.FindStringSubmatch(lines[0])
 	if m == nil {
-		return Summary{}, text, tbsheet.Errorf(tbsheet.Pos{File: input, Row: 1}, tbsheet.ErrFormat, "%q is not a round header", lines[0])
+		return "", Summary{}, text, tbsheet.Errorf(tbsheet.Pos{File: input, Row: 1}, tbsheet.ErrFormat, "%q is not a round header", lines[0])
 	}
 	if m[3] != "" {
 		if want, _ := strconv.Atoi(m[3]); len(lines)-1 < want {
-			return Summary{}, text, fmt.Errorf("%s: %w: %d of %d players", input, ErrIncomplete, len(lines)-1, want)
+			return "", Summary{}, text, fmt.Errorf("%s: %w: %d of %d players", input, ErrIncomplete, len(lines)-1, want)
 		}
 	}
 	var (
@@ -118,7 +147,7 @@ func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (Summa
 		pts[name] = n
 	}
 	if err := errs.Err(); err != nil {
-		return Summary{}, text, err
+		return "", Summary{}, text, err
 	}
 	slices.SortStableFunc(top, func(a, b Entry) int { return pts[b.Name] - pts[a.Name] })
 	var out strings.Builder
@@ -129,16 +158,10 @@ func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (Summa
 		}
 		fmt.Fprintf(&out, "%d\t%s\t%s\n", top[i].Rank, top[i].Name, top[i].Points)
 	}
-	o := j.out(input)
-	if err := writer.AtomicFile(o, func(w io.Writer) error {
-		_, err := io.WriteString(w, out.String())
-		return err
-	}); err != nil {
-		return Summary{}, text, err
-	}
 	round, _ := strconv.Atoi(m[1])
 	rounds, _ := strconv.Atoi(m[2])
-	return Summary{Round: round, Rounds: rounds, Players: len(top), Top: top, Wrote: []string{filepath.Base(o)}}, text, nil
+	s := Summary{Round: round, Rounds: rounds, Players: len(top), Top: top, Wrote: []string{filepath.Base(j.out(input))}}
+	return out.String(), s, text, nil
 }
 
 func unzipResults(data []byte) ([]byte, error) {
@@ -172,14 +195,36 @@ func zipResults(t *testing.T, text []byte) []byte {
 	return b.Bytes()
 }
 
-// done returns the texts of the calls that did not end in ErrIncomplete, in order.
-func (j *fakeJob) done() []string {
+// committed returns the texts committed, in order.
+func (j *fakeJob) committed() []string {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	var out []string
+	for _, c := range j.commits {
+		out = append(out, c.data)
+	}
+	return out
+}
+
+// commitTimes returns when each commit started writing.
+func (j *fakeJob) commitTimes() []time.Time {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var out []time.Time
+	for _, c := range j.commits {
+		out = append(out, c.at)
+	}
+	return out
+}
+
+// callsOn returns the calls that read text, in order.
+func (j *fakeJob) callsOn(text []byte) []jobCall {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var out []jobCall
 	for _, c := range j.calls {
-		if !isIncomplete(c.err) {
-			out = append(out, c.data)
+		if c.data == string(text) {
+			out = append(out, c)
 		}
 	}
 	return out
@@ -191,23 +236,32 @@ func (j *fakeJob) callCount() int {
 	return len(j.calls)
 }
 
+func (j *fakeJob) running() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.active
+}
+
 func (j *fakeJob) modified() []string {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return append([]string(nil), j.bad...)
 }
 
+// accepts reports whether the fake job computes standings from a results text.
+func accepts(text []byte) bool {
+	j := &fakeJob{out: func(string) string { return "out.txt" }}
+	_, _, _, err := j.compute(context.Background(), "x.txt", text)
+	return err == nil
+}
+
 // expectedOutput is what the fake job writes for a results text.
 func expectedOutput(t *testing.T, text []byte) string {
 	t.Helper()
-	dir := t.TempDir()
-	j := &fakeJob{out: func(string) string { return filepath.Join(dir, "out.txt") }}
-	if _, _, err := j.compute(context.Background(), "x.txt", text); err != nil {
-		t.Fatal(err)
-	}
-	out, err := os.ReadFile(filepath.Join(dir, "out.txt"))
+	j := &fakeJob{out: func(string) string { return "out.txt" }}
+	out, _, _, err := j.compute(context.Background(), "x.txt", text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(out)
+	return out
 }

@@ -30,8 +30,12 @@ type watcher struct {
 	skip map[string]string
 
 	pending map[*input]time.Time // debounce or retry deadline of each input that has one
-	timer   *time.Timer          // fires at the earliest pending deadline
+	ahead   map[*input]time.Time // when to run the job ahead of the debounce (Config.Lead)
+	timer   *time.Timer          // fires at the earliest deadline
 	multi   bool                 // several inputs possible: name the input on each line
+
+	busy    *run      // the job's run in progress, nil when none: one at a time
+	results chan *run // where the job's goroutine hands back a finished run
 }
 
 // dir is one watched folder.
@@ -53,6 +57,10 @@ type input struct {
 	// succeeded. A save with the same bytes after a success is skipped.
 	lastHash [32]byte
 	lastOK   bool
+
+	// ready is the result of the last run ahead, kept until the save settles and used
+	// only if the file then holds the very bytes it read.
+	ready *run
 
 	good      *Summary  // the last successful run's summary, nil before the first
 	goodAt    time.Time // when it ran (clock of Config.Now)
@@ -90,7 +98,9 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 		inputs:  map[string]*input{},
 		skip:    map[string]string{},
 		pending: map[*input]time.Time{},
+		ahead:   map[*input]time.Time{},
 		timer:   time.NewTimer(time.Hour),
+		results: make(chan *run, 1),
 	}
 	w.timer.Stop()
 	for _, e := range cfg.Exts {
@@ -240,6 +250,7 @@ func (w *watcher) register(c candidate) (*input, error) {
 func (w *watcher) forget(in *input) {
 	delete(w.inputs, in.path)
 	delete(w.pending, in)
+	delete(w.ahead, in)
 	for i, o := range w.order {
 		if o == in {
 			w.order = append(w.order[:i:i], w.order[i+1:]...)
@@ -336,11 +347,22 @@ func (w *watcher) discover(d *dir, base string) error {
 	return nil
 }
 
-// schedule (re)starts the debounce wait of in. A new event means a new save is under way, so
-// the retries of an earlier one start over.
+// schedule (re)starts the debounce wait of in, and the wait before running ahead. A new
+// event means a new save is under way: the retries of an earlier one start over, and a run
+// ahead in progress is cancelled, since it may have read bytes the save is replacing.
 func (w *watcher) schedule(in *input) {
 	in.retryFrom, in.retries = time.Time{}, 0
-	w.pending[in] = time.Now().Add(w.cfg.Debounce)
+	now := time.Now()
+	w.pending[in] = now.Add(w.cfg.Debounce)
+	if w.cfg.Lead < w.cfg.Debounce {
+		w.ahead[in] = now.Add(w.cfg.Lead)
+	}
+	if r := w.busy; r != nil && r.in == in {
+		r.superseded = true
+		if r.ahead {
+			r.cancel()
+		}
+	}
 }
 
 // rescan compares every input's size and time with what was last seen and looks for new files
@@ -382,12 +404,19 @@ func (w *watcher) rescan() {
 	}
 }
 
-// arm sets the timer to the earliest pending deadline.
+// arm sets the timer to the earliest deadline. While the job runs nothing else can start, so
+// the timer waits; the job's result wakes the loop.
 func (w *watcher) arm() {
+	if w.busy != nil {
+		w.timer.Stop()
+		return
+	}
 	var next time.Time
-	for _, t := range w.pending {
-		if next.IsZero() || t.Before(next) {
-			next = t
+	for _, m := range []map[*input]time.Time{w.pending, w.ahead} {
+		for _, t := range m {
+			if next.IsZero() || t.Before(next) {
+				next = t
+			}
 		}
 	}
 	if next.IsZero() {

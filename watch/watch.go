@@ -17,32 +17,49 @@ import (
 // a broken save, and reports it as broken only if it stays so for [Config.Settle]. For
 // example:
 //
-//	return watch.Summary{}, fmt.Errorf("%s: %w: %v", input, watch.ErrIncomplete, err)
+//	return watch.Prepared{}, fmt.Errorf("%s: %w: %v", input, watch.ErrIncomplete, err)
 //
 // watch itself already treats a missing or empty file, one that changes while being read
 // and a zip (workbook) without its central directory as incomplete.
 var ErrIncomplete = errors.New("the file is incomplete")
 
-// Job reads one input, computes its standings and writes every output for it. input is the
-// input's path as the user gave it (or, for a folder input, joined to the folder as given),
-// for error messages; data is the whole file as watch read it, once, after the saves
-// settled. The job must parse data rather than read the file again, so that what it
-// computes is exactly what watch compared with the previous save.
+// Job reads one input, computes its standings and renders every output for it in memory; it
+// writes nothing. input is the input's path as the user gave it (or, for a folder input,
+// joined to the folder as given), for error messages; data is the whole file as watch read
+// it. The job must parse data rather than read the file again, and its result must
+// depend on data alone: watch runs it while the save may still be going on, keeps the result
+// only for a file holding exactly those bytes, and reuses a result for the same bytes instead
+// of running the job again.
 //
-// The contract that keeps the last good standings safe: the job computes everything first
-// and writes outputs only when nothing failed, each through writer.AtomicFile, so that a
-// broken save leaves every output as it was. It returns:
-//   - a [Summary] of what it wrote, on success;
+// The contract that keeps the last good standings safe: the job computes and renders
+// everything and returns a [Prepared] whose Commit writes the outputs, each through
+// writer.AtomicFile. watch calls Commit only once the save has settled (see [Config.Debounce])
+// and only for the bytes the file then holds, so that a broken save, or a result overtaken by
+// a newer save, never touches the outputs. The job returns:
+//   - the [Prepared] outputs and their [Summary], on success;
 //   - an error wrapping [ErrIncomplete] when data looks half-written (watch retries);
 //   - any other error (best a tbsheet.ErrorList naming file, sheet, row and column) when the
 //     save is broken; watch prints every problem and keeps waiting.
 //
-// ctx is cancelled when the watch stops; the job may return early as long as it has not
-// started renaming outputs into place. Run never calls the job concurrently with itself and
-// waits for it to return before returning.
-type Job func(ctx context.Context, input string, data []byte) (Summary, error)
+// ctx is cancelled when the watch stops or when a newer save makes the result useless; the
+// job should then return ctx.Err() early (an error after a cancellation is dropped, never
+// reported). Run never calls the job, or a Commit, while another call runs, and waits for the
+// job to return before returning.
+type Job func(ctx context.Context, input string, data []byte) (Prepared, error)
 
-// Summary is what one successful run of a [Job] computed and wrote, for the one-line report.
+// Prepared is what a successful run of a [Job] computed: the report and the outputs, rendered
+// but not yet written.
+type Prepared struct {
+	// Summary is what the one-line report says about the run.
+	Summary Summary
+	// Commit writes the outputs. watch calls it at most once, when the save has settled and
+	// the file still holds the bytes the job read; its error is reported like a broken save's
+	// (an output open in another program), and the last good standings count as kept. nil
+	// means there is nothing to write.
+	Commit func() error
+}
+
+// Summary is what one successful run of a [Job] computed and writes, for the one-line report.
 type Summary struct {
 	// Round is the last round with results, 0 when none are in yet.
 	Round int
@@ -52,7 +69,8 @@ type Summary struct {
 	Players int
 	// Top lists players in rank order; watch looks at the first [Config.TopN].
 	Top []Entry
-	// Wrote lists the output files written, as they should be named to the user.
+	// Wrote lists the output files [Prepared.Commit] writes, as they should be named to the
+	// user.
 	Wrote []string
 	// Notes are facts the organizer should see under the line (matches still unreported,
 	// an inferred bye); each is printed on its own indented line.
@@ -82,6 +100,9 @@ func (e Entry) key() string {
 // DefaultDebounce is the [Config.Debounce] a zero Config uses.
 const DefaultDebounce = 250 * time.Millisecond
 
+// DefaultLead is the [Config.Lead] a zero Config uses.
+const DefaultLead = 50 * time.Millisecond
+
 // DefaultExts are the extensions of the results files a folder input watches.
 var DefaultExts = []string{".xlsx", ".csv", ".json", ".tournament", ".tdf", ".wer", ".trf", ".txt"}
 
@@ -98,9 +119,16 @@ type Config struct {
 	// Exts are the extensions, with the dot, of the files a folder input treats as results,
 	// compared case-insensitively. nil means [DefaultExts].
 	Exts []string
-	// Debounce is how long the events for a file must pause before it is read; every event
-	// restarts the wait. 0 means DefaultDebounce (250ms; see the package documentation).
+	// Debounce is how long the events for a file must pause before the save counts as
+	// settled and its outputs are written; every event restarts the wait. 0 means
+	// DefaultDebounce (250ms; see the package documentation).
 	Debounce time.Duration
+	// Lead is how long the events for a file must pause before watch reads it and runs the
+	// job ahead, while the debounce goes on, so that the outputs are ready to be written when
+	// it ends; a new event cancels that run. 0 means DefaultLead (50ms: the events of one
+	// save come within a few milliseconds of each other). A Lead of Debounce or more turns
+	// running ahead off: the job then runs once the save has settled.
+	Lead time.Duration
 	// Settle is how long a file may stay incomplete (missing, changing while read, a
 	// truncated zip, a job returning ErrIncomplete) before the save counts as broken; retries
 	// back off from Settle/16, doubling. 0 means 2s.
@@ -132,6 +160,9 @@ func (c Config) withDefaults() Config {
 	if c.Debounce <= 0 {
 		c.Debounce = DefaultDebounce
 	}
+	if c.Lead <= 0 {
+		c.Lead = DefaultLead
+	}
 	if c.Settle <= 0 {
 		c.Settle = 2 * time.Second
 	}
@@ -156,13 +187,13 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Run watches cfg.Inputs and calls job for each input once at the start and then after
-// every save that changed it, until ctx is cancelled (the CLI cancels it on Ctrl-C and
-// SIGTERM). It returns nil after a cancellation, once the running job (if any) returned and
-// the file system watch is closed, so that no goroutine outlives it. It returns an error
-// when it cannot start (an input is missing, an output is also an input, the folder cannot
-// be watched) or when a watched folder disappears. A panic in the job is reported like a
-// broken save, and the watch goes on.
+// Run watches cfg.Inputs and writes each input's outputs (the job's [Prepared] commit) once
+// at the start and then once after every save that changed it, until ctx is cancelled (the
+// CLI cancels it on Ctrl-C and SIGTERM). It returns nil after a cancellation, once the
+// running job (if any) returned and the file system watch is closed, so that no goroutine
+// outlives it. It returns an error when it cannot start (an input is missing, an output is
+// also an input, the folder cannot be watched) or when a watched folder disappears. A panic
+// in the job or its commit is reported like a broken save, and the watch goes on.
 func Run(ctx context.Context, cfg Config, job Job) error {
 	if len(cfg.Inputs) == 0 {
 		return errors.New("watch: no input to watch")
@@ -190,8 +221,9 @@ func Run(ctx context.Context, cfg Config, job Job) error {
 // errStopped is returned if fsnotify gives up on its own (it closes its channels).
 var errStopped = errors.New("watch: the file system watch stopped unexpectedly (try --poll 2s)")
 
-// loop is the watcher's only goroutine besides fsnotify's own: it receives events, keeps the
-// debounce deadlines and runs the job, so that no state is shared.
+// loop is the goroutine that owns the watcher's state: it receives events, keeps the
+// deadlines, starts the job in a goroutine of its own (one at a time) and handles its result,
+// so that events keep coming while the job runs and no state is shared.
 func (w *watcher) loop(ctx context.Context, fsw *fsnotify.Watcher) error {
 	var (
 		events <-chan fsnotify.Event
@@ -206,10 +238,12 @@ func (w *watcher) loop(ctx context.Context, fsw *fsnotify.Watcher) error {
 		tick = t.C
 	}
 	defer w.timer.Stop()
+	defer w.abandon()
 	w.arm() // the initial runs
 	for {
 		select {
 		case <-ctx.Done():
+			w.abandon()
 			w.logf("stopped")
 			return nil
 		case ev, ok := <-events:
@@ -232,9 +266,12 @@ func (w *watcher) loop(ctx context.Context, fsw *fsnotify.Watcher) error {
 		case <-tick:
 			w.rescan()
 		case <-w.timer.C:
-			w.runDue(ctx)
+			w.due(ctx)
+		case r := <-w.results:
+			w.finished(ctx, r)
 		}
 		if ctx.Err() != nil {
+			w.abandon()
 			w.logf("stopped")
 			return nil
 		}

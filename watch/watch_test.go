@@ -30,33 +30,48 @@ var inputModes = []struct {
 	{"folder", filepath.Dir},
 }
 
+// leadModes are the two ways a save's job runs: ahead, while the save settles (the default),
+// or once it has settled (Lead = Debounce turns running ahead off).
+var leadModes = []struct {
+	name string
+	lead time.Duration
+}{
+	{"ahead", 0},
+	{"settled", 50 * time.Millisecond},
+}
+
 // TestSavePatterns saves three rounds in a row with each program's save pattern and checks
-// that each save runs the job exactly once, on the whole new content, and that the outputs
+// that each save is written exactly once, from the whole new content, and that the outputs
 // follow. Outputs sit in the watched folder.
 func TestSavePatterns(t *testing.T) {
 	r3, r4, r5 := fixture(t, "round3.txt"), fixture(t, "round4.txt"), fixture(t, "round5.txt")
 	for _, p := range savePatterns {
 		for _, mode := range inputModes {
-			t.Run(p.name+"/"+mode.name, func(t *testing.T) {
-				path := filepath.Join(t.TempDir(), "results.txt")
-				writeFile(t, path, r3)
-				job := &fakeJob{out: outputBeside}
-				h := start(t, Config{Inputs: []string{mode.input(path)}}, job, 1)
-				checkFile(t, outputBeside(path), expectedOutput(t, r3))
-				p.save(t, path, r4)
-				h.waitRuns(r3, r4)
-				checkFile(t, outputBeside(path), expectedOutput(t, r4))
-				p.save(t, path, r5)
-				h.waitRuns(r3, r4, r5)
-				checkFile(t, outputBeside(path), expectedOutput(t, r5))
-				if e := h.errs.String(); e != "" {
-					t.Errorf("errors printed:\n%s", e)
-				}
-				// Nothing tbsheet or the editor wrote beside the input was taken for an input.
-				if re := regexp.MustCompile(`(?m)running.*(standings-|lock|~\$|\.tmp)`); re.MatchString(h.detail.String()) {
-					t.Errorf("a lock, temporary or output file was checked")
-				}
-			})
+			for _, lead := range leadModes {
+				t.Run(p.name+"/"+mode.name+"/"+lead.name, func(t *testing.T) {
+					path := filepath.Join(t.TempDir(), "results.txt")
+					writeFile(t, path, r3)
+					job := &fakeJob{out: outputBeside}
+					h := start(t, Config{Inputs: []string{mode.input(path)}, Lead: lead.lead}, job, 1)
+					checkFile(t, outputBeside(path), expectedOutput(t, r3))
+					p.save(t, path, r4)
+					h.waitRuns(r3, r4)
+					checkFile(t, outputBeside(path), expectedOutput(t, r4))
+					p.save(t, path, r5)
+					h.waitRuns(r3, r4, r5)
+					checkFile(t, outputBeside(path), expectedOutput(t, r5))
+					if e := h.errs.String(); e != "" {
+						t.Errorf("errors printed:\n%s", e)
+					}
+					// Nothing tbsheet or the editor wrote beside the input was taken for an input.
+					if re := regexp.MustCompile(`(?m)running.*(standings-|lock|~\$|\.tmp)`); re.MatchString(h.detail.String()) {
+						t.Errorf("a lock, temporary or output file was checked")
+					}
+					if lead.lead > 0 && strings.Contains(h.detail.String(), "running ahead") {
+						t.Errorf("the job ran ahead with running ahead off")
+					}
+				})
+			}
 		}
 	}
 }
@@ -139,7 +154,7 @@ func TestStillIncomplete(t *testing.T) {
 	h.waitLine(h.errs, `^11:42:05 .*results.txt: still incomplete after 400ms; the standings of 11:42:05 \(round 3 of 5\) stay:$`)
 	h.waitLine(h.errs, `^.*results.txt: the file is incomplete: 8 of 16 players$`)
 	checkFile(t, outputBeside(path), expectedOutput(t, r3))
-	if n := len(job.done()); n != 1 {
+	if n := len(job.committed()); n != 1 {
 		t.Errorf("%d complete runs, want 1", n)
 	}
 }
@@ -385,9 +400,9 @@ func TestRescan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.runDue(context.Background())
-	if len(w.pending) != 0 || len(job.done()) != 2 {
-		t.Fatalf("initial runs: %d pending, %d runs", len(w.pending), len(job.done()))
+	drive(w)
+	if len(w.pending) != 0 || len(job.committed()) != 2 {
+		t.Fatalf("initial runs: %d pending, %d runs", len(w.pending), len(job.committed()))
 	}
 	writeFile(t, b, fixture(t, "round4.txt"))
 	c := filepath.Join(dir, "c.txt")
@@ -430,7 +445,7 @@ func TestFolderRemoved(t *testing.T) {
 	h := &harness{t: t, job: job, log: &syncBuffer{}, errs: &syncBuffer{}, detail: &syncBuffer{}}
 	done := make(chan error, 1)
 	go func() { done <- Run(context.Background(), h.config(Config{Inputs: []string{path}}), job.run) }()
-	waitUntil(t, "the initial run", func() bool { return len(job.done()) == 1 })
+	waitUntil(t, "the initial run", func() bool { return len(job.committed()) == 1 })
 	if err := os.RemoveAll(dir); err != nil {
 		t.Fatal(err)
 	}

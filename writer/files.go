@@ -22,53 +22,81 @@ type StandingsFile struct {
 // PDF of a large event take about the time of the slower of the two on a machine with two
 // processors. The warnings of each file reach opt.Warn just before it is written, as they
 // would writing the files one by one, and the errors are WriteStandings' own.
+//
+// It is [RenderStandingsFiles] followed by [RenderedFiles.Write].
 func WriteStandingsFiles(files []StandingsFile, opt Options) error {
-	type rendered struct {
-		buf      bytes.Buffer
-		warnings []string
-		err      error // rendering failed, or (unknown) the path names no format
-		unknown  bool
-	}
-	out := make([]rendered, len(files))
+	return RenderStandingsFiles(files, opt).Write()
+}
+
+// RenderedFiles are standings outputs rendered in memory by [RenderStandingsFiles] and not
+// written yet, with the warnings and errors met while rendering them.
+type RenderedFiles struct {
+	files []StandingsFile
+	out   []rendered
+	warn  func(string)
+}
+
+// rendered is one file's content, or why there is none.
+type rendered struct {
+	buf      bytes.Buffer
+	warnings []string
+	err      error // rendering failed, or (unknown) the path names no format
+	unknown  bool
+}
+
+// RenderStandingsFiles renders each file in memory, concurrently (at most GOMAXPROCS at a
+// time), and writes nothing: tbsheet watch renders a save's outputs while it waits for the
+// save to settle, and writes them only once it has. Warnings and errors are kept with their
+// file and delivered by [RenderedFiles.Write] when it reaches that file, so that rendering
+// then writing behaves exactly as writing the files one by one with [WriteStandings].
+func RenderStandingsFiles(files []StandingsFile, opt Options) *RenderedFiles {
+	r := &RenderedFiles{files: files, out: make([]rendered, len(files)), warn: opt.Warn}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, f := range files {
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			r := &out[i]
+			out := &r.out[i]
 			w, err := standingsWriterFor(f.Path)
 			if err != nil {
-				r.err, r.unknown = err, true
+				out.err, out.unknown = err, true
 				return
 			}
 			o := opt
 			if opt.Warn != nil {
-				o.Warn = func(msg string) { r.warnings = append(r.warnings, msg) }
+				o.Warn = func(msg string) { out.warnings = append(out.warnings, msg) }
 			}
-			r.err = w(&r.buf, f.Standings, o)
+			out.err = w(&out.buf, f.Standings, o)
 		})
 	}
 	wg.Wait()
-	for i, f := range files {
-		r := &out[i]
-		for _, msg := range r.warnings {
-			opt.Warn(msg)
+	return r
+}
+
+// Write writes the rendered files in order, each through [AtomicFile], passing each file's
+// warnings to the Options' Warn just before writing it, and stops at the first error
+// (rendering failed, a folder is missing, a file cannot be replaced): every file before it is
+// written, none after it. Calling Write again writes the same files, and warns, again.
+func (r *RenderedFiles) Write() error {
+	for i, f := range r.files {
+		out := &r.out[i]
+		for _, msg := range out.warnings {
+			r.warn(msg)
 		}
-		if r.unknown {
-			return r.err
+		if out.unknown {
+			return out.err
 		}
 		err := AtomicFile(f.Path, func(w io.Writer) error {
-			if r.err != nil {
-				return r.err
+			if out.err != nil {
+				return out.err
 			}
-			_, err := w.Write(r.buf.Bytes())
+			_, err := w.Write(out.buf.Bytes())
 			return err
 		})
 		if err != nil {
 			return err
 		}
-		r.buf = bytes.Buffer{} // written: let the collector have it
 	}
 	return nil
 }

@@ -69,6 +69,52 @@ func TestWriteStandingsFiles(t *testing.T) {
 	}
 }
 
+// TestRenderStandingsFiles: rendering writes no file and warns nothing; Write then writes
+// the files WriteStandingsFiles writes, with its warnings.
+func TestRenderStandingsFiles(t *testing.T) {
+	st := testStandings()
+	st.Event.Players[1].Name = "አበበ ቢቂላ" // the PDF font lacks Ethiopic: the PDF warns
+	var warned []string
+	opt := Options{Now: testNow, Warn: func(msg string) { warned = append(warned, msg) }}
+	dir := t.TempDir()
+	files := []StandingsFile{{filepath.Join(dir, "standings.xlsx"), st}, {filepath.Join(dir, "standings.pdf"), st}}
+	r := RenderStandingsFiles(files, opt)
+	if ents, _ := os.ReadDir(dir); len(ents) > 0 || len(warned) > 0 {
+		t.Fatalf("rendering wrote %d files and warned %q", len(ents), warned)
+	}
+	if err := r.Write(); err != nil {
+		t.Fatal(err)
+	}
+	got := warned
+	warned = nil
+	want := t.TempDir()
+	for i := range files {
+		files[i].Path = filepath.Join(want, filepath.Base(files[i].Path))
+	}
+	if err := WriteStandingsFiles(files, opt); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || !slices.Equal(got, warned) {
+		t.Errorf("warnings\n%q\nwant\n%q", got, warned)
+	}
+	for _, f := range files {
+		w, err := os.ReadFile(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := os.ReadFile(filepath.Join(dir, filepath.Base(f.Path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Ext(f.Path) == ".xlsx" {
+			g, w = zipParts(t, g), zipParts(t, w)
+		}
+		if !bytes.Equal(g, w) {
+			t.Errorf("%s differs from the file WriteStandingsFiles writes", filepath.Base(f.Path))
+		}
+	}
+}
+
 // TestWriteStandingsFilesStops: the first file that cannot be written or rendered stops the
 // rest, with WriteStandings' own error; the files before it are written.
 func TestWriteStandingsFilesStops(t *testing.T) {

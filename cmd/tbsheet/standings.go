@@ -67,7 +67,7 @@ file name gets the division's name (standings-masters.pdf).`,
 			if len(problems) > 0 {
 				return inputErr(problems)
 			}
-			if err := j.write(all, of.outputs, cmd.ErrOrStderr()); err != nil {
+			if err := j.write(all, of.outputs); err != nil {
 				return err
 			}
 			if to == "" && len(of.outputs) > 0 {
@@ -209,11 +209,17 @@ func (j *job) wantFinal(ev *tbsheet.Event) bool {
 	return false
 }
 
-// write writes every standings to every output. Several standings (divisions, inputs) get one
-// file each, named after the output with the division or input added.
-// The files are written in this order (writer.WriteStandingsFiles renders them concurrently
-// first), and the first that cannot be written stops the rest.
-func (j *job) write(all []*calc.Standings, outputs []string, stderr io.Writer) error {
+// write writes every standings to every output: render, then writeRendered. The files are
+// rendered concurrently, then written in order, and the first that cannot be written stops
+// the rest.
+func (j *job) write(all []*calc.Standings, outputs []string) error {
+	return writeRendered(j.render(all, outputs))
+}
+
+// render renders every standings for every output in memory, concurrently, and writes
+// nothing (watch renders while the save settles). Several standings (divisions, inputs) get
+// one file each, named after the output with the division or input added.
+func (j *job) render(all []*calc.Standings, outputs []string) *writer.RenderedFiles {
 	var files []writer.StandingsFile
 	for _, out := range outputs {
 		for _, st := range all {
@@ -224,7 +230,13 @@ func (j *job) write(all []*calc.Standings, outputs []string, stderr io.Writer) e
 			files = append(files, writer.StandingsFile{Path: path, Standings: st})
 		}
 	}
-	if err := writer.WriteStandingsFiles(files, j.writeOpt); err != nil {
+	return writer.RenderStandingsFiles(files, j.writeOpt)
+}
+
+// writeRendered writes rendered outputs in order, each file's warnings just before it; the
+// first that cannot be written stops the rest.
+func writeRendered(r *writer.RenderedFiles) error {
+	if err := r.Write(); err != nil {
 		return outputErr(err)
 	}
 	return nil

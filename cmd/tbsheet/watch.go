@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -113,24 +114,37 @@ func isDir(path string) bool {
 	return err == nil && st.IsDir()
 }
 
-// watchJob is what watch runs on every save: read the bytes watch hashed, compute, then write
-// each output through a temporary file renamed into place, so a broken save never touches the
-// last good outputs (nothing is written before everything is computed).
+// watchJob is what watch runs on a save, ahead of the debounce or once the save settled:
+// compute the bytes watch read and render every output in memory. Its commit writes them,
+// each through a temporary file renamed into place, and watch commits only the run on the
+// bytes of a settled save, so a broken save or one overtaken by a newer save never touches
+// the last good outputs.
 func (j *job) watchJob(outputs func(string) []string, warn io.Writer) watch.Job {
-	return func(ctx context.Context, input string, data []byte) (watch.Summary, error) {
-		sts, err := j.computeBytes(data, input, warn)
+	return func(ctx context.Context, input string, data []byte) (watch.Prepared, error) {
+		// Self-check differences are printed with the outputs they come with, not for a run
+		// that watch drops.
+		var diffs bytes.Buffer
+		sts, err := j.computeBytes(data, input, &diffs)
 		if err != nil {
 			var ee *exitError
 			if errors.As(err, &ee) {
 				err = ee.err // watch prints the problems itself, one per line
 			}
-			return watch.Summary{}, err
+			return watch.Prepared{}, err
+		}
+		if err := ctx.Err(); err != nil {
+			return watch.Prepared{}, err // a newer save came: rendering this one is wasted
 		}
 		outs := outputs(input)
-		if err := j.write(sts, outs, warn); err != nil {
-			return watch.Summary{}, fmt.Errorf("%w (is an output open in another program?)", err)
+		rendered := j.render(sts, outs)
+		commit := func() error {
+			warn.Write(diffs.Bytes())
+			if err := writeRendered(rendered); err != nil {
+				return fmt.Errorf("%w (is an output open in another program?)", err)
+			}
+			return nil
 		}
-		return summarize(sts, outs), nil
+		return watch.Prepared{Summary: summarize(sts, outs), Commit: commit}, nil
 	}
 }
 

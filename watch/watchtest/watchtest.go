@@ -1,6 +1,5 @@
 // Package watchtest measures how fast tbsheet watch follows a save: the time from a save of
-// the input to the job having written the standings, through [watch.Run] with its real
-// debounce. It is a helper for benchmarks, like net/http/httptest is for tests: the watch
+// the input to the standings written, through [watch.Run] with its real debounce. It is a helper for benchmarks, like net/http/httptest is for tests: the watch
 // package benchmarks it with a stand-in job, and the CLI's tests can pass the real pipeline.
 package watchtest
 
@@ -20,26 +19,49 @@ import (
 // Latency runs [watch.Run] on the file input with cfg (Inputs is set to input; Log, Errors
 // and Verbose default to io.Discard) and job. After the initial run, each iteration saves
 // content(i) over input as LibreOffice does (a temporary file renamed over it) and waits
-// until a run of job on exactly that content returned. content must return different bytes
-// for different i, since watch skips a save that changed nothing.
+// until watch committed the job's result for exactly that content (its outputs written).
+// content must return different bytes for different i, since watch skips a save that changed
+// nothing.
 //
-// It reports the time from the save to the job's return as ns/op (content's own time left
-// out), and two metrics:
-// job-ms/op, the time spent in the job, and overhead-ms/op, what remains after the job and
-// the debounce (reading, checking, event delivery). A job error fails the benchmark.
+// It reports the time from the save to the commit's return as ns/op (content's own time left
+// out), and four metrics: job-ms/op, the time spent in the job that computed the committed
+// result (reading, computing, rendering); write-ms/op, the time spent in its commit;
+// overhead-ms/op, what remains after the commit and the longer of the debounce and the time
+// from the save to the job's end (event delivery, reading and hashing the settled file); and
+// ahead/op, the share of saves whose result was computed while the debounce ran (the job
+// started before it ended). A job or commit error fails the benchmark.
 func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, content func(i int) []byte) {
 	b.Helper()
 	type result struct {
-		data []byte
-		took time.Duration
-		err  error
+		data             []byte
+		jobStart, jobEnd time.Time
+		wrote            time.Time // when the commit returned
+		write            time.Duration
+		err              error
 	}
 	results := make(chan result, 16)
-	timed := func(ctx context.Context, in string, data []byte) (watch.Summary, error) {
+	timed := func(ctx context.Context, in string, data []byte) (watch.Prepared, error) {
 		start := time.Now()
-		s, err := job(ctx, in, data)
-		results <- result{data, time.Since(start), err}
-		return s, err
+		p, err := job(ctx, in, data)
+		end := time.Now()
+		if err != nil {
+			if ctx.Err() == nil { // a run that was cancelled is no failure
+				results <- result{data: data, err: err}
+			}
+			return p, err
+		}
+		commit := p.Commit
+		p.Commit = func() error {
+			c := time.Now()
+			var err error
+			if commit != nil {
+				err = commit()
+			}
+			wrote := time.Now()
+			results <- result{data, start, end, wrote, wrote.Sub(c), err}
+			return err
+		}
+		return p, nil
 	}
 	cfg.Inputs = []string{input}
 	for _, w := range []*io.Writer{&cfg.Log, &cfg.Errors, &cfg.Verbose} {
@@ -56,7 +78,7 @@ func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, conten
 			b.Error(err)
 		}
 	}()
-	wait := func(want []byte) time.Duration {
+	wait := func(want []byte) result {
 		for {
 			select {
 			case r := <-results:
@@ -64,7 +86,7 @@ func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, conten
 					b.Fatalf("job: %v", r.err)
 				}
 				if want == nil || bytes.Equal(r.data, want) {
-					return r.took
+					return r
 				}
 			case err := <-done:
 				b.Fatalf("watch stopped: %v", err)
@@ -78,8 +100,8 @@ func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, conten
 	if debounce <= 0 {
 		debounce = watch.DefaultDebounce
 	}
-	var inJob, total time.Duration
-	n := 0
+	var inJob, writing, overhead time.Duration
+	n, ahead := 0, 0
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer() // making the content is not part of the latency
 		data := content(i)
@@ -88,13 +110,20 @@ func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, conten
 		if err := saveAs(input, data); err != nil {
 			b.Fatal(err)
 		}
-		inJob += wait(data)
-		total += time.Since(start)
+		r := wait(data)
+		inJob += r.jobEnd.Sub(r.jobStart)
+		writing += r.write
+		overhead += r.wrote.Sub(start) - r.write - max(debounce, r.jobEnd.Sub(start))
+		if r.jobStart.Before(start.Add(debounce)) {
+			ahead++
+		}
 		n++
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(n) }
 	b.ReportMetric(ms(inJob), "job-ms/op")
-	b.ReportMetric(ms(total-inJob-time.Duration(n)*debounce), "overhead-ms/op")
+	b.ReportMetric(ms(writing), "write-ms/op")
+	b.ReportMetric(ms(overhead), "overhead-ms/op")
+	b.ReportMetric(float64(ahead)/float64(n), "ahead/op")
 }
 
 // saveAs replaces path with data the way LibreOffice saves: a temporary file in the same
