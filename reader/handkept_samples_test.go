@@ -5,8 +5,10 @@ package reader
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
 )
 
 // fnmSample is samples/fnm-store.xlsx: a Friday Night Magic at a game store, 16 players,
@@ -27,8 +29,9 @@ func fnmSample() (*tbsheet.Event, []byte, error) {
 }
 
 // yugiohSample is samples/yugioh-cn.xlsx: a Chinese Yu-Gi-Oh! school-club event scored the
-// Challonge way (win 1, draw ½, bye 1), 12 players, 4 rounds, one sheet per round and a
-// player list with 10-digit card-game IDs, a drop, a time draw and a double loss.
+// Challonge way (win 1, draw ½, bye 1), 12 players, 4 rounds, one sheet per round, a player
+// list with 10-digit card-game IDs, a drop, a time draw and a double loss, and an Event sheet
+// (赛事) saying it ranks as the seed's organizers did: wins vs tied, then Median-Buchholz.
 func yugiohSample() (*tbsheet.Event, []byte, error) {
 	people := entrants([]string{"飞熊", "贤良", "界", "zeze", "除圣战士", "冷荼", "奈何明月", "菜是原罪", "魔鬼", "时生",
 		"晓宇", "马鸟木"})
@@ -45,6 +48,11 @@ func yugiohSample() (*tbsheet.Event, []byte, error) {
 		sheets = append(sheets, titled(s, "游戏王 PDS高校开学联谊赛 2026-02-24"))
 	}
 	sheets = append(sheets, sheet{name: "选手名单", rows: playerRows(ev, "zh", true, false), bold: 1, widths: []float64{16, 14, 10}})
+	ev.Name, ev.System, ev.Tiebreaks = "游戏王 PDS高校开学联谊赛", "challonge", []string{"chl-wins-vs-tied", "chl-median-buchholz"}
+	ev.Points = &tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Bye: exact.Int(1)}
+	sheets = append(sheets, sheet{name: "赛事", widths: []float64{12, 40}, rows: [][]any{
+		{"赛事名称", ev.Name}, {"赛制", ev.System}, {"积分", ev.Points.String()}, {"小分", strings.Join(ev.Tiebreaks, ", ")},
+	}})
 	data, err := workbookBytes(sheets...)
 	return ev, data, err
 }
