@@ -57,18 +57,9 @@ func (b *book) matchesTable(sheet string, ev *tbsheet.Event) (*table, error) {
 		for mi := range r.Matches {
 			round, tableNo, p1, p2, result := matchRow(ev, r, &r.Matches[mi])
 			values := []any{round, tableNo, p1, p2, result}
-			keys := []styleKey{k, k, k, k, text}
-			row := make([]any, len(values))
-			shown := make([]string, len(values))
-			for i, v := range values {
-				c, err := b.cell(keys[i], v)
-				if err != nil {
-					return nil, err
-				}
-				row[i] = c
-				shown[i] = shownValue(v)
+			if err := b.addPlain(t, values, []styleKey{k, k, k, k, text}); err != nil {
+				return nil, err
 			}
-			t.add(row, shown)
 		}
 	}
 	return t, nil
@@ -85,18 +76,9 @@ func (b *book) playersTable(sheet string, ev *tbsheet.Event) (*table, error) {
 		id := k
 		id.numFmt = "@"
 		values := []any{p.Name, p.ID, positive(p.DroppedAfter), positive(p.Rating)}
-		keys := []styleKey{k, id, k, k}
-		row := make([]any, len(values))
-		shown := make([]string, len(values))
-		for j, v := range values {
-			c, err := b.cell(keys[j], v)
-			if err != nil {
-				return nil, err
-			}
-			row[j] = c
-			shown[j] = shownValue(v)
+		if err := b.addPlain(t, values, []styleKey{k, id, k, k}); err != nil {
+			return nil, err
 		}
-		t.add(row, shown)
 	}
 	return t, nil
 }
@@ -122,20 +104,29 @@ func (b *book) eventTable(sheet string, ev *tbsheet.Event) (*table, error) {
 	if ev.PlannedRounds > 0 {
 		add("rounds", strconv.Itoa(ev.PlannedRounds))
 	}
-	text := styleKey{numFmt: "@"}
 	for i, r := range rows {
-		text.row = bandOf(i)
-		var cells []any
-		for _, v := range r {
-			c, err := b.cell(text, v)
-			if err != nil {
-				return nil, err
-			}
-			cells = append(cells, c)
+		text := styleKey{row: bandOf(i), numFmt: "@"}
+		if err := b.addPlain(t, []any{r[0], r[1]}, []styleKey{text, text}); err != nil {
+			return nil, err
 		}
-		t.add(cells, r[:])
 	}
 	return t, nil
+}
+
+// addPlain adds a row of plain values (text, whole numbers, nil for empty) to t, each cell
+// styled by its key.
+func (b *book) addPlain(t *table, values []any, keys []styleKey) error {
+	row := make([]any, len(values))
+	shown := make([]string, len(values))
+	for i, v := range values {
+		c, err := b.cell(keys[i], v)
+		if err != nil {
+			return err
+		}
+		row[i], shown[i] = c, shownValue(v)
+	}
+	t.add(row, shown)
+	return nil
 }
 
 // positive returns n, or nil (an empty cell) when n is not positive.
