@@ -123,9 +123,6 @@ func (b *builder) event() *tbsheet.Event {
 	return b.ev
 }
 
-// mirror is the result from the other side.
-func mirror(r tbsheet.Result) tbsheet.Result { return r.Mirror() }
-
 // results parses "W W L D" into results.
 func results(s string) []tbsheet.Result {
 	var out []tbsheet.Result

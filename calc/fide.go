@@ -383,7 +383,6 @@ type fideTerm struct {
 	value exact.Num
 	expr  *Expr
 	vur   bool
-	note  string
 }
 
 // fideCut splits terms into kept and cut ones: low least significant values (voluntary
@@ -453,7 +452,7 @@ func fideCutIndexes(dst []int, out []bool, terms []fideTerm, low, high int, rule
 func fideSum(terms []fideTerm, low, high int, rules string, notes []string, explain bool) Figure {
 	var outBuf [32]bool // a whole event's rounds, without allocating
 	var cutBuf [4]int
-	out := outBuf[:0]
+	var out []bool
 	if len(terms) <= len(outBuf) {
 		out = outBuf[:len(terms)]
 	} else {

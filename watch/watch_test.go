@@ -3,7 +3,6 @@ package watch
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,8 +11,6 @@ import (
 	"testing"
 	"time"
 )
-
-func isIncomplete(err error) bool { return errors.Is(err, ErrIncomplete) }
 
 // outputBeside writes a file's standings next to it: standings-NAME. In a folder input the
 // output has an accepted extension, so watch must know it as an output to avoid a loop.
