@@ -70,7 +70,7 @@ func TestEventJSONGolden(t *testing.T) {
 		if err := eventWriters[".json"](&b, ev, Options{}); err != nil {
 			t.Fatal(err)
 		}
-		golden.Check(t, filepath.Join("..", "testdata", "writer", name+".golden.json"), string(b.Bytes()))
+		golden.Check(t, filepath.Join("..", "testdata", "writer", name+".golden.json"), b.String())
 	}
 }
 
@@ -79,7 +79,7 @@ func TestMatchListCSV(t *testing.T) {
 	if err := eventWriters[".csv"](&b, testEvent(), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	golden.Check(t, filepath.Join("..", "testdata", "writer", "matches.golden.csv"), string(b.Bytes()))
+	golden.Check(t, filepath.Join("..", "testdata", "writer", "matches.golden.csv"), b.String())
 	out := strings.TrimPrefix(b.String(), utf8BOM)
 	if len(out) == b.Len() {
 		t.Error("no BOM")

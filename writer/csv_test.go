@@ -16,7 +16,7 @@ func TestWriteCSVGolden(t *testing.T) {
 		if err := WriteCSV(&b, testStandings(), Options{Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
-		golden.Check(t, filepath.Join("..", "testdata", "writer", "standings-"+lang+".golden.csv"), string(b.Bytes()))
+		golden.Check(t, filepath.Join("..", "testdata", "writer", "standings-"+lang+".golden.csv"), b.String())
 	}
 }
 

@@ -16,7 +16,7 @@ func TestWriteJSONGolden(t *testing.T) {
 	if err := WriteJSON(&b, testStandings()); err != nil {
 		t.Fatal(err)
 	}
-	golden.Check(t, filepath.Join("..", "testdata", "writer", "standings.golden.json"), string(b.Bytes()))
+	golden.Check(t, filepath.Join("..", "testdata", "writer", "standings.golden.json"), b.String())
 }
 
 // TestWriteJSONSchema decodes the output generically and checks the shape cli.md fixes: the
