@@ -416,20 +416,21 @@ func TestRecommendRounds(t *testing.T) {
 	}
 }
 
-// TestNoOpponents: a player with only byes has no opponent-based percentage (n/a, sorted
-// below every value: §A.3.12), KTS's 000, and a KTS rate of 100% is capped at 999.
+// TestNoOpponents: a player with only byes has the floor as MTG OMW% and OGW% (as Melee),
+// no Pokémon opponent-based percentage (n/a, sorted below every value: §A.3.12), KTS's 000,
+// and a KTS rate of 100% is capped at 999.
 func TestNoOpponents(t *testing.T) {
 	ev := parseEvent(t, "1: Ann bye; Ben W Cal\n2: Ann bye; Ben W Dan; Cal W Eve\n")
 	st := compute(t, ev, Options{Show: []string{"kts-omw", "pkm-owp", "pkm-wp", "cz-t1"}})
-	// Ann and Ben have 6 points; Ann's OMW is n/a and sorts below Ben's.
+	// Ann and Ben have 6 points; Ann's OMW is the floor, below Ben's (0.33 + 1/2) / 2.
 	if got := ranking(st); got != "1 Ben, 2 Ann, 3 Cal, 4 Dan, 5 Eve" {
 		t.Errorf("ranking %s", got)
 	}
-	checkFigures(t, st, []want{{"Ann", "mtg-omw", "n/a"}, {"Ann", "mtg-ogw", "n/a"}, {"Ann", "mtg-gwp", "1"},
+	checkFigures(t, st, []want{{"Ann", "mtg-omw", "0.33"}, {"Ann", "mtg-ogw", "0.33"}, {"Ann", "mtg-gwp", "1"},
 		{"Ben", "mtg-gwp", "0.33"}, {"Ann", "pkm-wp", "n/a"}, {"Ann", "pkm-owp", "n/a"}, {"Ann", "kts-omw", "0"},
 		{"Ann", "cz-t1", "0"}, {"Dan", "kts-omw", "999"}})
 	for _, tt := range []struct{ player, id, text string }{
-		{"Ann", "mtg-omw", "n/a — only byes: no opponents"},
+		{"Ann", "mtg-omw", "33.00% — no opponents: the floor"},
 		{"Ben", "mtg-gwp", "33.00% — no games recorded: the floor"},
 		{"Ann", "pkm-wp", "n/a — no rounds against an opponent: n/a"},
 		{"Ann", "kts-omw", "0 — no opponents"},
