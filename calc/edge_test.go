@@ -309,36 +309,6 @@ func TestUnreported(t *testing.T) {
 	}
 }
 
-func TestCheck(t *testing.T) {
-	ev := parseEvent(t, f1)
-	rep := func(rank int, kv ...any) *tbsheet.Reported {
-		r := &tbsheet.Reported{Rank: rank, Values: map[string]exact.Num{}}
-		for i := 0; i < len(kv); i += 2 {
-			r.Values[kv[i].(string)] = exact.Int(int64(kv[i+1].(int)))
-		}
-		return r
-	}
-	ev.Players[2].Reported = rep(1, "kts-number", 7592526, "points", 7) // Carol: all right
-	ev.Players[4].Reported = rep(2, "kts-number", 7466645)              // Erin: ZZZ off by one
-	ev.Players[1].Reported = rep(4, "points", 0, "kts-zzz", 435)        // Bob: rank 5, unknown key
-	st := compute(t, ev, Options{System: "yugioh"})
-	var got []string
-	for _, d := range Check(st) {
-		got = append(got, d.String())
-	}
-	want := []string{
-		"Bob: rank is 4 in the input, tbsheet computes 5 (3 among the players the input ranks)",
-		"Bob: kts-zzz is 435 in the input, tbsheet computes nothing (tbsheet has no tiebreak with this id)",
-		"Erin: kts-number is 07466645 in the input, tbsheet computes 07466644",
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("Check:\n got %q\nwant %q", got, want)
-	}
-	if d := Check(compute(t, ev, Options{System: "yugioh", AfterRound: 2})); d != nil {
-		t.Errorf("Check after round 2: %v", d)
-	}
-}
-
 func TestRegistry(t *testing.T) {
 	var ids []string
 	for _, d := range Tiebreaks() {
