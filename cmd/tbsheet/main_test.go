@@ -55,6 +55,7 @@ func TestCommandLine(t *testing.T) {
 		{"usage-explain-no-player", []string{"explain", "samples/f1.csv", "--player", "zed"}, exitUsage},
 		{"standings-challonge-check", []string{"standings", "samples/challonge-swiss.json", "--check"}, 0},
 		{"standings-trf-start-order-check", []string{"standings", "testdata/trf/lakeside-start-order.trf", "--check"}, 0},
+		{"standings-tdf-divisions-check", []string{"standings", "testdata/tdf/tcg-all-divisions.tdf", "--check"}, 0},
 		{"input-check-differs", []string{"standings", "testdata/trf/lakeside-ranked-backwards.trf", "--check"}, exitInput},
 		{"input-check-no-standings", []string{"standings", "samples/f1.csv", "--check"}, exitInput},
 		{"input-check-before-the-end", []string{"standings", "samples/kts-locals.Tournament", "--check", "--after-round", "2"}, exitInput},
