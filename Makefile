@@ -13,7 +13,7 @@ build: ## build bin/tbsheet
 test: lint ## the fast suite: unit, golden and CLI tests (no external programs)
 	$(GO) test $(PKGS)
 
-e2e: ## the slower suite: LibreOffice recalculates our formulas, poppler reads our PDFs, real saves under watch
+e2e: ## the slower suite: LibreOffice recalculates our formulas, poppler reads our PDFs, real saves under watch, FIDE's checker ranks random chess events
 	$(GO) test -tags e2e -timeout 20m $(PKGS)
 
 bench: ## every benchmark, 3 iterations each: calc up to 100k players, readers, writers, end to end, watch

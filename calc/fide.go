@@ -17,12 +17,10 @@ import (
 // FIDE rule sets for unplayed rounds (Options.FIDERules).
 const (
 	// FIDE2023 is C.07 effective 1 July 2023: a player's own unplayed rounds count as games
-	// against a dummy opponent with the player's own final score; voluntary unplayed rounds
-	// are cut first.
+	// against a dummy opponent with the player's own final score.
 	FIDE2023 = "2023"
 	// FIDE2026 is the revision effective 1 March 2026: the dummy's score is capped (16.4.1,
-	// 16.4.2) and Cut-n cuts a voluntary unplayed round only if it is not below the least
-	// significant other value (16.5).
+	// 16.4.2). Cuts are the same under both rule sets (see fideCutIndexes).
 	FIDE2026 = "2026"
 )
 
@@ -142,8 +140,12 @@ func fideMod(base string, low, high int) *Def {
 		d.Short += fmt.Sprintf("-M%d", low)
 		d.Doc += fmt.Sprintf("; Median-%d: without %s and %s", low, lowest, highest)
 	}
-	if base == "bh" || base == "fb" || base == "sb" {
+	switch base {
+	case "bh", "fb":
 		d.Doc += " (voluntary unplayed rounds cut first)"
+	case "sb":
+		d.Doc += " (the lowest value is the contribution of the opponent with the lowest score, the " +
+			"lower one on equal scores; a voluntary unplayed round is cut instead unless its contribution is lower)"
 	}
 	setFIDEKey(d, fn, low, high)
 	return d
@@ -249,7 +251,7 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 			r := &recs[i] // records are large: read them in place
 			f.pts[p][i] = f.points(i, r)
 			f.score[p] = f.score[p].Add(f.pts[p][i])
-			if !fideVUR(r.Result) {
+			if !f.vur(i, r) {
 				last = i
 			}
 		}
@@ -281,6 +283,10 @@ func (f *fideData) played(i int, r *Record) bool {
 	}
 	return fidePlayed(r.Result)
 }
+
+// vur reports whether round i of record r is a voluntary unplayed round; under Fore
+// Buchholz no last-round pairing is (it counts as a played draw).
+func (f *fideData) vur(i int, r *Record) bool { return fideVUR(r.Result) && !f.played(i, r) }
 
 // dummy returns the score of the dummy opponent that stands in for p's unplayed round i
 // (16.4): p's own final score; under the 2026 rules capped by the scheduled opponent's
@@ -328,7 +334,7 @@ func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
 	}
 	for i := range recs {
 		r := &recs[i] // records are large: read them in place
-		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.pts[p][i], vur: fideVUR(r.Result), played: f.played(i, r)}
+		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.pts[p][i], vur: f.vur(i, r), played: f.played(i, r)}
 		rn := f.c.Rounds[i]
 		if o.played {
 			o.opp, o.score = r.Opp, f.adj[r.Opp]
@@ -381,16 +387,18 @@ func halves(n exact.Num) string {
 type fideTerm struct {
 	round int // round number, for notes
 	value exact.Num
-	expr  *Expr
-	vur   bool
+	// by is what the cuts order terms by: the opponent's (or dummy's) score for Buchholz
+	// and Sonneborn-Berger, the value itself for the other keys.
+	by   exact.Num
+	expr *Expr
+	vur  bool
 }
 
-// fideCut splits terms into kept and cut ones: low least significant values (voluntary
-// unplayed rounds first, by the rule set) and then the high highest values. When there are
-// fewer terms than cuts, every term is cut.
-func fideCut(terms []fideTerm, low, high int, rules string) (kept, cut []fideTerm) {
+// fideCut splits terms into kept and cut ones (see fideCutIndexes). When there are fewer
+// terms than cuts, every term is cut.
+func fideCut(terms []fideTerm, low, high int) (kept, cut []fideTerm) {
 	out := make([]bool, len(terms))
-	for _, j := range fideCutIndexes(nil, out, terms, low, high, rules) {
+	for _, j := range fideCutIndexes(nil, out, terms, low, high) {
 		cut = append(cut, terms[j])
 	}
 	for j, t := range terms {
@@ -401,46 +409,49 @@ func fideCut(terms []fideTerm, low, high int, rules string) (kept, cut []fideTer
 	return kept, cut
 }
 
-// fideCutIndexes is fideCut without copying terms, for sums over every player: it marks the
-// cut terms in out (one false per term) and appends their indexes to dst in the order they
-// are cut.
-func fideCutIndexes(dst []int, out []bool, terms []fideTerm, low, high int, rules string) []int {
+// fideCutIndexes marks the terms that low and high cuts remove in out (one false per term)
+// and appends their indexes to dst in the order they are cut, as FIDE's checker does under
+// both rule sets:
+//
+//   - a low cut removes the least significant value: the term with the lowest "by" (the
+//     opponent with the lowest score), on equal scores the lower contribution; but a player
+//     with voluntary unplayed rounds loses the least significant of those instead, unless its
+//     contribution is below the least significant value's (Art. 16.5). For Buchholz a
+//     voluntary unplayed round is therefore always cut first; for Sonneborn-Berger the
+//     higher of the two contributions goes;
+//   - a high cut then removes the term with the highest "by", on equal scores the higher
+//     contribution.
+//
+// Equal terms are taken in round order, which keeps explanations reproducible.
+func fideCutIndexes(dst []int, out []bool, terms []fideTerm, low, high int) []int {
 	left := len(terms)
-	// Stable orders keep equal values in round order, so explanations are reproducible.
-	lowest := func(vur bool) int {
+	// first returns the term left that less ranks first (only voluntary unplayed rounds
+	// when vurOnly), or -1.
+	first := func(vurOnly bool, less func(a, b fideTerm) bool) int {
 		best := -1
 		for j, t := range terms {
-			if !out[j] && t.vur == vur && (best < 0 || t.value.Cmp(terms[best].value) < 0) {
+			if !out[j] && (!vurOnly || t.vur) && (best < 0 || less(t, terms[best])) {
 				best = j
 			}
 		}
 		return best
 	}
+	lower := func(a, b fideTerm) bool {
+		if c := a.by.Cmp(b.by); c != 0 {
+			return c < 0
+		}
+		return a.value.Cmp(b.value) < 0
+	}
+	higher := func(a, b fideTerm) bool { return lower(b, a) }
 	for n := 0; n < low && left > 0; n++ {
-		v, w := lowest(true), lowest(false)
-		j := w
-		switch {
-		case v < 0:
-		case w < 0:
+		j := first(false, lower)
+		if v := first(true, lower); v >= 0 && terms[j].value.Cmp(terms[v].value) <= 0 {
 			j = v
-		case rules == FIDE2026:
-			// 16.5: cut the voluntary round only if it is not below the least significant
-			// other value, i.e. cut the higher of the two.
-			if terms[v].value.Cmp(terms[w].value) >= 0 {
-				j = v
-			}
-		default:
-			j = v // 2023: voluntary unplayed rounds are cut first
 		}
 		out[j], left, dst = true, left-1, append(dst, j)
 	}
 	for n := 0; n < high && left > 0; n++ {
-		j := -1
-		for k, t := range terms {
-			if !out[k] && (j < 0 || t.value.Cmp(terms[j].value) > 0) {
-				j = k
-			}
-		}
+		j := first(false, higher)
 		out[j], left, dst = true, left-1, append(dst, j)
 	}
 	return dst
@@ -449,7 +460,7 @@ func fideCutIndexes(dst []int, out []bool, terms []fideTerm, low, high int, rule
 // fideSum returns the figure of a sum of terms with low and high cuts: the value and, when
 // explain is set, the arithmetic "1 + 2 + 2.5 − 1" and notes on dummies, adjustments and
 // what was cut (the terms' exprs are then set).
-func fideSum(terms []fideTerm, low, high int, rules string, notes []string, explain bool) Figure {
+func fideSum(terms []fideTerm, low, high int, notes []string, explain bool) Figure {
 	var outBuf [32]bool // a whole event's rounds, without allocating
 	var cutBuf [4]int
 	var out []bool
@@ -458,7 +469,7 @@ func fideSum(terms []fideTerm, low, high int, rules string, notes []string, expl
 	} else {
 		out = make([]bool, len(terms))
 	}
-	cuts := fideCutIndexes(cutBuf[:0], out, terms, low, high, rules)
+	cuts := fideCutIndexes(cutBuf[:0], out, terms, low, high)
 	var v exact.Num
 	for j, t := range terms {
 		if !out[j] {

@@ -20,17 +20,16 @@ func fideBHDef() *Def {
 
 func fideFBDef() *Def {
 	d := &Def{ID: "fide-fb", Name: "Fore Buchholz", Short: "FB", Format: FormatDecimal,
-		Doc:        "FIDE C.07 8.2: Buchholz with every game of the last round counted as a draw",
-		Unverified: "last-round forfeits count as played draws too; last-round byes keep their points"}
+		Doc: "FIDE C.07 8.2: Buchholz with every game of the last round (forfeits included) counted as " +
+			"a draw; last-round byes keep their points"}
 	setFIDEKey(d, fideFB, 0, 0)
 	return d
 }
 
 func fideAOBDef() *Def {
 	return &Def{ID: "fide-aob", Name: "Average of opponents' Buchholz", Short: "AOB", Format: FormatDecimal,
-		Doc:        "FIDE C.07 8.3: mean Buchholz of the opponents met over the board, rounded to two decimals",
-		Unverified: "AOB averages played games only and is rounded half up to 0.01 (TieBreakServer not checked)",
-		compute:    fideAOB}
+		Doc:     "FIDE C.07 8.3: mean Buchholz of the opponents met over the board, rounded half up to two decimals",
+		compute: fideAOB}
 }
 
 func fideSBDef() *Def {
@@ -43,9 +42,9 @@ func fideSBDef() *Def {
 
 func fideKoyaDef() *Def {
 	return &Def{ID: "fide-koya", Name: "Koya", Short: "KS", Format: FormatDecimal,
-		Doc:        "FIDE C.07 9.2: points scored against opponents who scored at least half the maximum",
-		Unverified: "the limit is fixed at 50%; an own unplayed round counts when the dummy (own score) reaches it",
-		compute:    fideKoya}
+		Doc: "FIDE C.07 9.2: points scored against opponents (forfeits included) who scored at least " +
+			"half the maximum, their scores taken as they are",
+		compute: fideKoya}
 }
 
 // fideBH is Buchholz with low and high cuts.
@@ -82,7 +81,7 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
 		terms = terms[:0]
 		var notes []string
 		for _, o := range opps {
-			t := fideTerm{round: c.Rounds[o.i], value: value(o), vur: o.vur}
+			t := fideTerm{round: c.Rounds[o.i], value: value(o), by: o.score, vur: o.vur}
 			if explain {
 				t.expr = expr(o)
 				if o.note != "" {
@@ -91,7 +90,7 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
 			}
 			terms = append(terms, t)
 		}
-		return fideSum(terms, low, high, f.rules, notes, explain)
+		return fideSum(terms, low, high, notes, explain)
 	}
 }
 
@@ -116,8 +115,10 @@ func fideAOB(c *Context) []Figure {
 	})
 }
 
-// fideKoya sums the points scored against opponents (or dummies) whose score is at least
-// half of the maximum possible score (a win in every round).
+// fideKoya sums the points scored in the rounds paired against an opponent (played or
+// forfeited) whose score is at least half of the maximum possible score (a win in every
+// round). As in FIDE's checker, the opponents' scores are their own, without the
+// unplayed-round rules of Art. 16, and rounds without an opponent count for nothing.
 func fideKoya(c *Context) []Figure {
 	f := newFIDEData(c, false)
 	limit := c.Points.Win.MulInt(int64(len(c.Rounds))).DivInt(2)
@@ -125,17 +126,15 @@ func fideKoya(c *Context) []Figure {
 		var terms []*Expr
 		var sum exact.Num
 		var who []string
-		for _, o := range f.opponents(nil, p, false) {
-			if o.score.Cmp(limit) < 0 {
+		recs := c.Records[p]
+		for i := range recs {
+			r := &recs[i] // records are large: read them in place
+			if !r.HasOpponent() || f.score[r.Opp].Cmp(limit) < 0 {
 				continue
 			}
-			terms = append(terms, Num(o.pts))
-			sum = sum.Add(o.pts)
-			name := "dummy"
-			if o.opp >= 0 {
-				name = f.name(o.opp)
-			}
-			who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[o.i], name, halves(o.score)))
+			terms = append(terms, Num(f.pts[p][i]))
+			sum = sum.Add(f.pts[p][i])
+			who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(r.Opp), halves(f.score[r.Opp])))
 		}
 		note := fmt.Sprintf("no opponent scored %s or more", halves(limit))
 		if len(who) > 0 {

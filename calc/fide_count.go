@@ -16,7 +16,6 @@ import (
 type fideCounter struct {
 	id, name, short, doc string
 	colours              bool
-	unverified           string
 	count                func(c *Context, r Record) bool
 }
 
@@ -44,12 +43,11 @@ func fideCountDefs() []*Def {
 		{id: "fide-ge", name: "Games one elected to play", short: "GE",
 			doc: "FIDE C.07 7.6: rounds that were not voluntarily unplayed (every round but " +
 				"requested byes, forfeit losses and absences)",
-			unverified: "GE is read as the rounds minus the voluntary unplayed rounds",
-			count:      func(_ *Context, r Record) bool { return !fideVUR(r.Result) }},
+			count: func(_ *Context, r Record) bool { return !fideVUR(r.Result) }},
 	}
 	var defs []*Def
 	for _, k := range counters {
-		defs = append(defs, &Def{ID: k.id, Name: k.name, Short: k.short, Doc: k.doc, Unverified: k.unverified, Format: FormatInt,
+		defs = append(defs, &Def{ID: k.id, Name: k.name, Short: k.short, Doc: k.doc, Format: FormatInt,
 			compute: k.compute})
 	}
 	return defs
@@ -107,12 +105,12 @@ func fidePS(c *Context, low, _ int, explain bool) func(p int) Figure {
 		var terms []fideTerm
 		for i := range c.Records[p] {
 			run = run.Add(f.pts[p][i])
-			t := fideTerm{round: c.Rounds[i], value: run}
+			t := fideTerm{round: c.Rounds[i], value: run, by: run}
 			if explain {
 				t.expr = Num(run)
 			}
 			terms = append(terms, t)
 		}
-		return fideSum(terms, low, 0, f.rules, nil, explain)
+		return fideSum(terms, low, 0, nil, explain)
 	}
 }

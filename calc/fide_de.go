@@ -14,12 +14,10 @@ import (
 
 func fideDEDef() *Def {
 	return &Def{ID: "fide-de", Name: "Direct encounter", Short: "DE", Format: FormatInt,
-		Doc: "FIDE C.07 6: among tied players, the points scored in their games against each other " +
-			"when all met; when not all met, a player goes first only if his points exceed what any " +
-			"other could have scored; applied again to each still-tied sub-group. The value is the " +
-			"number of tied players ranked below",
-		Unverified: "forfeits between tied players count as scored; when not all met only a leader is " +
-			"separated, never a last player",
+		Doc: "FIDE C.07 6: among tied players, the points scored in the games they played against each " +
+			"other (forfeits left out) when all met; when not all met, the best goes first if his points " +
+			"exceed what any other could have scored, then the next the same way; applied again to each " +
+			"still-tied sub-group. The value is the number of tied players ranked below",
 		compute: fideDEByScore,
 		Group:   fideDE}
 }
@@ -90,7 +88,7 @@ type deNote struct {
 }
 
 // deClasses splits g into classes of equal players, best first, recursing into every class
-// that DE separated from the rest.
+// of a group that DE separated, as FIDE's checker does.
 func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 	if len(g) < 2 {
 		return [][]int{g}
@@ -100,58 +98,58 @@ func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 		in[p] = true
 	}
 	pts, maxp, allMet := f.deScores(g, in)
-	var classes [][]int
+	sorted := append([]int(nil), g...)
+	sort.SliceStable(sorted, func(a, b int) bool {
+		if c := pts[sorted[a]].Cmp(pts[sorted[b]]); c != 0 {
+			return c > 0
+		}
+		return maxp[sorted[a]].Cmp(maxp[sorted[b]]) > 0
+	})
+	classes := [][]int{{sorted[0]}}
 	var text string
 	if allMet {
-		sorted := append([]int(nil), g...)
-		sort.SliceStable(sorted, func(a, b int) bool { return pts[sorted[a]].Cmp(pts[sorted[b]]) > 0 })
 		var parts []string
 		for j, p := range sorted {
-			if j == 0 || !pts[p].Equal(pts[sorted[j-1]]) {
-				classes = append(classes, nil)
+			if j > 0 {
+				if pts[p].Equal(pts[sorted[j-1]]) {
+					classes[len(classes)-1] = append(classes[len(classes)-1], p)
+				} else {
+					classes = append(classes, []int{p})
+				}
 			}
-			classes[len(classes)-1] = append(classes[len(classes)-1], p)
 			parts = append(parts, f.name(p)+" "+halves(pts[p]))
 		}
 		text = fmt.Sprintf("%s all met: %s", f.names(g), strings.Join(parts, ", "))
 	} else {
-		// p is ahead when his points exceed every other member's possible best, that is the
-		// best of maxp over the others: the highest maxp, or the second highest for the member
-		// who holds the highest (linear in the group, not quadratic).
-		first, second := -1, -1 // members with the highest and second highest maxp
-		for _, q := range g {
-			switch {
-			case first < 0 || maxp[q].Cmp(maxp[first]) > 0:
-				first, second = q, first
-			case second < 0 || maxp[q].Cmp(maxp[second]) > 0:
-				second = q
+		// Down the order of points: each player goes above all below him while his points
+		// exceed every possible best below (the highest maxp of the rest); from the first who
+		// does not, the rest stay tied.
+		best := make([]exact.Num, len(sorted)) // best[j]: the highest maxp from sorted[j] on
+		for j := len(sorted) - 1; j >= 0; j-- {
+			best[j] = maxp[sorted[j]]
+			if j+1 < len(sorted) && best[j+1].Cmp(best[j]) > 0 {
+				best[j] = best[j+1]
 			}
 		}
-		top := -1
-		for _, p := range g {
-			best := first
-			if p == first {
-				best = second
-			}
-			if pts[p].Cmp(maxp[best]) > 0 {
-				top = p
-			}
-		}
-		if top < 0 {
-			text = fmt.Sprintf("%s did not all meet and no one's points exceed every other's possible best", f.names(g))
-			classes = [][]int{g}
-		} else {
-			var rest []int
-			var best []string
-			for _, q := range g {
-				if q != top {
-					rest = append(rest, q)
-					best = append(best, f.name(q)+" "+halves(maxp[q]))
+		var parts []string
+		for j := 1; j < len(sorted); j++ {
+			above := sorted[j-1]
+			if len(classes) == j && pts[above].Cmp(best[j]) > 0 {
+				var rest []string
+				for _, q := range sorted[j:] {
+					rest = append(rest, f.name(q)+" "+halves(maxp[q]))
 				}
+				parts = append(parts, fmt.Sprintf("%s's %s beats every possible best below (%s)",
+					f.name(above), halves(pts[above]), strings.Join(rest, ", ")))
+				classes = append(classes, []int{sorted[j]})
+			} else {
+				classes[len(classes)-1] = append(classes[len(classes)-1], sorted[j])
 			}
-			text = fmt.Sprintf("%s did not all meet: %s's %s beats every other's possible best (%s)",
-				f.names(g), f.name(top), halves(pts[top]), strings.Join(best, ", "))
-			classes = [][]int{{top}, rest}
+		}
+		if len(parts) == 0 {
+			text = fmt.Sprintf("%s did not all meet and no one's points exceed every other's possible best", f.names(g))
+		} else {
+			text = fmt.Sprintf("%s did not all meet: %s", f.names(g), strings.Join(parts, "; then "))
 		}
 	}
 	*notes = append(*notes, deNote{members: in, text: text})
@@ -165,9 +163,10 @@ func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 	return out
 }
 
-// deScores returns, for the group in, each member's points against the others (the mean of
-// the games when two met more than once; forfeits count as scored), the most each could have
-// had by winning every game not played inside the group, and whether all members met.
+// deScores returns, for the group in, each member's points in the games played against the
+// others (the mean of the games when two met more than once; a forfeit is no game played),
+// the most each could have had by winning every game not played inside the group, and
+// whether all members met.
 func (f *fideData) deScores(g []int, in map[int]bool) (pts, maxp map[int]exact.Num, allMet bool) {
 	pts, maxp, allMet = make(map[int]exact.Num, len(g)), make(map[int]exact.Num, len(g)), true
 	// A player's games inside the group, per opponent met; a few rounds' worth, so a slice
@@ -183,7 +182,7 @@ func (f *fideData) deScores(g []int, in map[int]bool) (pts, maxp map[int]exact.N
 		recs := f.c.Records[p]
 		for i := range recs {
 			r := &recs[i] // records are large: read them in place
-			if r.Opp == tbsheet.NoPlayer || !in[r.Opp] {
+			if r.Opp == tbsheet.NoPlayer || !in[r.Opp] || !fidePlayed(r.Result) {
 				continue
 			}
 			j := slices.IndexFunc(mets, func(m met) bool { return m.opp == r.Opp })

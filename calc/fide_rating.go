@@ -30,10 +30,9 @@ func fideRatingDefs() []*Def {
 			compute: fideTPR},
 		{ID: "fide-ptp", Name: "Perfect tournament performance", Short: "PTP", Format: FormatInt,
 			Doc: "FIDE C.07 10.3: the lowest rating whose expected score against the opponents met " +
-				"(FIDE table 8.1(b)) reaches the score; a zero score is the lowest opponent −800, " +
-				"a perfect score the highest +800",
-			Unverified: "the rating difference is not capped at 400 for PTP",
-			compute:    fidePTP},
+				"(FIDE table 8.1(b)) reaches the score; a zero score is the lowest opponent −800 " +
+				"(a perfect score is reached at the highest opponent +736)",
+			compute: fidePTP},
 		{ID: "fide-apro", Name: "Average performance rating of opponents", Short: "APRO", Format: FormatInt,
 			Doc:     "FIDE C.07 10.4: mean TPR of the opponents met over the board, rounded",
 			compute: func(c *Context) []Figure { return fideAverageOf(c, "fide-tpr") }},
@@ -89,9 +88,10 @@ func fideARO(c *Context, low, high int, _ bool) func(p int) Figure {
 		}
 		var terms []fideTerm
 		for _, g := range games {
-			terms = append(terms, fideTerm{round: g.round, value: exact.Int(g.rating), expr: Int(g.rating)})
+			r := exact.Int(g.rating)
+			terms = append(terms, fideTerm{round: g.round, value: r, by: r, expr: Int(g.rating)})
 		}
-		kept, cut := fideCut(terms, low, high, FIDE2023)
+		kept, cut := fideCut(terms, low, high)
 		if len(kept) == 0 {
 			return Figure{Explain: Explanation{Note: "every rating was cut"}}
 		}
@@ -153,16 +153,13 @@ func fidePTP(c *Context) []Figure {
 			score = score.Add(g.result)
 			lo, hi = min(lo, g.rating), max(hi, g.rating)
 		}
-		switch {
-		case score.Sign() == 0:
+		if score.Sign() == 0 { // every rating reaches a zero score: C.07 sets lowest − 800
 			return Figure{Value: Known(exact.Int(lo - 800)), Explain: Explanation{Expr: Sub(Int(lo), Int(800)),
 				Note: "no points: the lowest opponent's rating − 800"}}
-		case score.Equal(exact.Int(int64(len(games)))):
-			return Figure{Value: Known(exact.Int(hi + 800)), Explain: Explanation{Expr: Sum(Int(hi), Int(800)),
-				Note: "every game won: the highest opponent's rating + 800"}}
 		}
 		// Expected scores, in hundredths, grow with the rating: search the lowest that reaches
-		// the score. At lo−735 every expectation is 0 and at hi+735 every one is 1.
+		// the score. At lo−736 every expectation is 0 and at hi+736 every one is 1, so a
+		// perfect score gives hi+736.
 		target := score.MulInt(100)
 		expected := func(r int64) int64 {
 			var e int64
@@ -171,8 +168,8 @@ func fidePTP(c *Context) []Figure {
 			}
 			return e
 		}
-		r := lo - 735 + int64(sort.Search(int(hi-lo+1471), func(k int) bool {
-			return exact.Int(expected(lo-735+int64(k))).Cmp(target) >= 0
+		r := lo - 736 + int64(sort.Search(int(hi-lo+1473), func(k int) bool {
+			return exact.Int(expected(lo-736+int64(k))).Cmp(target) >= 0
 		}))
 		note := fmt.Sprintf("expected score at %d: %s ≥ %s (FIDE table 8.1(b))", r,
 			exact.Frac(expected(r), 100).Round(2), halves(score))
@@ -230,13 +227,13 @@ func fideDP(pc int64) int64 {
 }
 
 // fidePDUpper is FIDE table 8.1(b): the largest rating difference D (|D|) for which the
-// higher-rated player's expected score is 0.50, 0.51, … 0.99; from 735 on it is 1.00.
+// higher-rated player's expected score is 0.50, 0.51, … 0.99; above 735 it is 1.00.
 var fidePDUpper = [50]int64{
 	3, 10, 17, 25, 32, 39, 46, 53, 61, 68, // .50–.59
 	76, 83, 91, 98, 106, 113, 121, 129, 137, 145, // .60–.69
 	153, 162, 170, 179, 188, 197, 206, 215, 225, 235, // .70–.79
 	245, 256, 267, 278, 290, 302, 315, 328, 344, 357, // .80–.89
-	374, 391, 411, 432, 456, 484, 517, 559, 619, 734, // .90–.99
+	374, 391, 411, 432, 456, 484, 517, 559, 619, 735, // .90–.99
 }
 
 // fidePD returns the expected score, in hundredths, of a player rated d points above his

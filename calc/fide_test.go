@@ -159,8 +159,8 @@ func TestFIDEF1(t *testing.T) {
 // D = C 2½ + PAB dummy 1½ + A 1½ = 5.5; B = A 1½ + E 2½ + dummy 0 = 4.
 // AOB (BH A 4, B 4.5, C 5.5, D 5.5, E 5.5; games over the board only): A (4.5 + 5.5 + 5.5)/3
 // = 5.1666… → 5.17; C (5.5 + 4 + 5.5)/3 = 5; E (4.5 + 5.5)/2 = 5; D (5.5 + 4)/2 = 4.75.
-// Koya — limit half of 3 = 1½: C scored 1 vs A (2) + ½ vs E (2½) = 1.5; E 1 vs the PAB dummy
-// (2½) + ½ vs C = 1.5; A 0 vs C; D 0 (C and A beat him, his dummy has 1).
+// Koya — limit half of 3 = 1½, rounds with an opponent only: C scored 1 vs A (2) + ½ vs E (2½)
+// = 1.5; E ½ vs C (his PAB has no opponent) = 0.5; A 0 vs C; D 0 (C and A beat him).
 // GE: every round elected except B's absence (B 2). BPG / BWG (first named plays White):
 // A is Black in R2 (lost) → 1 / 0; B Black in R1, R2 → 2 / 0; E Black in R3 → 1 / 0.
 // PS-C1: E 5.5 − 1 = 4.5; D 2 − 0 = 2.
@@ -170,7 +170,7 @@ func TestFIDEF1More(t *testing.T) {
 		{"fide-aob", "A", "5.17", "⌊(4.5 + 5.5 + 5.5) / 3 × 100 + 0.5⌋ / 100 = 5.17 — rounded to 0.01"},
 		{"fide-aob", "C", "5", ""}, {"fide-aob", "E", "5", ""}, {"fide-aob", "D", "4.75", ""},
 		{"fide-koya", "C", "1.5", "1 + 0.5 = 1.5 — opponents with 1½ or more: R2 A 2, R3 E 2½"},
-		{"fide-koya", "E", "1.5", ""}, {"fide-koya", "A", "0", ""}, {"fide-koya", "D", "0", ""},
+		{"fide-koya", "E", "0.5", ""}, {"fide-koya", "A", "0", ""}, {"fide-koya", "D", "0", ""},
 		{"fide-ge", "B", "2", "2 — not elected: R3 absence"}, {"fide-ge", "A", "3", ""},
 		{"fide-bpg", "A", "1", ""}, {"fide-bwg", "A", "0", ""}, {"fide-bpg", "B", "2", ""}, {"fide-bpg", "E", "1", ""},
 		{"fide-ps-c1", "E", "4.5", ""}, {"fide-ps-c1", "D", "2", ""},
@@ -220,9 +220,9 @@ func unplayedEvent(t *testing.T) *tbsheet.Event {
 //
 // WIN: Anna 2, Boris 1 (PAB), Chen 2 (forfeits), Dana 2, Emil 1 (PAB), Fumiko 1, Gita 1.
 // WON: Anna 2, Boris 0, Chen 0, Dana 2. GE: Anna 4, Boris 3, Dana 3, Emil 3, Fumiko 1, Gita 2.
-// PS: Anna 1+2+2½+2½ = 8, PS-C1 7; Fumiko 0+0+1+1 = 2. Koya (limit 2: Anna, Chen, Dana and
-// Gita's adjusted 2 qualify): Anna 1 (Gita) + ½ (Chen) + 0 (Dana) = 1.5; Chen ½ + 1 + ½ + 1 = 3
-// (his dummies have 3).
+// PS: Anna 1+2+2½+2½ = 8, PS-C1 7; Fumiko 0+0+1+1 = 2. Koya (limit 2, the opponents' own
+// scores: Anna, Chen and Dana qualify; Gita's 1 is not adjusted): Anna ½ (Chen) + 0 (Dana) =
+// 0.5; Chen ½ (Dana) + ½ (Anna) = 1 (his forfeit wins were against Emil and Boris, 1 each).
 func TestFIDEUnplayed2023(t *testing.T) {
 	ev := unplayedEvent(t)
 	checkFIDE(t, ev, "2023", []fideCase{
@@ -243,18 +243,17 @@ func TestFIDEUnplayed2023(t *testing.T) {
 		{"fide-ge", "Emil", "3", ""}, {"fide-ge", "Fumiko", "1", "1 — not elected: R1 absence, R2 absence, R4 zero-point bye"},
 		{"fide-ge", "Gita", "2", ""},
 		{"fide-ps", "Anna", "8", ""}, {"fide-ps-c1", "Anna", "7", ""}, {"fide-ps", "Fumiko", "2", ""},
-		{"fide-koya", "Anna", "1.5", ""}, {"fide-koya", "Chen", "3", ""},
+		{"fide-koya", "Anna", "0.5", ""}, {"fide-koya", "Chen", "1", ""},
 	})
 }
 
 // TestFIDEUnplayed2026 is the same event under the 2026 revision: a dummy's score is capped
 // at the forfeiting opponent's adjusted score (16.4.1), otherwise at a draw in every round,
-// 2 (16.4.2); Cut-1 cuts the higher of the lowest VUR and the least other value (16.5).
+// 2 (16.4.2); cuts are those of 2023.
 //
 //	Chen   Dana 3 + min(3, Emil 1) + Anna 2½ + min(3, Boris 1)  = 7.5; C1 (no VUR) → 6.5
 //	       SB 3×½ + 1×1 + 2½×½ + 1×1 = 4.75
-//	Dana   Chen 3 + min(3, 2) (VUR) + Boris 1 + Anna 2½          = 8.5; C1: the VUR's 2 is not
-//	       below the least other value (1), so it is cut → 6.5
+//	Dana   Chen 3 + min(3, 2) (VUR) + Boris 1 + Anna 2½          = 8.5; C1 cuts the VUR → 6.5
 //	Boris  Anna 2½ + min(1, 2) + Dana 3 + min(1, Chen 3) (VUR)    = 7.5 (nothing capped)
 func TestFIDEUnplayed2026(t *testing.T) {
 	checkFIDE(t, unplayedEvent(t), "2026", []fideCase{
@@ -267,29 +266,113 @@ func TestFIDEUnplayed2026(t *testing.T) {
 	})
 }
 
-// TestFIDECut checks the choice of what Cut-1 removes under both rule sets.
+// cutEvent is a four-player Swiss whose cuts FIDE's checker (TEC 1.9.57) was asked about, with
+// ratings X 1500, A 2000, B 1800, C 2100:
+//
+//	R1 X half-point bye, A beats B, C PAB     R2 A beats X, B draws C     R3 B beats X, A beats C
+//
+// Scores A 3, B 1½, C 1½, X ½.
+func cutEvent(t *testing.T) *tbsheet.Event {
+	ev := chessEvent(t, "X A B C", nil,
+		[]string{"X H", "A B 1", "C U"},
+		[]string{"A X 1", "B C ="},
+		[]string{"B X 1", "A C 1"})
+	for i, r := range []int{1500, 2000, 1800, 2100} {
+		ev.Players[i].Rating = r
+	}
+	return ev
+}
+
+// TestFIDECutChecker holds the cuts and the perfect score to FIDE's checker, under both rule
+// sets (its values for cutEvent, computed by hand here):
+//
+//	X  BH: dummy ½ (VUR; own score, and ½ under 16.4.2's cap) + A 3 + B 1½ = 5; Cut-1 cuts the
+//	   VUR although it is the lowest value (16.5) → 4.5 under both rule sets
+//	C  SB: PAB dummy 1½ × 1 + B 1½ × ½ + A 3 × 0 = 2.25; Cut-1 cuts the contribution of the
+//	   opponent with the lowest score, B's 0.75 (the dummy also has 1½, and B's contribution
+//	   is the lower), not the lowest contribution, A's 0 → 1.5
+//	B  SB: A 3 × 0 + C 1½ × ½ + X ½ × 1 = 1.25; Cut-1 cuts X's 0.5, his beaten weakest → 0.75
+//	A  PTP: 3/3 against 1800, 1500 and 2100: the lowest rating expecting 3.00 is 2100 + 736
+//	   (table 8.1(b) gives 1.00 above a difference of 735) = 2836
+func TestFIDECutChecker(t *testing.T) {
+	for _, rules := range []string{FIDE2023, FIDE2026} {
+		checkFIDE(t, cutEvent(t), rules, []fideCase{
+			{"fide-bh", "X", "5", ""},
+			{"fide-bh-c1", "X", "4.5", ""},
+			{"fide-sb", "C", "2.25", ""},
+			{"fide-sb-c1", "C", "1.5", "1.5 × 1 + 1.5 × 0.5 + 3 × 0 − 0.75 = 1.5 — R1 PAB: dummy 1½ (own score); cut R2 0.75"},
+			{"fide-sb-c1", "B", "0.75", ""},
+			{"fide-ptp", "A", "2836", "2836 — expected score at 2836: 3.00 ≥ 3 (FIDE table 8.1(b))"},
+		})
+	}
+}
+
+// foreEvent has a player (P) whose zero-point bye is followed by a last-round forfeit loss:
+//
+//	R1 P beats Q, R draws S, T PAB    R2 P zero-point bye, Q beats R, T beats S
+//	R3 S wins by forfeit against P, Q draws T, R PAB
+func foreEvent(t *testing.T) *tbsheet.Event {
+	return chessEvent(t, "P Q R S T", nil,
+		[]string{"P Q 1", "R S =", "T U"},
+		[]string{"P Z", "Q R 1", "S T 0"},
+		[]string{"P S -", "Q T =", "R U"})
+}
+
+// TestFIDEForeLastRound: under Fore Buchholz the last round's forfeit is a played draw, so
+// P's zero-point bye before it is not trailing and keeps its 0 (FIDE's checker agrees). Fore
+// scores: P 1 + 0 + ½ = 1½, Q 1½, R 1½, S 1, T 2½. FB Q = P 1½ + R 1½ + T 2½ = 5.5 (counting
+// the bye as a draw would give 6); under Buchholz the forfeit is unplayed and the bye is
+// trailing: BH Q = P 1½ + R 1½ + T 2½ = 5.5 as well, from P's score 1 and the bye's ½. (The
+// checker gives BH Q 5 when it computes FB first in the same run: FB changes its record of P's
+// last round for the keys after it.)
+func TestFIDEForeLastRound(t *testing.T) {
+	for _, rules := range []string{FIDE2023, FIDE2026} {
+		checkFIDE(t, foreEvent(t), rules, []fideCase{
+			{"fide-fb", "Q", "5.5", ""},
+			{"fide-fb", "S", "5.5", ""},
+			{"fide-bh", "Q", "5.5", ""},
+		})
+	}
+}
+
+// TestFIDECut checks what Cut-n and Median-n remove, as FIDE's checker does under both rule
+// sets: the contribution of the opponent with the lowest score (on equal scores the lower
+// contribution); the lowest voluntary unplayed round instead unless its contribution is below
+// that one; the highest score's (higher) contribution for Median.
 func TestFIDECut(t *testing.T) {
 	n := func(s string) exact.Num { return exact.MustParse(s) }
-	terms := []fideTerm{
-		{round: 1, value: n("3")}, {round: 2, value: n("1")},
-		{round: 3, value: n("0.5"), vur: true}, {round: 4, value: n("2")},
+	// bh is a Buchholz term: the contribution is the opponent's score.
+	bh := func(round int, v string, vur bool) fideTerm {
+		return fideTerm{round: round, value: n(v), by: n(v), vur: vur}
 	}
+	// sb is a Sonneborn-Berger term: the opponent's score times the points scored.
+	sb := func(round int, score, pts string, vur bool) fideTerm {
+		return fideTerm{round: round, value: n(score).Mul(n(pts)), by: n(score), vur: vur}
+	}
+	terms := []fideTerm{bh(1, "3", false), bh(2, "1", false), bh(3, "0.5", true), bh(4, "2", false)}
 	tests := []struct {
 		name      string
 		terms     []fideTerm
 		low, high int
-		rules     string
 		cut       []int // rounds cut, in order
 	}{
-		{"2023 VUR first even when lowest", terms, 1, 0, FIDE2023, []int{3}},
-		{"2026 lower VUR: the least other value goes", terms, 1, 0, FIDE2026, []int{2}},
-		{"2023 Cut-2: VUR, then the lowest", terms, 2, 0, FIDE2023, []int{3, 2}},
-		{"Median-1", terms, 1, 1, FIDE2023, []int{3, 1}},
-		{"more cuts than terms", terms[:1], 1, 1, FIDE2023, []int{1}},
-		{"no VUR", []fideTerm{{round: 1, value: n("2")}, {round: 2, value: n("2")}}, 1, 0, FIDE2026, []int{1}},
+		{"BH: the VUR first when lowest", terms, 1, 0, []int{3}},
+		{"BH: the VUR first when not lowest", []fideTerm{bh(1, "3", false), bh(2, "1", false), bh(3, "2", true)}, 1, 0, []int{3}},
+		{"BH Cut-2: the VUR, then the lowest", terms, 2, 0, []int{3, 2}},
+		{"BH Median-1", terms, 1, 1, []int{3, 1}},
+		{"more cuts than terms", terms[:1], 1, 1, []int{1}},
+		{"equal values: the earlier round", []fideTerm{bh(1, "2", false), bh(2, "2", false)}, 1, 0, []int{1}},
+		// SB: a win over the weakest opponent (score 1) goes, not the loss to the 2-pointer.
+		{"SB: the lowest-scored opponent", []fideTerm{sb(1, "1", "1", false), sb(2, "3", "0.5", false), sb(3, "2", "0", false)}, 1, 0, []int{1}},
+		{"SB: equal scores, the lower contribution", []fideTerm{sb(1, "2", "1", false), sb(2, "2", "0", false), sb(3, "3", "1", false)}, 1, 0, []int{2}},
+		// A forfeit loss contributes 0, below the weakest opponent's 1: the weakest goes.
+		{"SB: the VUR below the least significant value", []fideTerm{sb(1, "1", "1", false), sb(2, "3", "0", true), sb(3, "2", "1", false)}, 1, 0, []int{1}},
+		// A half-point bye contributes 1.5, above the weakest opponent's 0: the bye goes.
+		{"SB: the VUR not below it", []fideTerm{sb(1, "1", "0", false), sb(2, "3", "0.5", true), sb(3, "2", "1", false)}, 1, 0, []int{2}},
+		{"SB Median-1: the highest score, higher contribution", []fideTerm{sb(1, "3", "0", false), sb(2, "3", "0.5", false), sb(3, "1", "1", false)}, 1, 1, []int{3, 2}},
 	}
 	for _, tt := range tests {
-		_, cut := fideCut(tt.terms, tt.low, tt.high, tt.rules)
+		_, cut := fideCut(tt.terms, tt.low, tt.high)
 		var got []int
 		for _, c := range cut {
 			got = append(got, c.round)
@@ -335,9 +418,18 @@ func TestFIDEDE(t *testing.T) {
 		{"3 all met, cycle", rr, "Anna Boris Chen", "0 0 0", "all met: Anna 1, Boris 1, Chen 1"},
 		// F1: A beat B (R1) and D (R3); B and D never met. A has 2; B and D could have at most
 		// 0 + 1 each, so A goes first; B and D stay tied (not met, 0 each, best 1).
-		{"Swiss, not all met, one ahead", f1, "A B D", "2 0 0", "A, B, D did not all meet: A's 2 beats every other's possible best (B 1, D 1)"},
+		{"Swiss, not all met, one ahead", f1, "A B D", "2 0 0", "A, B, D did not all meet: A's 2 beats every possible best below (B 1, D 1)"},
 		// A beat B; E never met A or B: A's 1 does not exceed E's possible 2.
 		{"Swiss, not all met, no one ahead", f1, "A B E", "0 0 0", "A, B, E did not all meet and no one's points exceed every other's possible best"},
+		// Anna 2½ (met all), Boris 2 (met all), Chen ½ and Dana 0 (they never met: best 1½
+		// and 1). Anna goes first, then Boris on the same figures, as FIDE's checker does;
+		// Chen and Dana stay tied. (Among Boris, Chen and Dana alone Boris's 1½ would not
+		// exceed Chen's possible 1½.)
+		{"Swiss, not all met, one after another", deChainEvent(t), "Anna Boris Chen Dana", "3 2 0 0",
+			"Anna, Boris, Chen, Dana did not all meet: Anna's 2½ beats every possible best below (Boris 2, Chen 1½, Dana 1); " +
+				"then Boris's 2 beats every possible best below (Chen 1½, Dana 1)"},
+		// A won against B by forfeit: no game was played, so they did not meet.
+		{"a forfeit is no game", deForfeitEvent(t), "A B", "0 0", "A, B did not all meet and no one's points exceed every other's possible best"},
 	}
 	for _, tt := range tests {
 		c := chessContext(tt.ev, "")
@@ -366,6 +458,26 @@ func TestFIDEDE(t *testing.T) {
 		{"fide-de", "Dana", "3", ""}, {"fide-de", "Anna", "2", ""}, {"fide-de", "Boris", "1", ""},
 		{"fide-de", "Chen", "0", ""}, {"fide-de", "Fumiko", "0", "0 — not tied"},
 	})
+}
+
+// deChainEvent is a five-round Swiss in which Anna, Boris, Chen and Dana finish on 3 (the
+// others on 2): Anna beat Chen and Dana and drew Boris; Boris beat Dana and drew Chen; Chen and
+// Dana never met. FIDE's checker places them Anna, Boris, then Chen and Dana tied.
+func deChainEvent(t *testing.T) *tbsheet.Event {
+	return chessEvent(t, "Anna Boris Chen Dana E F G H", nil,
+		[]string{"Anna Chen 1", "Boris Dana 1", "E G 1", "F H ="},
+		[]string{"Anna Boris =", "Chen E 1", "Dana F 1", "G H ="},
+		[]string{"Anna Dana 1", "Chen Boris =", "E H =", "F G ="},
+		[]string{"E Anna =", "Boris F 1", "Chen G 1", "Dana H 1"},
+		[]string{"F Anna 1", "G Boris 1", "H Chen =", "E Dana 0"})
+}
+
+// deForfeitEvent: A wins by forfeit against B, then loses to C while B beats D: A and B tie
+// on 1.
+func deForfeitEvent(t *testing.T) *tbsheet.Event {
+	return chessEvent(t, "A B C D", nil,
+		[]string{"A B +", "C D 1"},
+		[]string{"C A 1", "B D 1"})
 }
 
 // ratedEvent is a four-player round robin with ratings; Xu's rating is the only varying part.
@@ -430,7 +542,7 @@ func TestFIDEDPTables(t *testing.T) {
 			t.Errorf("PD(dp(%d) = %d) = %d", pc, fideDP(pc), got)
 		}
 	}
-	for d, want := range map[int64]int64{0: 50, 3: 50, 4: 51, 400: 92, 734: 99, 735: 100, -4: 49, -1000: 0} {
+	for d, want := range map[int64]int64{0: 50, 3: 50, 4: 51, 400: 92, 734: 99, 735: 99, 736: 100, -4: 49, -1000: 0} {
 		if got := fidePD(d); got != want {
 			t.Errorf("PD(%d) = %d, want %d", d, got, want)
 		}

@@ -75,16 +75,19 @@ func figures(t *testing.T, ev *tbsheet.Event, rules string, ids ...string) map[s
 // TestTRFFIDEExercise reads FIDE TEC's tie-break exercise (published 18 March 2024 at
 // tec.fide.com; the values are the exercise's answers as the npm package tiebreak 0.4.0
 // checks them) and computes its Buchholz, Buchholz Cut-1, Sonneborn-Berger and the
-// adjusted scores (Art. 16.3).
+// adjusted scores (Art. 16.3). Its Sonneborn-Berger Cut-1 values are those of FIDE's own
+// checker (TEC 1.9.57), which cuts the contribution of the opponent with the lowest score.
 func TestTRFFIDEExercise(t *testing.T) {
 	ev := readTRFFile(t, trfFiles[1])
-	got := figures(t, ev, "2023", "fide-bh", "fide-bh-c1", "fide-sb")
+	got := figures(t, ev, "2023", "fide-bh", "fide-bh-c1", "fide-sb", "fide-sb-c1")
 	want := map[string]map[string]string{
 		"fide-bh": {"1": "12.5", "2": "13", "3": "15.5", "4": "15", "5": "8.5", "8": "13.5", "11": "13.5", "16": "12.5"},
 		"fide-bh-c1": {"1": "11", "3": "13", "4": "11.5", "5": "7.5", "7": "12.5", "8": "12", "9": "7.5",
 			"11": "12", "12": "9.5", "13": "12", "14": "9", "15": "11", "16": "11"},
 		"fide-sb": {"1": "8", "2": "9.5", "3": "10.5", "4": "9.75", "5": "4.25", "6": "6.5", "7": "3.25", "8": "5.25",
 			"10": "1.5", "11": "5.75", "12": "4", "13": "4.25", "14": "4.5", "15": "3.5", "16": "7.25"},
+		"fide-sb-c1": {"1": "7.25", "2": "8.5", "3": "9.25", "4": "8", "5": "3.25", "6": "5.5", "7": "1.25", "8": "3.75",
+			"9": "2.25", "10": "0", "11": "4.25", "12": "4", "13": "4.25", "14": "3", "15": "2.5", "16": "5.75"},
 	}
 	for id, byRank := range want {
 		for rank, w := range byRank {
