@@ -60,7 +60,7 @@ func readCSV(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 	if hd == nil {
 		return nil, noCSVHeader(file, enc, src, first, "Round, Player 1, Player 2 and Result")
 	}
-	h := newHandkept(file, "csv")
+	h := newHKReader(file, "csv")
 	if enc != "" {
 		h.note("%s: not UTF-8 but %s, read as such: check the names, or save the file from Excel as \"CSV UTF-8\"",
 			file, enc)

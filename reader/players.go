@@ -2,6 +2,7 @@ package reader
 
 import (
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
 )
 
 // ReadPlayers reads a players list for [Options.Players] (the CLI's --players FILE): a CSV,
@@ -32,7 +33,7 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 		defer wb.close()
 		sheet := ""
 		for _, name := range wb.f.GetSheetList() {
-			if tbsheet.SheetKind(name) == "players" {
+			if handkept.SheetKind(name) == "players" {
 				sheet = name
 				break
 			}

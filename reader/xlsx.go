@@ -2,7 +2,7 @@ package reader
 
 // The hand-kept XLSX reader (format "xlsx"): a match list on one sheet, or one sheet per
 // round, plus optional Players and playoff sheets (cli.md "Input formats"). Rows are
-// streamed with excelize's Rows iterator in raw mode (libraries.md §B3); handkept.go turns
+// streamed with excelize's Rows iterator in raw mode (libraries.md §B3); handkept*.go turn
 // them into the event.
 
 import (
@@ -18,6 +18,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
 )
 
 func init() {
@@ -277,18 +278,18 @@ type sheetRole struct {
 func classify(name string) sheetRole {
 	s := sheetRole{name: name}
 	switch {
-	case tbsheet.SheetKind(name) == "players":
+	case handkept.SheetKind(name) == "players":
 		s.players = true
-	case tbsheet.SheetKind(name) == "matches":
+	case handkept.SheetKind(name) == "matches":
 		s.matches = true
-	case tbsheet.SheetKind(name) == "event":
+	case handkept.SheetKind(name) == "event":
 		s.event = true
 	default:
-		if n, ok := tbsheet.RoundSheetNumber(name); ok {
+		if n, ok := handkept.RoundSheetNumber(name); ok {
 			s.round.n = n
-		} else if st, ok := tbsheet.PlayoffStage(name); ok {
+		} else if st, ok := handkept.PlayoffStage(name); ok {
 			s.round.stage = st
-		} else if n, ok := tbsheet.PlayoffRoundNumber(name); ok {
+		} else if n, ok := handkept.PlayoffRoundNumber(name); ok {
 			s.round = roundKey{n: n, playoff: true}
 		}
 	}
@@ -301,7 +302,7 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		return nil, err
 	}
 	defer wb.close()
-	h := newHandkept(file, "xlsx")
+	h := newHKReader(file, "xlsx")
 	var roles []sheetRole
 	for _, name := range wb.f.GetSheetList() {
 		roles = append(roles, classify(name))
@@ -386,7 +387,7 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 // readEventSheet reads an Event sheet: rows of a label (EventFields) and its value, which say
 // how the workbook is ranked. Unknown labels are noted, malformed values are errors at their
 // cell; the system and tiebreak names are checked when the standings are computed.
-func (wb *workbook) readEventSheet(h *handkept, sheet string) {
+func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 	rows, err := wb.sheet(sheet)
 	if err != nil {
 		h.errs.add(tbsheet.Errors(err)[0])
@@ -400,7 +401,7 @@ func (wb *workbook) readEventSheet(h *handkept, sheet string) {
 			continue
 		}
 		label, val, pos := cells[0], strings.TrimSpace(cells[1]), rows.Pos(1)
-		switch tbsheet.EventFieldKey(label) {
+		switch handkept.EventFieldKey(label) {
 		case "name":
 			ev.Name = val
 		case "date":
@@ -427,7 +428,7 @@ func (wb *workbook) readEventSheet(h *handkept, sheet string) {
 			}
 			ev.PlannedRounds = n
 		default:
-			if tbsheet.ColumnKey(label) == "" { // a header row ("Field | Value") is no news
+			if handkept.ColumnKey(label) == "" { // a header row ("Field | Value") is no news
 				h.note("sheet %q: row %d (%q) ignored", sheet, rows.row, label)
 			}
 		}
@@ -459,7 +460,7 @@ func (wb *workbook) readPlayers(sheet string, errs *problems) ([]tbsheet.Player,
 }
 
 // readRoundSheet reads a per-round or playoff sheet; an empty one (a template's) is skipped.
-func (wb *workbook) readRoundSheet(h *handkept, s sheetRole) {
+func (wb *workbook) readRoundSheet(h *hkReader, s sheetRole) {
 	h.sheets = append(h.sheets, s.name)
 	src, err := wb.sheet(s.name)
 	if err != nil {
@@ -484,7 +485,7 @@ func (wb *workbook) readRoundSheet(h *handkept, s sheetRole) {
 
 // readMatchList finds the match-list sheet (one named like Matches or Results first, else
 // the first sheet with a match header) and reads it. It returns false when no sheet has one.
-func (wb *workbook) readMatchList(h *handkept, roles []sheetRole, used map[string]bool) bool {
+func (wb *workbook) readMatchList(h *hkReader, roles []sheetRole, used map[string]bool) bool {
 	var order []sheetRole
 	for _, named := range []bool{true, false} {
 		for _, s := range roles {

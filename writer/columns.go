@@ -9,9 +9,9 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/width"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/handkept"
 )
 
 // colKind is what a column of the standings table holds.
@@ -51,7 +51,7 @@ func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 		{kind: colID, header: label(lang, "id")},
 		{kind: colPoints, header: pointsHeader(st, lang)},
 		{kind: colRecord, header: label(lang, "record") + " (" + label(lang, "record."+recordOrder(st)) + ")"},
-		{kind: colDropped, header: tbsheet.ColumnHeader("dropped", lang)},
+		{kind: colDropped, header: handkept.ColumnHeader("dropped", lang)},
 	}
 	for i, d := range st.Columns {
 		cols = append(cols, column{kind: colValue, header: d.Short, tb: i})

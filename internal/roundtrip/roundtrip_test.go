@@ -13,6 +13,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
@@ -204,14 +205,14 @@ func fillTemplate(t *testing.T, path string, ev *tbsheet.Event, lang string) {
 		set(players, 4, i+2, positive(p.Rating))
 	}
 	for _, r := range ev.Rounds {
-		sheet := tbsheet.RoundSheetName(r.Number, lang)
+		sheet := handkept.RoundSheetName(r.Number, lang)
 		for i, m := range r.Matches {
 			set(sheet, 1, i+2, positive(m.Table))
 			set(sheet, 2, i+2, ev.Players[m.P1].Name)
 			if m.P2 != tbsheet.NoPlayer {
 				set(sheet, 3, i+2, ev.Players[m.P2].Name)
 			}
-			set(sheet, 4, i+2, tbsheet.FormatResultCell(m))
+			set(sheet, 4, i+2, handkept.FormatResultCell(m))
 		}
 	}
 	if err := f.Save(); err != nil {
