@@ -33,7 +33,7 @@ lint: ## gofmt and go vet must be clean
 
 WQY_TTC ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 fonts: ## rebuild templates/fonts/wqy-microhei.ttf from the Debian package fonts-wqy-microhei (WQY_TTC=path)
-	$(GO) run ./templates/fonts/extract -face 0 -o templates/fonts/wqy-microhei.ttf $(WQY_TTC)
+	$(GO) run ./internal/cmd/fontextract -face 0 -o templates/fonts/wqy-microhei.ttf $(WQY_TTC)
 
 clean: ## remove build output
 	rm -rf bin

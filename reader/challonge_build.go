@@ -135,7 +135,7 @@ func (r *chlReader) pairings(ce *chlEvent) []*chlPairing {
 		p := &chlPairing{m: m, p1: tbsheet.NoPlayer, p2: tbsheet.NoPlayer, playoff: elimination && m.group == ""}
 		ok := true
 		for _, side := range []struct {
-			v   *chlValue
+			v   *jsonValue
 			dst *int
 		}{{m.p1, &p.p1}, {m.p2, &p.p2}} {
 			id := side.v.scalar()

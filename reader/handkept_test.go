@@ -583,10 +583,10 @@ func sameContent(a, b []byte) bool {
 }
 
 // patchZip replaces text in one part of a zip archive.
-func patchZip(data []byte, part, old, new string) ([]byte, error) {
+func patchZip(data []byte, part, old, repl string) ([]byte, error) {
 	return rewriteZip(data, func(name string, b []byte) []byte {
 		if name == part {
-			b = bytes.ReplaceAll(b, []byte(old), []byte(new))
+			b = bytes.ReplaceAll(b, []byte(old), []byte(repl))
 		}
 		return b
 	}, "", nil)

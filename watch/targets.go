@@ -163,11 +163,11 @@ func resolve(name string) string {
 	if err != nil {
 		return filepath.Clean(name)
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		return real
+	if resolved, err := filepath.EvalSymlinks(abs); err == nil {
+		return resolved
 	}
-	if real, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
-		return filepath.Join(real, filepath.Base(abs))
+	if resolved, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(resolved, filepath.Base(abs))
 	}
 	return abs
 }

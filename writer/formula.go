@@ -72,9 +72,9 @@ func prec(x *calc.Expr) precedence {
 	return precAtom // literals (negative ones and fractions parenthesized), functions
 }
 
-// write renders x, in parentheses when it binds more loosely than min.
-func (fw *formulaWriter) write(x *calc.Expr, min precedence) {
-	if prec(x) < min {
+// write renders x, in parentheses when it binds more loosely than least.
+func (fw *formulaWriter) write(x *calc.Expr, least precedence) {
+	if prec(x) < least {
 		fw.b.WriteByte('(')
 		defer fw.b.WriteByte(')')
 	}

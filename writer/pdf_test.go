@@ -19,7 +19,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/templates/fonts/fontfile"
+	"github.com/tbsheet/tbsheet/internal/fontfile"
 )
 
 var testNow = time.Date(2026, 5, 18, 19, 30, 0, 0, time.UTC)

@@ -58,7 +58,7 @@ func TestLibreOfficeRecomputesFormulas(t *testing.T) {
 						continue
 					}
 					g, err := parseShownNumber(got)
-					if want := fig.Value.Num.Float64(); err != nil || !close(g, want) {
+					if want := fig.Value.Num.Float64(); err != nil || !nearlyEqual(g, want) {
 						t.Errorf("row %d %s: LibreOffice computes %q, tbsheet %v (%s)", i+2, c.header, got, want,
 							st.Columns[c.tb].Text(fig))
 					}

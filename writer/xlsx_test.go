@@ -152,7 +152,7 @@ func closeText(got, want string) bool {
 	}
 	g, err1 := strconv.ParseFloat(got, 64)
 	w, err2 := strconv.ParseFloat(want, 64)
-	return err1 == nil && err2 == nil && close(g, w)
+	return err1 == nil && err2 == nil && nearlyEqual(g, w)
 }
 
 // checkFormulaCell evaluates a formula cell with excelize and compares it with the exact value.
@@ -160,7 +160,7 @@ func checkFormulaCell(t *testing.T, f *excelize.File, sheet, cell string, want e
 	t.Helper()
 	got, err := f.CalcCellValue(sheet, cell, excelize.Options{RawCellValue: true})
 	g, perr := strconv.ParseFloat(got, 64)
-	if err != nil || perr != nil || !close(g, want.Float64()) {
+	if err != nil || perr != nil || !nearlyEqual(g, want.Float64()) {
 		formula, _ := f.GetCellFormula(sheet, cell)
 		t.Errorf("%s!%s: %s = %q (%v), want %v", sheet, cell, formula, got, err, want.Float64())
 	}
