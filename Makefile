@@ -12,6 +12,9 @@ build: ## build bin/tbsheet
 
 test: lint ## the fast suite: unit, golden and CLI tests (no external programs)
 	$(GO) test $(PKGS)
+	@# go test ./... -update (the README's command) needs every test binary to accept -update.
+	@out=$$($(GO) test -run '^$$' $(PKGS) -update 2>&1) || { echo "$$out" | grep -v '^ok\|no test files'; \
+	  echo "every test package must accept -update: give it an update_test.go importing internal/golden"; exit 1; }
 
 e2e: ## the slower suite: LibreOffice recalculates our formulas, poppler reads our PDFs, real saves under watch
 	$(GO) test -tags e2e -timeout 20m $(PKGS)
