@@ -40,8 +40,8 @@ func newVocabulary(terms []term) vocabulary {
 		}
 	}
 	for _, t := range terms {
-		for _, lang := range []string{"en", "zh", "ja"} {
-			claim(t.names[lang], t.key)
+		for _, n := range t.names {
+			claim(n, t.key)
 		}
 		for _, a := range t.aliases {
 			claim(a, t.key)

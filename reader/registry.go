@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,10 +17,6 @@ import (
 
 // bomUTF8 is the byte-order mark Excel's "CSV UTF-8" and KTS put before UTF-8 text.
 var bomUTF8 = []byte("\xef\xbb\xbf")
-
-// MaxFileSize is the largest input tbsheet opens. Result sheets are kilobytes; the cap keeps a
-// hostile or mistaken file (a video, a zip bomb's outer layer) from exhausting memory.
-const MaxFileSize = 64 << 20
 
 // Limits on what a results file can sensibly hold; a number beyond them is an error, not a
 // reason to allocate.
@@ -64,6 +61,17 @@ func Register(f *Format) {
 
 // Formats returns every registered format, in sniffing order.
 func Formats() []*Format { return append([]*Format(nil), formats...) }
+
+// Exts returns the extensions of every registered format, sorted and without repeats: the
+// files a watched folder treats as results.
+func Exts() []string {
+	var out []string
+	for _, f := range formats {
+		out = append(out, f.Exts...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
 
 // Lookup returns the format with the given id.
 func Lookup(id string) (*Format, bool) {
@@ -170,7 +178,7 @@ func ids() []string {
 	return out
 }
 
-// ReadFile reads an input file whole, refusing folders and files over MaxFileSize with a
+// ReadFile reads an input file whole, refusing folders and files over tbsheet.MaxFileSize with a
 // message an organizer understands.
 func ReadFile(path string) ([]byte, error) {
 	st, err := os.Stat(path)
@@ -183,9 +191,9 @@ func ReadFile(path string) ([]byte, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s is a folder, not a results file", path)
 	}
-	if st.Size() > MaxFileSize {
+	if st.Size() > tbsheet.MaxFileSize {
 		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, tbsheet.ErrFormat,
-			"file is %d MiB; tbsheet reads result files up to %d MiB", st.Size()>>20, MaxFileSize>>20)
+			"file is %d MiB; tbsheet reads result files up to %d MiB", st.Size()>>20, tbsheet.MaxFileSize>>20)
 	}
 	return os.ReadFile(path)
 }

@@ -16,7 +16,7 @@ import (
 func init() {
 	Register(&Format{
 		ID:       "tdf",
-		Title:    "Pokémon TOM file (.tdf)",
+		Title:    "Pokémon TOM file",
 		Exts:     []string{".tdf"},
 		Priority: 80,
 		Sniff: func(data []byte, _ string) bool {

@@ -15,7 +15,7 @@ import (
 func init() {
 	Register(&Format{
 		ID:       "wer",
-		Title:    "Wizards Event Reporter file (.wer)",
+		Title:    "Wizards Event Reporter file",
 		Exts:     []string{".wer"},
 		Priority: 80,
 		Sniff: func(data []byte, _ string) bool {

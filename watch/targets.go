@@ -121,6 +121,9 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 			cands = append(cands, candidate{path: filepath.Join(d.path, onDisk(d.path, filepath.Base(abs))), name: name, explicit: true})
 			continue
 		}
+		if len(cfg.Exts) == 0 {
+			return nil, fmt.Errorf("watch: %s is a folder, but no results file extensions were given (Config.Exts)", name)
+		}
 		w.multi = true
 		d := w.addDir(abs, name, true)
 		ents, err := os.ReadDir(abs)

@@ -146,7 +146,7 @@ func checkMatchList(t *testing.T, ev *tbsheet.Event, rows [][]string, renamed ma
 }
 
 func TestEventXLSX(t *testing.T) {
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		var b bytes.Buffer
 		if err := eventWriters[".xlsx"](&b, testEvent(), Options{Lang: lang}); err != nil {
 			t.Fatal(err)

@@ -11,7 +11,7 @@ import (
 )
 
 func TestWriteCSVGolden(t *testing.T) {
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		var b bytes.Buffer
 		if err := WriteCSV(&b, testStandings(), Options{Lang: lang}); err != nil {
 			t.Fatal(err)

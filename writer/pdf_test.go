@@ -267,7 +267,7 @@ func TestPDFRows(t *testing.T) {
 
 func TestPDFRecordOrder(t *testing.T) {
 	st := testStandings()
-	st.System = &calc.System{Name: "fide", Title: "Chess (FIDE)"}
+	st.System, _ = calc.LookupSystem("fide")
 	d := layoutFor(t, st, Options{})
 	if h, c := plain(d.cols[3].head), plain(d.rows[0].cells[3]); h != "W-D-L" || c != "2-1-0" {
 		t.Errorf("chess record column %q %q, want W-D-L 2-1-0", h, c)

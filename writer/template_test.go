@@ -10,7 +10,7 @@ import (
 )
 
 func TestWriteTemplate(t *testing.T) {
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		var b bytes.Buffer
 		if err := WriteTemplate(&b, 0, Options{Lang: lang, Now: testNow}); err != nil {
 			t.Fatal(err)

@@ -29,7 +29,7 @@ func writeXLSX(t *testing.T, st *calc.Standings, opt Options, cfg xlsxConfig) *e
 }
 
 func TestStandingsXLSX(t *testing.T) {
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		st := testStandings()
 		f := writeXLSX(t, st, Options{Lang: lang, Now: testNow}, xlsxConfig{})
 		names := sheetNamesFor(lang)

@@ -82,7 +82,7 @@ file name gets the division's name (standings-masters.pdf).`,
 	cmd.Flags().StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	cmd.Flags().BoolVar(&final, "final", false, "final standings after a top cut (default when the input has playoff rounds)")
-	cmd.Flags().BoolVar(&check, "check", false, "exit 1 when the input's own standings (KTS, TOM, WER, TRF) differ from tbsheet's")
+	cmd.Flags().BoolVar(&check, "check", false, "exit 1 when the standings the input carries (the tournament software's own) differ from tbsheet's")
 	return cmd
 }
 

@@ -102,7 +102,7 @@ func TestConvertRoundTrip(t *testing.T) {
 		ext, format string
 		players     bool
 	}{{".xlsx", "xlsx", true}, {".csv", "csv", false}} {
-		for _, lang := range writer.Langs {
+		for _, lang := range writer.Langs() {
 			t.Run(tt.format+"-"+lang, func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), "results"+tt.ext)
 				if err := writer.WriteEvent(path, event(), writer.Options{Lang: lang}); err != nil {
@@ -121,7 +121,7 @@ func TestConvertRoundTrip(t *testing.T) {
 // TestStandingsWorkbookRoundTrip reads a standings workbook as results: its Matches and
 // Players sheets are the event, and the Standings, Explain and About sheets are ignored.
 func TestStandingsWorkbookRoundTrip(t *testing.T) {
-	for _, lang := range writer.Langs {
+	for _, lang := range writer.Langs() {
 		t.Run(lang, func(t *testing.T) {
 			st, err := calc.Compute(event(), calc.Options{System: "pokemon"})
 			if err != nil {
@@ -151,7 +151,7 @@ func TestStandingsWorkbookRoundTrip(t *testing.T) {
 // TestTemplateRoundTrip fills the blank template the way an organizer does, with excelize,
 // and reads it back.
 func TestTemplateRoundTrip(t *testing.T) {
-	for _, lang := range writer.Langs {
+	for _, lang := range writer.Langs() {
 		t.Run(lang, func(t *testing.T) {
 			want := event()
 			want.Rounds = want.Rounds[:3] // the template has Swiss round sheets only
