@@ -290,7 +290,7 @@ func (r *chlReader) list(v *jsonValue) []*jsonValue {
 		return nil
 	}
 	if v.kind != jsonArray {
-		r.errorf(v, tbsheet.ErrFormat, "%s should be a list, not %s", v.key, v.quoted())
+		r.errorf(v, tbsheet.ErrValue, "%s should be a list, not %s", v.key, v.quoted())
 		return nil
 	}
 	return v.vals
@@ -342,9 +342,9 @@ func (r *chlReader) count(v *jsonValue, what string, limit int64) int {
 	n, err := v.integer()
 	switch {
 	case err != nil:
-		r.errorf(v, tbsheet.ErrFormat, "%s: %v", what, err)
+		r.errorf(v, tbsheet.ErrValue, "%s: %v", what, err)
 	case n < 0 || n > limit:
-		r.errorf(v, tbsheet.ErrFormat, "%s is %d: expected 0 to %d", what, n, limit)
+		r.errorf(v, tbsheet.ErrValue, "%s is %d: expected 0 to %d", what, n, limit)
 	default:
 		return int(n)
 	}
@@ -360,7 +360,7 @@ func (r *chlReader) points(obj *jsonValue, prefix string) chlPoints {
 		}
 		x, err := v.number()
 		if err != nil {
-			r.errorf(v, tbsheet.ErrFormat, "%s%s: %v", prefix, k, err)
+			r.errorf(v, tbsheet.ErrValue, "%s%s: %v", prefix, k, err)
 			return nil
 		}
 		return &x
@@ -384,7 +384,7 @@ func (p *chlPoints) fill(q chlPoints) {
 func (r *chlReader) participant(a, idv *jsonValue) chlParticipant {
 	p := chlParticipant{v: a, id: idv.scalar(), active: true}
 	if p.id == "" {
-		r.errorf(a, tbsheet.ErrFormat, "participant without an id")
+		r.errorf(a, tbsheet.ErrValue, "participant without an id")
 	}
 	for _, k := range []string{"name", "display_name", "username", "challonge_username"} {
 		if p.name == "" {
@@ -416,9 +416,9 @@ func (r *chlReader) match(a, idv *jsonValue) chlMatch {
 	n, err := m.roundV.integer()
 	switch {
 	case err != nil:
-		r.errorf(m.roundV, tbsheet.ErrFormat, "match %s: round %v", m.id, err)
+		r.errorf(m.roundV, tbsheet.ErrValue, "match %s: round %v", m.id, err)
 	case n < -sanityMaxRounds || n > sanityMaxRounds:
-		r.errorf(m.roundV, tbsheet.ErrFormat, "match %s: round %d is out of range (at most %d rounds)", m.id, n, sanityMaxRounds)
+		r.errorf(m.roundV, tbsheet.ErrValue, "match %s: round %d is out of range (at most %d rounds)", m.id, n, sanityMaxRounds)
 	default:
 		m.round = int(n)
 	}

@@ -25,8 +25,6 @@ const (
 	maxRows = 200_000
 	// maxCells is the most cells tbsheet reads from one input, blanks inside rows included.
 	maxCells = 8_000_000
-	// maxErrors is the most problems listed; the rest are counted.
-	maxErrors = 100
 	// maxCount bounds round, table, game and rating numbers.
 	maxCount = 100_000
 )
@@ -48,37 +46,14 @@ type rowSource interface {
 	Err() error
 }
 
-// problems collects positioned errors up to maxErrors and counts the rest.
-type problems struct {
-	list tbsheet.ErrorList
-	more int
-}
-
-// full reports whether further problems are only counted.
-func (p *problems) full() bool { return len(p.list) >= maxErrors }
-
-func (p *problems) add(e *tbsheet.Error) {
-	if len(p.list) < maxErrors {
-		p.list = append(p.list, e)
-	} else {
-		p.more++
-	}
-}
+// problems is a hand-kept reader's error list: a tbsheet.ErrorList (which caps and sorts)
+// whose addf also records the column header a value sits under.
+type problems struct{ tbsheet.ErrorList }
 
 func (p *problems) addf(pos tbsheet.Pos, field string, kind error, format string, args ...any) {
 	e := tbsheet.Errorf(pos, kind, format, args...)
 	e.Field = field
-	p.add(e)
-}
-
-// err returns the list (nil when empty), ending with a line that counts what was left out.
-func (p *problems) err(file string) error {
-	l := p.list
-	if p.more > 0 {
-		l = append(l[:len(l):len(l)], tbsheet.Errorf(tbsheet.Pos{File: file}, nil,
-			"%d more errors not shown: fix these first", p.more))
-	}
-	return l.Err()
+	p.Add(e)
 }
 
 // hkReader builds an Event from hand-kept tables.

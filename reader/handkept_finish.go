@@ -4,7 +4,6 @@ package reader
 // drops inferred from absences, and the problems in the order an organizer fixes them.
 
 import (
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -39,7 +38,7 @@ func (h *hkReader) finish() (*tbsheet.Event, error) {
 			for _, s := range swiss {
 				have = append(have, strconv.Itoa(s.n))
 			}
-			h.errs.addf(tbsheet.Pos{File: h.file}, "", tbsheet.ErrFormat, "round %d is missing: the rounds read are %s",
+			h.errs.addf(tbsheet.Pos{File: h.file}, "", tbsheet.ErrRounds, "round %d is missing: the rounds read are %s",
 				i+1, strings.Join(have, ", "))
 			break
 		}
@@ -51,7 +50,7 @@ func (h *hkReader) finish() (*tbsheet.Event, error) {
 		n := next
 		if k.playoff {
 			if k.n <= last {
-				h.errs.addf(h.rounds[k].pos, "", tbsheet.ErrFormat, "playoff round %d comes before the end of the Swiss rounds (round %d)", k.n, last)
+				h.errs.addf(h.rounds[k].pos, "", tbsheet.ErrRounds, "playoff round %d comes before the end of the Swiss rounds (round %d)", k.n, last)
 				continue
 			}
 			n = k.n
@@ -60,35 +59,13 @@ func (h *hkReader) finish() (*tbsheet.Event, error) {
 		h.ev.Rounds = append(h.ev.Rounds, tbsheet.Round{Number: n, Playoff: true,
 			Matches: h.rounds[k].matches, Pos: h.rounds[k].pos})
 	}
-	if len(h.ev.Rounds) == 0 && len(h.ev.Players) == 0 && len(h.errs.list) == 0 {
+	if len(h.ev.Rounds) == 0 && len(h.ev.Players) == 0 && len(h.errs.ErrorList) == 0 {
 		h.errs.addf(tbsheet.Pos{File: h.file}, "", tbsheet.ErrFormat, "no matches below the header")
 	}
 	h.inferDrops(last)
-	for _, e := range h.ev.Validate() {
-		h.errs.add(e)
-	}
-	h.sortErrors()
-	return h.ev, h.errs.err(h.file)
-}
-
-// sortErrors puts the problems in the order an organizer fixes them: sheet by sheet as
-// they were read, then row by row. Problems of the whole file come first.
-func (h *hkReader) sortErrors() {
-	rank := func(sheet string) int {
-		if i := slices.Index(h.sheets, sheet); i >= 0 {
-			return i
-		}
-		return len(h.sheets)
-	}
-	slices.SortStableFunc(h.errs.list, func(a, b *tbsheet.Error) int {
-		if c := rank(a.Pos.Sheet) - rank(b.Pos.Sheet); c != 0 {
-			return c
-		}
-		if c := a.Pos.Row - b.Pos.Row; c != 0 {
-			return c
-		}
-		return a.Pos.Col - b.Pos.Col
-	})
+	h.errs.AddAll(h.ev.Validate())
+	h.errs.Sort(h.sheets...)
+	return h.ev, h.errs.Err()
 }
 
 // inferDrops marks players absent from the trailing Swiss rounds as dropped after the last

@@ -203,7 +203,7 @@ func matchColumns(hd *header, needRound bool, errs *problems) bool {
 	ok := true
 	for _, key := range []string{"round", "table", "p1", "p2", "result", "p1wins", "p2wins", "draws", "p1points", "p2points"} {
 		if cols := hd.all[key]; len(cols) > 1 {
-			errs.addf(hd.pos[cols[1]], hd.cells[cols[1]], tbsheet.ErrFormat,
+			errs.addf(hd.pos[cols[1]], hd.cells[cols[1]], tbsheet.ErrColumns,
 				"two %s columns (%q and %q): delete or rename one", handkept.ColumnHeader(key, "en"),
 				strings.TrimSpace(hd.cells[cols[0]]), strings.TrimSpace(hd.cells[cols[1]]))
 			ok = false
@@ -222,7 +222,7 @@ func matchColumns(hd *header, needRound bool, errs *problems) bool {
 		missing = append(missing, "Result (or P1 Wins and P2 Wins)")
 	}
 	if len(missing) > 0 {
-		errs.addf(hd.row, "", tbsheet.ErrFormat, "no %s column; found %s",
+		errs.addf(hd.row, "", tbsheet.ErrColumns, "no %s column; found %s",
 			strings.Join(missing, " or "), hd.found())
 		ok = false
 	}

@@ -64,12 +64,11 @@ func (h *hkReader) player(text string, pos tbsheet.Pos, field string) (int, bool
 	}
 	if h.listed {
 		msg := fmt.Sprintf("player %q is not on the players list", text)
-		if h.errs.full() {
-			h.errs.more++
-			return 0, false
-		}
-		if s := h.nearest(key); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		// Past MaxErrors the problem is only counted: spare the search for a likely name.
+		if !h.errs.Full() {
+			if s := h.nearest(key); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
 		}
 		h.errs.addf(pos, field, tbsheet.ErrUnknownPlayer, "%s", msg)
 		return 0, false
@@ -94,7 +93,7 @@ func (h *hkReader) nearest(key string) string {
 func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 	for _, key := range []string{"name", "id", "dropped", "rating"} {
 		if cols := hd.all[key]; len(cols) > 1 {
-			errs.addf(hd.pos[cols[1]], hd.cells[cols[1]], tbsheet.ErrFormat, "two %s columns: delete or rename one",
+			errs.addf(hd.pos[cols[1]], hd.cells[cols[1]], tbsheet.ErrColumns, "two %s columns: delete or rename one",
 				handkept.ColumnHeader(key, "en"))
 			return nil
 		}
@@ -111,7 +110,7 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 		drop, rating := r.text("dropped"), r.text("rating")
 		if p.Name == "" {
 			if p.ID != "" || drop != "" || rating != "" {
-				r.errorf("name", tbsheet.ErrFormat, "the player's name is empty")
+				r.errorf("name", tbsheet.ErrValue, "the player's name is empty")
 			}
 			continue
 		}
@@ -133,14 +132,14 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 				n, ok = handkept.RoundSheetNumber(drop)
 			}
 			if !ok {
-				r.errorf("dropped", tbsheet.ErrFormat, "%q is not a round number (Dropped After: the last round the player played)", drop)
+				r.errorf("dropped", tbsheet.ErrValue, "%q is not a round number (Dropped After: the last round the player played)", drop)
 			}
 			p.DroppedAfter = n
 		}
 		if rating != "" {
 			n, ok := parseCount(rating)
 			if !ok {
-				r.errorf("rating", tbsheet.ErrFormat, "%q is not a rating", rating)
+				r.errorf("rating", tbsheet.ErrValue, "%q is not a rating", rating)
 			}
 			p.Rating = n
 		}
@@ -149,7 +148,7 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 		}
 	}
 	if err := src.Err(); err != nil {
-		errs.add(errorAt(src, err))
+		errs.Add(errorAt(src, err))
 	}
 	return players
 }

@@ -154,7 +154,7 @@ func (h *hkReader) score(r *hkRow) tbsheet.Score {
 		}
 		n, err := exact.Parse(width.Fold.String(t))
 		if err != nil || len(t) > 20 {
-			r.errorf(c.key, tbsheet.ErrFormat, "%q is not a number of points", t)
+			r.errorf(c.key, tbsheet.ErrValue, "%q is not a number of points", t)
 			continue
 		}
 		*c.n, s.Known = n, true

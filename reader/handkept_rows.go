@@ -62,14 +62,14 @@ func (r *hkRow) text(key string) string {
 		s = strings.TrimSpace(r.cells[i])
 		if s == "" {
 			if f := r.src.Uncached(i); f != "" {
-				r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrFormat,
+				r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrValue,
 					"the formula =%s has no saved value: open the file in Excel or LibreOffice and save it, then try again", f)
 				r.bad = true
 			}
 		}
 	}
 	if excelError[s] {
-		r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrFormat,
+		r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrValue,
 			"the cell shows the spreadsheet error %s: fix its formula", s)
 		r.bad = true
 		return ""
@@ -211,14 +211,14 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 		}
 		key, ok := h.rowRound(r, fixed, &cur)
 		if !ok && !roundless && !r.bad && cur == nil && !hd.has("round") {
-			h.errs.addf(hd.row, "", tbsheet.ErrFormat, "no Round column and no round title row "+
+			h.errs.addf(hd.row, "", tbsheet.ErrColumns, "no Round column and no round title row "+
 				"(\"Round 1\") above the matches; found %s", hd.found())
 			roundless = true
 		}
 		h.matchRow(r, key, ok, p1, p2)
 	}
 	if err := src.Err(); err != nil {
-		h.errs.add(errorAt(src, err))
+		h.errs.Add(errorAt(src, err))
 	}
 	if acc := h.rounds[derefKey(fixed)]; fixed != nil && acc != nil {
 		p := src.Pos(0)
@@ -246,7 +246,7 @@ func (h *hkReader) rowRound(r *hkRow, fixed *roundKey, cur **roundKey) (roundKey
 		}
 		if *cur == nil {
 			if r.hd.has("round") {
-				r.errorf("round", tbsheet.ErrFormat, "the Round cell is empty")
+				r.errorf("round", tbsheet.ErrValue, "the Round cell is empty")
 			}
 			return roundKey{}, false
 		}
@@ -254,11 +254,11 @@ func (h *hkReader) rowRound(r *hkRow, fixed *roundKey, cur **roundKey) (roundKey
 	}
 	k, ok := parseRound(text)
 	if !ok {
-		r.errorf("round", tbsheet.ErrFormat, "%q is not a round (expected a number like 3, or T8, QF, SF, F or Playoff 6 for the top cut)", text)
+		r.errorf("round", tbsheet.ErrValue, "%q is not a round (expected a number like 3, or T8, QF, SF, F or Playoff 6 for the top cut)", text)
 		return roundKey{}, false
 	}
 	if fixed != nil && k != *fixed {
-		r.errorf("round", tbsheet.ErrFormat, "the Round cell says %s but the sheet is %s", k, *fixed)
+		r.errorf("round", tbsheet.ErrValue, "the Round cell says %s but the sheet is %s", k, *fixed)
 		return roundKey{}, false
 	}
 	*cur = &k
@@ -272,13 +272,13 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 	if t := r.text("table"); t != "" {
 		var ok bool
 		if table, ok = parseTable(t); !ok {
-			r.errorf("table", tbsheet.ErrFormat, "%q is not a table number", t)
+			r.errorf("table", tbsheet.ErrValue, "%q is not a table number", t)
 		}
 	}
 	p1Key, p2Key := "p1", "p2"
 	if h.isBye(p1) {
 		if p2 == "" || h.isBye(p2) {
-			r.errorf("p1", tbsheet.ErrFormat, "both players are byes")
+			r.errorf("p1", tbsheet.ErrValue, "both players are byes")
 			return
 		}
 		// "BYE | Alice": a bye for Alice, written the other way round.
@@ -290,7 +290,7 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 	}
 	if p1 == "" {
 		if !r.bad { // else the cell's own error says why it is empty
-			r.errorf("p1", tbsheet.ErrFormat, "Player 1 is empty (Player 2 is %q)", p2)
+			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %q)", p2)
 		}
 		return
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -312,20 +311,4 @@ func (p *jsonParser) value(parent *jsonValue, key string, index, depth int) (*js
 		}
 	}
 	return v, nil
-}
-
-// sortErrorsByLine orders errors by line and column, so that an organizer fixes a file from top
-// to bottom; errors without a line (JSON paths in a minified dump) keep their order.
-func sortErrorsByLine(l tbsheet.ErrorList) tbsheet.ErrorList {
-	key := func(p tbsheet.Pos) [2]int {
-		if p.Row == 0 {
-			return [2]int{math.MaxInt, 0} // whole-file problems last
-		}
-		return [2]int{p.Row, p.Col}
-	}
-	sort.SliceStable(l, func(i, j int) bool {
-		a, b := key(l[i].Pos), key(l[j].Pos)
-		return a[0] < b[0] || a[0] == b[0] && a[1] < b[1]
-	})
-	return l
 }

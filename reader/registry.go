@@ -47,8 +47,12 @@ type Format struct {
 	// Sniff reports whether data looks like this format. name is the file name.
 	Sniff func(data []byte, name string) bool
 	// Read parses data; name is the file name for positions. It returns every problem it
-	// finds as a tbsheet.ErrorList.
+	// finds as a tbsheet.ErrorList; [ReadBytes] sorts it and gives the problems on a line of
+	// a text file that line, for the caret display.
 	Read func(data []byte, name string, opt Options) (*tbsheet.Event, error)
+	// CharColumns says that the format's positions count columns in characters, not bytes
+	// (TRF's fixed columns).
+	CharColumns bool
 }
 
 var formats []*Format
@@ -158,7 +162,7 @@ func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, err
 	}
 	ev, err := f.Read(data, name, opt)
 	if err != nil {
-		return ev, err
+		return ev, finishErrors(err, data, name, f.CharColumns)
 	}
 	if ev.Source == "" {
 		ev.Source = name
@@ -178,6 +182,72 @@ func ids() []string {
 	return out
 }
 
+// finishErrors puts a reader's problems in the order an organizer fixes them
+// (tbsheet.ErrorList.Sort) and gives each problem on a line of a text file that line, so
+// that it prints with a caret under the place (tbsheet.Error.Detail). charCols says the
+// format counts columns in characters. It returns err.
+func finishErrors(err error, data []byte, name string, charCols bool) error {
+	errs := tbsheet.Errors(err)
+	errs.Sort()
+	if isWorkbook(data) {
+		return err
+	}
+	var lines []string
+	for _, e := range errs {
+		p := e.Pos
+		if p.File != name || p.Sheet != "" || p.Row <= 0 || e.Line != "" {
+			continue
+		}
+		if lines == nil {
+			lines = textLines(data)
+		}
+		if p.Row > len(lines) {
+			continue
+		}
+		line, at := lines[p.Row-1], -1
+		switch {
+		case p.Col <= 0:
+		case charCols:
+			at = len(line)
+			for i := range line {
+				if p.Col--; p.Col == 0 {
+					at = i
+					break
+				}
+			}
+		default:
+			at = p.Col - 1
+		}
+		e.SetLine(line, at)
+	}
+	return err
+}
+
+// textLines splits a text input into the lines its readers count: decoded to UTF-8 as they
+// decode it (an XML declaration's encoding, UTF-16, a legacy code page for CSV and TRF),
+// without the byte-order mark, split at "\n" (or at "\r" in a file with no "\n", as old Macs
+// wrote), without the line ends.
+func textLines(data []byte) []string {
+	var text string
+	if head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n"); bytes.HasPrefix(head, []byte("<")) {
+		if t, err := xmlUTF8(data); err == nil {
+			text = string(bytes.TrimPrefix(t, bomUTF8))
+		}
+	}
+	if text == "" {
+		text, _ = decodeText(data)
+	}
+	sep := "\n"
+	if !strings.Contains(text, "\n") {
+		sep = "\r"
+	}
+	lines := strings.Split(text, sep)
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
 // ReadFile reads an input file whole, refusing folders and files over tbsheet.MaxFileSize with a
 // message an organizer understands.
 func ReadFile(path string) ([]byte, error) {
@@ -192,7 +262,7 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s is a folder, not a results file", path)
 	}
 	if st.Size() > tbsheet.MaxFileSize {
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, tbsheet.ErrFormat,
+		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, tbsheet.ErrTooLarge,
 			"file is %d MiB; tbsheet reads result files up to %d MiB", st.Size()>>20, tbsheet.MaxFileSize>>20)
 	}
 	return os.ReadFile(path)

@@ -73,14 +73,15 @@ func openWorkbook(data []byte, file string) (*workbook, error) {
 		if f != nil {
 			f.Close()
 		}
-		msg := fmt.Sprintf("cannot open the workbook: %v", err)
+		msg, kind := fmt.Sprintf("cannot open the workbook: %v", err), tbsheet.ErrFormat
 		switch {
 		case bytes.HasPrefix(data, []byte("\xd0\xcf\x11\xe0")):
 			msg = "this is a password-protected workbook or an old Excel 97-2003 (.xls) file: save it as .xlsx without a password"
 		case strings.Contains(err.Error(), "unzip size"):
 			msg = fmt.Sprintf("the workbook unpacks to more than %d MiB; a results workbook is far smaller", workbookLimits.UnzipSizeLimit>>20)
+			kind = tbsheet.ErrTooLarge
 		}
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: file}, tbsheet.ErrFormat, "%s", msg)
+		return nil, tbsheet.Errorf(tbsheet.Pos{File: file}, kind, "%s", msg)
 	}
 	return &workbook{f: f, file: file}, nil
 }
@@ -122,7 +123,7 @@ func (s *sheetRows) Next() bool {
 		s.wb.rows++
 		s.wb.cells += len(cells)
 		if s.wb.rows > maxRows || s.wb.cells > maxCells {
-			s.err = tbsheet.Errorf(s.Pos(0), tbsheet.ErrFormat,
+			s.err = tbsheet.Errorf(s.Pos(0), tbsheet.ErrTooLarge,
 				"stopped reading here: the workbook holds more than %d rows or %d cells, far more than a results sheet",
 				maxRows, maxCells)
 			break
@@ -390,7 +391,7 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 	rows, err := wb.sheet(sheet)
 	if err != nil {
-		h.errs.add(tbsheet.Errors(err)[0])
+		h.errs.Add(tbsheet.Errors(err)[0])
 		return
 	}
 	defer rows.close()
@@ -411,7 +412,7 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 		case "points":
 			p, err := tbsheet.ParsePoints(val)
 			if err != nil {
-				h.errs.addf(pos, label, tbsheet.ErrFormat, "%v", err)
+				h.errs.addf(pos, label, tbsheet.ErrValue, "%v", err)
 				continue
 			}
 			ev.Points = &p
@@ -423,7 +424,7 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 		case "rounds":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 1 || n > sanityMaxRounds {
-				h.errs.addf(pos, label, tbsheet.ErrFormat, "%q is not a number of rounds", val)
+				h.errs.addf(pos, label, tbsheet.ErrValue, "%q is not a number of rounds", val)
 				continue
 			}
 			ev.PlannedRounds = n
@@ -442,16 +443,16 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 func (wb *workbook) readPlayers(sheet string, errs *problems) ([]tbsheet.Player, bool) {
 	src, err := wb.sheet(sheet)
 	if err != nil {
-		errs.add(tbsheet.Errors(err)[0])
+		errs.Add(tbsheet.Errors(err)[0])
 		return nil, false
 	}
 	defer src.close()
 	hd, first := findHeader(src, playersHeader)
 	if hd == nil {
 		if err := src.Err(); err != nil {
-			errs.add(errorAt(src, err))
+			errs.Add(errorAt(src, err))
 		} else if first != nil {
-			errs.addf(tbsheet.Pos{File: wb.file, Sheet: sheet}, "", tbsheet.ErrFormat,
+			errs.addf(tbsheet.Pos{File: wb.file, Sheet: sheet}, "", tbsheet.ErrColumns,
 				"no header row with a Name column in the first %d rows (first row: %s)", headerScan, describeRow(first))
 		}
 		return nil, false
@@ -464,16 +465,16 @@ func (wb *workbook) readRoundSheet(h *hkReader, s sheetRole) {
 	h.sheets = append(h.sheets, s.name)
 	src, err := wb.sheet(s.name)
 	if err != nil {
-		h.errs.add(tbsheet.Errors(err)[0])
+		h.errs.Add(tbsheet.Errors(err)[0])
 		return
 	}
 	defer src.close()
 	hd, first := findHeader(src, matchHeader)
 	switch {
 	case hd == nil && src.Err() != nil:
-		h.errs.add(errorAt(src, src.Err()))
+		h.errs.Add(errorAt(src, src.Err()))
 	case hd == nil && first != nil:
-		h.errs.addf(tbsheet.Pos{File: wb.file, Sheet: s.name}, "", tbsheet.ErrFormat,
+		h.errs.addf(tbsheet.Pos{File: wb.file, Sheet: s.name}, "", tbsheet.ErrColumns,
 			"no header row with Player 1, Player 2 and Result in the first %d rows (first row: %s)",
 			headerScan, describeRow(first))
 	case hd != nil && matchColumns(hd, false, &h.errs):
@@ -502,7 +503,7 @@ func (wb *workbook) readMatchList(h *hkReader, roles []sheetRole, used map[strin
 		hd, _ := findHeader(src, matchHeader)
 		if hd == nil {
 			if err := src.Err(); err != nil {
-				h.errs.add(errorAt(src, err))
+				h.errs.Add(errorAt(src, err))
 				used[s.name] = true
 			}
 			src.close()

@@ -179,7 +179,7 @@ func (j *job) computeBytes(data []byte, path string, warn io.Writer) ([]*calc.St
 			st = calc.Final(st)
 		}
 		for _, d := range calc.Check(st) {
-			diffs.Addf(tbsheet.Pos{File: path}, tbsheet.ErrFormat, "self-check: %s", d)
+			diffs.Addf(tbsheet.Pos{File: path}, tbsheet.ErrSelfCheck, "self-check: %s", d)
 		}
 		out = append(out, st)
 	}
