@@ -38,6 +38,10 @@ type Event struct {
 	// Tiebreaks, when non-empty, is the tiebreak order the input itself configures (a
 	// Challonge dump's tie_breaks), as tbsheet tiebreak ids.
 	Tiebreaks []string
+	// ReportedOrderUnknown is true when the input's own ranks (Player.Reported.Rank) follow
+	// tiebreaks the input does not name (a TRF rank column, written by whatever the pairing
+	// program was set to): the self-check then compares them on points only.
+	ReportedOrderUnknown bool
 
 	// PlannedRounds is the number of Swiss rounds the event was scheduled for, or 0 when the
 	// input does not say. Rounds holds only what has been paired.
@@ -89,8 +93,12 @@ type Player struct {
 // Reported is what the source software itself printed for a player: tbsheet compares its own
 // figures with these and reports every difference.
 type Reported struct {
-	// Rank is the source's final rank (after any top cut), or 0 if not given.
+	// Rank is the source's final rank (after any top cut), or 0 if not given. Several
+	// players may share one (Challonge's two semi-finalists at 3).
 	Rank int
+	// Division, when not "", is the division Rank counts in: a pod where the age divisions
+	// play together, but the source places each division apart (TOM's category 10 pod).
+	Division string
 	// Values maps a tbsheet tiebreak id ("points", "kts-number", …) to the source's figure.
 	Values map[string]exact.Num
 }

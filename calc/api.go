@@ -27,6 +27,10 @@ type Options struct {
 	AfterRound int
 	// MTGFloor is the MWP/GWP floor: "" or "0.33" (MTR text, default) or "1/3".
 	MTGFloor string
+	// MTGBo1Bye is what a bye counts in GW% when every match of the event is best-of-one:
+	// "" or "1-0" (as Melee counts it, default) or "2-0" (MTR text). Forfeits without games
+	// follow it.
+	MTGBo1Bye string
 	// CZFloor is the Cryptozoic T1 per-opponent floor: "" or "-3" (default) or "none".
 	CZFloor string
 	// FIDERules selects FIDE's unplayed-round rules: "" or "2023" (default), or "2026".

@@ -113,6 +113,9 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	if _, _, err := mtgFloor(opt); err != nil {
 		return nil, nil, nil, err
 	}
+	if _, err := mtgBo1Bye(opt); err != nil {
+		return nil, nil, nil, err
+	}
 	if _, _, err := czFloor(opt); err != nil {
 		return nil, nil, nil, err
 	}
@@ -270,9 +273,15 @@ func (st *Standings) ExplainKey(row int, id string) (f Figure, ok bool) {
 	return f, true
 }
 
-// columnNotes are notes about whole columns: point scores missing for chl-points-*.
+// columnNotes are notes about whole columns: MTG game keys counting byes 1-0 in a best-of-one
+// event, point scores missing for chl-points-*.
 func columnNotes(st *Standings) []string {
 	var notes []string
+	if slices.ContainsFunc(st.Columns, func(d *Def) bool { return d.ID == "mtg-gwp" || d.ID == "mtg-ogw" }) {
+		if n := bo1Note(st.ctx); n != "" {
+			notes = append(notes, n)
+		}
+	}
 	for _, d := range st.Columns {
 		if d.ID != "chl-points-scored" && d.ID != "chl-points-diff" {
 			continue

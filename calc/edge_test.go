@@ -309,36 +309,6 @@ func TestUnreported(t *testing.T) {
 	}
 }
 
-func TestCheck(t *testing.T) {
-	ev := parseEvent(t, f1)
-	rep := func(rank int, kv ...any) *tbsheet.Reported {
-		r := &tbsheet.Reported{Rank: rank, Values: map[string]exact.Num{}}
-		for i := 0; i < len(kv); i += 2 {
-			r.Values[kv[i].(string)] = exact.Int(int64(kv[i+1].(int)))
-		}
-		return r
-	}
-	ev.Players[2].Reported = rep(1, "kts-number", 7592526, "points", 7) // Carol: all right
-	ev.Players[4].Reported = rep(2, "kts-number", 7466645)              // Erin: ZZZ off by one
-	ev.Players[1].Reported = rep(4, "points", 0, "kts-zzz", 435)        // Bob: rank 5, unknown key
-	st := compute(t, ev, Options{System: "yugioh"})
-	var got []string
-	for _, d := range Check(st) {
-		got = append(got, d.String())
-	}
-	want := []string{
-		"Bob: rank is 4 in the input, tbsheet computes 5 (3 among the players the input ranks)",
-		"Bob: kts-zzz is 435 in the input, tbsheet computes nothing (tbsheet has no tiebreak with this id)",
-		"Erin: kts-number is 07466645 in the input, tbsheet computes 07466644",
-	}
-	if !slices.Equal(got, want) {
-		t.Errorf("Check:\n got %q\nwant %q", got, want)
-	}
-	if d := Check(compute(t, ev, Options{System: "yugioh", AfterRound: 2})); d != nil {
-		t.Errorf("Check after round 2: %v", d)
-	}
-}
-
 func TestRegistry(t *testing.T) {
 	var ids []string
 	for _, d := range Tiebreaks() {
@@ -416,20 +386,21 @@ func TestRecommendRounds(t *testing.T) {
 	}
 }
 
-// TestNoOpponents: a player with only byes has no opponent-based percentage (n/a, sorted
-// below every value: §A.3.12), KTS's 000, and a KTS rate of 100% is capped at 999.
+// TestNoOpponents: a player with only byes has the floor as MTG OMW% and OGW% (as Melee),
+// no Pokémon opponent-based percentage (n/a, sorted below every value: §A.3.12), KTS's 000,
+// and a KTS rate of 100% is capped at 999.
 func TestNoOpponents(t *testing.T) {
 	ev := parseEvent(t, "1: Ann bye; Ben W Cal\n2: Ann bye; Ben W Dan; Cal W Eve\n")
 	st := compute(t, ev, Options{Show: []string{"kts-omw", "pkm-owp", "pkm-wp", "cz-t1"}})
-	// Ann and Ben have 6 points; Ann's OMW is n/a and sorts below Ben's.
+	// Ann and Ben have 6 points; Ann's OMW is the floor, below Ben's (0.33 + 1/2) / 2.
 	if got := ranking(st); got != "1 Ben, 2 Ann, 3 Cal, 4 Dan, 5 Eve" {
 		t.Errorf("ranking %s", got)
 	}
-	checkFigures(t, st, []want{{"Ann", "mtg-omw", "n/a"}, {"Ann", "mtg-ogw", "n/a"}, {"Ann", "mtg-gwp", "1"},
+	checkFigures(t, st, []want{{"Ann", "mtg-omw", "0.33"}, {"Ann", "mtg-ogw", "0.33"}, {"Ann", "mtg-gwp", "1"},
 		{"Ben", "mtg-gwp", "0.33"}, {"Ann", "pkm-wp", "n/a"}, {"Ann", "pkm-owp", "n/a"}, {"Ann", "kts-omw", "0"},
 		{"Ann", "cz-t1", "0"}, {"Dan", "kts-omw", "999"}})
 	for _, tt := range []struct{ player, id, text string }{
-		{"Ann", "mtg-omw", "n/a — only byes: no opponents"},
+		{"Ann", "mtg-omw", "33.00% — no opponents: the floor"},
 		{"Ben", "mtg-gwp", "33.00% — no games recorded: the floor"},
 		{"Ann", "pkm-wp", "n/a — no rounds against an opponent: n/a"},
 		{"Ann", "kts-omw", "0 — no opponents"},

@@ -9,6 +9,7 @@ import (
 // §A.3.12, §A.3.16). MTG ids always use MTG's own scoring: 3 / 1 / 0, a bye a won round.
 func init() {
 	const floorNote = "the 0.33 floor (MTR text) is a setting: --mtg-floor 1/3 for software that uses 1/3"
+	const noOpponents = "a player with no opponents (only byes, or losses with no opponent) gets the floor, as Melee gives it (the MTR is silent)"
 	register(&Def{
 		ID: "mtg-mwp", Name: "Match-win percentage", Short: "MW%",
 		Doc:     "Match points / (3 × rounds played), at least 0.33; a bye is a won round (helper for OMW%).",
@@ -17,22 +18,22 @@ func init() {
 	})
 	register(&Def{
 		ID: "mtg-omw", Name: "Opponents' match-win percentage", Short: "OMW%",
-		Doc:        "Mean of the opponents' match-win percentages (each at least 0.33), one per round; byes are skipped.",
-		Unverified: floorNote,
+		Doc:        "Mean of the opponents' match-win percentages (each at least 0.33), one per round; byes are skipped; no opponents: the floor.",
+		Unverified: floorNote + "; " + noOpponents,
 		Format:     FormatPercent,
 		compute:    computeOMW, explain: explainOMW,
 	})
 	register(&Def{
 		ID: "mtg-gwp", Name: "Game-win percentage", Short: "GW%",
-		Doc:        "Game points (3 per game won, 1 per game drawn) / (3 × games played), at least 0.33; a bye is 2-0, an intentional draw 0-0-3.",
-		Unverified: "forfeits without game counts are entered 2-0 (a convention, not MTR text); " + floorNote,
+		Doc:        "Game points (3 per game won, 1 per game drawn) / (3 × games played), at least 0.33; a bye is 2-0 (1-0 when every match is best-of-one), an intentional draw 0-0-3.",
+		Unverified: "forfeits without game counts are entered 2-0 (a convention, not MTR text); in a best-of-one event (nobody won 2 games) byes and forfeits count 1-0, as Melee counts a bye, where the MTR writes 2-0 (--mtg-bo1-bye 2-0); " + floorNote,
 		Format:     FormatPercent,
 		compute:    computeGWP, explain: explainGWP,
 	})
 	register(&Def{
 		ID: "mtg-ogw", Name: "Opponents' game-win percentage", Short: "OGW%",
-		Doc:        "Mean of the opponents' game-win percentages (each at least 0.33), one per round; byes are skipped.",
-		Unverified: floorNote,
+		Doc:        "Mean of the opponents' game-win percentages (each at least 0.33), one per round; byes are skipped; no opponents: the floor.",
+		Unverified: floorNote + "; " + noOpponents,
 		Format:     FormatPercent,
 		compute:    computeOGW, explain: explainOGW,
 	})
@@ -49,10 +50,47 @@ func mtgFloor(opt Options) (n, d int64, err error) {
 	return 0, 0, usagef("unknown --mtg-floor %q (valid: 0.33, 1/3)", opt.MTGFloor)
 }
 
+// mtgBo1Bye returns the games a bye is won by in an event where every match is best-of-one:
+// 1 by default, as Melee counts it, or 2 as the MTR writes it (MTR App. C: "won the match 2–0").
+func mtgBo1Bye(opt Options) (int64, error) {
+	switch opt.MTGBo1Bye {
+	case "", "1-0":
+		return 1, nil
+	case "2-0":
+		return 2, nil
+	}
+	return 0, usagef("unknown --mtg-bo1-bye %q (valid: 1-0, 2-0)", opt.MTGBo1Bye)
+}
+
+// bestOfOne reports whether every match of ev is best-of-one: some Swiss match between two
+// players has its games entered, and in none did a player win two games.
+func bestOfOne(ev *tbsheet.Event) bool {
+	games := false
+	for _, r := range ev.Rounds {
+		if r.Playoff {
+			continue
+		}
+		for _, m := range r.Matches {
+			if m.P2 == tbsheet.NoPlayer || !m.Games.Known {
+				continue
+			}
+			if m.Games.P1 >= 2 || m.Games.P2 >= 2 {
+				return false
+			}
+			games = games || m.Games.P1+m.Games.P2+m.Games.Drawn > 0
+		}
+	}
+	return games
+}
+
 // mtgStats are every player's MTG figures before averaging.
 type mtgStats struct {
 	floorN, floorD int64
 	floor          exact.Num
+	// byeGames is how many games a round decided without play is won by (a bye, a forfeit
+	// without games): 2, or 1 when every match of the event is best-of-one (bo1).
+	byeGames int64
+	bo1      bool
 	// mp and rounds give MWP = mp / (3·rounds); gp and games give GWP = gp / (3·games).
 	mp, rounds, gp, games []int64
 	// mwp and gwp are the floored percentages as reduced fractions n/d (d = 0: n/a).
@@ -66,7 +104,11 @@ func mtgOf(c *Context) *mtgStats {
 		if err != nil {
 			fn, fd = 33, 100 // Compute rejects a bad floor before any tiebreak runs
 		}
-		m := &mtgStats{floorN: fn, floorD: fd, floor: exact.Frac(fn, fd)}
+		m := &mtgStats{floorN: fn, floorD: fd, floor: exact.Frac(fn, fd), byeGames: 2}
+		if bestOfOne(c.Event) {
+			m.bo1 = true
+			m.byeGames, _ = mtgBo1Bye(c.Options) // Compute rejects a bad setting before any tiebreak runs
+		}
 		for _, s := range []*[]int64{&m.mp, &m.rounds, &m.gp, &m.games, &m.mwpN, &m.mwpD, &m.gwpN, &m.gwpD} {
 			*s = make([]int64, t.n)
 		}
@@ -74,7 +116,7 @@ func mtgOf(c *Context) *mtgStats {
 			m.mp[p] = 3*t.count(p, wonResults...) + t.count(p, drawnResults...)
 			m.rounds[p] = t.played(p)
 			for _, s := range t.row(p) {
-				w, l, d := mtgGames(s)
+				w, l, d := mtgGames(s, m.byeGames)
 				m.gp[p] += 3*w + d
 				m.games[p] += w + l + d
 			}
@@ -101,10 +143,11 @@ func (m *mtgStats) floored(n, d int64) (int64, int64) {
 }
 
 // mtgGames returns the games (won, lost, drawn) a round counts in MTG game points:
-// entered games; else 2-0 for a bye or forfeit win, 0-2 for a forfeit loss or a loss with no
-// opponent (§A.3.2), 0-0-3 for an intentional draw (MTR §2.5); none for a result entered
-// without games (W, L, D, DL: §A.3.16) or a chess-only result.
-func mtgGames(s slot) (won, lost, drawn int64) {
+// entered games; else n-0 for a bye or forfeit win, 0-n for a forfeit loss or a loss with no
+// opponent (§A.3.2; n = 2, or 1 in a best-of-one event), 0-0-3 for an intentional draw
+// (MTR §2.5); none for a result entered without games (W, L, D, DL: §A.3.16) or a chess-only
+// result.
+func mtgGames(s slot, n int64) (won, lost, drawn int64) {
 	switch s.res {
 	case tbsheet.Win, tbsheet.Loss, tbsheet.Draw, tbsheet.DoubleLoss,
 		tbsheet.ForfeitWin, tbsheet.ForfeitLoss, tbsheet.Bye, tbsheet.LossNoOpponent:
@@ -119,11 +162,29 @@ func mtgGames(s slot) (won, lost, drawn int64) {
 	}
 	switch s.res {
 	case tbsheet.ForfeitWin, tbsheet.Bye:
-		return 2, 0, 0
+		return n, 0, 0
 	case tbsheet.ForfeitLoss, tbsheet.LossNoOpponent:
-		return 0, 2, 0
+		return 0, n, 0
 	}
 	return 0, 0, 0
+}
+
+// bo1Note is the standings note of an event where every match is best-of-one and a round
+// decided without play counts 1-0; "" otherwise.
+func bo1Note(c *Context) string {
+	m := mtgOf(c)
+	if !m.bo1 || m.byeGames != 1 {
+		return ""
+	}
+	t := tallyOf(c)
+	for p := 0; p < t.n; p++ {
+		for _, s := range t.row(p) {
+			if w, l, _ := mtgGames(s, m.byeGames); !s.known && w+l > 0 {
+				return "every match is best-of-one (nobody won 2 games): a bye, and a forfeit without games, counts 1-0 in GW%, as Melee counts a bye"
+			}
+		}
+	}
+	return ""
 }
 
 // mwpTerms returns every player's MWP as "0.33↑4/15" (the floor shows only when it
@@ -234,24 +295,47 @@ func explainOpponentMean(t *tally, p int, term func(o int) *Expr) Explanation {
 }
 
 // computeOMW: the mean of the opponents' MWP over the player's rounds with a real opponent;
-// his byes are skipped, the opponents' byes count in their own MWP (§1.3).
+// his byes are skipped, the opponents' byes count in their own MWP (§1.3). A player with no
+// opponent gets the floor, as Melee gives it.
 func computeOMW(c *Context) []Figure {
 	m := mtgOf(c)
-	return meanOverOpponents(tallyOf(c), m.mwpN, m.mwpD)
+	return m.floorWithoutOpponents(meanOverOpponents(tallyOf(c), m.mwpN, m.mwpD))
 }
 
 func explainOMW(c *Context, p int) Explanation {
-	mwp := mtgOf(c).mwpTerms(c)
-	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return mwp[o] })
+	m := mtgOf(c)
+	mwp := m.mwpTerms(c)
+	return m.explainWithoutOpponents(explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return mwp[o] }))
 }
 
-// computeOGW: the mean of the opponents' GWP, each floored (§1.5).
+// computeOGW: the mean of the opponents' GWP, each floored (§1.5); the floor with no opponent.
 func computeOGW(c *Context) []Figure {
 	m := mtgOf(c)
-	return meanOverOpponents(tallyOf(c), m.gwpN, m.gwpD)
+	return m.floorWithoutOpponents(meanOverOpponents(tallyOf(c), m.gwpN, m.gwpD))
 }
 
 func explainOGW(c *Context, p int) Explanation {
-	gwp := mtgOf(c).gwpTerms(c)
-	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return gwp[o] })
+	m := mtgOf(c)
+	gwp := m.gwpTerms(c)
+	return m.explainWithoutOpponents(explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return gwp[o] }))
+}
+
+// floorWithoutOpponents gives the floor to the players whose opponents' mean is n/a: those
+// with no opponent at all (only byes, or losses with no opponent), since every opponent has
+// an MWP and a GWP. The MTR is silent; Melee gives the floor and ranks them with it.
+func (m *mtgStats) floorWithoutOpponents(figs []Figure) []Figure {
+	for p := range figs {
+		if !figs[p].Value.OK {
+			figs[p].Value = Known(m.floor)
+		}
+	}
+	return figs
+}
+
+// explainWithoutOpponents explains the floor of a player with no opponent.
+func (m *mtgStats) explainWithoutOpponents(x Explanation) Explanation {
+	if x.Expr == nil {
+		return Explanation{Expr: Num(m.floor), Note: "no opponents: the floor"}
+	}
+	return x
 }

@@ -19,12 +19,20 @@ import (
 // Num is an exact rational number. The zero value is 0. Nums are values: operations return
 // new Nums and never change their operands.
 type Num struct {
-	n, d int64    // reduced, d > 0 (d == 0 only in the zero value, read as 0/1)
+	// n/d is reduced, d > 0 (d == 0 only in the zero value, read as 0/1), and n is never
+	// math.MinInt64: its absolute value does not fit in an int64, so gcd, abs and negation
+	// would silently change its sign. Such a value lives in b instead.
+	n, d int64
 	b    *big.Rat // set when the value does not fit in n/d; then n and d are unused
 }
 
 // Int returns the integer n.
-func Int(n int64) Num { return Num{n: n, d: 1} }
+func Int(n int64) Num {
+	if n == math.MinInt64 {
+		return Num{b: new(big.Rat).SetInt64(n)}
+	}
+	return Num{n: n, d: 1}
+}
 
 // Frac returns n/d reduced. It panics if d is 0, which is a programming error.
 func Frac(n, d int64) Num {
@@ -36,7 +44,7 @@ func Frac(n, d int64) Num {
 
 // FromRat returns the value of r.
 func FromRat(r *big.Rat) Num {
-	if r.Num().IsInt64() && r.Denom().IsInt64() {
+	if r.Num().IsInt64() && r.Num().Int64() != math.MinInt64 && r.Denom().IsInt64() {
 		return Num{n: r.Num().Int64(), d: r.Denom().Int64()}
 	}
 	return Num{b: new(big.Rat).Set(r)}
@@ -77,11 +85,12 @@ func MustParse(s string) Num {
 	return v
 }
 
+// norm returns n/d reduced with a positive denominator; d must not be 0.
 func norm(n, d int64) Num {
+	if n == math.MinInt64 || d == math.MinInt64 {
+		return FromRat(big.NewRat(n, d))
+	}
 	if d < 0 {
-		if n == math.MinInt64 || d == math.MinInt64 {
-			return FromRat(big.NewRat(n, d))
-		}
 		n, d = -n, -d
 	}
 	if g := gcd(abs(n), d); g > 1 {
@@ -169,7 +178,7 @@ func (x Num) Add(y Num) Num {
 
 // Neg returns −x.
 func (x Num) Neg() Num {
-	if x.b == nil && x.n != math.MinInt64 {
+	if x.b == nil {
 		return Num{n: -x.n, d: x.den()}
 	}
 	return FromRat(new(big.Rat).Neg(x.Rat()))
@@ -199,7 +208,7 @@ func (x Num) Div(y Num) Num {
 	if y.Sign() == 0 {
 		panic("exact: division by zero")
 	}
-	if y.b == nil && y.n != math.MinInt64 {
+	if y.b == nil {
 		return x.Mul(norm(y.den(), y.n))
 	}
 	return FromRat(new(big.Rat).Quo(x.Rat(), y.Rat()))
@@ -418,7 +427,7 @@ func (x Num) Round(decimals int) string {
 // smallRound is Round in 64- and 128-bit integer arithmetic, without math/big: standings
 // print every percentage through it. ok is false when Round must take the general path.
 func (x Num) smallRound(decimals int) (string, bool) {
-	if x.b != nil || decimals < 0 || decimals > 18 || x.n == math.MinInt64 {
+	if x.b != nil || decimals < 0 || decimals > 18 {
 		return "", false
 	}
 	n, d := x.n, x.den()

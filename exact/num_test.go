@@ -166,3 +166,71 @@ func TestFloat64(t *testing.T) {
 		}
 	}
 }
+
+// TestMinInt64 pins the values whose absolute value does not fit in an int64: a sum that
+// lands on math.MinInt64 must keep its sign through every later operation.
+func TestMinInt64(t *testing.T) {
+	tests := []struct {
+		name string
+		got  Num
+		want string
+	}{
+		{"sum at the limit times 1/7", Int(-(1 << 62)).Add(Int(-(1 << 62))).Mul(Frac(1, 7)), "-9223372036854775808/7"},
+		{"Int(MinInt64)", Int(math.MinInt64), "-9223372036854775808"},
+		{"negated", Int(math.MinInt64).Neg(), "9223372036854775808"},
+		{"Frac(MinInt64, 2)", Frac(math.MinInt64, 2), "-4611686018427387904"},
+		{"Frac(1, MinInt64)", Frac(1, math.MinInt64), "-1/9223372036854775808"},
+		{"divided by 3", Int(math.MinInt64).DivInt(3), "-9223372036854775808/3"},
+		{"times -1", Int(math.MinInt64).MulInt(-1), "9223372036854775808"},
+	}
+	for _, tt := range tests {
+		if s := tt.got.String(); s != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.name, s, tt.want)
+		}
+	}
+}
+
+// FuzzAgainstBigRat checks every operation against math/big.Rat on the same operands,
+// extreme int64 values included: Num's int64 fast paths must give exactly big.Rat's answer.
+func FuzzAgainstBigRat(f *testing.F) {
+	f.Add(int64(-(1 << 62)), int64(1), int64(-(1 << 62)), int64(1))
+	f.Add(int64(math.MinInt64), int64(1), int64(1), int64(7))
+	f.Add(int64(math.MaxInt64), int64(3), int64(math.MinInt64), int64(math.MaxInt64))
+	f.Add(int64(1), int64(3), int64(-2), int64(9))
+	f.Fuzz(func(t *testing.T, xn, xd, yn, yd int64) {
+		if xd == 0 || yd == 0 {
+			return
+		}
+		x, y := Frac(xn, xd), Frac(yn, yd)
+		rx, ry := big.NewRat(xn, xd), big.NewRat(yn, yd)
+		check := func(op string, got Num, want *big.Rat) {
+			t.Helper()
+			if got.Rat().Cmp(want) != 0 || got.Sign() != want.Sign() || got.String() != FromRat(want).String() {
+				t.Fatalf("%s %s %s = %s, want %s", x, op, y, got, want.RatString())
+			}
+		}
+		check("=x", x, rx)
+		check("+", x.Add(y), new(big.Rat).Add(rx, ry))
+		check("-", x.Sub(y), new(big.Rat).Sub(rx, ry))
+		check("*", x.Mul(y), new(big.Rat).Mul(rx, ry))
+		check("neg", x.Neg(), new(big.Rat).Neg(rx))
+		if ry.Sign() != 0 {
+			check("/", x.Div(y), new(big.Rat).Quo(rx, ry))
+		}
+		if c := x.Cmp(y); c != rx.Cmp(ry) {
+			t.Fatalf("Cmp(%s, %s) = %d, want %d", x, y, c, rx.Cmp(ry))
+		}
+		if x.IsInt() != rx.IsInt() {
+			t.Fatalf("IsInt(%s) = %v", x, x.IsInt())
+		}
+		if fl := new(big.Int).Div(rx.Num(), rx.Denom()); fl.IsInt64() && x.Floor() != fl.Int64() {
+			t.Fatalf("Floor(%s) = %d, want %s", x, x.Floor(), fl)
+		}
+		if want, _ := rx.Float64(); x.Float64() != want {
+			t.Fatalf("Float64(%s) = %v, want %v", x, x.Float64(), want)
+		}
+		if got, want := x.Round(4), x.roundBig(4); got != want {
+			t.Fatalf("Round(%s, 4) = %s, want %s", x, got, want)
+		}
+	})
+}

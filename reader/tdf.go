@@ -4,6 +4,7 @@ package reader
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,8 +28,22 @@ func init() {
 }
 
 // tdfPodNames names TOM's pod categories (age divisions). Unknown categories are named
-// "Category N".
-var tdfPodNames = map[int]string{0: "Junior", 1: "Senior", 2: "Masters", 8: "Combined", 10: "VGC"}
+// "Category N". Category 10 is a pod where every division plays together: it is named after
+// the file's game (tdfMixedPod).
+var tdfPodNames = map[int]string{0: "Junior", 1: "Senior", 2: "Masters", 8: "Combined"}
+
+// tdfMixedCategory is the category of a pod where the age divisions play together; TOM then
+// files each division's places apart, under the division's own category.
+const tdfMixedCategory = 10
+
+// tdfMixedPod names the category 10 pod after the file's gametype: the real VGC file uses it,
+// and so does a trading-card event whose divisions play together.
+func tdfMixedPod(gametype string) string {
+	if gametype == "TRADING_CARD_GAME" {
+		return "TCG"
+	}
+	return "VGC"
+}
 
 // tdfOutcomes maps TOM's match outcome codes to results from player1's side.
 var tdfOutcomes = [...]tbsheet.Result{
@@ -54,7 +69,7 @@ func ReadTDF(data []byte, name string) (*tbsheet.Event, error) {
 	if root.name != "tournament" {
 		return nil, tbsheet.Errorf(root.pos, tbsheet.ErrFormat, "root element is <%s>, not TOM's <tournament>", root.name)
 	}
-	r := &tdfReader{file: name, byID: map[string]int{}, podOf: map[int]*tdfPod{}}
+	r := &tdfReader{file: name, byID: map[string]int{}, podOf: map[int]*tdfPod{}, gametype: root.val("gametype")}
 	file := &tbsheet.Event{
 		Name:   root.child("data").childText("name"),
 		Date:   usDate(root.child("data").childText("startdate")),
@@ -104,6 +119,14 @@ type tdfReader struct {
 	pods    []*tdfPod
 	// podOf maps a registered player's index to the pod he plays in.
 	podOf map[int]*tdfPod
+	// gametype is the root's gametype ("TRADING_CARD_GAME", "VIDEO_GAME").
+	gametype string
+}
+
+// tdfDivPlace is a place counted within one age division.
+type tdfDivPlace struct {
+	place    int
+	division string
 }
 
 type tdfPlayer struct {
@@ -119,8 +142,12 @@ type tdfPod struct {
 	ev       *tbsheet.Event
 	elem     *xmlElem
 	members  map[int]bool
-	// place holds the finished standings' places by registered player index.
-	place map[int]int
+	// place holds the finished standings' places by registered player index; divPlace the
+	// places TOM files per division for a pod where the divisions play together.
+	place    map[int]int
+	divPlace map[int]tdfDivPlace
+	// divisions names the divisions placed apart in divPlace, in the file's order.
+	divisions []string
 	// index maps a registered player's index to his index in ev.Players.
 	index map[int]int
 }
@@ -208,16 +235,16 @@ func (r *tdfReader) readPod(pe *xmlElem, file *tbsheet.Event) {
 			return
 		}
 	}
-	name, known := tdfPodNames[cat]
-	if !known {
-		name = "Category " + strconv.Itoa(cat)
+	name, known := tdfCategoryName(cat)
+	if cat == tdfMixedCategory {
+		name, known = tdfMixedPod(r.gametype), true
 	}
 	pod := &tdfPod{
-		category: cat, elem: pe, members: map[int]bool{}, place: map[int]int{},
+		category: cat, elem: pe, members: map[int]bool{}, place: map[int]int{}, divPlace: map[int]tdfDivPlace{},
 		ev: &tbsheet.Event{Name: file.Name, Date: file.Date, Source: r.file, Format: "tdf", System: "pokemon", Pod: name},
 	}
 	if !known {
-		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("pod category %d is not one tbsheet knows (0 Junior, 1 Senior, 2 Masters, 8 combined, 10 VGC): named %q", cat, name))
+		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("pod category %d is not one tbsheet knows (0 Junior, 1 Senior, 2 Masters, 8 combined, 10 all divisions together): named %q", cat, name))
 	}
 	r.pods = append(r.pods, pod)
 	for _, sp := range append(pe.all("subgroups", "subgroup", "players", "player"), pe.all("players", "player")...) {
@@ -228,6 +255,14 @@ func (r *tdfReader) readPod(pe *xmlElem, file *tbsheet.Event) {
 	for _, re := range append(pe.all("rounds", "round"), pe.all("subgroups", "subgroup", "rounds", "round")...) {
 		r.readRound(pod, re)
 	}
+}
+
+// tdfCategoryName names an age division's category, or "Category N" (known false).
+func tdfCategoryName(cat int) (name string, known bool) {
+	if name, ok := tdfPodNames[cat]; ok {
+		return name, true
+	}
+	return "Category " + strconv.Itoa(cat), false
 }
 
 // join puts registered player p into pod; a player cannot play in two pods.
@@ -299,7 +334,9 @@ func (r *tdfReader) readMatch(pod *tdfPod, me *xmlElem) (tbsheet.Match, bool) {
 }
 
 // readStandings reads the finished pods' places (<standings><pod type="finished">) into
-// each pod's place map. Dnf pods list players who did not finish: they have no place.
+// each pod's place map. Dnf pods list players who did not finish: they have no place. A
+// division's places filed under a category with no pod of its own are the places TOM counts
+// within that division of the pod where the divisions play together (category 10).
 // Problems in this section only weaken the self-check, so they are notes, not errors.
 func (r *tdfReader) readStandings(root *xmlElem) {
 	for _, se := range root.all("standings", "pod") {
@@ -313,26 +350,65 @@ func (r *tdfReader) readStandings(root *xmlElem) {
 				pod = p
 			}
 		}
+		if pod == nil && err == nil && r.divisionPlaces(se, cat) {
+			continue
+		}
 		if pod == nil {
 			r.noteAll(fmt.Sprintf("%s: standings for pod category %q, which has no pairings: ignored", se.pos, se.val("category")))
 			continue
 		}
 		for _, pe := range se.all("player") {
-			id := pe.val("id")
-			p, known := r.byID[id]
-			place, err := strconv.Atoi(pe.val("place"))
-			switch {
-			case !known:
-				pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings list userid %q, who is not registered: ignored", pe.pos, id))
-			case err != nil || place < 1:
-				pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings place %q is not a place: ignored", pe.attrPos("place"), pe.val("place")))
-			case !pod.members[p]:
-				pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings list %s in pod %s, where %s did not play: ignored", pe.pos, r.players[p].Name, pod.ev.Pod, r.players[p].Name))
-			default:
+			if p, place, ok := r.standing(pod, pe); ok {
 				pod.place[p] = place
 			}
 		}
 	}
+	for _, pod := range r.pods {
+		if len(pod.divisions) > 0 {
+			pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("TOM places each division of pod %s apart (%s): the self-check compares each among its own players",
+				pod.ev.Pod, strings.Join(pod.divisions, ", ")))
+		}
+	}
+}
+
+// divisionPlaces reads the places of a division (category cat) that has no pod of its own,
+// into the pods its players played in; it returns false when none of them played.
+func (r *tdfReader) divisionPlaces(se *xmlElem, cat int) bool {
+	division, _ := tdfCategoryName(cat)
+	read := false
+	for _, pe := range se.all("player") {
+		i, known := r.byID[pe.val("id")]
+		pod, played := r.podOf[i]
+		if !known || !played {
+			continue // never paired, or not registered: nothing to check
+		}
+		if p, place, ok := r.standing(pod, pe); ok {
+			pod.divPlace[p] = tdfDivPlace{place: place, division: division}
+			if !slices.Contains(pod.divisions, division) {
+				pod.divisions = append(pod.divisions, division)
+			}
+			read = true
+		}
+	}
+	return read
+}
+
+// standing reads one <player id place> of pod's standings; a problem is a note on the pod.
+func (r *tdfReader) standing(pod *tdfPod, pe *xmlElem) (p, place int, ok bool) {
+	id := pe.val("id")
+	p, known := r.byID[id]
+	place, err := strconv.Atoi(pe.val("place"))
+	switch {
+	case !known:
+		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings list userid %q, who is not registered: ignored", pe.pos, id))
+	case err != nil || place < 1:
+		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings place %q is not a place: ignored", pe.attrPos("place"), pe.val("place")))
+	case !pod.members[p]:
+		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings list %s in pod %s, where %s did not play: ignored", pe.pos, r.players[p].Name, pod.ev.Pod, r.players[p].Name))
+	default:
+		return p, place, true
+	}
+	return 0, 0, false
 }
 
 // noteAll adds a note to every pod (a fact about the file as a whole).
@@ -359,6 +435,8 @@ func (r *tdfReader) assignPlayers(file *tbsheet.Event) {
 		p := r.players[i].Player
 		if place, ok := pod.place[i]; ok {
 			p.Reported = &tbsheet.Reported{Rank: place}
+		} else if dp, ok := pod.divPlace[i]; ok {
+			p.Reported = &tbsheet.Reported{Rank: dp.place, Division: dp.division}
 		}
 		pod.ev.Players = append(pod.ev.Players, p)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
 )
 
 // TestTDFGolden reads every TOM fixture through format detection and compares the model
@@ -403,4 +404,57 @@ func FuzzTDF(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestTDFDivisionPlaces: in a pod where the age divisions play together (category 10), TOM
+// files each division's places apart. They are checked division by division; Zoe, who
+// registered and dropped before round 1, has a place but is no difference; and the pod of a
+// trading-card file is a TCG pod, not VGC.
+func TestTDFDivisionPlaces(t *testing.T) {
+	data, err := os.ReadFile("../testdata/tdf/tcg-all-divisions.tdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, from, to string
+		pod            string
+		want           []string
+	}{
+		{name: "as TOM filed them", pod: "TCG"},
+		{name: "video game", from: `gametype="TRADING_CARD_GAME"`, to: `gametype="VIDEO_GAME"`, pod: "VGC"},
+		{name: "Juniors swapped", from: `<player id="2100002" place="1"/>` + "\n\t\t\t" + `<player id="2100001" place="2"/>`,
+			to: `<player id="2100002" place="2"/>` + "\n\t\t\t" + `<player id="2100001" place="1"/>`, pod: "TCG",
+			want: []string{"Lily Tanaka: Junior rank is 1 in the input, tbsheet computes 6 (2 among the Junior players)",
+				"Noah Fischer: Junior rank is 2 in the input, tbsheet computes 5 (1 among the Junior players)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := string(data)
+			if tt.from != "" {
+				if !strings.Contains(doc, tt.from) {
+					t.Fatalf("the fixture lacks %q", tt.from)
+				}
+				doc = strings.Replace(doc, tt.from, tt.to, 1)
+			}
+			ev, err := ReadTDF([]byte(doc), "tcg-all-divisions.tdf")
+			if err != nil {
+				t.Fatal(tbsheet.Errors(err))
+			}
+			if ev.Pod != tt.pod || len(ev.Players) != 9 {
+				t.Fatalf("pod %q with %d players, want %q with 9", ev.Pod, len(ev.Players), tt.pod)
+			}
+			st, err := calc.Compute(ev, calc.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := calc.Check(st)
+			var got []string
+			for _, d := range sc.Differences {
+				got = append(got, d.String())
+			}
+			if !slices.Equal(got, tt.want) || sc.Compared != 8 {
+				t.Errorf("self-check compared %d:\n got %q\nwant %q", sc.Compared, got, tt.want)
+			}
+		})
+	}
 }

@@ -133,7 +133,9 @@ func (t *trfReader) errorf(line, col int, kind error, format string, args ...any
 }
 
 func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
-	t := &trfReader{name: name, ev: &tbsheet.Event{Source: name, Format: "trf", System: "fide"},
+	// A TRF names no tie-breaks (TRF-16), or names them in a notation tbsheet does not read
+	// (TRF-2x 202): its rank column is whatever the pairing program was set to rank by.
+	t := &trfReader{name: name, ev: &tbsheet.Event{Source: name, Format: "trf", System: "fide", ReportedOrderUnknown: true},
 		byRank: map[int]int{}}
 	lines, err := t.split(data)
 	if err != nil {
@@ -172,6 +174,7 @@ func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 		t.byRank[p.rank] = i
 		t.ev.Players = append(t.ev.Players, p.pl)
 	}
+	t.rankColumn(players)
 	t.matches(players)
 	t.errs.AddAll(t.ev.Validate())
 	return t.ev, t.errs.Err()
@@ -265,6 +268,35 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 		return nil
 	}
 	return p
+}
+
+// rankColumn drops the rank column (columns 86–89) when it is the start order, as many
+// programs write it before the event ends: it is then no ranking to check against. The
+// players are in start-rank order.
+func (t *trfReader) rankColumn(players []*trfPlayer) {
+	n := 0
+	for i, p := range players {
+		rep := t.ev.Players[i].Reported
+		if rep == nil || rep.Rank == 0 {
+			continue
+		}
+		if rep.Rank != p.rank {
+			return
+		}
+		n++
+	}
+	if n < 2 {
+		return
+	}
+	for i := range t.ev.Players {
+		if rep := t.ev.Players[i].Reported; rep != nil {
+			rep.Rank = 0
+			if rep.Values == nil {
+				t.ev.Players[i].Reported = nil
+			}
+		}
+	}
+	t.ev.Notes = append(t.ev.Notes, "the rank column (columns 86–89) is the start order, as programs write it before the end of an event: it is not compared with tbsheet's ranks")
 }
 
 // block reads the round block at col: "oooo c r" (opponent, colour, result).

@@ -15,10 +15,12 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// trfFiles are the TRF fixtures: a hand-made open and FIDE's 2024 tie-break exercise.
+// trfFiles are the TRF fixtures: a hand-made open (also with its rank column holding the
+// start order, as programs write it before the end) and FIDE's 2024 tie-break exercise.
 var trfFiles = []string{
 	"../testdata/trf/lakeside-open-2025.trf",
 	"../testdata/fide/tec-exercise-2024.trf",
+	"../testdata/trf/lakeside-start-order.trf",
 }
 
 func TestTRFGolden(t *testing.T) {

@@ -378,7 +378,8 @@ func atLeast(lo int) string {
 // last round played. In general the player dropped after the last Swiss round up to the
 // recorded one that he played; when that is not the recorded round (the drop came before
 // the round was paired), a note says so, unless the recorded round lies after the Swiss
-// rounds and the player played them all.
+// rounds and the player played them all. A player who never played stays as he is: the
+// standings leave him out.
 func settleDrop(ev *tbsheet.Event, p, recorded int) {
 	name := ev.Players[p].Name
 	lastSwiss, after, played := 0, 0, false
@@ -397,10 +398,10 @@ func settleDrop(ev *tbsheet.Event, p, recorded int) {
 		}
 	}
 	switch {
+	case !played:
+		return // dropped before playing a round: left out of the standings, nothing to say
 	case recorded <= 0:
-		if played { // a drop before round 1 leaves a player who never played: nothing to say
-			ev.Notes = append(ev.Notes, fmt.Sprintf("%s is marked as dropped, but the file does not say in which round: read as not dropped", name))
-		}
+		ev.Notes = append(ev.Notes, fmt.Sprintf("%s is marked as dropped, but the file does not say in which round: read as not dropped", name))
 		return
 	case after != recorded && (recorded <= lastSwiss || after < lastSwiss):
 		ev.Notes = append(ev.Notes, fmt.Sprintf("%s: the file records the drop in round %d, but %s last played in round %d: read as dropped after round %d",

@@ -89,19 +89,20 @@ func TestPDFByRankE2E(t *testing.T) {
 	st := bigStandings(110)
 	path := writeTemp(t, st, Options{Cut: 8}, "standings-rank.pdf")
 	pages := pdfText(t, path)
-	if len(pages) != 3 {
-		t.Fatalf("%d pages, want 3", len(pages))
+	layout := layoutFor(t, st, Options{Cut: 8}).paginate() // 41 rows a page, then the legend
+	if len(pages) != len(layout) || len(pages) < 3 {
+		t.Fatalf("%d pages, want the layout's %d", len(pages), len(layout))
 	}
 	for i, p := range pages {
 		for _, want := range []string{"Regional Championship 2026 — 東京", "Magic: The Gathering",
 			"Standings after round 7 of 8 — by rank", "Source: regional.Tournament",
-			fmt.Sprintf("Page %d of 3", i+1), "Generated 2026-05-18 19:30 by tbsheet"} {
+			fmt.Sprintf("Page %d of %d", i+1, len(pages)), "Generated 2026-05-18 19:30 by tbsheet"} {
 			if !strings.Contains(p, want) {
 				t.Errorf("page %d lacks %q", i+1, want)
 			}
 		}
-		if !tableHeader.MatchString(p) {
-			t.Errorf("page %d lacks the column headers", i+1)
+		if tableHeader.MatchString(p) != layout[i].table {
+			t.Errorf("page %d: column headers printed %v, want %v", i+1, !layout[i].table, layout[i].table)
 		}
 	}
 	all := strings.Join(pages, "\n")
@@ -137,14 +138,20 @@ func TestPDFByRankE2E(t *testing.T) {
 	if len(st.Notes) == 0 {
 		t.Fatal("no note: calc should say that round 8 is left out")
 	}
+	// The legend follows the last row, on that page and the next.
+	last := len(layout) - 1
+	for !layout[last].table {
+		last--
+	}
+	legend := strings.Join(pages[last:], "\n")
 	for _, want := range []string{"Tiebreakers", "OMW%: Mean of the opponents", "Notes", st.Notes[0]} {
-		if !strings.Contains(pages[2], want) {
+		if !strings.Contains(legend, want) {
 			t.Errorf("the legend lacks %q", want)
 		}
 	}
 
 	info := poppler(t, "pdfinfo", path)
-	for _, want := range []string{"Pages:           3", "Page size:       595.28 x 841.89 pts (A4)",
+	for _, want := range []string{fmt.Sprintf("Pages:           %d", len(pages)), "Page size:       595.28 x 841.89 pts (A4)",
 		"Title:           Regional Championship 2026 — 東京", "Creator:         tbsheet"} {
 		if !strings.Contains(info, want) {
 			t.Errorf("pdfinfo lacks %q:\n%s", want, info)
@@ -162,12 +169,13 @@ func TestPDFByNameE2E(t *testing.T) {
 	st := bigStandings(110)
 	path := writeTemp(t, st, Options{Cut: 8, ByName: true}, "standings-name.pdf")
 	pages := pdfText(t, path)
-	if len(pages) != 3 {
-		t.Fatalf("%d pages, want 3", len(pages))
+	layout := layoutFor(t, st, Options{Cut: 8, ByName: true}).paginate()
+	if len(pages) != len(layout) || len(pages) < 3 {
+		t.Fatalf("%d pages, want the layout's %d", len(pages), len(layout))
 	}
 	for i, p := range pages {
-		if !strings.Contains(p, "Standings after round 7 of 8 — by name") || !tableHeader.MatchString(p) {
-			t.Errorf("page %d lacks its title or column headers", i+1)
+		if !strings.Contains(p, "Standings after round 7 of 8 — by name") || tableHeader.MatchString(p) != layout[i].table {
+			t.Errorf("page %d lacks its title, or its column headers are wrong", i+1)
 		}
 	}
 	var names []string

@@ -58,8 +58,8 @@ func TestPDFPages(t *testing.T) {
 	}{
 		{"eight players", testStandings(), Options{Cut: 2}, 1},
 		{"one full A4 page, legend on the next", bigStandings(41), Options{}, 2},
-		{"110 players on A4", bigStandings(110), Options{Cut: 8}, 3},
-		{"110 players by name", bigStandings(110), Options{Cut: 8, ByName: true}, 3},
+		{"110 players on A4, the legend on a page of its own", bigStandings(110), Options{Cut: 8}, 4},
+		{"110 players by name", bigStandings(110), Options{Cut: 8, ByName: true}, 4},
 		{"110 players on Letter", bigStandings(110), Options{Cut: 8, Paper: "Letter"}, 4},
 		{"no round played", notPlayed(), Options{}, 1},
 	}

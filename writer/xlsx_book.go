@@ -247,9 +247,12 @@ func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
 	if maxWidth == 0 {
 		maxWidth = defaultMaxWidth
 	}
-	for i, w := range t.widths {
+	// From the last column to the first: the stream writer puts each width before the ones
+	// already set, and the format requires the <col> entries in ascending order (Excel offers
+	// to "repair" a file whose entries are not).
+	for i := len(t.widths) - 1; i >= 0; i-- {
 		// Two characters of padding, and room for the filter button in the header.
-		if err := sw.SetColWidth(i+1, i+1, min(maxWidth, max(6, w+3))); err != nil {
+		if err := sw.SetColWidth(i+1, i+1, min(maxWidth, max(6, t.widths[i]+3))); err != nil {
 			return err
 		}
 	}

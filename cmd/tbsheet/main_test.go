@@ -53,7 +53,12 @@ func TestCommandLine(t *testing.T) {
 		{"usage-unknown-flag", []string{"standings", "samples/f1.csv", "--colour"}, exitUsage},
 		{"usage-output-is-input", []string{"standings", "samples/f1.csv", "-o", "samples/f1.csv"}, exitUsage},
 		{"usage-explain-no-player", []string{"explain", "samples/f1.csv", "--player", "zed"}, exitUsage},
-		{"input-check-differs", []string{"standings", "testdata/trf/lakeside-open-2025.trf", "--check"}, exitInput},
+		{"standings-challonge-check", []string{"standings", "samples/challonge-swiss.json", "--check"}, 0},
+		{"standings-trf-start-order-check", []string{"standings", "testdata/trf/lakeside-start-order.trf", "--check"}, 0},
+		{"standings-tdf-divisions-check", []string{"standings", "testdata/tdf/tcg-all-divisions.tdf", "--check"}, 0},
+		{"input-check-differs", []string{"standings", "testdata/trf/lakeside-ranked-backwards.trf", "--check"}, exitInput},
+		{"input-check-no-standings", []string{"standings", "samples/f1.csv", "--check"}, exitInput},
+		{"input-check-before-the-end", []string{"standings", "samples/kts-locals.Tournament", "--check", "--after-round", "2"}, exitInput},
 		{"input-missing-file", []string{"standings", "samples/nosuch.xlsx"}, exitInput},
 		{"input-bad-results", []string{"standings", "testdata/cli/bad-results.csv"}, exitInput},
 		{"input-not-results", []string{"standings", "README.md"}, exitInput},
@@ -210,6 +215,52 @@ func TestConvertRoundTrip(t *testing.T) {
 					if got != want || want == "" {
 						t.Errorf("%s %s: standings differ after convert (%s):\n%s", filepath.Base(c), final, stderr, golden.Diff(want, got))
 					}
+				}
+			}
+		})
+	}
+}
+
+// TestSelfCheckPrintedOnce: a self-check difference of a TOM, WER or Challonge file is
+// printed once, with or without --check.
+func TestSelfCheckPrintedOnce(t *testing.T) {
+	tests := []struct {
+		sample string
+		swap   []string // old, new pairs that swap two players' places
+	}{
+		{"pokemon-league-cup.tdf", []string{`<player id="5958954" place="1"/>`, `<player id="5958954" place="2"/>`,
+			`<player id="1256607" place="2"/>`, `<player id="1256607" place="1"/>`}},
+		{"fnm-modern.wer", []string{`<ref person="5416718760" seq="1"/>`, `<ref person="5416718760" seq="2"/>`,
+			`<ref person="5872057333" seq="2"/>`, `<ref person="5872057333" seq="1"/>`}},
+		{"challonge-swiss.json", []string{`"final_rank": 1,`, `"final_rank": 2,`, `"final_rank": 2,`, `"final_rank": 1,`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sample, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join("..", "..", "samples", tt.sample))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := string(data)
+			for i := 0; i < len(tt.swap); i += 2 {
+				if strings.Count(s, tt.swap[i]) != 1 {
+					t.Fatalf("the sample does not hold %q once", tt.swap[i])
+				}
+			}
+			s = strings.NewReplacer(tt.swap...).Replace(s)
+			path := filepath.Join(t.TempDir(), tt.sample)
+			if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{{"standings", path}, {"standings", path, "--check"}} {
+				_, _, stderr := runAt(t, ".", args...)
+				var lines []string
+				for _, l := range strings.Split(stderr, "\n") {
+					if strings.Contains(l, "self-check: ") {
+						lines = append(lines, l)
+					}
+				}
+				if len(lines) != 2 {
+					t.Errorf("%q printed %d self-check lines, want the 2 players swapped once each:\n%s", args, len(lines), stderr)
 				}
 			}
 		})

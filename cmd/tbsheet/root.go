@@ -72,9 +72,9 @@ func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 
 // calcFlags are the flags that choose what is computed (standings, explain, watch).
 type calcFlags struct {
-	system, points, mtgFloor, czFloor, fideRules string
-	tiebreaks, show                              []string
-	afterRound                                   int
+	system, points, mtgFloor, mtgBo1Bye, czFloor, fideRules string
+	tiebreaks, show                                         []string
+	afterRound                                              int
 }
 
 func (f *calcFlags) register(fs *pflag.FlagSet) {
@@ -84,6 +84,7 @@ func (f *calcFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.points, "points", "", "match points `W,D,L,BYE` (e.g. 3,1,0,3); replaces the preset's")
 	fs.IntVar(&f.afterRound, "after-round", 0, "standings as they stood after round `N`")
 	fs.StringVar(&f.mtgFloor, "mtg-floor", "", "Magic MWP/GWP floor: 0.33 (MTR text, default) or 1/3")
+	fs.StringVar(&f.mtgBo1Bye, "mtg-bo1-bye", "", "Magic GW% of a bye when every match is best-of-one: 1-0 (as Melee, default) or 2-0 (MTR text)")
 	fs.StringVar(&f.czFloor, "cz-floor", "", "Cryptozoic T1 per-opponent floor: -3 (default) or none")
 	fs.StringVar(&f.fideRules, "fide-rules", "", "FIDE unplayed-round rules: 2023 (default) or 2026")
 }
@@ -92,7 +93,7 @@ func (f *calcFlags) register(fs *pflag.FlagSet) {
 func (f *calcFlags) options() (calc.Options, error) {
 	opt := calc.Options{
 		System: f.system, Tiebreaks: f.tiebreaks, Show: f.show, AfterRound: f.afterRound,
-		MTGFloor: f.mtgFloor, CZFloor: f.czFloor, FIDERules: f.fideRules,
+		MTGFloor: f.mtgFloor, MTGBo1Bye: f.mtgBo1Bye, CZFloor: f.czFloor, FIDERules: f.fideRules,
 	}
 	if f.afterRound < 0 {
 		return opt, usageErr("--after-round %d: must be a round number", f.afterRound)

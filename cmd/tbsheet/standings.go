@@ -82,7 +82,7 @@ file name gets the division's name (standings-masters.pdf).`,
 	cmd.Flags().StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	cmd.Flags().BoolVar(&final, "final", false, "final standings after a top cut (default when the input has playoff rounds)")
-	cmd.Flags().BoolVar(&check, "check", false, "exit 1 when the standings the input carries (the tournament software's own) differ from tbsheet's")
+	cmd.Flags().BoolVar(&check, "check", false, "exit 1 when the standings the input carries (the tournament software's own) differ from tbsheet's, or nothing could be compared")
 	return cmd
 }
 
@@ -166,7 +166,7 @@ func (j *job) computeBytes(data []byte, path string, warn io.Writer) ([]*calc.St
 		}
 	}
 	var out []*calc.Standings
-	var diffs tbsheet.ErrorList
+	var checks []podCheck
 	for _, e := range events {
 		st, err := calc.Compute(e, j.calcOpt)
 		if errors.Is(err, calc.ErrUsage) {
@@ -178,18 +178,71 @@ func (j *job) computeBytes(data []byte, path string, warn io.Writer) ([]*calc.St
 		if j.wantFinal(e) {
 			st = calc.Final(st)
 		}
-		for _, d := range calc.Check(st) {
-			diffs.Addf(tbsheet.Pos{File: path}, tbsheet.ErrSelfCheck, "self-check: %s", d)
-		}
+		checks = append(checks, podCheck{e.Pod, calc.Check(st)})
 		out = append(out, st)
 	}
-	if j.check && len(diffs) > 0 {
-		return nil, inputErr(diffs)
+	notes, problems := selfCheckReport(path, checks, j.check)
+	for _, n := range notes {
+		fmt.Fprintln(warn, n)
 	}
-	for _, d := range diffs {
-		fmt.Fprintln(warn, d.Error())
+	if j.check && len(problems) > 0 {
+		return nil, inputErr(problems)
+	}
+	for _, p := range problems {
+		fmt.Fprintln(warn, p.Error())
 	}
 	return out, nil
+}
+
+// podCheck is the self-check of one division's standings.
+type podCheck struct {
+	pod string
+	calc.SelfCheck
+}
+
+// maxShownDifferences is how many self-check differences one input prints; a count stands
+// for the rest (a 9,000-player file must not print 9,000 lines).
+const maxShownDifferences = 10
+
+// selfCheckReport turns the self-checks of an input's divisions into what to print: notes
+// (what was not compared, and why), and the problems that fail --check: each difference
+// once, at most maxShownDifferences of them and a count of the rest, and a check that
+// compared nothing. An input without standings of its own prints nothing, and is a problem
+// only when the self-check was asked for (strict).
+func selfCheckReport(path string, checks []podCheck, strict bool) (notes []string, problems tbsheet.ErrorList) {
+	at := tbsheet.Pos{File: path}
+	reported, compared := 0, 0
+	var diffs []calc.Difference
+	for _, c := range checks {
+		reported += c.Reported
+		compared += c.Compared
+		diffs = append(diffs, c.Differences...)
+	}
+	if reported == 0 {
+		if strict {
+			problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: the input carries no standings of its own to compare with")
+		}
+		return nil, problems
+	}
+	for _, c := range checks {
+		for _, n := range c.Notes {
+			if len(checks) > 1 {
+				n = c.pod + ": " + n
+			}
+			notes = append(notes, at.String()+": self-check: "+n)
+		}
+	}
+	for i, d := range diffs {
+		if i == maxShownDifferences {
+			problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: %d more differences not shown", len(diffs)-i)
+			break
+		}
+		problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: %s", d)
+	}
+	if compared == 0 {
+		problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: nothing could be compared, so the input's standings are not confirmed")
+	}
+	return notes, problems
 }
 
 // wantFinal reports whether to show final standings: as --final says, else when the input has

@@ -76,6 +76,9 @@ func dumpEvent(b *strings.Builder, ev *tbsheet.Event, indent string) {
 	if len(ev.Tiebreaks) > 0 {
 		w("tiebreaks %s", strings.Join(ev.Tiebreaks, ", "))
 	}
+	if ev.ReportedOrderUnknown {
+		w("reported ranks by unknown tiebreaks")
+	}
 	w("players %d", len(ev.Players))
 	for i, p := range ev.Players {
 		line := fmt.Sprintf("  #%d %s %q", i, p.ID, p.Name)
@@ -95,6 +98,9 @@ func dumpEvent(b *strings.Builder, ev *tbsheet.Event, indent string) {
 			var parts []string
 			if r.Rank > 0 {
 				parts = append(parts, fmt.Sprintf("rank %d", r.Rank))
+			}
+			if r.Division != "" {
+				parts = append(parts, "division "+r.Division)
 			}
 			keys := make([]string, 0, len(r.Values))
 			for k := range r.Values {
