@@ -12,6 +12,9 @@ build: ## build bin/tbsheet
 
 test: lint ## the fast suite: unit, golden and CLI tests (no external programs)
 	$(GO) test $(PKGS)
+	@# go test ./... -update (the README's command) needs every test binary to accept -update.
+	@out=$$($(GO) test -run '^$$' $(PKGS) -update 2>&1) || { echo "$$out" | grep -v '^ok\|no test files'; \
+	  echo "every test package must accept -update: give it an update_test.go importing internal/golden"; exit 1; }
 
 e2e: ## the slower suite: LibreOffice recalculates our formulas, poppler reads our PDFs, real saves under watch, FIDE's checker ranks random chess events
 	$(GO) test -tags e2e -timeout 20m $(PKGS)
@@ -33,7 +36,7 @@ lint: ## gofmt and go vet must be clean
 
 WQY_TTC ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 fonts: ## rebuild templates/fonts/wqy-microhei.ttf from the Debian package fonts-wqy-microhei (WQY_TTC=path)
-	$(GO) run ./templates/fonts/extract -face 0 -o templates/fonts/wqy-microhei.ttf $(WQY_TTC)
+	$(GO) run ./internal/cmd/fontextract -face 0 -o templates/fonts/wqy-microhei.ttf $(WQY_TTC)
 
 clean: ## remove build output
 	rm -rf bin

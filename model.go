@@ -13,6 +13,11 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
+// MaxFileSize is the largest file tbsheet reads: a results file (by any reader, and under
+// watch), a players list, a workbook template. Result sheets are kilobytes; the cap keeps a
+// hostile or mistaken file (a video, a zip bomb's outer layer) from exhausting memory.
+const MaxFileSize = 64 << 20
+
 // Event is one Swiss tournament (or one pod of a Pokémon event) as read from an input.
 type Event struct {
 	// Name is the event's title, or "" if the input has none.

@@ -10,17 +10,17 @@ import "fmt"
 func (e *Event) Validate() ErrorList {
 	var errs ErrorList
 	for _, pod := range e.Pods {
-		errs = append(errs, pod.Validate()...)
+		errs.AddAll(pod.Validate())
 	}
 	seenRound := map[int]bool{}
 	for _, r := range e.Rounds {
 		if seenRound[r.Number] {
-			errs.Addf(r.Pos, ErrFormat, "round %d appears twice", r.Number)
+			errs.Addf(r.Pos, ErrRounds, "round %d appears twice", r.Number)
 		}
 		seenRound[r.Number] = true
 		seat := map[int]Pos{} // player index → where he already plays this round
 		for _, m := range r.Matches {
-			errs = append(errs, e.validateMatch(r, m, seat)...)
+			errs.AddAll(e.validateMatch(r, m, seat))
 		}
 	}
 	return errs
@@ -47,7 +47,7 @@ func (e *Event) validateMatch(r Round, m Match, seat map[int]Pos) ErrorList {
 			seat[p] = m.Pos
 		}
 		if d := e.Players[p].DroppedAfter; d > 0 && !r.Playoff && r.Number > d {
-			errs.Addf(m.Pos, ErrFormat, "player %q dropped after round %d but is paired in round %d",
+			errs.Addf(m.Pos, ErrDroppedPaired, "player %q dropped after round %d but is paired in round %d",
 				e.Players[p].Name, d, r.Number)
 		}
 	}

@@ -2,6 +2,7 @@ package calc
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -249,6 +250,43 @@ type System struct {
 	// Show lists more ids the preset displays without ranking by them (yugioh shows the
 	// kts-number its ranking amounts to).
 	Show []string
+	// Record is the order in which the system writes a player's record; the zero value is
+	// W-L-D.
+	Record RecordOrder
+}
+
+// RecordOrder is the order of a record's counts as a system writes it (libraries.md C1).
+type RecordOrder uint8
+
+// The record orders.
+const (
+	// RecordWLD is wins-losses-draws ("3-1-0"): Magic, Yu-Gi-Oh!, Cryptozoic.
+	RecordWLD RecordOrder = iota
+	// RecordWLT is wins-losses-ties: Pokémon and Challonge call a draw a tie.
+	RecordWLT
+	// RecordWDL is wins-draws-losses: chess.
+	RecordWDL
+)
+
+// String returns the order's id, "wld", "wlt" or "wdl", which writers use to pick the
+// record's header in a language.
+func (o RecordOrder) String() string {
+	switch o {
+	case RecordWLT:
+		return "wlt"
+	case RecordWDL:
+		return "wdl"
+	}
+	return "wld"
+}
+
+// Format writes wins, losses and draws in the order: "3-1-0" (W-L-D), "3-0-1" (W-D-L).
+func (o RecordOrder) Format(wins, losses, draws int) string {
+	w, l, d := strconv.Itoa(wins), strconv.Itoa(losses), strconv.Itoa(draws)
+	if o == RecordWDL {
+		return w + "-" + d + "-" + l
+	}
+	return w + "-" + l + "-" + d
 }
 
 // Standings is the result of a calculation: the ranked rows and everything needed to print

@@ -68,10 +68,10 @@ func chlGames(s slot) (won, lost, drawn int64, ok bool) {
 }
 
 // gameTotals returns p's entered games won, lost and drawn.
-func gameTotals(t *tally, p int) (won, lost, drawn int64, any bool) {
+func gameTotals(t *tally, p int) (won, lost, drawn int64, entered bool) {
 	for _, s := range t.row(p) {
 		if w, l, d, ok := chlGames(s); ok {
-			won, lost, drawn, any = won+w, lost+l, drawn+d, true
+			won, lost, drawn, entered = won+w, lost+l, drawn+d, true
 		}
 	}
 	return
@@ -119,8 +119,8 @@ func computeSetDiff(c *Context) []Figure {
 }
 
 func explainSetDiff(c *Context, p int) Explanation {
-	w, l, _, any := gameTotals(tallyOf(c), p)
-	if !any {
+	w, l, _, entered := gameTotals(tallyOf(c), p)
+	if !entered {
 		return Explanation{Expr: Int(0), Note: noGames}
 	}
 	return Explanation{Expr: Sub(Int(w), Int(l))}
@@ -138,14 +138,14 @@ func scores(c *Context, p int) []tbsheet.Score {
 }
 
 // scoreTotals returns p's points scored and conceded.
-func scoreTotals(c *Context, p int) (scored, conceded exact.Num, any bool) {
+func scoreTotals(c *Context, p int) (scored, conceded exact.Num, known bool) {
 	var s, k fracSum
 	for _, sc := range scores(c, p) {
 		s.addNum(sc.P1)
 		k.addNum(sc.P2)
-		any = true
+		known = true
 	}
-	return s.value(), k.value(), any
+	return s.value(), k.value(), known
 }
 
 const noScores = "no point scores in the input"
@@ -181,8 +181,8 @@ func computePointsDiff(c *Context) []Figure {
 }
 
 func explainPointsDiff(c *Context, p int) Explanation {
-	s, k, any := scoreTotals(c, p)
-	if !any {
+	s, k, known := scoreTotals(c, p)
+	if !known {
 		return Explanation{Expr: Int(0), Note: noScores}
 	}
 	return Explanation{Expr: Sub(Num(s), Num(k))}

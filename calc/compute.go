@@ -286,14 +286,14 @@ func columnNotes(st *Standings) []string {
 		if d.ID != "chl-points-scored" && d.ID != "chl-points-diff" {
 			continue
 		}
-		any := false
+		found := false
 		for p := range st.ctx.Records {
 			if len(scores(st.ctx, p)) > 0 {
-				any = true
+				found = true
 				break
 			}
 		}
-		if !any {
+		if !found {
 			notes = append(notes, fmt.Sprintf("%s: %s, so every value is 0", d.ID, noScores))
 		}
 	}

@@ -46,6 +46,7 @@ func init() {
 		Points:    tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Loss: exact.Int(0), Bye: exact.Int(1)},
 		RankBy:    "points",
 		Tiebreaks: []string{"fide-bh-c1", "fide-bh", "fide-sb", "fide-de"},
+		Record:    RecordWDL,
 	})
 }
 

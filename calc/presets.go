@@ -25,7 +25,7 @@ func init() {
 	})
 	registerSystem(&System{
 		Name: "pokemon", Aliases: []string{"pkm", "tom"}, Title: "Pokémon TCG (Play! Pokémon)",
-		Points: threeOne, RankBy: "points",
+		Points: threeOne, RankBy: "points", Record: RecordWLT,
 		Tiebreaks: []string{"pkm-owp", "pkm-oowp", "pkm-h2h"},
 	})
 	registerSystem(&System{
@@ -36,7 +36,7 @@ func init() {
 	registerSystem(&System{
 		Name: "challonge", Title: "Challonge Swiss",
 		Points: tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Loss: exact.Int(0), Bye: exact.Int(1)},
-		RankBy: "points",
+		RankBy: "points", Record: RecordWLT,
 		// The order of the seed's worked example (003_*); a dump's own tie_breaks win.
 		Tiebreaks: []string{"chl-wins-vs-tied", "chl-median-buchholz"},
 	})

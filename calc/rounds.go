@@ -42,38 +42,38 @@ func (r RoundPlan) String() string {
 	return s
 }
 
-// roundRow is one row of a round table: players up to max (0: no upper bound).
+// roundRow is one row of a round table: events of up to upTo players (0: no upper bound).
 type roundRow struct {
-	max, swiss, cut, elim int
-	note                  string
+	upTo, swiss, cut, elim int
+	note                   string
 }
 
-// roundTable is a source's table, rows ascending from min players.
+// roundTable is a source's table for events of from players or more, rows ascending.
 type roundTable struct {
 	source string
-	min    int
+	from   int
 	rows   []roundRow
 	note   string // always shown
 }
 
 // The tables of tiebreakers.md §8, §2.6 and §A.3.10.
 var roundTables = []roundTable{
-	{source: "seed practical table", min: 8, note: "source unknown; matches neither MTR nor Yu-Gi-Oh!", rows: []roundRow{
-		{max: 8, swiss: 3, cut: 4}, {max: 16, swiss: 4, cut: 4}, {max: 32, swiss: 4, cut: 8},
-		{max: 48, swiss: 5, cut: 8}, {max: 64, swiss: 6, cut: 8}, {max: 128, swiss: 6, cut: 16},
+	{source: "seed practical table", from: 8, note: "source unknown; matches neither MTR nor Yu-Gi-Oh!", rows: []roundRow{
+		{upTo: 8, swiss: 3, cut: 4}, {upTo: 16, swiss: 4, cut: 4}, {upTo: 32, swiss: 4, cut: 8},
+		{upTo: 48, swiss: 5, cut: 8}, {upTo: 64, swiss: 6, cut: 8}, {upTo: 128, swiss: 6, cut: 16},
 		{swiss: 7, cut: 16},
 	}},
-	{source: "MTR App. E (Nov 2025)", min: 4, note: "an awarded 1/2/3-round bye counts as 2/4/8 players", rows: []roundRow{
-		{max: 4, elim: 2, note: "team and Two-Headed Giant events only"},
-		{max: 8, elim: 3},
-		{max: 16, swiss: 5, cut: 4, note: "4 rounds + Top 8 if Limited with a draft playoff"},
-		{max: 32, swiss: 5, cut: 8}, {max: 64, swiss: 6, cut: 8}, {max: 128, swiss: 7, cut: 8},
-		{max: 226, swiss: 8, cut: 8}, {max: 409, swiss: 9, cut: 8}, {swiss: 10, cut: 8},
+	{source: "MTR App. E (Nov 2025)", from: 4, note: "an awarded 1/2/3-round bye counts as 2/4/8 players", rows: []roundRow{
+		{upTo: 4, elim: 2, note: "team and Two-Headed Giant events only"},
+		{upTo: 8, elim: 3},
+		{upTo: 16, swiss: 5, cut: 4, note: "4 rounds + Top 8 if Limited with a draft playoff"},
+		{upTo: 32, swiss: 5, cut: 8}, {upTo: 64, swiss: 6, cut: 8}, {upTo: 128, swiss: 7, cut: 8},
+		{upTo: 226, swiss: 8, cut: 8}, {upTo: 409, swiss: 9, cut: 8}, {swiss: 10, cut: 8},
 	}},
-	{source: "Yu-Gi-Oh! policy v2.5 (Tier 1-2)", min: 4, note: "top cut capped at 8", rows: []roundRow{
-		{max: 8, swiss: 3}, {max: 16, swiss: 4, cut: 4}, {max: 32, swiss: 5, cut: 4},
-		{max: 64, swiss: 6, cut: 8}, {max: 128, swiss: 7, cut: 8}, {max: 256, swiss: 8, cut: 8},
-		{max: 512, swiss: 9, cut: 8}, {max: 1024, swiss: 10, cut: 8}, {max: 2048, swiss: 11, cut: 8},
+	{source: "Yu-Gi-Oh! policy v2.5 (Tier 1-2)", from: 4, note: "top cut capped at 8", rows: []roundRow{
+		{upTo: 8, swiss: 3}, {upTo: 16, swiss: 4, cut: 4}, {upTo: 32, swiss: 5, cut: 4},
+		{upTo: 64, swiss: 6, cut: 8}, {upTo: 128, swiss: 7, cut: 8}, {upTo: 256, swiss: 8, cut: 8},
+		{upTo: 512, swiss: 9, cut: 8}, {upTo: 1024, swiss: 10, cut: 8}, {upTo: 2048, swiss: 11, cut: 8},
 		{swiss: 12},
 	}},
 }
@@ -85,13 +85,13 @@ func RecommendRounds(players int) []RoundPlan {
 	var out []RoundPlan
 	for _, t := range roundTables {
 		plan := RoundPlan{Source: t.source}
-		if players < t.min {
-			plan.Note = fmt.Sprintf("the table starts at %d players", t.min)
+		if players < t.from {
+			plan.Note = fmt.Sprintf("the table starts at %d players", t.from)
 			out = append(out, plan)
 			continue
 		}
 		for _, r := range t.rows {
-			if r.max == 0 || players <= r.max {
+			if r.upTo == 0 || players <= r.upTo {
 				plan = RoundPlan{Source: t.source, Known: true, Swiss: r.swiss, TopCut: r.cut, Elimination: r.elim, Note: r.note}
 				break
 			}

@@ -134,9 +134,9 @@ type chlEvent struct {
 	swissRounds int
 	swissPts    chlPoints
 	rrPts       chlPoints
-	tieBreaks   *chlValue
+	tieBreaks   *jsonValue
 	// tournament is where the tournament's fields are, for messages.
-	tournament   *chlValue
+	tournament   *jsonValue
 	participants []chlParticipant
 	matches      []chlMatch
 }
@@ -147,7 +147,7 @@ type chlPoints struct {
 }
 
 type chlParticipant struct {
-	v  *chlValue
+	v  *jsonValue
 	id string
 	// aliases are the participant's group_player_ids: group-stage matches name players by
 	// them instead of by id.
@@ -161,22 +161,22 @@ type chlParticipant struct {
 }
 
 type chlMatch struct {
-	v          *chlValue
+	v          *jsonValue
 	id         string
 	identifier string
 	state      string
 	round      int
-	roundV     *chlValue
+	roundV     *jsonValue
 	// badRound is set when the round could not be read (the error is reported).
 	badRound  bool
 	group     string
-	p1, p2    *chlValue
-	winner    *chlValue
-	loser     *chlValue
+	p1, p2    *jsonValue
+	winner    *jsonValue
+	loser     *jsonValue
 	tie       bool
 	forfeited bool
 	sets      []chlSet
-	scoresV   *chlValue
+	scoresV   *jsonValue
 }
 
 // chlSet is one entry of scores_csv, player 1's score first.
@@ -196,14 +196,14 @@ func (m *chlMatch) label() string {
 
 // chlReader holds the state of one read: the document, and the problems and notes found.
 type chlReader struct {
-	doc *chlDoc
+	doc *jsonDoc
 	// index maps participant ids and group_player_ids to player indexes.
 	index map[string]int
 	errs  tbsheet.ErrorList
 	notes []string
 }
 
-func (r *chlReader) errorf(v *chlValue, kind error, format string, args ...any) {
+func (r *chlReader) errorf(v *jsonValue, kind error, format string, args ...any) {
 	r.errs.Addf(r.doc.pos(v), kind, format, args...)
 }
 
@@ -212,7 +212,7 @@ func (r *chlReader) notef(format string, args ...any) {
 }
 
 func readChallonge(data []byte, name string, opt Options) (*tbsheet.Event, error) {
-	doc, err := parseChlJSON(data, name)
+	doc, err := parseJSONTree(data, name)
 	if err != nil {
 		if head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n"); len(head) == 0 || (head[0] != '{' && head[0] != '[') {
 			err = tbsheet.Errorf(tbsheet.Pos{File: name}, tbsheet.ErrFormat, "not a Challonge dump (JSON): %s", firstLineOrKind(data))
@@ -223,9 +223,9 @@ func readChallonge(data []byte, name string, opt Options) (*tbsheet.Event, error
 	var ce *chlEvent
 	root := doc.root
 	switch {
-	case root.get("tournament").is(chlObject):
+	case root.get("tournament").is(jsonObject):
 		ce = r.v1(root.get("tournament"))
-	case root.is(chlArray) || root.get("data") != nil:
+	case root.is(jsonArray) || root.get("data") != nil:
 		ce = r.v21(root)
 	}
 	if ce == nil {
@@ -245,22 +245,22 @@ func readChallonge(data []byte, name string, opt Options) (*tbsheet.Event, error
 }
 
 // chlDescribe says what a JSON document that is not a Challonge dump holds.
-func chlDescribe(v *chlValue) string {
+func chlDescribe(v *jsonValue) string {
 	switch v.kind {
-	case chlObject:
+	case jsonObject:
 		keys := v.keys
 		if len(keys) > 6 {
 			keys = append(keys[:6:6], "…")
 		}
 		return "its top-level keys are " + strings.Join(keys, ", ")
-	case chlArray:
+	case jsonArray:
 		return fmt.Sprintf("an array of %d values without match or participant resources", len(v.vals))
 	}
 	return "a single " + v.quoted()
 }
 
 // v1 reads an API v1 tournament object.
-func (r *chlReader) v1(t *chlValue) *chlEvent {
+func (r *chlReader) v1(t *jsonValue) *chlEvent {
 	ce := r.tournament(t)
 	for _, pv := range r.list(t.get("participants")) {
 		if w := pv.get("participant"); w != nil {
@@ -285,12 +285,12 @@ func (r *chlReader) v1(t *chlValue) *chlEvent {
 }
 
 // list returns an array's elements; a missing or null list is empty, anything else an error.
-func (r *chlReader) list(v *chlValue) []*chlValue {
+func (r *chlReader) list(v *jsonValue) []*jsonValue {
 	if v.isNull() {
 		return nil
 	}
-	if v.kind != chlArray {
-		r.errorf(v, tbsheet.ErrFormat, "%s should be a list, not %s", v.key, v.quoted())
+	if v.kind != jsonArray {
+		r.errorf(v, tbsheet.ErrValue, "%s should be a list, not %s", v.key, v.quoted())
 		return nil
 	}
 	return v.vals
@@ -298,13 +298,13 @@ func (r *chlReader) list(v *chlValue) []*chlValue {
 
 // tournament reads the tournament fields that v1 and v2.1 share (v2.1 nests the points in
 // swiss_options and round_robin_options).
-func (r *chlReader) tournament(t *chlValue) *chlEvent {
+func (r *chlReader) tournament(t *jsonValue) *chlEvent {
 	ce := &chlEvent{tournament: t}
 	ce.name = t.get("name").scalar()
 	ce.state = strings.ToLower(t.get("state").scalar())
 	ce.kind = strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(t.get("tournament_type").scalar(), "_", " ")), " "))
 	for _, k := range []string{"started_at", "start_at", "starts_at", "completed_at"} {
-		for _, v := range []*chlValue{t.get(k), t.at("timestamps", k)} {
+		for _, v := range []*jsonValue{t.get(k), t.at("timestamps", k)} {
 			if s := v.scalar(); ce.date == "" && len(s) >= 10 {
 				ce.date = s[:10]
 			}
@@ -319,7 +319,7 @@ func (r *chlReader) tournament(t *chlValue) *chlEvent {
 	if ce.rankedBy == "" {
 		ce.rankedBy = strings.ToLower(t.at("round_robin_options", "ranking").scalar())
 	}
-	for _, v := range []*chlValue{t.get("swiss_rounds"), t.at("swiss_options", "rounds")} {
+	for _, v := range []*jsonValue{t.get("swiss_rounds"), t.at("swiss_options", "rounds")} {
 		if !v.isNull() && ce.swissRounds == 0 {
 			ce.swissRounds = r.count(v, "swiss_rounds", sanityMaxRounds)
 		}
@@ -338,13 +338,13 @@ func (r *chlReader) tournament(t *chlValue) *chlEvent {
 }
 
 // count reads a non-negative whole number up to limit.
-func (r *chlReader) count(v *chlValue, what string, limit int64) int {
+func (r *chlReader) count(v *jsonValue, what string, limit int64) int {
 	n, err := v.integer()
 	switch {
 	case err != nil:
-		r.errorf(v, tbsheet.ErrFormat, "%s: %v", what, err)
+		r.errorf(v, tbsheet.ErrValue, "%s: %v", what, err)
 	case n < 0 || n > limit:
-		r.errorf(v, tbsheet.ErrFormat, "%s is %d: expected 0 to %d", what, n, limit)
+		r.errorf(v, tbsheet.ErrValue, "%s is %d: expected 0 to %d", what, n, limit)
 	default:
 		return int(n)
 	}
@@ -352,7 +352,7 @@ func (r *chlReader) count(v *chlValue, what string, limit int64) int {
 }
 
 // points reads the points settings named prefix+"match_win" etc. from obj.
-func (r *chlReader) points(obj *chlValue, prefix string) chlPoints {
+func (r *chlReader) points(obj *jsonValue, prefix string) chlPoints {
 	get := func(k string) *exact.Num {
 		v := obj.get(prefix + k)
 		if v.isNull() {
@@ -360,7 +360,7 @@ func (r *chlReader) points(obj *chlValue, prefix string) chlPoints {
 		}
 		x, err := v.number()
 		if err != nil {
-			r.errorf(v, tbsheet.ErrFormat, "%s%s: %v", prefix, k, err)
+			r.errorf(v, tbsheet.ErrValue, "%s%s: %v", prefix, k, err)
 			return nil
 		}
 		return &x
@@ -381,10 +381,10 @@ func (p *chlPoints) fill(q chlPoints) {
 }
 
 // participant reads a participant's fields (v1 participant object or v2.1 attributes).
-func (r *chlReader) participant(a, idv *chlValue) chlParticipant {
+func (r *chlReader) participant(a, idv *jsonValue) chlParticipant {
 	p := chlParticipant{v: a, id: idv.scalar(), active: true}
 	if p.id == "" {
-		r.errorf(a, tbsheet.ErrFormat, "participant without an id")
+		r.errorf(a, tbsheet.ErrValue, "participant without an id")
 	}
 	for _, k := range []string{"name", "display_name", "username", "challonge_username"} {
 		if p.name == "" {
@@ -410,15 +410,15 @@ func (r *chlReader) participant(a, idv *chlValue) chlParticipant {
 }
 
 // match reads the match fields that v1 and v2.1 share.
-func (r *chlReader) match(a, idv *chlValue) chlMatch {
+func (r *chlReader) match(a, idv *jsonValue) chlMatch {
 	m := chlMatch{v: a, id: idv.scalar(), identifier: a.get("identifier").scalar(),
 		state: strings.ToLower(a.get("state").scalar()), roundV: a.get("round")}
 	n, err := m.roundV.integer()
 	switch {
 	case err != nil:
-		r.errorf(m.roundV, tbsheet.ErrFormat, "match %s: round %v", m.id, err)
+		r.errorf(m.roundV, tbsheet.ErrValue, "match %s: round %v", m.id, err)
 	case n < -sanityMaxRounds || n > sanityMaxRounds:
-		r.errorf(m.roundV, tbsheet.ErrFormat, "match %s: round %d is out of range (at most %d rounds)", m.id, n, sanityMaxRounds)
+		r.errorf(m.roundV, tbsheet.ErrValue, "match %s: round %d is out of range (at most %d rounds)", m.id, n, sanityMaxRounds)
 	default:
 		m.round = int(n)
 	}
@@ -431,7 +431,7 @@ func (r *chlReader) match(a, idv *chlValue) chlMatch {
 }
 
 // scores reads a scores_csv string: "2-1", "1-3,3-0,3-2", also with spaces ("2 - 1").
-func (r *chlReader) scores(v *chlValue) []chlSet {
+func (r *chlReader) scores(v *jsonValue) []chlSet {
 	text := v.scalar()
 	if strings.TrimSpace(text) == "" {
 		return nil
@@ -469,15 +469,15 @@ func parseChlScores(text string) ([]chlSet, error) {
 }
 
 // v21 reads a JSON:API document or an array of resources and documents.
-func (r *chlReader) v21(root *chlValue) *chlEvent {
-	var resources []*chlValue
-	resource := func(v *chlValue) {
-		if v.is(chlObject) && v.get("type") != nil {
+func (r *chlReader) v21(root *jsonValue) *chlEvent {
+	var resources []*jsonValue
+	resource := func(v *jsonValue) {
+		if v.is(jsonObject) && v.get("type") != nil {
 			resources = append(resources, v)
 		}
 	}
-	document := func(doc *chlValue) {
-		if data := doc.get("data"); data.is(chlArray) {
+	document := func(doc *jsonValue) {
+		if data := doc.get("data"); data.is(jsonArray) {
 			for _, e := range data.vals {
 				resource(e)
 			}
@@ -488,7 +488,7 @@ func (r *chlReader) v21(root *chlValue) *chlEvent {
 			resource(e)
 		}
 	}
-	if root.is(chlArray) {
+	if root.is(jsonArray) {
 		for _, e := range root.vals {
 			if e.get("data") != nil {
 				document(e)
@@ -500,7 +500,7 @@ func (r *chlReader) v21(root *chlValue) *chlEvent {
 		document(root)
 	}
 	var ce *chlEvent
-	var matches, participants []*chlValue
+	var matches, participants []*jsonValue
 	for _, res := range resources {
 		switch chlResourceType(res.get("type").scalar()) {
 		case "tournament":
@@ -542,7 +542,7 @@ func (r *chlReader) v21(root *chlValue) *chlEvent {
 // v21Match reads a v2.1 match resource. Players come from relationships.player1/player2,
 // else from attributes player1_id/player2_id, else from points_by_participant (some v2.1
 // records carry only that); scores from score_in_sets, else the "scores" string.
-func (r *chlReader) v21Match(res *chlValue) chlMatch {
+func (r *chlReader) v21Match(res *jsonValue) chlMatch {
 	a := res.get("attributes")
 	m := r.match(a, res.get("id"))
 	m.v = res
@@ -554,14 +554,14 @@ func (r *chlReader) v21Match(res *chlValue) chlMatch {
 		m.p1, m.p2 = a.get("player1_id"), a.get("player2_id")
 	}
 	pbp := a.get("points_by_participant")
-	if m.p1.isNull() && m.p2.isNull() && pbp.is(chlArray) && len(pbp.vals) == 2 {
+	if m.p1.isNull() && m.p2.isNull() && pbp.is(jsonArray) && len(pbp.vals) == 2 {
 		m.p1, m.p2 = pbp.vals[0].get("participant_id"), pbp.vals[1].get("participant_id")
 	}
 	m.loser = a.get("loser_id")
-	if sis := a.get("score_in_sets"); sis.is(chlArray) && len(sis.vals) > 0 {
+	if sis := a.get("score_in_sets"); sis.is(jsonArray) && len(sis.vals) > 0 {
 		m.scoresV = sis
 		for _, set := range sis.vals {
-			if set.kind != chlArray || len(set.vals) != 2 {
+			if set.kind != jsonArray || len(set.vals) != 2 {
 				r.errorf(set, tbsheet.ErrResult, "%s: score_in_sets entries should be pairs like [2, 1]", m.label())
 				return m
 			}

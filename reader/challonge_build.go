@@ -50,7 +50,7 @@ func (r *chlReader) build(ce *chlEvent) (*tbsheet.Event, error) {
 	for _, st := range stages {
 		for _, p := range st.pairings {
 			if p.m.round < 1 {
-				r.errorf(p.m.roundV, tbsheet.ErrFormat, "%s: a Swiss or round-robin round must be 1 or more", p.m.label())
+				r.errorf(p.m.roundV, tbsheet.ErrValue, "%s: a Swiss or round-robin round must be 1 or more", p.m.label())
 				continue
 			}
 			rd := round(p.m.round, p)
@@ -78,7 +78,8 @@ func (r *chlReader) build(ce *chlEvent) (*tbsheet.Event, error) {
 	r.playoffRounds(ev, pairings, maxSwiss)
 	r.settings(ev, ce, stages)
 	ev.Notes = r.notes
-	return ev, sortErrorsByLine(append(r.errs, ev.Validate()...)).Err()
+	r.errs.AddAll(ev.Validate())
+	return ev, r.errs.Err()
 }
 
 // players adds every participant not on the waiting list, with its final rank when the
@@ -87,7 +88,7 @@ func (r *chlReader) players(ev *tbsheet.Event, ce *chlEvent) {
 	r.index = map[string]int{}
 	index := r.index
 	if len(ce.participants) > sanityMaxPlayers {
-		r.errorf(ce.participants[0].v.parent, tbsheet.ErrFormat, "%d participants: tbsheet reads at most %d",
+		r.errorf(ce.participants[0].v.parent, tbsheet.ErrTooLarge, "%d participants: tbsheet reads at most %d",
 			len(ce.participants), sanityMaxPlayers)
 		return
 	}
@@ -135,7 +136,7 @@ func (r *chlReader) pairings(ce *chlEvent) []*chlPairing {
 		p := &chlPairing{m: m, p1: tbsheet.NoPlayer, p2: tbsheet.NoPlayer, playoff: elimination && m.group == ""}
 		ok := true
 		for _, side := range []struct {
-			v   *chlValue
+			v   *jsonValue
 			dst *int
 		}{{m.p1, &p.p1}, {m.p2, &p.p2}} {
 			id := side.v.scalar()
@@ -155,7 +156,7 @@ func (r *chlReader) pairings(ce *chlEvent) []*chlPairing {
 		case ok:
 			out = append(out, p)
 		case m.state == "complete" && (m.p1.scalar() == "" || m.p2.scalar() == ""):
-			r.errorf(m.v, tbsheet.ErrFormat, "%s is complete but does not name both players", m.label())
+			r.errorf(m.v, tbsheet.ErrValue, "%s is complete but does not name both players", m.label())
 		}
 	}
 	return out

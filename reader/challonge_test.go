@@ -187,7 +187,7 @@ func TestChallongeScores(t *testing.T) {
 	}
 }
 
-// chlDoc builds a small v1 dump: participants "id:name[:inactive]", matches as raw JSON.
+// jsonDoc builds a small v1 dump: participants "id:name[:inactive]", matches as raw JSON.
 func chlTestDoc(kind string, participants []string, matches ...string) string {
 	var ps []string
 	for _, p := range participants {

@@ -60,7 +60,7 @@ func readCSV(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 	if hd == nil {
 		return nil, noCSVHeader(file, enc, src, first, "Round, Player 1, Player 2 and Result")
 	}
-	h := newHandkept(file, "csv")
+	h := newHKReader(file, "csv")
 	if enc != "" {
 		h.note("%s: not UTF-8 but %s, read as such: check the names, or save the file from Excel as \"CSV UTF-8\"",
 			file, enc)
@@ -69,7 +69,7 @@ func readCSV(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		h.useRoster(opt.Players)
 	}
 	if !matchColumns(hd, false, &h.errs) {
-		return nil, h.errs.err(file)
+		return nil, h.errs.Err()
 	}
 	var fixed *roundKey
 	if !hd.has("round") {
@@ -112,7 +112,7 @@ func checkWidth(text, file string) error {
 			line, n = line+1, 0
 		case ',', ';', '\t':
 			if n++; n >= maxFields {
-				return tbsheet.Errorf(tbsheet.Pos{File: file, Row: line}, tbsheet.ErrFormat,
+				return tbsheet.Errorf(tbsheet.Pos{File: file, Row: line}, tbsheet.ErrTooLarge,
 					"the line has more than %d fields: not a results table", maxFields)
 			}
 		}
@@ -247,7 +247,7 @@ func (c *csvRows) Next() bool {
 	c.rows++
 	c.count += len(rec)
 	if c.rows > maxRows || c.count > maxCells {
-		c.err = tbsheet.Errorf(c.Pos(0), tbsheet.ErrFormat,
+		c.err = tbsheet.Errorf(c.Pos(0), tbsheet.ErrTooLarge,
 			"stopped reading here: the file holds more than %d rows or %d cells, far more than a results table", maxRows, maxCells)
 		return false
 	}

@@ -221,7 +221,7 @@ func TestCSVErrors(t *testing.T) {
 	}
 }
 
-// TestCSVTooManyErrors: the list stops at maxErrors and says how many more there were.
+// TestCSVTooManyErrors: the list stops at tbsheet.MaxErrors and says how many more there were.
 func TestCSVTooManyErrors(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("Round,Player 1,Player 2,Result\n")
@@ -229,7 +229,7 @@ func TestCSVTooManyErrors(t *testing.T) {
 		fmt.Fprintf(&b, "1,P%d,Q%d,what\n", i, i)
 	}
 	errs := tbsheet.Errors(func() error { _, err := ReadBytes([]byte(b.String()), "r.csv", "csv", Options{}); return err }())
-	if len(errs) != maxErrors+1 || !strings.Contains(errs[maxErrors].Error(), "50 more errors not shown") {
+	if len(errs) != tbsheet.MaxErrors+1 || !strings.Contains(errs[tbsheet.MaxErrors].Error(), "50 more errors not shown") {
 		t.Errorf("got %d errors, last %v", len(errs), errs[len(errs)-1])
 	}
 }
@@ -472,7 +472,7 @@ func TestHostileCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = ReadBytes([]byte(b.String()), "r.csv", "csv", Options{Players: roster})
-	if l := tbsheet.Errors(err); len(l) != maxErrors+1 || !strings.Contains(l[maxErrors].Error(), "more errors not shown") {
+	if l := tbsheet.Errors(err); len(l) != tbsheet.MaxErrors+1 || !strings.Contains(l[tbsheet.MaxErrors].Error(), "more errors not shown") {
 		t.Errorf("%d errors", len(l))
 	}
 }

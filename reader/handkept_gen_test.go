@@ -20,6 +20,7 @@ import (
 	"golang.org/x/text/encoding"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
 )
 
 // simPlayer is an entrant of a simulated event.
@@ -158,7 +159,7 @@ type layout struct {
 	lang string
 	// cols are the column keys, in order; "round" is left out on per-round sheets.
 	cols []string
-	// result writes a Result cell; nil = tbsheet.FormatResultCell.
+	// result writes a Result cell; nil = handkept.FormatResultCell.
 	result func(m tbsheet.Match) string
 	// bye is what Player 2 says on a row without an opponent ("BYE", "", "轮空").
 	bye string
@@ -172,7 +173,7 @@ type layout struct {
 func (l layout) matchRows(ev *tbsheet.Event, rounds []tbsheet.Round) [][]any {
 	header := make([]any, len(l.cols))
 	for i, k := range l.cols {
-		header[i] = tbsheet.ColumnHeader(k, l.lang)
+		header[i] = handkept.ColumnHeader(k, l.lang)
 	}
 	rows := [][]any{header}
 	for _, r := range rounds {
@@ -214,7 +215,7 @@ func (l layout) matchRow(ev *tbsheet.Event, r tbsheet.Round, m tbsheet.Match, ro
 			if l.result != nil {
 				v = l.result(m)
 			} else {
-				v = tbsheet.FormatResultCell(m)
+				v = handkept.FormatResultCell(m)
 			}
 		case "p1wins", "p2wins", "draws":
 			if m.Games.Known {
@@ -255,7 +256,7 @@ func playerRows(ev *tbsheet.Event, lang string, ids, ratings bool) [][]any {
 	}
 	var header []any
 	for _, k := range cols {
-		header = append(header, tbsheet.ColumnHeader(k, lang))
+		header = append(header, handkept.ColumnHeader(k, lang))
 	}
 	rows := [][]any{header}
 	for _, p := range ev.Players {

@@ -23,6 +23,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/internal/golden"
 )
 
@@ -284,7 +285,7 @@ func handkeptFixtures() []fixture {
 			for _, r := range ev.Rounds {
 				title := "Round " + strconv.Itoa(r.Number)
 				if r.Playoff {
-					title = tbsheet.PlayoffName(playoffStage(ev, r), "en")
+					title = handkept.PlayoffName(playoffStage(ev, r), "en")
 				}
 				rows = append(rows, []any{title})
 				rows = append(rows, l.matchRows(ev, []tbsheet.Round{r})...)
@@ -348,7 +349,7 @@ func byeEmpty(m tbsheet.Match) string {
 	if m.Result == tbsheet.Bye {
 		return ""
 	}
-	return tbsheet.FormatResultCell(m)
+	return handkept.FormatResultCell(m)
 }
 
 func asText(n int) any { return strconv.Itoa(n) }
@@ -395,9 +396,9 @@ func playersWithoutDrop(ev *tbsheet.Event, i int) *tbsheet.Event {
 func roundSheets(ev *tbsheet.Event, l layout) []sheet {
 	var out []sheet
 	for _, r := range ev.Rounds {
-		name := tbsheet.RoundSheetName(r.Number, l.lang)
+		name := handkept.RoundSheetName(r.Number, l.lang)
 		if r.Playoff {
-			name = tbsheet.PlayoffName(playoffStage(ev, r), l.lang)
+			name = handkept.PlayoffName(playoffStage(ev, r), l.lang)
 		}
 		out = append(out, sheet{name: name, rows: l.matchRows(ev, []tbsheet.Round{r}), bold: 1})
 	}
@@ -467,7 +468,7 @@ func formulaWorkbook() (*tbsheet.Event, []byte, error) {
 				g1, g2 = m.Games.P1, m.Games.P2
 			}
 			rows = append(rows, []any{r.Number, tableOrNil(m.Table), ref(m.P1), ref(m.P2),
-				excelizeCell(fmt.Sprintf(`IF(F%d="","",F%d&"-"&G%d)`, n, n, n), tbsheet.FormatResultCell(m)), g1, g2})
+				excelizeCell(fmt.Sprintf(`IF(F%d="","",F%d&"-"&G%d)`, n, n, n), handkept.FormatResultCell(m)), g1, g2})
 		}
 	}
 	data, err := workbookBytes(sheet{name: "Players", rows: playerRows(ev, "en", false, false)},
@@ -582,10 +583,10 @@ func sameContent(a, b []byte) bool {
 }
 
 // patchZip replaces text in one part of a zip archive.
-func patchZip(data []byte, part, old, new string) ([]byte, error) {
+func patchZip(data []byte, part, old, repl string) ([]byte, error) {
 	return rewriteZip(data, func(name string, b []byte) []byte {
 		if name == part {
-			b = bytes.ReplaceAll(b, []byte(old), []byte(new))
+			b = bytes.ReplaceAll(b, []byte(old), []byte(repl))
 		}
 		return b
 	}, "", nil)

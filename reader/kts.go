@@ -71,9 +71,9 @@ func (r *ktsReader) integer(e *xmlElem, lo, hi int64) int64 {
 	n, err := strconv.ParseInt(s, 10, 64)
 	switch {
 	case err != nil:
-		r.errorf(e, tbsheet.ErrFormat, "<%s> %q is not a whole number", e.name, s)
+		r.errorf(e, tbsheet.ErrValue, "<%s> %q is not a whole number", e.name, s)
 	case n < lo || n > hi:
-		r.errorf(e, tbsheet.ErrFormat, "<%s> %d is out of range (%d to %d)", e.name, n, lo, hi)
+		r.errorf(e, tbsheet.ErrValue, "<%s> %d is out of range (%d to %d)", e.name, n, lo, hi)
 	default:
 		return n
 	}
@@ -158,7 +158,8 @@ func readKTSXML(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 		r.errorf(root, tbsheet.ErrFormat, "the file has no <TournamentPlayers>")
 	}
 	ev.Notes = r.notes
-	return ev, sortErrorsByLine(append(r.errs, ev.Validate()...)).Err()
+	r.errs.AddAll(ev.Validate())
+	return ev, r.errs.Err()
 }
 
 // ktsRootHint says what a file with another root element probably is.
@@ -182,7 +183,7 @@ func (r *ktsReader) players(ev *tbsheet.Event, list *xmlElem, structure int64) m
 		return index
 	}
 	if len(list.kids) > sanityMaxPlayers {
-		r.errorf(list, tbsheet.ErrFormat, "%d players: tbsheet reads at most %d", len(list.kids), sanityMaxPlayers)
+		r.errorf(list, tbsheet.ErrTooLarge, "%d players: tbsheet reads at most %d", len(list.kids), sanityMaxPlayers)
 		return index
 	}
 	for _, tp := range list.kids {
@@ -197,13 +198,13 @@ func (r *ktsReader) players(ev *tbsheet.Event, list *xmlElem, structure int64) m
 			continue
 		}
 		if who == nil {
-			r.errorf(tp, tbsheet.ErrFormat, "<%s> without a <Player> or <Team>", tp.name)
+			r.errorf(tp, tbsheet.ErrValue, "<%s> without a <Player> or <Team>", tp.name)
 			continue
 		}
 		idE := who.child("ID")
 		id, ok := ktsID(idE.value())
 		if !ok || id == "" {
-			r.errorf(firstNonNil(idE, who), tbsheet.ErrFormat, "player id %q is not a KTS (COSSY) number", idE.value())
+			r.errorf(firstNonNil(idE, who), tbsheet.ErrValue, "player id %q is not a KTS (COSSY) number", idE.value())
 			continue
 		}
 		p := tbsheet.Player{ID: id, Name: ktsName(who.child("FirstName").value(), who.child("LastName").value()), Pos: r.pos(tp)}
@@ -342,7 +343,7 @@ func (r *ktsReader) matches(ev *tbsheet.Event, list *xmlElem, index map[string]i
 	for _, tm := range list.all("TournMatch") {
 		roundE := tm.child("Round")
 		if roundE == nil {
-			r.errorf(tm, tbsheet.ErrFormat, "a match without a <Round>")
+			r.errorf(tm, tbsheet.ErrValue, "a match without a <Round>")
 			continue
 		}
 		n := int(r.integer(roundE, 0, sanityMaxRounds))
@@ -373,14 +374,14 @@ func (r *ktsReader) match(ev *tbsheet.Event, tm *xmlElem, round int, index map[s
 	m := tbsheet.Match{Pos: r.pos(tm), Table: int(r.integer(tm.child("Table"), 0, 1000000))}
 	seats := tm.all("Player")
 	if len(seats) != 2 {
-		r.errorf(tm, tbsheet.ErrFormat, "a match in round %d with %d <Player> elements (expected 2)", round, len(seats))
+		r.errorf(tm, tbsheet.ErrValue, "a match in round %d with %d <Player> elements (expected 2)", round, len(seats))
 		return m, false
 	}
 	ids := [2]string{}
 	for k, s := range seats {
 		id, ok := ktsID(s.value())
 		if !ok {
-			r.errorf(s, tbsheet.ErrFormat, "match in round %d names player %q, which is not a KTS number", round, s.value())
+			r.errorf(s, tbsheet.ErrValue, "match in round %d names player %q, which is not a KTS number", round, s.value())
 			return m, false
 		}
 		ids[k] = id

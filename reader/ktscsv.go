@@ -118,19 +118,19 @@ func ReadKTSPlayers(data []byte, name string) ([]tbsheet.Player, error) {
 		}
 		pos := ktsCSVPos(cr, name, 0)
 		if len(rec) < 3 {
-			errs.Addf(pos, tbsheet.ErrFormat, "%d fields where the players export has 3 (ID, First Name, Last Name)", len(rec))
+			errs.Addf(pos, tbsheet.ErrValue, "%d fields where the players export has 3 (ID, First Name, Last Name)", len(rec))
 			continue
 		}
 		id, ok := ktsID(rec[0])
 		switch {
 		case !ok || id == "":
-			errs.Addf(pos, tbsheet.ErrFormat, "player id %q is not a KTS (COSSY) number", rec[0])
+			errs.Addf(pos, tbsheet.ErrValue, "player id %q is not a KTS (COSSY) number", rec[0])
 			continue
 		case seen[id] != tbsheet.Pos{}:
 			errs.Addf(pos, tbsheet.ErrDuplicatePlayer, "player %s is listed twice (also at %s)", id, seen[id])
 			continue
 		case len(players) >= sanityMaxPlayers:
-			errs.Addf(pos, tbsheet.ErrFormat, "more than %d players", sanityMaxPlayers)
+			errs.Addf(pos, tbsheet.ErrTooLarge, "more than %d players", sanityMaxPlayers)
 			return nil, errs
 		}
 		seen[id] = pos
@@ -174,7 +174,7 @@ func readKTSCSV(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 			return 0, false
 		}
 		if len(ev.Players) >= sanityMaxPlayers {
-			errs.Addf(pos, tbsheet.ErrFormat, "more than %d players", sanityMaxPlayers)
+			errs.Addf(pos, tbsheet.ErrTooLarge, "more than %d players", sanityMaxPlayers)
 			return 0, false
 		}
 		index[id] = len(ev.Players)
@@ -192,7 +192,7 @@ func readKTSCSV(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 			break
 		}
 		if len(rec) != 5 {
-			errs.Addf(ktsCSVPos(cr, name, 0), tbsheet.ErrFormat, "%d fields where the matches export has 5", len(rec))
+			errs.Addf(ktsCSVPos(cr, name, 0), tbsheet.ErrValue, "%d fields where the matches export has 5", len(rec))
 			continue
 		}
 		if ev.Name == "" {
@@ -200,7 +200,7 @@ func readKTSCSV(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(rec[1]))
 		if err != nil || n < 0 || n > sanityMaxRounds {
-			errs.Addf(ktsCSVPos(cr, name, 1), tbsheet.ErrFormat, "round %q is not a round number (1 to %d)", rec[1], sanityMaxRounds)
+			errs.Addf(ktsCSVPos(cr, name, 1), tbsheet.ErrValue, "round %q is not a round number (1 to %d)", rec[1], sanityMaxRounds)
 			continue
 		}
 		if n == 0 {
@@ -221,7 +221,8 @@ func readKTSCSV(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 	if note := ktsMarkTopCut(ev); note != "" {
 		ev.Notes = append(ev.Notes, note)
 	}
-	return ev, sortErrorsByLine(append(errs, ev.Validate()...)).Err()
+	errs.AddAll(ev.Validate())
+	return ev, errs.Err()
 }
 
 // ktsCSVMatch reads one row of the matches export.
@@ -233,7 +234,7 @@ func ktsCSVMatch(cr *csv.Reader, name string, rec []string, round int,
 	for k, f := range cols {
 		id, ok := ktsID(rec[f])
 		if !ok {
-			errs.Addf(ktsCSVPos(cr, name, f), tbsheet.ErrFormat, "player %q is not a KTS number", rec[f])
+			errs.Addf(ktsCSVPos(cr, name, f), tbsheet.ErrValue, "player %q is not a KTS number", rec[f])
 			return m, false
 		}
 		ids[k] = id

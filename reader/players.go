@@ -2,6 +2,7 @@ package reader
 
 import (
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
 )
 
 // ReadPlayers reads a players list for [Options.Players] (the CLI's --players FILE): a CSV,
@@ -15,10 +16,16 @@ func ReadPlayers(path string) ([]tbsheet.Player, error) {
 	if err != nil {
 		return nil, err
 	}
+	var players []tbsheet.Player
 	if _, ok := ktsCSV(data, ktsPlayersHeader); ok {
-		return ReadKTSPlayers(data, path)
+		players, err = ReadKTSPlayers(data, path)
+	} else {
+		players, err = readPlayersBytes(data, path)
 	}
-	return readPlayersBytes(data, path)
+	if err != nil {
+		return nil, finishErrors(err, data, path, false)
+	}
+	return players, nil
 }
 
 func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
@@ -32,7 +39,7 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 		defer wb.close()
 		sheet := ""
 		for _, name := range wb.f.GetSheetList() {
-			if tbsheet.SheetKind(name) == "players" {
+			if handkept.SheetKind(name) == "players" {
 				sheet = name
 				break
 			}
@@ -56,7 +63,7 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 		}
 		players = readPlayers(src, hd, &errs)
 	}
-	return players, errs.err(file)
+	return players, errs.Err()
 }
 
 // firstSheetWith returns the first sheet whose first rows hold a header kind accepts, or "".

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -16,10 +17,6 @@ import (
 
 // bomUTF8 is the byte-order mark Excel's "CSV UTF-8" and KTS put before UTF-8 text.
 var bomUTF8 = []byte("\xef\xbb\xbf")
-
-// MaxFileSize is the largest input tbsheet opens. Result sheets are kilobytes; the cap keeps a
-// hostile or mistaken file (a video, a zip bomb's outer layer) from exhausting memory.
-const MaxFileSize = 64 << 20
 
 // Limits on what a results file can sensibly hold; a number beyond them is an error, not a
 // reason to allocate.
@@ -50,8 +47,12 @@ type Format struct {
 	// Sniff reports whether data looks like this format. name is the file name.
 	Sniff func(data []byte, name string) bool
 	// Read parses data; name is the file name for positions. It returns every problem it
-	// finds as a tbsheet.ErrorList.
+	// finds as a tbsheet.ErrorList; [ReadBytes] sorts it and gives the problems on a line of
+	// a text file that line, for the caret display.
 	Read func(data []byte, name string, opt Options) (*tbsheet.Event, error)
+	// CharColumns says that the format's positions count columns in characters, not bytes
+	// (TRF's fixed columns).
+	CharColumns bool
 }
 
 var formats []*Format
@@ -64,6 +65,17 @@ func Register(f *Format) {
 
 // Formats returns every registered format, in sniffing order.
 func Formats() []*Format { return append([]*Format(nil), formats...) }
+
+// Exts returns the extensions of every registered format, sorted and without repeats: the
+// files a watched folder treats as results.
+func Exts() []string {
+	var out []string
+	for _, f := range formats {
+		out = append(out, f.Exts...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
 
 // Lookup returns the format with the given id.
 func Lookup(id string) (*Format, bool) {
@@ -150,7 +162,7 @@ func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, err
 	}
 	ev, err := f.Read(data, name, opt)
 	if err != nil {
-		return ev, err
+		return ev, finishErrors(err, data, name, f.CharColumns)
 	}
 	if ev.Source == "" {
 		ev.Source = name
@@ -170,7 +182,73 @@ func ids() []string {
 	return out
 }
 
-// ReadFile reads an input file whole, refusing folders and files over MaxFileSize with a
+// finishErrors puts a reader's problems in the order an organizer fixes them
+// (tbsheet.ErrorList.Sort) and gives each problem on a line of a text file that line, so
+// that it prints with a caret under the place (tbsheet.Error.Detail). charCols says the
+// format counts columns in characters. It returns err.
+func finishErrors(err error, data []byte, name string, charCols bool) error {
+	errs := tbsheet.Errors(err)
+	errs.Sort()
+	if isWorkbook(data) {
+		return err
+	}
+	var lines []string
+	for _, e := range errs {
+		p := e.Pos
+		if p.File != name || p.Sheet != "" || p.Row <= 0 || e.Line != "" {
+			continue
+		}
+		if lines == nil {
+			lines = textLines(data)
+		}
+		if p.Row > len(lines) {
+			continue
+		}
+		line, at := lines[p.Row-1], -1
+		switch {
+		case p.Col <= 0:
+		case charCols:
+			at = len(line)
+			for i := range line {
+				if p.Col--; p.Col == 0 {
+					at = i
+					break
+				}
+			}
+		default:
+			at = p.Col - 1
+		}
+		e.SetLine(line, at)
+	}
+	return err
+}
+
+// textLines splits a text input into the lines its readers count: decoded to UTF-8 as they
+// decode it (an XML declaration's encoding, UTF-16, a legacy code page for CSV and TRF),
+// without the byte-order mark, split at "\n" (or at "\r" in a file with no "\n", as old Macs
+// wrote), without the line ends.
+func textLines(data []byte) []string {
+	var text string
+	if head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n"); bytes.HasPrefix(head, []byte("<")) {
+		if t, err := xmlUTF8(data); err == nil {
+			text = string(bytes.TrimPrefix(t, bomUTF8))
+		}
+	}
+	if text == "" {
+		text, _ = decodeText(data)
+	}
+	sep := "\n"
+	if !strings.Contains(text, "\n") {
+		sep = "\r"
+	}
+	lines := strings.Split(text, sep)
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// ReadFile reads an input file whole, refusing folders and files over tbsheet.MaxFileSize with a
 // message an organizer understands.
 func ReadFile(path string) ([]byte, error) {
 	st, err := os.Stat(path)
@@ -183,9 +261,9 @@ func ReadFile(path string) ([]byte, error) {
 	if st.IsDir() {
 		return nil, fmt.Errorf("%s is a folder, not a results file", path)
 	}
-	if st.Size() > MaxFileSize {
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, tbsheet.ErrFormat,
-			"file is %d MiB; tbsheet reads result files up to %d MiB", st.Size()>>20, MaxFileSize>>20)
+	if st.Size() > tbsheet.MaxFileSize {
+		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, tbsheet.ErrTooLarge,
+			"file is %d MiB; tbsheet reads result files up to %d MiB", st.Size()>>20, tbsheet.MaxFileSize>>20)
 	}
 	return os.ReadFile(path)
 }

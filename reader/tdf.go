@@ -17,7 +17,7 @@ import (
 func init() {
 	Register(&Format{
 		ID:       "tdf",
-		Title:    "Pokémon TOM file (.tdf)",
+		Title:    "Pokémon TOM file",
 		Exts:     []string{".tdf"},
 		Priority: 80,
 		Sniff: func(data []byte, _ string) bool {
@@ -156,7 +156,7 @@ func (r *tdfReader) readPlayers(root *xmlElem) {
 	for _, pe := range root.all("players", "player") {
 		id, ok := pe.get("userid")
 		if !ok || id == "" {
-			r.errs.Addf(pe.pos, tbsheet.ErrFormat, "<player> has no userid")
+			r.errs.Addf(pe.pos, tbsheet.ErrValue, "<player> has no userid")
 			continue
 		}
 		if first, dup := r.byID[id]; dup {
@@ -231,7 +231,7 @@ func (r *tdfReader) readPod(pe *xmlElem, file *tbsheet.Event) {
 	}
 	for _, other := range r.pods {
 		if other.category == cat {
-			r.errs.Addf(pe.attrPos("category"), tbsheet.ErrFormat, "pod category %d appears twice (also at %s)", cat, other.elem.pos)
+			r.errs.Addf(pe.attrPos("category"), tbsheet.ErrValue, "pod category %d appears twice (also at %s)", cat, other.elem.pos)
 			return
 		}
 	}
@@ -283,7 +283,7 @@ func (r *tdfReader) readRound(pod *tdfPod, re *xmlElem) {
 	case "1":
 		round.Playoff = true
 	default:
-		r.errs.Addf(re.attrPos("type"), tbsheet.ErrFormat,
+		r.errs.Addf(re.attrPos("type"), tbsheet.ErrValue,
 			"round type %q is neither Swiss (3, or 2) nor single-elimination top cut (1)", typ)
 	}
 	for _, me := range re.all("matches", "match") {
@@ -466,7 +466,7 @@ func (r *tdfReader) finishPod(pod *tdfPod) {
 			settleDrop(ev, p, r.players[reg].dropRound)
 		}
 	}
-	r.errs = append(r.errs, ev.Validate()...)
+	r.errs.AddAll(ev.Validate())
 }
 
 // tableLess orders table numbers with unknown tables (0: TOM's byes) last.

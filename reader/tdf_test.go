@@ -209,6 +209,7 @@ func TestTDFErrors(t *testing.T) {
 				r1(tdfMatch("1", "101", "102", 1), tdfMatch("2", "103", "104", 2))+
 					`<round number="2" type="3"><matches>`+tdfMatch("1", "104", "101", 1)+`</matches></round>`+"\n", ""),
 			errs: []string{`t.tdf:17:44: player "Dee Ito" dropped after round 1 but is paired in round 2`},
+			is:   tbsheet.ErrDroppedPaired,
 		},
 		{
 			name: "broken XML",
@@ -220,7 +221,7 @@ func TestTDFErrors(t *testing.T) {
 			name: "nested too deep",
 			doc:  "<tournament><players/><pods>" + strings.Repeat("<a>", 70) + strings.Repeat("</a>", 70) + "</pods></tournament>",
 			errs: []string{`t.tdf:1:215: XML nested more than 64 deep: not a results file`},
-			is:   tbsheet.ErrFormat,
+			is:   tbsheet.ErrTooLarge,
 		},
 		{
 			name: "two roots",

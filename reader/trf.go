@@ -44,12 +44,14 @@ const (
 
 func init() {
 	Register(&Format{
-		ID:       "trf",
-		Title:    "FIDE Tournament Report File (TRF)",
-		Exts:     []string{".trf", ".trfx", ".txt"},
-		Priority: 50,
-		Sniff:    sniffTRF,
-		Read:     readTRF,
+		ID:    "trf",
+		Title: "FIDE Tournament Report File (TRF)",
+		Exts:  []string{".trf", ".trfx", ".txt"},
+		// The FIDE format defines its fields by character columns.
+		CharColumns: true,
+		Priority:    50,
+		Sniff:       sniffTRF,
+		Read:        readTRF,
 	})
 }
 
@@ -174,7 +176,7 @@ func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 	}
 	t.rankColumn(players)
 	t.matches(players)
-	t.errs = append(t.errs, t.ev.Validate()...)
+	t.errs.AddAll(t.ev.Validate())
 	return t.ev, t.errs.Err()
 }
 
@@ -185,14 +187,14 @@ func (t *trfReader) split(data []byte) ([]trfLine, error) {
 	latin1 := !utf8.Valid(data)
 	raw := bytes.Split(data, []byte("\n"))
 	if len(raw) > trfMaxLines {
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: t.name}, tbsheet.ErrFormat,
+		return nil, tbsheet.Errorf(tbsheet.Pos{File: t.name}, tbsheet.ErrTooLarge,
 			"%d lines: a TRF has at most %d", len(raw), trfMaxLines)
 	}
 	lines := make([]trfLine, 0, len(raw))
 	for i, b := range raw {
 		b = bytes.TrimRight(b, "\r")
 		if len(b) > trfMaxLineLen {
-			t.errorf(i+1, trfMaxLineLen+1, tbsheet.ErrFormat, "line is %d characters long; a TRF line has at most %d", len(b), trfMaxLineLen)
+			t.errorf(i+1, trfMaxLineLen+1, tbsheet.ErrTooLarge, "line is %d characters long; a TRF line has at most %d", len(b), trfMaxLineLen)
 			continue
 		}
 		var chars []rune
@@ -216,7 +218,7 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	rankText := l.field(trfColRank, trfColRank+3)
 	rank, err := strconv.Atoi(rankText)
 	if err != nil || rank < 1 || rank > trfMaxPlayers {
-		t.errorf(l.no, trfColRank, tbsheet.ErrFormat, "%q is not a start rank (columns 5–8: 1 to 9999)", rankText)
+		t.errorf(l.no, trfColRank, tbsheet.ErrValue, "%q is not a start rank (columns 5–8: 1 to 9999)", rankText)
 		return nil
 	}
 	if _, dup := t.byRank[rank]; dup {
@@ -229,7 +231,7 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	if s := l.field(trfColRating, trfColRating+3); s != "" {
 		r, err := strconv.Atoi(s)
 		if err != nil || r < 0 {
-			t.errorf(l.no, trfColRating, tbsheet.ErrFormat, "%q is not a rating (columns 49–52)", s)
+			t.errorf(l.no, trfColRating, tbsheet.ErrValue, "%q is not a rating (columns 49–52)", s)
 		}
 		pl.Rating = r
 	}
@@ -237,7 +239,7 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	if s := l.field(trfColPoints, trfColPoints+3); s != "" {
 		v, err := exact.Parse(s)
 		if err != nil || v.Sign() < 0 {
-			t.errorf(l.no, trfColPoints, tbsheet.ErrFormat, "%q is not a score (columns 81–84, like 4.5)", s)
+			t.errorf(l.no, trfColPoints, tbsheet.ErrValue, "%q is not a score (columns 81–84, like 4.5)", s)
 		} else {
 			rep.Values = map[string]exact.Num{"points": v}
 		}
@@ -245,7 +247,7 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	if s := l.field(trfColPlace, trfColPlace+3); s != "" {
 		r, err := strconv.Atoi(s)
 		if err != nil || r < 0 {
-			t.errorf(l.no, trfColPlace, tbsheet.ErrFormat, "%q is not a rank (columns 86–89)", s)
+			t.errorf(l.no, trfColPlace, tbsheet.ErrValue, "%q is not a rank (columns 86–89)", s)
 		}
 		rep.Rank = r
 	}
@@ -302,14 +304,14 @@ func (t *trfReader) block(l trfLine, col int) (trfBlock, bool) {
 	end := min(col+trfRoundLength-1, len(l.chars))
 	b := trfBlock{line: l.no, col: col, text: string(l.chars[col-1 : end])}
 	if s := strings.TrimSpace(l.field(col+trfRoundLength, col+trfRoundWidth-1)); s != "" {
-		t.errorf(l.no, col+trfRoundLength, tbsheet.ErrFormat,
+		t.errorf(l.no, col+trfRoundLength, tbsheet.ErrValue,
 			"%q between round blocks: each round takes 10 columns from column 92 (opponent, colour, result)", s)
 		return b, false
 	}
 	if s := l.field(col, col+3); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
-			t.errorf(l.no, col, tbsheet.ErrFormat, "%q is not an opponent's start rank (or 0000)", s)
+			t.errorf(l.no, col, tbsheet.ErrValue, "%q is not an opponent's start rank (or 0000)", s)
 			return b, false
 		}
 		b.opp = n
@@ -321,7 +323,7 @@ func (t *trfReader) block(l trfLine, col int) (trfBlock, bool) {
 		b.colour = tbsheet.Black
 	case '-', ' ':
 	default:
-		t.errorf(l.no, col+5, tbsheet.ErrFormat, "%q is not a colour (w, b or -)", string(c))
+		t.errorf(l.no, col+5, tbsheet.ErrValue, "%q is not a colour (w, b or -)", string(c))
 		return b, false
 	}
 	c := l.char(col + 7)
@@ -335,7 +337,7 @@ func (t *trfReader) block(l trfLine, col int) (trfBlock, bool) {
 	}
 	b.code = c
 	if l.char(col+4) != ' ' || l.char(col+6) != ' ' {
-		t.errorf(l.no, col, tbsheet.ErrFormat, "%q is not a round block (\"oooo c r\" from column %d)", b.text, col)
+		t.errorf(l.no, col, tbsheet.ErrValue, "%q is not a round block (\"oooo c r\" from column %d)", b.text, col)
 		return b, false
 	}
 	return b, true
@@ -346,7 +348,7 @@ func (t *trfReader) rounds(l trfLine) {
 	s := l.field(5, len(l.chars))
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > 400 {
-		t.errorf(l.no, 5, tbsheet.ErrFormat, "%q is not a number of rounds", s)
+		t.errorf(l.no, 5, tbsheet.ErrValue, "%q is not a number of rounds", s)
 		return
 	}
 	t.ev.PlannedRounds = n
@@ -359,14 +361,14 @@ func (t *trfReader) rounds(l trfLine) {
 func (t *trfReader) scoring(l trfLine) {
 	f := strings.Fields(l.field(5, len(l.chars)))
 	if len(f)%2 != 0 {
-		t.errorf(l.no, 5, tbsheet.ErrFormat, "%q is not a scoring system (pairs like \"W 1.0 D 0.5 L 0.0\")", strings.Join(f, " "))
+		t.errorf(l.no, 5, tbsheet.ErrValue, "%q is not a scoring system (pairs like \"W 1.0 D 0.5 L 0.0\")", strings.Join(f, " "))
 		return
 	}
 	vals := map[string]exact.Num{}
 	for i := 0; i < len(f); i += 2 {
 		v, err := exact.Parse(f[i+1])
 		if err != nil {
-			t.errorf(l.no, 5, tbsheet.ErrFormat, "%q is not a number of points for %s", f[i+1], f[i])
+			t.errorf(l.no, 5, tbsheet.ErrValue, "%q is not a number of points for %s", f[i+1], f[i])
 			return
 		}
 		vals[strings.ToUpper(f[i])] = v
@@ -496,7 +498,7 @@ func (t *trfReader) matches(players []*trfPlayer) {
 				} else if has {
 					says = fmt.Sprintf("says he played %d", ob.opp)
 				}
-				t.errorf(b.line, b.col, tbsheet.ErrFormat, "round %d: %d plays %d here, but line %d (player %d) %s",
+				t.errorf(b.line, b.col, tbsheet.ErrValue, "round %d: %d plays %d here, but line %d (player %d) %s",
 					r+1, p.rank, q.rank, q.line, q.rank, says)
 				continue
 			}

@@ -15,7 +15,7 @@ import (
 func init() {
 	Register(&Format{
 		ID:       "wer",
-		Title:    "Wizards Event Reporter file (.wer)",
+		Title:    "Wizards Event Reporter file",
 		Exts:     []string{".wer"},
 		Priority: 80,
 		Sniff: func(data []byte, _ string) bool {
@@ -123,7 +123,7 @@ func (r *werReader) readPersons(root *xmlElem) {
 	for _, pe := range root.all("participation", "person") {
 		id := pe.val("id")
 		if id == "" {
-			r.errs.Addf(pe.pos, tbsheet.ErrFormat, "<person> has no id")
+			r.errs.Addf(pe.pos, tbsheet.ErrValue, "<person> has no id")
 			continue
 		}
 		if first, dup := r.persons[id]; dup {
@@ -159,7 +159,7 @@ func (r *werReader) readTeams(root *xmlElem) {
 	for _, te := range teams {
 		members := te.all("member")
 		if len(members) == 0 {
-			r.errs.Addf(te.pos, tbsheet.ErrFormat, "team %q has no <member>", te.val("name"))
+			r.errs.Addf(te.pos, tbsheet.ErrValue, "team %q has no <member>", te.val("name"))
 			continue
 		}
 		p := tbsheet.Player{ID: te.val("id"), Name: strings.Join(strings.Fields(te.val("name")), " "), Pos: te.pos}

@@ -2,7 +2,7 @@ package reader
 
 // The hand-kept XLSX reader (format "xlsx"): a match list on one sheet, or one sheet per
 // round, plus optional Players and playoff sheets (cli.md "Input formats"). Rows are
-// streamed with excelize's Rows iterator in raw mode (libraries.md §B3); handkept.go turns
+// streamed with excelize's Rows iterator in raw mode (libraries.md §B3); handkept*.go turn
 // them into the event.
 
 import (
@@ -18,6 +18,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
 )
 
 func init() {
@@ -72,14 +73,15 @@ func openWorkbook(data []byte, file string) (*workbook, error) {
 		if f != nil {
 			f.Close()
 		}
-		msg := fmt.Sprintf("cannot open the workbook: %v", err)
+		msg, kind := fmt.Sprintf("cannot open the workbook: %v", err), tbsheet.ErrFormat
 		switch {
 		case bytes.HasPrefix(data, []byte("\xd0\xcf\x11\xe0")):
 			msg = "this is a password-protected workbook or an old Excel 97-2003 (.xls) file: save it as .xlsx without a password"
 		case strings.Contains(err.Error(), "unzip size"):
 			msg = fmt.Sprintf("the workbook unpacks to more than %d MiB; a results workbook is far smaller", workbookLimits.UnzipSizeLimit>>20)
+			kind = tbsheet.ErrTooLarge
 		}
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: file}, tbsheet.ErrFormat, "%s", msg)
+		return nil, tbsheet.Errorf(tbsheet.Pos{File: file}, kind, "%s", msg)
 	}
 	return &workbook{f: f, file: file}, nil
 }
@@ -121,7 +123,7 @@ func (s *sheetRows) Next() bool {
 		s.wb.rows++
 		s.wb.cells += len(cells)
 		if s.wb.rows > maxRows || s.wb.cells > maxCells {
-			s.err = tbsheet.Errorf(s.Pos(0), tbsheet.ErrFormat,
+			s.err = tbsheet.Errorf(s.Pos(0), tbsheet.ErrTooLarge,
 				"stopped reading here: the workbook holds more than %d rows or %d cells, far more than a results sheet",
 				maxRows, maxCells)
 			break
@@ -277,18 +279,18 @@ type sheetRole struct {
 func classify(name string) sheetRole {
 	s := sheetRole{name: name}
 	switch {
-	case tbsheet.SheetKind(name) == "players":
+	case handkept.SheetKind(name) == "players":
 		s.players = true
-	case tbsheet.SheetKind(name) == "matches":
+	case handkept.SheetKind(name) == "matches":
 		s.matches = true
-	case tbsheet.SheetKind(name) == "event":
+	case handkept.SheetKind(name) == "event":
 		s.event = true
 	default:
-		if n, ok := tbsheet.RoundSheetNumber(name); ok {
+		if n, ok := handkept.RoundSheetNumber(name); ok {
 			s.round.n = n
-		} else if st, ok := tbsheet.PlayoffStage(name); ok {
+		} else if st, ok := handkept.PlayoffStage(name); ok {
 			s.round.stage = st
-		} else if n, ok := tbsheet.PlayoffRoundNumber(name); ok {
+		} else if n, ok := handkept.PlayoffRoundNumber(name); ok {
 			s.round = roundKey{n: n, playoff: true}
 		}
 	}
@@ -301,7 +303,7 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		return nil, err
 	}
 	defer wb.close()
-	h := newHandkept(file, "xlsx")
+	h := newHKReader(file, "xlsx")
 	var roles []sheetRole
 	for _, name := range wb.f.GetSheetList() {
 		roles = append(roles, classify(name))
@@ -386,10 +388,10 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 // readEventSheet reads an Event sheet: rows of a label (EventFields) and its value, which say
 // how the workbook is ranked. Unknown labels are noted, malformed values are errors at their
 // cell; the system and tiebreak names are checked when the standings are computed.
-func (wb *workbook) readEventSheet(h *handkept, sheet string) {
+func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 	rows, err := wb.sheet(sheet)
 	if err != nil {
-		h.errs.add(tbsheet.Errors(err)[0])
+		h.errs.Add(tbsheet.Errors(err)[0])
 		return
 	}
 	defer rows.close()
@@ -400,7 +402,7 @@ func (wb *workbook) readEventSheet(h *handkept, sheet string) {
 			continue
 		}
 		label, val, pos := cells[0], strings.TrimSpace(cells[1]), rows.Pos(1)
-		switch tbsheet.EventFieldKey(label) {
+		switch handkept.EventFieldKey(label) {
 		case "name":
 			ev.Name = val
 		case "date":
@@ -410,7 +412,7 @@ func (wb *workbook) readEventSheet(h *handkept, sheet string) {
 		case "points":
 			p, err := tbsheet.ParsePoints(val)
 			if err != nil {
-				h.errs.addf(pos, label, tbsheet.ErrFormat, "%v", err)
+				h.errs.addf(pos, label, tbsheet.ErrValue, "%v", err)
 				continue
 			}
 			ev.Points = &p
@@ -422,12 +424,12 @@ func (wb *workbook) readEventSheet(h *handkept, sheet string) {
 		case "rounds":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 1 || n > sanityMaxRounds {
-				h.errs.addf(pos, label, tbsheet.ErrFormat, "%q is not a number of rounds", val)
+				h.errs.addf(pos, label, tbsheet.ErrValue, "%q is not a number of rounds", val)
 				continue
 			}
 			ev.PlannedRounds = n
 		default:
-			if tbsheet.ColumnKey(label) == "" { // a header row ("Field | Value") is no news
+			if handkept.ColumnKey(label) == "" { // a header row ("Field | Value") is no news
 				h.note("sheet %q: row %d (%q) ignored", sheet, rows.row, label)
 			}
 		}
@@ -441,16 +443,16 @@ func (wb *workbook) readEventSheet(h *handkept, sheet string) {
 func (wb *workbook) readPlayers(sheet string, errs *problems) ([]tbsheet.Player, bool) {
 	src, err := wb.sheet(sheet)
 	if err != nil {
-		errs.add(tbsheet.Errors(err)[0])
+		errs.Add(tbsheet.Errors(err)[0])
 		return nil, false
 	}
 	defer src.close()
 	hd, first := findHeader(src, playersHeader)
 	if hd == nil {
 		if err := src.Err(); err != nil {
-			errs.add(errorAt(src, err))
+			errs.Add(errorAt(src, err))
 		} else if first != nil {
-			errs.addf(tbsheet.Pos{File: wb.file, Sheet: sheet}, "", tbsheet.ErrFormat,
+			errs.addf(tbsheet.Pos{File: wb.file, Sheet: sheet}, "", tbsheet.ErrColumns,
 				"no header row with a Name column in the first %d rows (first row: %s)", headerScan, describeRow(first))
 		}
 		return nil, false
@@ -459,20 +461,20 @@ func (wb *workbook) readPlayers(sheet string, errs *problems) ([]tbsheet.Player,
 }
 
 // readRoundSheet reads a per-round or playoff sheet; an empty one (a template's) is skipped.
-func (wb *workbook) readRoundSheet(h *handkept, s sheetRole) {
+func (wb *workbook) readRoundSheet(h *hkReader, s sheetRole) {
 	h.sheets = append(h.sheets, s.name)
 	src, err := wb.sheet(s.name)
 	if err != nil {
-		h.errs.add(tbsheet.Errors(err)[0])
+		h.errs.Add(tbsheet.Errors(err)[0])
 		return
 	}
 	defer src.close()
 	hd, first := findHeader(src, matchHeader)
 	switch {
 	case hd == nil && src.Err() != nil:
-		h.errs.add(errorAt(src, src.Err()))
+		h.errs.Add(errorAt(src, src.Err()))
 	case hd == nil && first != nil:
-		h.errs.addf(tbsheet.Pos{File: wb.file, Sheet: s.name}, "", tbsheet.ErrFormat,
+		h.errs.addf(tbsheet.Pos{File: wb.file, Sheet: s.name}, "", tbsheet.ErrColumns,
 			"no header row with Player 1, Player 2 and Result in the first %d rows (first row: %s)",
 			headerScan, describeRow(first))
 	case hd != nil && matchColumns(hd, false, &h.errs):
@@ -484,7 +486,7 @@ func (wb *workbook) readRoundSheet(h *handkept, s sheetRole) {
 
 // readMatchList finds the match-list sheet (one named like Matches or Results first, else
 // the first sheet with a match header) and reads it. It returns false when no sheet has one.
-func (wb *workbook) readMatchList(h *handkept, roles []sheetRole, used map[string]bool) bool {
+func (wb *workbook) readMatchList(h *hkReader, roles []sheetRole, used map[string]bool) bool {
 	var order []sheetRole
 	for _, named := range []bool{true, false} {
 		for _, s := range roles {
@@ -501,7 +503,7 @@ func (wb *workbook) readMatchList(h *handkept, roles []sheetRole, used map[strin
 		hd, _ := findHeader(src, matchHeader)
 		if hd == nil {
 			if err := src.Err(); err != nil {
-				h.errs.add(errorAt(src, err))
+				h.errs.Add(errorAt(src, err))
 				used[s.name] = true
 			}
 			src.close()

@@ -70,12 +70,12 @@ func parseXML(data []byte, file string) (*xmlElem, error) {
 			return nil, xmlSyntaxError(pos, err)
 		}
 		if tokens++; tokens > xmlMaxTokens {
-			return nil, tbsheet.Errorf(pos, tbsheet.ErrFormat, "more than %d XML tokens: not a results file", xmlMaxTokens)
+			return nil, tbsheet.Errorf(pos, tbsheet.ErrTooLarge, "more than %d XML tokens: not a results file", xmlMaxTokens)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
 			if len(stack) >= xmlMaxDepth {
-				return nil, tbsheet.Errorf(pos, tbsheet.ErrFormat, "XML nested more than %d deep: not a results file", xmlMaxDepth)
+				return nil, tbsheet.Errorf(pos, tbsheet.ErrTooLarge, "XML nested more than %d deep: not a results file", xmlMaxDepth)
 			}
 			e := &xmlElem{name: t.Name.Local, attr: t.Attr, pos: pos, tag: text[start:d.InputOffset()]}
 			switch {
@@ -324,13 +324,13 @@ func (f *xmlFields) intAttr(e *xmlElem, name string, lo, def int, required bool)
 	v, ok := e.get(name)
 	if !ok || v == "" {
 		if required {
-			f.errs.Addf(e.pos, tbsheet.ErrFormat, "<%s> has no %s", e.name, name)
+			f.errs.Addf(e.pos, tbsheet.ErrValue, "<%s> has no %s", e.name, name)
 		}
 		return def
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo {
-		f.errs.Addf(e.attrPos(name), tbsheet.ErrFormat, "%s=%q is not a whole number%s", name, v, atLeast(lo))
+		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%q is not a whole number%s", name, v, atLeast(lo))
 		return def
 	}
 	return n
@@ -343,7 +343,7 @@ func (f *xmlFields) intText(e *xmlElem, lo, def int) int {
 	}
 	n, err := strconv.Atoi(e.text)
 	if err != nil || n < lo {
-		f.errs.Addf(e.pos, tbsheet.ErrFormat, "<%s>%s</%s> is not a whole number%s", e.name, e.text, e.name, atLeast(lo))
+		f.errs.Addf(e.pos, tbsheet.ErrValue, "<%s>%s</%s> is not a whole number%s", e.name, e.text, e.name, atLeast(lo))
 		return def
 	}
 	return n
@@ -357,7 +357,7 @@ func (f *xmlFields) boolAttr(e *xmlElem, name string) bool {
 	}
 	b, err := strconv.ParseBool(strings.ToLower(v))
 	if err != nil {
-		f.errs.Addf(e.attrPos(name), tbsheet.ErrFormat, "%s=%q is neither True nor False", name, v)
+		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%q is neither True nor False", name, v)
 	}
 	return b
 }

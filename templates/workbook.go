@@ -2,12 +2,12 @@ package templates
 
 import _ "embed" // for go:embed
 
-//go:generate go run ./internal/genworkbook -o standings.xlsx
+//go:generate go run ../internal/cmd/genworkbook -o standings.xlsx
 
 // Standings is the workbook every XLSX standings file starts from (unless --template names
 // another). The writer keeps its theme, default font and document settings, and takes the
 // styles of the cells named below; it replaces the cells themselves. The file is generated
-// by internal/genworkbook: restyle tbsheet's workbooks there and run go generate.
+// by internal/cmd/genworkbook: restyle tbsheet's workbooks there and run go generate.
 //
 //go:embed standings.xlsx
 var Standings []byte

@@ -21,7 +21,7 @@ import (
 func TestLibreOfficeSaves(t *testing.T) {
 	soffice, err := exec.LookPath("soffice")
 	if err != nil {
-		t.Skip("LibreOffice (soffice) is not installed")
+		t.Fatalf("LibreOffice (soffice) is not installed (Debian: libreoffice-calc-nogui): %v", err)
 	}
 	tmp := t.TempDir()
 	src, watched := filepath.Join(tmp, "src"), filepath.Join(tmp, "event")

@@ -50,6 +50,7 @@ func ExampleRun() {
 func ExampleConfig_folder() {
 	cfg := watch.Config{
 		Inputs: []string{"events/"},
+		Exts:   []string{".xlsx", ".csv"}, // the CLI gives reader.Exts()
 		Outputs: func(input string) []string {
 			stem := strings.TrimSuffix(filepath.Base(input), filepath.Ext(input))
 			return []string{filepath.Join("out", stem+".xlsx"), filepath.Join("out", stem+".pdf")}

@@ -59,7 +59,14 @@ func fixture(t *testing.T, name string) []byte {
 }
 
 // testConfig is cfg with the tests' short waits and captured output.
+// testExts are the extensions a folder input watches in these tests, as the CLI gives the
+// readers'.
+var testExts = []string{".csv", ".json", ".tdf", ".tournament", ".trf", ".txt", ".wer", ".xlsx"}
+
 func (h *harness) config(cfg Config) Config {
+	if cfg.Exts == nil {
+		cfg.Exts = testExts
+	}
 	if cfg.Debounce == 0 {
 		cfg.Debounce = 50 * time.Millisecond
 	}

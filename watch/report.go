@@ -75,6 +75,9 @@ func (w *watcher) broken(in *input, hash [32]byte, headline string, err error) {
 	fmt.Fprintf(w.cfg.Errors, "%s %s: %s; %s:\n", w.clock(), in.name, headline, w.kept(in))
 	for _, e := range errs {
 		fmt.Fprintln(w.cfg.Errors, e.Error())
+		if d := e.Detail(); d != "" {
+			fmt.Fprintln(w.cfg.Errors, d)
+		}
 	}
 	in.lastHash, in.lastOK = hash, false
 }

@@ -144,7 +144,7 @@ func TestTempKind(t *testing.T) {
 // TestAccepts: a folder input takes results files by extension, in any case.
 func TestAccepts(t *testing.T) {
 	w := &watcher{exts: map[string]bool{}}
-	for _, e := range DefaultExts {
+	for _, e := range testExts {
 		w.exts[e] = true
 	}
 	for name, want := range map[string]bool{

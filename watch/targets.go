@@ -121,6 +121,9 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 			cands = append(cands, candidate{path: filepath.Join(d.path, onDisk(d.path, filepath.Base(abs))), name: name, explicit: true})
 			continue
 		}
+		if len(cfg.Exts) == 0 {
+			return nil, fmt.Errorf("watch: %s is a folder, but no results file extensions were given (Config.Exts)", name)
+		}
 		w.multi = true
 		d := w.addDir(abs, name, true)
 		ents, err := os.ReadDir(abs)
@@ -163,11 +166,11 @@ func resolve(name string) string {
 	if err != nil {
 		return filepath.Clean(name)
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
-		return real
+	if resolved, err := filepath.EvalSymlinks(abs); err == nil {
+		return resolved
 	}
-	if real, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
-		return filepath.Join(real, filepath.Base(abs))
+	if resolved, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(resolved, filepath.Base(abs))
 	}
 	return abs
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/tbsheet/tbsheet"
 )
 
 // ErrIncomplete is what a [Job] wraps in its error when the input looks like a file caught
@@ -103,9 +105,6 @@ const DefaultDebounce = 250 * time.Millisecond
 // DefaultLead is the [Config.Lead] a zero Config uses.
 const DefaultLead = 50 * time.Millisecond
 
-// DefaultExts are the extensions of the results files a folder input watches.
-var DefaultExts = []string{".xlsx", ".csv", ".json", ".tournament", ".tdf", ".wer", ".trf", ".txt"}
-
 // Config says what to watch and how. The zero value of every field but Inputs is valid.
 type Config struct {
 	// Inputs are the results files and folders to watch. A folder input watches every file
@@ -117,7 +116,8 @@ type Config struct {
 	// refuses an output that is also an input. nil means the outputs are elsewhere.
 	Outputs func(input string) []string
 	// Exts are the extensions, with the dot, of the files a folder input treats as results,
-	// compared case-insensitively. nil means [DefaultExts].
+	// compared case-insensitively: the CLI gives the readers' (reader.Exts), so that a new
+	// input format is watched without a change here. A folder input needs them.
 	Exts []string
 	// Debounce is how long the events for a file must pause before the save counts as
 	// settled and its outputs are written; every event restarts the wait. 0 means
@@ -140,7 +140,7 @@ type Config struct {
 	// TopN is how many top places the report compares between runs. 0 means 8.
 	TopN int
 	// MaxSize is the largest input watch reads into memory; a bigger file is a broken save.
-	// 0 means 64 MiB, the limit of tbsheet's readers.
+	// 0 means tbsheet.MaxFileSize, the limit of tbsheet's readers.
 	MaxSize int64
 	// Log receives the start line and one line per recompute. nil means os.Stdout.
 	Log io.Writer
@@ -154,9 +154,6 @@ type Config struct {
 }
 
 func (c Config) withDefaults() Config {
-	if c.Exts == nil {
-		c.Exts = DefaultExts
-	}
 	if c.Debounce <= 0 {
 		c.Debounce = DefaultDebounce
 	}
@@ -170,7 +167,7 @@ func (c Config) withDefaults() Config {
 		c.TopN = 8
 	}
 	if c.MaxSize <= 0 {
-		c.MaxSize = 64 << 20
+		c.MaxSize = tbsheet.MaxFileSize
 	}
 	if c.Log == nil {
 		c.Log = os.Stdout

@@ -366,9 +366,11 @@ func TestStartErrors(t *testing.T) {
 		{"missing", Config{Inputs: []string{filepath.Join(dir, "result.txt")}}, filepath.Join(dir, "result.txt") + ": no such file or folder"},
 		{"output is input", Config{Inputs: []string{path}, Outputs: func(in string) []string { return []string{in} }},
 			path + " is both an input and an output of " + path + ": tbsheet never writes to its inputs"},
-		{"input is another's output", Config{Inputs: []string{dir, path}, Outputs: func(in string) []string {
+		{"input is another's output", Config{Inputs: []string{dir, path}, Exts: testExts, Outputs: func(in string) []string {
 			return []string{filepath.Join(filepath.Dir(in), "results.txt")}
 		}}, path + " is both an input and an output of " + path + ": tbsheet never writes to its inputs"},
+		{"folder without extensions", Config{Inputs: []string{dir}},
+			"watch: " + dir + " is a folder, but no results file extensions were given (Config.Exts)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

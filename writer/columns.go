@@ -3,15 +3,14 @@ package writer
 import (
 	"fmt"
 	"sort"
-	"strconv"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 	"golang.org/x/text/width"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/handkept"
 )
 
 // colKind is what a column of the standings table holds.
@@ -50,8 +49,8 @@ func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 		{kind: colPlayer, header: label(lang, "player")},
 		{kind: colID, header: label(lang, "id")},
 		{kind: colPoints, header: pointsHeader(st, lang)},
-		{kind: colRecord, header: label(lang, "record") + " (" + label(lang, "record."+recordOrder(st)) + ")"},
-		{kind: colDropped, header: tbsheet.ColumnHeader("dropped", lang)},
+		{kind: colRecord, header: label(lang, "record") + " (" + label(lang, "record."+recordOrder(st).String()) + ")"},
+		{kind: colDropped, header: handkept.ColumnHeader("dropped", lang)},
 	}
 	for i, d := range st.Columns {
 		cols = append(cols, column{kind: colValue, header: d.Short, tb: i})
@@ -82,28 +81,18 @@ func formatPoints(st *calc.Standings, n exact.Num) string {
 	return n.String()
 }
 
-// recordOrder returns the order in which the system writes a record (library C1): W-D-L for
-// chess, W-L-T for Pokémon and Challonge, W-L-D elsewhere. The key suffixes the "record."
-// labels.
-func recordOrder(st *calc.Standings) string {
-	if st.System != nil {
-		switch st.System.Name {
-		case "fide":
-			return "wdl"
-		case "pokemon", "challonge":
-			return "wlt"
-		}
+// recordOrder returns the order in which the standings' system writes a record; its id
+// suffixes the "record." labels.
+func recordOrder(st *calc.Standings) calc.RecordOrder {
+	if st.System == nil {
+		return calc.RecordWLD
 	}
-	return "wld"
+	return st.System.Record
 }
 
 // Record writes a row's record in the system's order: "3-1-0".
 func Record(st *calc.Standings, r *calc.Row) string {
-	w, l, d := strconv.Itoa(r.Wins), strconv.Itoa(r.Losses), strconv.Itoa(r.Draws)
-	if recordOrder(st) == "wdl" {
-		return w + "-" + d + "-" + l
-	}
-	return w + "-" + l + "-" + d
+	return recordOrder(st).Format(r.Wins, r.Losses, r.Draws)
 }
 
 // labelf formats a label that holds verbs ("drop R%d").

@@ -13,7 +13,7 @@ import (
 // Players sheet (ids, drops, ratings); .csv is the match list alone, since a CSV holds one
 // table (ids, drops and ratings are lost; keep the XLSX or pass --players when reading it);
 // .json is the model itself (see WriteEventJSON). Playoff rounds are kept, their Round cell
-// written "Playoff 6" (tbsheet.PlayoffRoundLabel).
+// written "Playoff 6" (handkept.PlayoffRoundLabel).
 func init() {
 	registerEvent(".xlsx", writeEventXLSX)
 	registerEvent(".csv", func(w io.Writer, ev *tbsheet.Event, opt Options) error {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -124,7 +125,7 @@ func checkMatchList(t *testing.T, ev *tbsheet.Event, rows [][]string, renamed ma
 			i++
 			round := strconv.Itoa(r.Number)
 			if r.Playoff {
-				round = tbsheet.PlayoffRoundLabel(r.Number)
+				round = handkept.PlayoffRoundLabel(r.Number)
 			}
 			table := ""
 			if m.Table > 0 {
@@ -133,7 +134,7 @@ func checkMatchList(t *testing.T, ev *tbsheet.Event, rows [][]string, renamed ma
 			if row[0] != round || row[1] != table || row[2] != name(m.P1) || row[3] != name(m.P2) {
 				t.Errorf("row %d = %q, want round %s table %s %s vs %s", i, row[:5], round, table, name(m.P1), name(m.P2))
 			}
-			res, games, err := tbsheet.ParseResultCell(row[4], m.P2 != tbsheet.NoPlayer)
+			res, games, err := handkept.ParseResultCell(row[4], m.P2 != tbsheet.NoPlayer)
 			if err != nil || res != m.Result || (m.Games.Known && games != m.Games) {
 				t.Errorf("row %d: result %q reads as %v %v (%v), want %v %v", i, row[4], res, games, err, m.Result, m.Games)
 			}
@@ -145,7 +146,7 @@ func checkMatchList(t *testing.T, ev *tbsheet.Event, rows [][]string, renamed ma
 }
 
 func TestEventXLSX(t *testing.T) {
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		var b bytes.Buffer
 		if err := eventWriters[".xlsx"](&b, testEvent(), Options{Lang: lang}); err != nil {
 			t.Fatal(err)
@@ -158,8 +159,8 @@ func TestEventXLSX(t *testing.T) {
 		if got := f.GetSheetList(); len(got) != 3 || got[0] != names.matches || got[1] != names.players || got[2] != names.event {
 			t.Errorf("%s: sheets %q", lang, got)
 		}
-		if tbsheet.SheetKind(names.matches) != "matches" || tbsheet.SheetKind(names.players) != "players" ||
-			tbsheet.SheetKind(names.event) != "event" {
+		if handkept.SheetKind(names.matches) != "matches" || handkept.SheetKind(names.players) != "players" ||
+			handkept.SheetKind(names.event) != "event" {
 			t.Errorf("%s: the hand-kept reader does not know the sheet names %q, %q, %q", lang, names.matches, names.players, names.event)
 		}
 		event, err := f.GetRows(names.event)
@@ -167,7 +168,7 @@ func TestEventXLSX(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, row := range event[1:] {
-			if tbsheet.EventFieldKey(row[0]) == "" {
+			if handkept.EventFieldKey(row[0]) == "" {
 				t.Errorf("%s: Event row %q does not read back", lang, row)
 			}
 		}
@@ -176,7 +177,7 @@ func TestEventXLSX(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, h := range rows[0] {
-			if tbsheet.ColumnKey(h) != matchListKeys[i] {
+			if handkept.ColumnKey(h) != matchListKeys[i] {
 				t.Errorf("%s: header %q does not read as %s", lang, h, matchListKeys[i])
 			}
 		}

@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -72,9 +71,9 @@ func prec(x *calc.Expr) precedence {
 	return precAtom // literals (negative ones and fractions parenthesized), functions
 }
 
-// write renders x, in parentheses when it binds more loosely than min.
-func (fw *formulaWriter) write(x *calc.Expr, min precedence) {
-	if prec(x) < min {
+// write renders x, in parentheses when it binds more loosely than least.
+func (fw *formulaWriter) write(x *calc.Expr, least precedence) {
+	if prec(x) < least {
 		fw.b.WriteByte('(')
 		defer fw.b.WriteByte(')')
 	}
@@ -174,16 +173,11 @@ func (fw *formulaWriter) floor(a *calc.Expr) {
 // floorNudge is added to INT's argument; see floor.
 const floorNudge = "1E-9"
 
-// nudgeSafe reports whether adding floorNudge to a's value v keeps its integer part: v is an
-// integer or lies at least 1E-8 below the next one, and is small enough (|v| < 10⁶) for a
-// double to resolve the nudge. A floating-point estimate settles most cases; values near an
-// integer are checked exactly.
+// nudgeSafe reports whether adding floorNudge to a's value keeps its integer part: the value
+// is an integer or lies at least 1E-8 below the next one, and is small enough (|v| < 10⁶) for
+// a double to resolve the nudge. It decides on the exact value calc computes (Expr.Eval), never
+// on a floating-point estimate of it.
 func nudgeSafe(a *calc.Expr) bool {
-	if f := evalFloat(a); !math.IsNaN(f) && math.Abs(f) < 999_999 {
-		if frac := f - math.Floor(f); frac > 1e-6 && frac < 1-1e-6 {
-			return true
-		}
-	}
 	v := a.Eval()
 	if v.Cmp(exact.Int(1_000_000)) >= 0 || v.Cmp(exact.Int(-1_000_000)) <= 0 {
 		return false
@@ -193,50 +187,6 @@ func nudgeSafe(a *calc.Expr) bool {
 	}
 	gap := exact.Int(v.Floor() + 1).Sub(v) // distance up to the next integer
 	return gap.Cmp(exact.Frac(1, 100_000_000)) >= 0
-}
-
-// evalFloat estimates x in floating point, as a spreadsheet computes it; NaN when a division
-// by zero makes it meaningless.
-func evalFloat(x *calc.Expr) float64 {
-	switch x.Op {
-	case calc.OpNum:
-		return x.Val.Float64()
-	case calc.OpRatio:
-		return float64(x.N) / float64(x.D)
-	case calc.OpSum, calc.OpSub:
-		s := 0.0
-		for i, a := range x.Args {
-			if v := evalFloat(a); i > 0 && x.Op == calc.OpSub {
-				s -= v
-			} else {
-				s += v
-			}
-		}
-		return s
-	case calc.OpMul:
-		p := 1.0
-		for _, a := range x.Args {
-			p *= evalFloat(a)
-		}
-		return p
-	case calc.OpDiv:
-		d := evalFloat(x.Args[1])
-		if d == 0 {
-			return math.NaN()
-		}
-		return evalFloat(x.Args[0]) / d
-	case calc.OpMax, calc.OpMin:
-		best := evalFloat(x.Args[0])
-		for _, a := range x.Args[1:] {
-			if v := evalFloat(a); (x.Op == calc.OpMax) == (v > best) && v != best {
-				best = v
-			}
-		}
-		return best
-	case calc.OpFloor:
-		return math.Floor(evalFloat(x.Args[0]))
-	}
-	return math.NaN()
 }
 
 func (fw *formulaWriter) enter() {

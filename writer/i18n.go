@@ -1,6 +1,9 @@
 package writer
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // labels holds the words printed on standings in each supported language (--lang). Keys are
 // English identifiers; a missing translation falls back to English. Writers add their own
@@ -110,8 +113,11 @@ var labels = map[string]map[string]string{
 	},
 }
 
+// langs are the supported --lang values, English (the fallback) first.
+var langs = []string{"en", "zh", "ja"}
+
 // Langs lists the supported --lang values.
-var Langs = []string{"en", "zh", "ja"}
+func Langs() []string { return slices.Clone(langs) }
 
 // addLabels merges more words into the table; writers call it from init.
 func addLabels(lang string, m map[string]string) {

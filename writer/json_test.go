@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/calc"
 
 	"github.com/tbsheet/tbsheet/internal/golden"
 
@@ -20,10 +23,16 @@ func TestWriteJSONGolden(t *testing.T) {
 }
 
 // TestWriteJSONSchema decodes the output generically and checks the shape cli.md fixes: the
-// field names and their order, nulls for n/a and for players who did not drop.
+// field names and their order, every value, nulls for n/a and for players who did not drop.
+// It runs on every preset's standings with every tiebreak shown, game tiebreaks n/a.
 func TestWriteJSONSchema(t *testing.T) {
+	for _, st := range append(presetStandings(16, 4, 1, true), testStandings()) {
+		t.Run(st.System.Name, func(t *testing.T) { checkJSON(t, st) })
+	}
+}
+
+func checkJSON(t *testing.T, st *calc.Standings) {
 	var b bytes.Buffer
-	st := testStandings()
 	if err := WriteJSON(&b, st); err != nil {
 		t.Fatal(err)
 	}
@@ -39,25 +48,48 @@ func TestWriteJSONSchema(t *testing.T) {
 	if err := dec.Decode(&doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.System != "mtg" || len(doc.Tiebreaks) != 2 || doc.Tiebreaks[0] != "mtg-omw" {
-		t.Errorf("system %q, tiebreaks %v", doc.System, doc.Tiebreaks)
+	var order []string
+	for _, d := range st.Order {
+		order = append(order, d.ID)
 	}
-	if doc.Event["rounds"] != 3.0 || doc.Event["players"] != 5.0 || doc.Event["source"] != "fnm.xlsx" {
+	if doc.System != st.System.Name || !slices.Equal(doc.Tiebreaks, order) {
+		t.Errorf("system %q, tiebreaks %v; want %q, %v", doc.System, doc.Tiebreaks, st.System.Name, order)
+	}
+	if doc.Event["rounds"] != float64(len(st.Rounds)) || doc.Event["players"] != float64(len(st.Rows)) ||
+		doc.Event["source"] != st.Event.Source {
 		t.Errorf("event %v", doc.Event)
 	}
-	if doc.Points["win"] != 3.0 || doc.Points["loss"] != 0.0 {
-		t.Errorf("points %v", doc.Points)
+	if doc.Points["win"] != st.Points.Win.Float64() || doc.Points["loss"] != st.Points.Loss.Float64() {
+		t.Errorf("points %v, want %s", doc.Points, st.Points)
 	}
-	last := doc.Standings[4]
-	if last["dropped_after"] != 2.0 || doc.Standings[0]["dropped_after"] != nil {
-		t.Errorf("dropped_after: %v, %v", last["dropped_after"], doc.Standings[0]["dropped_after"])
+	if len(doc.Standings) != len(st.Rows) {
+		t.Fatalf("%d standings, want %d", len(doc.Standings), len(st.Rows))
 	}
-	if v, ok := last["tiebreaks"].(map[string]any)["mtg-gwp"]; !ok || v != nil {
-		t.Errorf("n/a tiebreak = %v, %v; want null", v, ok)
+	nulls := 0
+	for i, r := range st.Rows {
+		got := doc.Standings[i]
+		if want := any(nil); r.DroppedAfter > 0 && got["dropped_after"] != float64(r.DroppedAfter) ||
+			r.DroppedAfter == 0 && got["dropped_after"] != want {
+			t.Errorf("row %d: dropped_after %v, want %d (null for 0)", i+1, got["dropped_after"], r.DroppedAfter)
+		}
+		tbs := got["tiebreaks"].(map[string]any)
+		for j, d := range st.Columns {
+			v, ok := tbs[d.ID]
+			switch fig := figure(&st.Rows[i], j); {
+			case !ok:
+				t.Errorf("row %d: no %s", i+1, d.ID)
+			case !fig.Value.OK:
+				nulls++
+				if v != nil {
+					t.Errorf("row %d: n/a %s = %v, want null", i+1, d.ID, v)
+				}
+			case v != fig.Value.Num.Float64():
+				t.Errorf("row %d: %s = %v, want the exact value %v", i+1, d.ID, v, fig.Value.Num.Float64())
+			}
+		}
 	}
-	omw := doc.Standings[0]["tiebreaks"].(map[string]any)["mtg-omw"].(float64)
-	if want := st.Rows[0].Figures[0].Value.Num.Float64(); omw != want {
-		t.Errorf("mtg-omw = %v, want the exact value %v", omw, want)
+	if st.System.Name == "challonge" && nulls == 0 {
+		t.Error("no n/a value: without game counts chl-game-win-pct is n/a")
 	}
 	// The order of keys is part of the contract.
 	wantOrder := []string{`"rank"`, `"name"`, `"id"`, `"points"`, `"wins"`, `"losses"`, `"draws"`, `"byes"`,

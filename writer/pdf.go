@@ -222,7 +222,7 @@ func (d *standingsPDF) table() {
 		return pdfColumn{head: fs.shape(s, style{bold: true, pt: headPt}, "a column header"), right: right}
 	}
 	d.cols = []pdfColumn{head(d.label("rank"), true), head(d.label("player"), false),
-		head(pointsHeader(st, d.opt.Lang), true), head(d.label("record."+recordOrder(st)), true)}
+		head(pointsHeader(st, d.opt.Lang), true), head(d.label("record."+recordOrder(st).String()), true)}
 	d.player = 1
 	for _, def := range st.Columns {
 		d.cols = append(d.cols, head(def.Short, true))
@@ -334,7 +334,7 @@ func (d *standingsPDF) legendLines() {
 		add(fs.shape(pointsHeader(st, d.opt.Lang)+": ", bold, "the legend").join(
 			fs.shape(st.RankBy.Doc, plain, "the legend")), 0, false)
 	}
-	add(fs.shape(d.label("legend.record."+recordOrder(st)), plain, "the legend"), 0, false)
+	add(fs.shape(d.label("legend.record."+recordOrder(st).String()), plain, "the legend"), 0, false)
 	for _, def := range st.Columns {
 		add(fs.shape(def.Short+": ", bold, "the legend").join(
 			fs.shape(def.Doc, plain, "the legend of "+def.Short)), 0, false)

@@ -14,8 +14,8 @@ import (
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/tbsheet/tbsheet/internal/fontfile"
 	"github.com/tbsheet/tbsheet/templates"
-	"github.com/tbsheet/tbsheet/templates/fonts/fontfile"
 )
 
 // This file is the PDF's typesetting: the fonts, which font prints each character, text widths

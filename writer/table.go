@@ -14,7 +14,7 @@ import (
 // character takes two.
 func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	header := []string{"#", label(opt.Lang, "player"), pointsHeader(st, opt.Lang),
-		label(opt.Lang, "record."+recordOrder(st))}
+		label(opt.Lang, "record."+recordOrder(st).String())}
 	for _, d := range st.Columns {
 		header = append(header, d.Short)
 	}

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -23,11 +23,11 @@ const maxTemplateRounds = 99
 const templateRows = 2000
 
 // resultChoices is the Result dropdown of the template: the results organizers type most,
-// then tbsheet.ResultForms. Other values stay allowed (2:1, 3-0-2 …) after a warning.
+// then handkept.ResultForms(). Other values stay allowed (2:1, 3-0-2 …) after a warning.
 func resultChoices() []string {
 	common := []string{"2-0", "2-1", "1-2", "0-2", "1-1-1", "1-1", "2-1-1", "1-2-1", "2-0-1", "0-2-1",
 		"1-0-1", "0-1-1", "0-0-3", "ID", "W", "L", "D", "DL", "+", "-", "BYE", "1-0", "0-1", "½-½"}
-	for _, f := range tbsheet.ResultForms {
+	for _, f := range handkept.ResultForms() {
 		if !slices.Contains(common, f) {
 			common = append(common, f)
 		}
@@ -97,7 +97,7 @@ func WriteTemplate(w io.Writer, rounds int, opt Options) error {
 		return err
 	}
 	for n := 1; n <= rounds; n++ {
-		sheet := tbsheet.RoundSheetName(n, opt.Lang)
+		sheet := handkept.RoundSheetName(n, opt.Lang)
 		if err := b.addSheet(sheet); err != nil {
 			return err
 		}
@@ -140,7 +140,7 @@ func (b *book) blankSheet(sheet string, keys []string, widths []float64, formats
 				return err
 			}
 		}
-		if err := f.SetCellStr(sheet, col+"1", tbsheet.ColumnHeader(k, b.lang)); err != nil {
+		if err := f.SetCellStr(sheet, col+"1", handkept.ColumnHeader(k, b.lang)); err != nil {
 			return err
 		}
 		if err := f.SetCellStyle(sheet, col+"1", col+"1", hs); err != nil {
@@ -157,15 +157,15 @@ func (b *book) playersValidation(sheet string) error {
 	if err := dropped.SetRange(1, maxTemplateRounds, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
 		return err
 	}
-	dropped.SetInput(tbsheet.ColumnHeader("dropped", b.lang), label(b.lang, "template.dropped-help"))
-	dropped.SetError(excelize.DataValidationErrorStyleWarning, tbsheet.ColumnHeader("dropped", b.lang),
+	dropped.SetInput(handkept.ColumnHeader("dropped", b.lang), label(b.lang, "template.dropped-help"))
+	dropped.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("dropped", b.lang),
 		label(b.lang, "template.dropped-error"))
 	rating := excelize.NewDataValidation(true)
 	rating.Sqref = fmt.Sprintf("D2:D%d", templateRows+1)
 	if err := rating.SetRange(0, 4000, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
 		return err
 	}
-	rating.SetError(excelize.DataValidationErrorStyleWarning, tbsheet.ColumnHeader("rating", b.lang),
+	rating.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("rating", b.lang),
 		label(b.lang, "template.rating-error"))
 	for _, dv := range []*excelize.DataValidation{dropped, rating} {
 		if err := b.f.AddDataValidation(sheet, dv); err != nil {
@@ -187,7 +187,7 @@ func (b *book) roundValidation(sheet, players string) error {
 	if err := result.SetDropList(resultChoices()); err != nil {
 		return err
 	}
-	result.SetError(excelize.DataValidationErrorStyleWarning, tbsheet.ColumnHeader("result", b.lang),
+	result.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("result", b.lang),
 		label(b.lang, "template.result-error"))
 	for _, dv := range []*excelize.DataValidation{names, result} {
 		if err := b.f.AddDataValidation(sheet, dv); err != nil {

@@ -5,12 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/xuri/excelize/v2"
 )
 
 func TestWriteTemplate(t *testing.T) {
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		var b bytes.Buffer
 		if err := WriteTemplate(&b, 0, Options{Lang: lang, Now: testNow}); err != nil {
 			t.Fatal(err)
@@ -23,11 +23,11 @@ func TestWriteTemplate(t *testing.T) {
 		if len(sheets) != DefaultTemplateRounds+2 {
 			t.Fatalf("%s: sheets %q", lang, sheets)
 		}
-		if tbsheet.SheetKind(sheets[0]) != "players" {
+		if handkept.SheetKind(sheets[0]) != "players" {
 			t.Errorf("%s: first sheet %q is not a Players sheet to the hand-kept reader", lang, sheets[0])
 		}
 		for n := 1; n <= DefaultTemplateRounds; n++ {
-			if got, ok := tbsheet.RoundSheetNumber(sheets[n]); !ok || got != n {
+			if got, ok := handkept.RoundSheetNumber(sheets[n]); !ok || got != n {
 				t.Errorf("%s: sheet %q reads as round %d, %v; want %d", lang, sheets[n], got, ok, n)
 			}
 		}
@@ -64,7 +64,7 @@ func checkHeader(t *testing.T, f *excelize.File, sheet string, keys []string) {
 		t.Fatalf("%s: %v", sheet, err)
 	}
 	for i, k := range keys {
-		if i >= len(rows[0]) || tbsheet.ColumnKey(rows[0][i]) != k {
+		if i >= len(rows[0]) || handkept.ColumnKey(rows[0][i]) != k {
 			t.Errorf("%s header %q does not read as %v", sheet, rows[0], keys)
 			return
 		}
@@ -110,13 +110,13 @@ func TestResultChoices(t *testing.T) {
 		t.Errorf("the dropdown is %d characters long", n)
 	}
 	for _, c := range choices {
-		_, _, err1 := tbsheet.ParseResultCell(c, true)
-		_, _, err2 := tbsheet.ParseResultCell(c, false)
+		_, _, err1 := handkept.ParseResultCell(c, true)
+		_, _, err2 := handkept.ParseResultCell(c, false)
 		if err1 != nil && err2 != nil {
 			t.Errorf("%q is offered but not read: %v", c, err1)
 		}
 	}
-	for _, f := range tbsheet.ResultForms {
+	for _, f := range handkept.ResultForms() {
 		if !strings.Contains(","+strings.Join(choices, ",")+",", ","+f+",") {
 			t.Errorf("%q is not offered", f)
 		}

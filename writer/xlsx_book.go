@@ -308,13 +308,13 @@ func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
 // pageSetup prepares t's sheet for printing; it runs before the stream writer starts, which
 // writes the sheet properties first.
 func (b *book) pageSetup(t *table) error {
-	on, one, any := true, 1, 0
+	on, one, unbounded := true, 1, 0
 	if err := b.f.SetSheetProps(t.sheet, &excelize.SheetPropsOptions{FitToPage: &on}); err != nil {
 		return err
 	}
 	landscape := "landscape"
 	if err := b.f.SetPageLayout(t.sheet, &excelize.PageLayoutOptions{
-		Orientation: &landscape, FitToWidth: &one, FitToHeight: &any,
+		Orientation: &landscape, FitToWidth: &one, FitToHeight: &unbounded,
 	}); err != nil {
 		return err
 	}

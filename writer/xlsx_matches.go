@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
 )
 
 // matchListKeys are the columns of the hand-kept match list (cli.md "Input formats").
@@ -17,23 +18,23 @@ var playersKeys = []string{"name", "id", "dropped", "rating"}
 func headers(keys []string, lang string) []string {
 	out := make([]string, len(keys))
 	for i, k := range keys {
-		out[i] = tbsheet.ColumnHeader(k, lang)
+		out[i] = handkept.ColumnHeader(k, lang)
 	}
 	return out
 }
 
 // matchRow is one match as the hand-kept match list writes it: Round (a number, or
 // PlayoffRoundLabel for a top-cut round), Table ("" when unknown), Player 1, Player 2 (""
-// for a bye or a loss without opponent) and Result (tbsheet.FormatResultCell).
+// for a bye or a loss without opponent) and Result (handkept.FormatResultCell).
 func matchRow(ev *tbsheet.Event, r *tbsheet.Round, m *tbsheet.Match) (round, table any, p1, p2, result string) {
 	round = r.Number
 	if r.Playoff {
-		round = tbsheet.PlayoffRoundLabel(r.Number)
+		round = handkept.PlayoffRoundLabel(r.Number)
 	}
 	if m.Table > 0 {
 		table = m.Table
 	}
-	return round, table, playerName(ev, m.P1), playerName(ev, m.P2), tbsheet.FormatResultCell(*m)
+	return round, table, playerName(ev, m.P1), playerName(ev, m.P2), handkept.FormatResultCell(*m)
 }
 
 // playerName returns the name of player p, or "" for NoPlayer.
@@ -84,14 +85,14 @@ func (b *book) playersTable(sheet string, ev *tbsheet.Event) (*table, error) {
 }
 
 // eventTable builds the Event sheet: the event's name, date, system, points, tiebreak order and
-// planned rounds as label/value rows (tbsheet.EventFields), so that a converted workbook ranks
+// planned rounds as label/value rows (handkept.EventFieldLabel), so that a converted workbook ranks
 // the way its source was configured. Rows the event does not set are left out.
 func (b *book) eventTable(sheet string, ev *tbsheet.Event) (*table, error) {
 	t := newTable(sheet, []string{label(b.lang, "item"), label(b.lang, "value")})
 	var rows [][2]string
 	add := func(key, v string) {
 		if v != "" {
-			rows = append(rows, [2]string{tbsheet.EventFieldLabel(key, b.lang), v})
+			rows = append(rows, [2]string{handkept.EventFieldLabel(key, b.lang), v})
 		}
 	}
 	add("name", ev.Name)

@@ -20,9 +20,6 @@ import (
 // ErrTemplate is the kind of every problem in an organizer's --template workbook.
 var ErrTemplate = errors.New("bad template")
 
-// maxTemplateSize caps the --template file, like the readers' MaxFileSize.
-const maxTemplateSize = 64 << 20
-
 // An organizer's template (Options.Template, --template) is any .xlsx or .xltx workbook:
 // tbsheet opens a copy, replaces its placeholders and writes the result, keeping fonts,
 // colours, images, column widths, print settings and every other sheet as they are. The file
@@ -153,9 +150,9 @@ func openTemplate(path string) (*excelize.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("template: %w", err)
 	}
-	if info.Size() > maxTemplateSize {
+	if info.Size() > tbsheet.MaxFileSize {
 		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, ErrTemplate,
-			"file is %d MiB; templates may be up to %d MiB", info.Size()>>20, maxTemplateSize>>20)
+			"file is %d MiB; templates may be up to %d MiB", info.Size()>>20, tbsheet.MaxFileSize>>20)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -16,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -30,8 +32,8 @@ func organizerTemplate(t *testing.T, ext string, cells map[string]string) string
 	}
 	base := map[string]string{
 		"A1": "{{event}}", "A2": "{{title}} — {{system}}",
-		"A4": "#", "B4": "Name", "C4": "Pts", "D4": "{{tb1.name}}", "E4": "{{tb2.name}}", "F4": "{{tb3.name}}",
-		"A5": "{{rank}}", "B5": "{{player}}", "C5": "{{points}}", "D5": "{{tb1}}", "E5": "{{tb2}}", "F5": "{{tb3}}",
+		"A4": "#", "B4": "Name", "C4": "Pts", "D4": "{{tb1.name}}", "E4": "{{tb2.name}}", "F4": "{{tb4.name}}",
+		"A5": "{{rank}}", "B5": "{{player}}", "C5": "{{points}}", "D5": "{{tb1}}", "E5": "{{tb2}}", "F5": "{{tb4}}",
 		"G5": "{{tb1.formula}}", "H5": "Record {{record}}", "I5": "{{ID}}",
 		"A7": "Generated {{generated}} from {{source}}",
 	}
@@ -126,13 +128,22 @@ func TestTemplateFill(t *testing.T) {
 			}
 			return v
 		}
+		// The template names four tiebreaks (tb4 in column F), Magic ranks by three: F is empty.
+		footer := strconv.Itoa(6 + len(st.Rows))
 		checks := map[string]string{
-			"A1": "Friday Night Magic 森の店", "A2": "Standings after round 3 of 3 — Magic: The Gathering",
-			"D4": "OMW%", "E4": "GW%", "F4": "",
-			"A5": "1", "B5": "Carol Smith", "C5": "7", "D5": "59.1%", "E5": "83.33%", "F5": "",
-			"H5": "Record 2-0-1", "I5": "1",
-			"B9": "鈴木さくら", "E9": "", "I9": "5",
-			"A11": "Generated 2026-05-18 19:30 from fnm.xlsx",
+			"A1": "Friday Night Magic 森の店", "A2": "Standings after round 3 of 3 — Magic: The Gathering (MTR App. C)",
+			"D4": st.Columns[0].Short, "E4": st.Columns[1].Short, "F4": "",
+			"A" + footer: "Generated 2026-05-18 19:30 from fnm.xlsx",
+		}
+		for i, r := range st.Rows {
+			row := strconv.Itoa(5 + i)
+			p := st.Event.Players[r.Player]
+			checks["A"+row], checks["B"+row], checks["I"+row] = strconv.Itoa(r.Rank), p.Name, p.ID
+			checks["C"+row] = st.RankBy.FormatValue(calc.Known(r.Points))
+			checks["D"+row] = fmt.Sprintf("%.1f%%", 100*r.Figures[0].Value.Num.Float64()) // the template's own 0.0%
+			checks["E"+row] = st.Columns[1].FormatValue(r.Figures[1].Value)
+			checks["F"+row] = ""
+			checks["H"+row] = "Record " + calc.RecordWLD.Format(r.Wins, r.Losses, r.Draws)
 		}
 		for cell, want := range checks {
 			if got := get(cell); got != want {
@@ -158,8 +169,8 @@ func TestTemplateFill(t *testing.T) {
 				}
 			}
 		}
-		if got, _ := f.GetCellValue("Notes", "B2", excelize.Options{RawCellValue: true}); got != "5" {
-			t.Errorf("%s: Notes!B2 = %q, want 5", ext, got)
+		if got, _ := f.GetCellValue("Notes", "B2", excelize.Options{RawCellValue: true}); got != strconv.Itoa(len(st.Rows)) {
+			t.Errorf("%s: Notes!B2 = %q, want %d", ext, got, len(st.Rows))
 		}
 		if pics, err := f.GetPictures("Results", "K1"); err != nil || len(pics) != 1 {
 			t.Errorf("%s: the logo is gone (%d pictures, %v)", ext, len(pics), err)
@@ -226,8 +237,7 @@ func TestTemplateErrors(t *testing.T) {
 
 // TestTemplateNoPlayers fills a template for standings with nobody ranked yet.
 func TestTemplateNoPlayers(t *testing.T) {
-	st := testStandings()
-	st.Rows = nil
+	st := notPlayed()
 	path := organizerTemplate(t, ".xlsx", nil)
 	var b bytes.Buffer
 	if err := writeStandingsXLSX(&b, st, Options{Template: path}, xlsxConfig{}); err != nil {

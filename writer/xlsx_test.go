@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,7 +30,7 @@ func writeXLSX(t *testing.T, st *calc.Standings, opt Options, cfg xlsxConfig) *e
 }
 
 func TestStandingsXLSX(t *testing.T) {
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		st := testStandings()
 		f := writeXLSX(t, st, Options{Lang: lang, Now: testNow}, xlsxConfig{})
 		names := sheetNamesFor(lang)
@@ -152,7 +153,7 @@ func closeText(got, want string) bool {
 	}
 	g, err1 := strconv.ParseFloat(got, 64)
 	w, err2 := strconv.ParseFloat(want, 64)
-	return err1 == nil && err2 == nil && close(g, w)
+	return err1 == nil && err2 == nil && nearlyEqual(g, w)
 }
 
 // checkFormulaCell evaluates a formula cell with excelize and compares it with the exact value.
@@ -160,7 +161,7 @@ func checkFormulaCell(t *testing.T, f *excelize.File, sheet, cell string, want e
 	t.Helper()
 	got, err := f.CalcCellValue(sheet, cell, excelize.Options{RawCellValue: true})
 	g, perr := strconv.ParseFloat(got, 64)
-	if err != nil || perr != nil || !close(g, want.Float64()) {
+	if err != nil || perr != nil || !nearlyEqual(g, want.Float64()) {
 		formula, _ := f.GetCellFormula(sheet, cell)
 		t.Errorf("%s!%s: %s = %q (%v), want %v", sheet, cell, formula, got, err, want.Float64())
 	}
@@ -280,30 +281,38 @@ func TestRoundList(t *testing.T) {
 }
 
 func TestStandingsTitle(t *testing.T) {
-	st := testStandings()
-	if got := Title(st, "en"); got != "Standings after round 3 of 3" {
+	ev := smallEvent()
+	if got := Title(compute(ev, calc.Options{}), "en"); got != "Standings after round 3 of 3" {
 		t.Errorf("all rounds: %q", got)
 	}
-	st.Rounds = []int{1, 2}
-	if got := Title(st, "en"); got != "Standings after round 2 of 3" {
+	if got := Title(compute(ev, calc.Options{AfterRound: 2}), "en"); got != "Standings after round 2 of 3" {
 		t.Errorf("two of three rounds: %q", got)
 	}
-	st.Event.PlannedRounds = 0
-	if got := Title(st, "zh"); got != "第2轮后排名（共3轮）" {
+	ev.PlannedRounds = 0
+	if got := Title(compute(ev, calc.Options{AfterRound: 2}), "zh"); got != "第2轮后排名（共3轮）" {
 		t.Errorf("unknown plan, zh: %q", got)
 	}
-	st.Final = true
-	if got := Title(st, "en"); got != "Final standings" {
+	if got := Title(notPlayed(), "en"); got != "Standings" {
+		t.Errorf("no round played: %q", got)
+	}
+	// A top-8 final between the two leaders after the Swiss rounds.
+	st := compute(ev, calc.Options{})
+	final := tbsheet.Match{Table: 1, P1: st.Rows[0].Player, P2: st.Rows[1].Player, Result: tbsheet.Win}
+	ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 4, Playoff: true, Matches: []tbsheet.Match{final}})
+	if got := Title(calc.Final(compute(ev, calc.Options{})), "en"); got != "Final standings" {
 		t.Errorf("after the top cut: %q", got)
 	}
 }
 
 // TestAboutSheet checks that the About sheet names the system, every tiebreak with its
-// definition, the notes and the unreported matches.
+// definition and assumption, the notes and the unreported matches.
 func TestAboutSheet(t *testing.T) {
-	st := testStandings()
-	st.Unreported = []calc.MatchRef{{Round: 3, Match: &st.Event.Rounds[2].Matches[1]}}
-	st.Columns[1].Unverified = "the GW% floor applies to byes too"
+	ev := smallEvent()
+	r2 := ev.Rounds[1].Matches
+	m := &r2[slices.IndexFunc(r2, func(m tbsheet.Match) bool { return m.P2 != tbsheet.NoPlayer })]
+	// Not reported yet: counted as not played.
+	m.Result, m.Games = tbsheet.Unreported, tbsheet.Games{}
+	st := compute(ev, calc.Options{System: "mtg"})
 	f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{})
 	rows, err := f.GetRows("About")
 	if err != nil {
@@ -314,40 +323,51 @@ func TestAboutSheet(t *testing.T) {
 		all = append(all, strings.Join(r, "|"))
 	}
 	text := strings.Join(all, "\n")
-	for _, want := range []string{
-		"System|Magic: The Gathering (mtg)",
+	want := []string{
+		"System|Magic: The Gathering (MTR App. C) (mtg)",
 		"Points|win 3, draw 1, loss 0, bye 3",
 		"Rounds counted|1–3 (of 3 planned)",
-		"Players|5 ranked, 5 registered",
-		"1|OMW%|mtg-omw|OMW%|OMW% (test definition)",
-		"2|GW%|mtg-gwp|GW%|GW% (test definition)|the GW% floor applies to byes too",
-		"test standings, hand-built",
-		"round 3, table 2: 山田 太郎 vs 王小明",
+		fmt.Sprintf("Players|%d ranked, %d registered", len(st.Rows), len(ev.Players)),
+		fmt.Sprintf("round 2, table %d: %s vs %s", m.Table, ev.Players[m.P1].Name, ev.Players[m.P2].Name),
 		"Generated|2026-05-18 19:30:00 +0000",
-	} {
-		if !strings.Contains(text, want) {
-			t.Errorf("About lacks %q:\n%s", want, text)
+	}
+	for i, d := range st.Columns {
+		want = append(want, fmt.Sprintf("%d|%s|%s|%s|%s|%s", i+1, d.Short, d.ID, d.Name, d.Doc, d.Unverified))
+	}
+	want = append(want, st.Notes...)
+	if len(st.Unreported) != 1 {
+		t.Fatalf("%d unreported matches, want 1", len(st.Unreported))
+	}
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("About lacks %q:\n%s", w, text)
 		}
 	}
 }
 
-// TestStandingsXLSXSynthetic writes a 64-player event with a tiebreak of every display
-// format and checks every cell, every formula (evaluated by excelize) and every display.
-func TestStandingsXLSXSynthetic(t *testing.T) {
-	st := synthStandings(synthEvent(64, 6, 7))
-	f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{})
-	checkStandingsSheet(t, f, "Standings", st, "en", true)
-	checkExplainSheet(t, f, "Explain", st)
-	rows, err := f.GetRows("Matches")
-	if err != nil {
-		t.Fatal(err)
+// TestStandingsXLSXPresets writes the standings of a 64-player event under every preset with
+// every tiebreak shown, and checks every cell, every formula (evaluated by excelize) and
+// every display.
+func TestStandingsXLSXPresets(t *testing.T) {
+	for _, gamesUnknown := range []bool{false, true} {
+		for _, st := range presetStandings(64, 6, 7, gamesUnknown) {
+			t.Run(fmt.Sprintf("%s, games unknown %v", st.System.Name, gamesUnknown), func(t *testing.T) {
+				f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{})
+				checkStandingsSheet(t, f, "Standings", st, "en", true)
+				checkExplainSheet(t, f, "Explain", st)
+				rows, err := f.GetRows("Matches")
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkMatchList(t, st.Event, rows[1:], nil)
+			})
+		}
 	}
-	checkMatchList(t, st.Event, rows[1:], nil)
 }
 
 // TestStandingsXLSXCutLine draws the top-cut line under the eighth player.
 func TestStandingsXLSXCutLine(t *testing.T) {
-	st := synthStandings(synthEvent(20, 4, 5))
+	st := bigStandings(20)
 	f := writeXLSX(t, st, Options{Cut: 8}, xlsxConfig{})
 	for row := 2; row <= 12; row++ {
 		id, err := f.GetCellStyle("Standings", tbsheet.CellName(2, row))

@@ -72,10 +72,10 @@ also an input is refused.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringArrayVarP(&outputs, "output", "o", nil, "write the results to `FILE` (.xlsx, .csv, .json, .trf); repeatable")
+	cmd.Flags().StringArrayVarP(&outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(writer.EventExts(), ", ")+"); repeatable")
 	cmd.Flags().StringVar(&from, "from", "", "force the input format")
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
-	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers: en, zh, ja")
+	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers: "+strings.Join(writer.Langs(), ", "))
 	cmd.Flags().StringVar(&pod, "pod", "", "only this division of a multi-pod input")
 	return cmd
 }

@@ -47,7 +47,8 @@ func outputErr(err error) error {
 }
 
 // report prints err the way organizers read it, each input problem on its own line as
-// "file: sheet!cell: message", and returns the exit code.
+// "file: sheet!cell: message" (in a text file, followed by the line with a caret under the
+// place), and returns the exit code.
 func report(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
@@ -61,6 +62,9 @@ func report(err error, stderr io.Writer) int {
 		list := tbsheet.Errors(err)
 		for _, e := range list {
 			fmt.Fprintln(stderr, e.Error())
+			if d := e.Detail(); d != "" {
+				fmt.Fprintln(stderr, d)
+			}
 		}
 		if len(list) > 1 {
 			fmt.Fprintf(stderr, "tbsheet: %d problems; nothing was written\n", len(list))

@@ -55,7 +55,7 @@ part of one, if it matches a single player), an ID, or #RANK.`,
 	cmd.Flags().StringVar(&from, "from", "", "force the input format")
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
 	cmd.Flags().StringVar(&player, "player", "", "the player: a name, part of a name, an ID or #RANK")
-	cmd.Flags().StringVar(&of.lang, "lang", "en", "language of labels: en, zh, ja")
+	cmd.Flags().StringVar(&of.lang, "lang", "en", "language of labels: "+strings.Join(writer.Langs(), ", "))
 	cmd.Flags().StringVar(&of.pod, "pod", "", "only this division of a multi-pod input")
 	of.paper, of.by = "A4", "rank"
 	return cmd

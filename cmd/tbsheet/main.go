@@ -1,6 +1,7 @@
-// Command tbsheet reads Swiss-tournament results (hand-kept workbooks, Challonge, KTS, TOM,
-// WER, TRF), computes every tiebreaker exactly as each system defines it, and writes standings
-// to the terminal, XLSX, PDF, CSV and JSON. Run `tbsheet help` for the commands.
+// Command tbsheet reads Swiss-tournament results (hand-kept workbooks and the files of
+// tournament software: `tbsheet help` lists the formats), computes every tiebreaker exactly
+// as each system defines it, and writes standings to the terminal and to files. Run
+// `tbsheet help` for the commands.
 //
 // This package is only flags and wiring: reading is package reader, arithmetic package calc,
 // output package writer, and watching package watch.

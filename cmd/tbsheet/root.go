@@ -10,6 +10,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -20,10 +21,12 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "tbsheet",
 		Short: "Swiss-tournament standings with every tiebreaker, exactly",
-		Long: `tbsheet reads tournament results — hand-kept XLSX/CSV workbooks, Challonge JSON,
-KTS .Tournament files, Pokémon TOM .tdf, Magic WER .wer and chess TRF — computes every
-tiebreaker exactly as each system defines it (Magic, Yu-Gi-Oh!/KTS, Pokémon, Cryptozoic,
-Challonge, FIDE), and writes standings to the terminal, XLSX, PDF, CSV and JSON.`,
+		Long: `tbsheet reads tournament results, computes every tiebreaker exactly as each system
+defines it ('tbsheet systems' lists them), and writes standings to the terminal and to
+` + strings.Join(writer.StandingsExts(), ", ") + ` files.
+
+Input formats, detected from the content (--from forces one):
+` + inputFormats(),
 		Example: `  tbsheet standings results.xlsx
   tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf --cut 8
   tbsheet explain results.xlsx --player "Alice"
@@ -46,6 +49,15 @@ Challonge, FIDE), and writes standings to the terminal, XLSX, PDF, CSV and JSON.
 		newSystemsCmd(),
 	)
 	return root
+}
+
+// inputFormats lists the readers' formats for the help, one per line: id, title, extensions.
+func inputFormats() string {
+	var b strings.Builder
+	for _, f := range reader.Formats() {
+		fmt.Fprintf(&b, "  %-10s %s (%s)\n", f.ID, f.Title, strings.Join(f.Exts, ", "))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // args returns a cobra positional-argument check whose failure is a usage error.
@@ -116,8 +128,8 @@ type outputFlags struct {
 }
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` (.xlsx, .pdf, .csv, .json); repeatable")
-	fs.StringVar(&f.lang, "lang", "en", "language of headers and labels: en, zh, ja")
+	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` ("+strings.Join(writer.StandingsExts(), ", ")+"); repeatable")
+	fs.StringVar(&f.lang, "lang", "en", "language of headers and labels: "+strings.Join(writer.Langs(), ", "))
 	fs.StringVar(&f.paper, "paper", "A4", "PDF paper size: A4 or Letter")
 	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank, or name (the alphabetical list players use to find themselves)")
 	fs.IntVar(&f.cut, "cut", 0, "draw a top-cut line under `N` players")
@@ -130,8 +142,8 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 func (f *outputFlags) writerOptions(stderr io.Writer) (writer.Options, error) {
 	opt := writer.Options{Lang: f.lang, Paper: f.paper, Cut: f.cut, Font: f.font, Template: f.tmpl,
 		Warn: func(msg string) { fmt.Fprintln(stderr, "tbsheet: warning: "+msg) }}
-	if !contains(writer.Langs, f.lang) {
-		return opt, usageErr("--lang %q: use %s", f.lang, strings.Join(writer.Langs, ", "))
+	if !contains(writer.Langs(), f.lang) {
+		return opt, usageErr("--lang %q: use %s", f.lang, strings.Join(writer.Langs(), ", "))
 	}
 	switch strings.ToLower(f.paper) {
 	case "a4":

@@ -82,7 +82,7 @@ file name gets the division's name (standings-masters.pdf).`,
 	cmd.Flags().StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	cmd.Flags().BoolVar(&final, "final", false, "final standings after a top cut (default when the input has playoff rounds)")
-	cmd.Flags().BoolVar(&check, "check", false, "exit 1 when the input's own standings (KTS, TOM, WER, Challonge, TRF) differ from tbsheet's, or nothing could be compared")
+	cmd.Flags().BoolVar(&check, "check", false, "exit 1 when the standings the input carries (the tournament software's own) differ from tbsheet's, or nothing could be compared")
 	return cmd
 }
 
@@ -220,7 +220,7 @@ func selfCheckReport(path string, checks []podCheck, strict bool) (notes []strin
 	}
 	if reported == 0 {
 		if strict {
-			problems.Addf(at, tbsheet.ErrFormat, "self-check: the input carries no standings of its own to compare with")
+			problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: the input carries no standings of its own to compare with")
 		}
 		return nil, problems
 	}
@@ -234,13 +234,13 @@ func selfCheckReport(path string, checks []podCheck, strict bool) (notes []strin
 	}
 	for i, d := range diffs {
 		if i == maxShownDifferences {
-			problems.Addf(at, tbsheet.ErrFormat, "self-check: %d more differences not shown", len(diffs)-i)
+			problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: %d more differences not shown", len(diffs)-i)
 			break
 		}
-		problems.Addf(at, tbsheet.ErrFormat, "self-check: %s", d)
+		problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: %s", d)
 	}
 	if compared == 0 {
-		problems.Addf(at, tbsheet.ErrFormat, "self-check: nothing could be compared, so the input's standings are not confirmed")
+		problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: nothing could be compared, so the input's standings are not confirmed")
 	}
 	return notes, problems
 }

@@ -35,8 +35,8 @@ tbsheet reads) and short instructions in English, Chinese and Japanese.`,
 			if rounds < 1 || rounds > 30 {
 				return usageErr("template: --rounds %d: use 1 to 30", rounds)
 			}
-			if !contains(writer.Langs, lang) {
-				return usageErr("--lang %q: use %s", lang, strings.Join(writer.Langs, ", "))
+			if !contains(writer.Langs(), lang) {
+				return usageErr("--lang %q: use %s", lang, strings.Join(writer.Langs(), ", "))
 			}
 			err := writer.AtomicFile(output, func(w io.Writer) error {
 				return writer.WriteTemplate(w, rounds, writer.Options{Lang: lang})
@@ -46,6 +46,6 @@ tbsheet reads) and short instructions in English, Chinese and Japanese.`,
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "the workbook to write")
 	cmd.Flags().IntVar(&rounds, "rounds", 5, "number of round sheets")
-	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers and sheet names: en, zh, ja")
+	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers and sheet names: "+strings.Join(writer.Langs(), ", "))
 	return cmd
 }

@@ -16,7 +16,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/watch"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 func newWatchCmd() *cobra.Command { return newWatchCmdRunning(watch.Run) }
@@ -59,8 +61,8 @@ out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.`,
 				return err
 			}
 			for _, f := range formats {
-				if !contains([]string{"xlsx", "pdf", "csv", "json"}, f) {
-					return usageErr("--formats %q: use xlsx, pdf, csv, json", f)
+				if !contains(outputKinds(), f) {
+					return usageErr("--formats %q: use %s", f, strings.Join(outputKinds(), ", "))
 				}
 			}
 			many := len(inputs) > 1 || isDir(inputs[0])
@@ -68,7 +70,7 @@ out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
-			cfg := watch.Config{Inputs: inputs, Outputs: outputs, Poll: poll,
+			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: outputs, Poll: poll,
 				Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
 			if verbose {
 				cfg.Verbose = cmd.ErrOrStderr()
@@ -83,10 +85,20 @@ out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.`,
 	of.register(cmd.Flags())
 	cmd.Flags().StringVar(&from, "from", "", "force the input format")
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` for inputs that lack one (read once, at start)")
-	cmd.Flags().StringSliceVar(&formats, "formats", []string{"xlsx", "pdf"}, "what an output folder receives: xlsx, pdf, csv, json")
+	cmd.Flags().StringSliceVar(&formats, "formats", []string{"xlsx", "pdf"}, "what an output folder receives: "+strings.Join(outputKinds(), ", "))
 	cmd.Flags().DurationVar(&poll, "poll", 0, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
 	return cmd
+}
+
+// outputKinds lists what --formats accepts: the extensions standings can be written to,
+// without the dot.
+func outputKinds() []string {
+	var out []string
+	for _, e := range writer.StandingsExts() {
+		out = append(out, strings.TrimPrefix(e, "."))
+	}
+	return out
 }
 
 // outputsFor maps an input to its output files: an output folder gets one file per format

@@ -1,5 +1,7 @@
 // Package golden holds what golden-file tests share: the -update flag, the comparison with a
-// readable diff, and a stable text dump of the model. It is imported by tests only.
+// readable diff, and a stable text dump of the model. It is imported by tests only: by every
+// test package, those without golden files through an update_test.go, so that every test
+// binary accepts -update and `go test ./... -update` runs everywhere (make test checks it).
 package golden
 
 import (

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
@@ -101,7 +102,7 @@ func TestConvertRoundTrip(t *testing.T) {
 		ext, format string
 		players     bool
 	}{{".xlsx", "xlsx", true}, {".csv", "csv", false}} {
-		for _, lang := range writer.Langs {
+		for _, lang := range writer.Langs() {
 			t.Run(tt.format+"-"+lang, func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), "results"+tt.ext)
 				if err := writer.WriteEvent(path, event(), writer.Options{Lang: lang}); err != nil {
@@ -120,7 +121,7 @@ func TestConvertRoundTrip(t *testing.T) {
 // TestStandingsWorkbookRoundTrip reads a standings workbook as results: its Matches and
 // Players sheets are the event, and the Standings, Explain and About sheets are ignored.
 func TestStandingsWorkbookRoundTrip(t *testing.T) {
-	for _, lang := range writer.Langs {
+	for _, lang := range writer.Langs() {
 		t.Run(lang, func(t *testing.T) {
 			st, err := calc.Compute(event(), calc.Options{System: "pokemon"})
 			if err != nil {
@@ -150,7 +151,7 @@ func TestStandingsWorkbookRoundTrip(t *testing.T) {
 // TestTemplateRoundTrip fills the blank template the way an organizer does, with excelize,
 // and reads it back.
 func TestTemplateRoundTrip(t *testing.T) {
-	for _, lang := range writer.Langs {
+	for _, lang := range writer.Langs() {
 		t.Run(lang, func(t *testing.T) {
 			want := event()
 			want.Rounds = want.Rounds[:3] // the template has Swiss round sheets only
@@ -204,14 +205,14 @@ func fillTemplate(t *testing.T, path string, ev *tbsheet.Event, lang string) {
 		set(players, 4, i+2, positive(p.Rating))
 	}
 	for _, r := range ev.Rounds {
-		sheet := tbsheet.RoundSheetName(r.Number, lang)
+		sheet := handkept.RoundSheetName(r.Number, lang)
 		for i, m := range r.Matches {
 			set(sheet, 1, i+2, positive(m.Table))
 			set(sheet, 2, i+2, ev.Players[m.P1].Name)
 			if m.P2 != tbsheet.NoPlayer {
 				set(sheet, 3, i+2, ev.Players[m.P2].Name)
 			}
-			set(sheet, 4, i+2, tbsheet.FormatResultCell(m))
+			set(sheet, 4, i+2, handkept.FormatResultCell(m))
 		}
 	}
 	if err := f.Save(); err != nil {

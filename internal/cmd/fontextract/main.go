@@ -1,8 +1,8 @@
-// Command extract writes one face of a TrueType Collection (.ttc) as a standalone TrueType
+// Command fontextract writes one face of a TrueType Collection (.ttc) as a standalone TrueType
 // font, checked to be embeddable by tbsheet's PDF writer. `make fonts` runs it to rebuild
 // templates/fonts/wqy-microhei.ttf from the Debian package fonts-wqy-microhei:
 //
-//	go run ./templates/fonts/extract -face 0 -o templates/fonts/wqy-microhei.ttf \
+//	go run ./internal/cmd/fontextract -face 0 -o templates/fonts/wqy-microhei.ttf \
 //		/usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 package main
 
@@ -11,14 +11,14 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/tbsheet/tbsheet/templates/fonts/fontfile"
+	"github.com/tbsheet/tbsheet/internal/fontfile"
 )
 
 func main() {
 	face := flag.Int("face", 0, "face `index` to extract (0-based)")
 	out := flag.String("o", "", "output `file` (.ttf)")
 	flag.Usage = func() {
-		fmt.Fprintln(flag.CommandLine.Output(), "usage: extract [-face N] -o OUT.ttf IN.ttc")
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: fontextract [-face N] -o OUT.ttf IN.ttc")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -27,7 +27,7 @@ func main() {
 		os.Exit(2)
 	}
 	if err := run(flag.Arg(0), *face, *out); err != nil {
-		fmt.Fprintln(os.Stderr, "extract:", err)
+		fmt.Fprintln(os.Stderr, "fontextract:", err)
 		os.Exit(1)
 	}
 }

@@ -5,7 +5,7 @@
 // standings, each in its own process so that peaks do not mix. It backs the memory column
 // of the performance tables (the README's Performance section):
 //
-//	go run ./internal/calcrss -system fide -players 100000 -rounds 15
+//	go run ./internal/cmd/calcrss -system fide -players 100000 -rounds 15
 package main
 
 import (

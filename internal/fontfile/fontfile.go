@@ -52,9 +52,9 @@ func IsCollection(b []byte) bool { return len(b) >= 4 && be.Uint32(b) == magicTT
 
 // table is one entry of an sfnt table directory.
 type table struct {
-	tag         string
-	checksum    uint32
-	offset, len int
+	tag            string
+	checksum       uint32
+	offset, length int
 }
 
 // directory reads the table directory of the sfnt starting at off in b and checks that every
@@ -75,11 +75,11 @@ func directory(b []byte, off int) ([]table, error) {
 	for i := range tables {
 		rec := b[dir+16*i : dir+16*i+16]
 		t := table{tag: string(rec[:4]), checksum: be.Uint32(rec[4:]),
-			offset: int(be.Uint32(rec[8:])), len: int(be.Uint32(rec[12:]))}
+			offset: int(be.Uint32(rec[8:])), length: int(be.Uint32(rec[12:]))}
 		// Compare without adding, so that huge values cannot overflow.
-		if t.offset > len(b) || t.len > len(b)-t.offset {
+		if t.offset > len(b) || t.length > len(b)-t.offset {
 			return nil, fmt.Errorf("%w: table %q (offset %d, length %d) runs past the end of the file (%d bytes)",
-				ErrFormat, t.tag, t.offset, t.len, len(b))
+				ErrFormat, t.tag, t.offset, t.length, len(b))
 		}
 		tables[i] = t
 	}
@@ -126,7 +126,7 @@ func Extract(ttc []byte, face int) ([]byte, error) {
 	header := 12 + 16*len(tables)
 	size := header
 	for _, t := range tables {
-		size += pad4(t.len)
+		size += pad4(t.length)
 	}
 	out := make([]byte, header, size)
 	copy(out, ttc[off:off+12]) // sfnt version, numTables and the search fields stay valid
@@ -135,9 +135,9 @@ func Extract(ttc []byte, face int) ([]byte, error) {
 		copy(rec, t.tag)
 		be.PutUint32(rec[4:], t.checksum)
 		be.PutUint32(rec[8:], uint32(len(out)))
-		be.PutUint32(rec[12:], uint32(t.len))
-		out = append(out, ttc[t.offset:t.offset+t.len]...)
-		out = append(out, make([]byte, pad4(t.len)-t.len)...)
+		be.PutUint32(rec[12:], uint32(t.length))
+		out = append(out, ttc[t.offset:t.offset+t.length]...)
+		out = append(out, make([]byte, pad4(t.length)-t.length)...)
 	}
 	if err := fixHeadChecksum(out); err != nil {
 		return nil, fmt.Errorf("face %d: %w", face, err)
@@ -176,7 +176,7 @@ func parse(b []byte) (map[string][]byte, error) {
 	}
 	tables := make(map[string][]byte, len(dir))
 	for _, t := range dir {
-		tables[t.tag] = b[t.offset : t.offset+t.len]
+		tables[t.tag] = b[t.offset : t.offset+t.length]
 	}
 	return tables, nil
 }

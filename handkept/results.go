@@ -1,39 +1,46 @@
-package tbsheet
+package handkept
 
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/text/width"
+
+	"github.com/tbsheet/tbsheet"
 )
+
+// resultForms are the Result cell forms listed in error messages and the template
+// workbook's dropdown; each form is read from Player 1's side.
+var resultForms = []string{"2-1", "2-1-1", "W", "L", "D", "ID", "DL", "1-0", "0-1", "½-½", "+", "-", "BYE"}
 
 // ResultForms lists the Result cell forms tbsheet reads, for error messages and the template
 // workbook's dropdown. Each form is read from Player 1's side.
-var ResultForms = []string{"2-1", "2-1-1", "W", "L", "D", "ID", "DL", "1-0", "0-1", "½-½", "+", "-", "BYE"}
+func ResultForms() []string { return slices.Clone(resultForms) }
 
 // resultWords maps the words organizers type (English, Chinese, Japanese, chess and card-game
 // shorthand) to results against an opponent. Keys are upper case, full-width folded.
-var resultWords = map[string]Result{
-	"W": Win, "WIN": Win, "WON": Win, "胜": Win, "勝": Win, "勝ち": Win, "○": Win, "〇": Win, "◯": Win,
-	"L": Loss, "LOSS": Loss, "LOST": Loss, "负": Loss, "負": Loss, "負け": Loss, "×": Loss, "●": Loss,
-	"D": Draw, "DRAW": Draw, "T": Draw, "TIE": Draw, "平": Draw, "和": Draw, "分": Draw, "引き分け": Draw,
-	"△": Draw, "=": Draw, "½-½": Draw, "0.5-0.5": Draw, "1/2-1/2": Draw,
-	"ID": IntentionalDraw, "IDRAW": IntentionalDraw,
-	"DL": DoubleLoss, "DOUBLE LOSS": DoubleLoss, "双负": DoubleLoss, "両負け": DoubleLoss, "両者敗北": DoubleLoss,
-	"+": ForfeitWin, "+-": ForfeitWin, "+:-": ForfeitWin, "+/-": ForfeitWin, "FW": ForfeitWin,
-	"-": ForfeitLoss, "-+": ForfeitLoss, "-:+": ForfeitLoss, "-/+": ForfeitLoss, "FL": ForfeitLoss,
-	"--": DoubleForfeit, "-:-": DoubleForfeit, "-/-": DoubleForfeit,
+var resultWords = map[string]tbsheet.Result{
+	"W": tbsheet.Win, "WIN": tbsheet.Win, "WON": tbsheet.Win, "胜": tbsheet.Win, "勝": tbsheet.Win, "勝ち": tbsheet.Win, "○": tbsheet.Win, "〇": tbsheet.Win, "◯": tbsheet.Win,
+	"L": tbsheet.Loss, "LOSS": tbsheet.Loss, "LOST": tbsheet.Loss, "负": tbsheet.Loss, "負": tbsheet.Loss, "負け": tbsheet.Loss, "×": tbsheet.Loss, "●": tbsheet.Loss,
+	"D": tbsheet.Draw, "DRAW": tbsheet.Draw, "T": tbsheet.Draw, "TIE": tbsheet.Draw, "平": tbsheet.Draw, "和": tbsheet.Draw, "分": tbsheet.Draw, "引き分け": tbsheet.Draw,
+	"△": tbsheet.Draw, "=": tbsheet.Draw, "½-½": tbsheet.Draw, "0.5-0.5": tbsheet.Draw, "1/2-1/2": tbsheet.Draw,
+	"ID": tbsheet.IntentionalDraw, "IDRAW": tbsheet.IntentionalDraw,
+	"DL": tbsheet.DoubleLoss, "DOUBLE LOSS": tbsheet.DoubleLoss, "双负": tbsheet.DoubleLoss, "両負け": tbsheet.DoubleLoss, "両者敗北": tbsheet.DoubleLoss,
+	"+": tbsheet.ForfeitWin, "+-": tbsheet.ForfeitWin, "+:-": tbsheet.ForfeitWin, "+/-": tbsheet.ForfeitWin, "FW": tbsheet.ForfeitWin,
+	"-": tbsheet.ForfeitLoss, "-+": tbsheet.ForfeitLoss, "-:+": tbsheet.ForfeitLoss, "-/+": tbsheet.ForfeitLoss, "FL": tbsheet.ForfeitLoss,
+	"--": tbsheet.DoubleForfeit, "-:-": tbsheet.DoubleForfeit, "-/-": tbsheet.DoubleForfeit,
 }
 
 // soloWords maps the words of a row without an opponent (Player 2 empty or BYE).
-var soloWords = map[string]Result{
-	"": Bye, "BYE": Bye, "W": Bye, "+": Bye, "2-0": Bye, "1": Bye, "1-0": Bye, "轮空": Bye, "不戦勝": Bye,
-	"L": LossNoOpponent, "-": LossNoOpponent, "0-2": LossNoOpponent, "0-1": LossNoOpponent,
-	"½": HalfBye, "0.5": HalfBye, "H": HalfBye,
-	"0": ZeroBye, "Z": ZeroBye,
-	"(BYE)": Bye, "輪空": Bye, "バイ": Bye,
+var soloWords = map[string]tbsheet.Result{
+	"": tbsheet.Bye, "BYE": tbsheet.Bye, "W": tbsheet.Bye, "+": tbsheet.Bye, "2-0": tbsheet.Bye, "1": tbsheet.Bye, "1-0": tbsheet.Bye, "轮空": tbsheet.Bye, "不戦勝": tbsheet.Bye,
+	"L": tbsheet.LossNoOpponent, "-": tbsheet.LossNoOpponent, "0-2": tbsheet.LossNoOpponent, "0-1": tbsheet.LossNoOpponent,
+	"½": tbsheet.HalfBye, "0.5": tbsheet.HalfBye, "H": tbsheet.HalfBye,
+	"0": tbsheet.ZeroBye, "Z": tbsheet.ZeroBye,
+	"(BYE)": tbsheet.Bye, "輪空": tbsheet.Bye, "バイ": tbsheet.Bye,
 }
 
 // byeNames are what organizers type in a Player cell for "no opponent", after normalizeCell.
@@ -69,32 +76,32 @@ var cellSeparators = strings.NewReplacer("–", "-", "—", "-", "−", "-", "�
 // the row names a Player 2 (an empty Player 2 or "BYE" makes a solo row: a bye, or with "L" a
 // loss with no opponent). An empty cell between two players is Unreported. The error message
 // quotes the cell and lists the forms tbsheet reads.
-func ParseResultCell(cell string, hasOpponent bool) (Result, Games, error) {
+func ParseResultCell(cell string, hasOpponent bool) (tbsheet.Result, tbsheet.Games, error) {
 	s := normalizeCell(cell)
 	if !hasOpponent {
 		if r, ok := soloWords[s]; ok {
-			var g Games
-			if m := gamesPattern.FindStringSubmatch(s); m != nil && r != HalfBye && r != ZeroBye &&
+			var g tbsheet.Games
+			if m := gamesPattern.FindStringSubmatch(s); m != nil && r != tbsheet.HalfBye && r != tbsheet.ZeroBye &&
 				s != "1" && s != "1-0" && s != "0-1" {
 				g = gamesFrom(m)
 			}
 			return r, g, nil
 		}
-		return 0, Games{}, fmt.Errorf("%q is not a result for a row without an opponent (expected BYE, W, 2-0, L, ½ or empty)", cell)
+		return 0, tbsheet.Games{}, fmt.Errorf("%q is not a result for a row without an opponent (expected BYE, W, 2-0, L, ½ or empty)", cell)
 	}
 	if s == "" {
-		return Unreported, Games{}, nil
+		return tbsheet.Unreported, tbsheet.Games{}, nil
 	}
 	if r, ok := resultWords[s]; ok {
 		// An intentional draw records no games: calc applies MTG's 0-0-3 convention (MTR
 		// §2.5) itself, and the other systems count entered games only.
-		return r, Games{}, nil
+		return r, tbsheet.Games{}, nil
 	}
 	if rest, ok := strings.CutPrefix(s, "ID"); ok {
 		// "ID 0-0-3": an intentional draw whose games were entered, as EventLink and WER do.
 		if m := gamesPattern.FindStringSubmatch(strings.Trim(rest, " ()")); m != nil {
 			if g := gamesFrom(m); g.P1 == g.P2 {
-				return IntentionalDraw, g, nil
+				return tbsheet.IntentionalDraw, g, nil
 			}
 		}
 	}
@@ -102,17 +109,17 @@ func ParseResultCell(cell string, hasOpponent bool) (Result, Games, error) {
 		g := gamesFrom(m)
 		switch {
 		case g.P1 > g.P2:
-			return Win, g, nil
+			return tbsheet.Win, g, nil
 		case g.P1 < g.P2:
-			return Loss, g, nil
+			return tbsheet.Loss, g, nil
 		}
-		return Draw, g, nil
+		return tbsheet.Draw, g, nil
 	}
-	return 0, Games{}, fmt.Errorf("%q is not a result (expected %s)", cell, strings.Join(ResultForms, ", "))
+	return 0, tbsheet.Games{}, fmt.Errorf("%q is not a result (expected %s)", cell, strings.Join(resultForms, ", "))
 }
 
-func gamesFrom(m []string) Games {
-	g := Games{Known: true}
+func gamesFrom(m []string) tbsheet.Games {
+	g := tbsheet.Games{Known: true}
 	g.P1, _ = strconv.Atoi(m[1])
 	g.P2, _ = strconv.Atoi(m[2])
 	if m[3] != "" {
@@ -124,33 +131,33 @@ func gamesFrom(m []string) Games {
 // FormatResultCell writes a match's result in the canonical hand-kept form that
 // ParseResultCell reads back to the same Result and Games: game counts when known ("2-1",
 // "1-1-1", "ID 0-0-3"), else W, L, D, ID, DL, +, -, --, and for solo rows BYE, L, ½ or 0.
-func FormatResultCell(m Match) string {
+func FormatResultCell(m tbsheet.Match) string {
 	switch m.Result {
-	case Unreported:
+	case tbsheet.Unreported:
 		return ""
-	case IntentionalDraw:
+	case tbsheet.IntentionalDraw:
 		if m.Games.Known {
 			return "ID " + m.Games.String()
 		}
 		return "ID"
-	case DoubleLoss:
+	case tbsheet.DoubleLoss:
 		return "DL"
-	case ForfeitWin:
+	case tbsheet.ForfeitWin:
 		return "+"
-	case ForfeitLoss:
+	case tbsheet.ForfeitLoss:
 		return "-"
-	case DoubleForfeit:
+	case tbsheet.DoubleForfeit:
 		return "--"
-	case HalfBye:
+	case tbsheet.HalfBye:
 		return "½"
-	case ZeroBye:
+	case tbsheet.ZeroBye:
 		return "0"
-	case Bye:
+	case tbsheet.Bye:
 		if m.Games.Known && m.Games.P1 == 2 && m.Games.P2 == 0 && m.Games.Drawn == 0 {
 			return "2-0"
 		}
 		return "BYE"
-	case LossNoOpponent:
+	case tbsheet.LossNoOpponent:
 		if m.Games.Known && m.Games.P1 == 0 && m.Games.P2 == 2 && m.Games.Drawn == 0 {
 			return "0-2"
 		}
@@ -160,9 +167,9 @@ func FormatResultCell(m Match) string {
 		return m.Games.String()
 	}
 	switch m.Result {
-	case Win:
+	case tbsheet.Win:
 		return "W"
-	case Loss:
+	case tbsheet.Loss:
 		return "L"
 	}
 	return "D"

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,49 +14,50 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// This file holds the JSON tree the Challonge reader works on. encoding/json's Unmarshal
-// forgets where a value was written; organizers who open a pretty-printed dump in an editor
-// want "dump.json:412:7", and everybody wants the JSON path. So the document is read token by
-// token into a small tree whose every value knows its byte offset and its parent.
+// This file holds the tree every JSON reader (Challonge's today) works on, as xmltree.go
+// holds the XML one. encoding/json's Unmarshal forgets where a value was written; organizers
+// who open a pretty-printed dump in an editor want "dump.json:412:7", and everybody wants the
+// JSON path. So the document is read token by token into a small tree whose every value
+// knows its byte offset and its parent.
 
-// Limits against hostile or mistaken files. Challonge dumps nest 7 levels deep and hold a few
-// hundred thousand values at most.
+// Limits against hostile or mistaken files. Results dumps (Challonge's) nest 7 levels deep
+// and hold a few hundred thousand values at most.
 const (
-	chlMaxDepth  = 64
-	chlMaxValues = 4 << 20
+	jsonMaxDepth  = 64
+	jsonMaxValues = 4 << 20
 )
 
-type chlKind uint8
+type jsonKind uint8
 
 const (
-	chlNull chlKind = iota
-	chlBool
-	chlNumber
-	chlString
-	chlObject
-	chlArray
+	jsonNull jsonKind = iota
+	jsonBool
+	jsonNumber
+	jsonString
+	jsonObject
+	jsonArray
 )
 
-// chlValue is one value of a JSON document and where it was written.
-type chlValue struct {
-	kind chlKind
+// jsonValue is one value of a JSON document and where it was written.
+type jsonValue struct {
+	kind jsonKind
 	// text is a string's contents, a number's literal, or "true"/"false".
 	text string
 	// keys and vals are an object's members in order; vals alone an array's elements.
 	keys []string
-	vals []*chlValue
+	vals []*jsonValue
 	// off is the byte offset of the value's first byte.
 	off int
 	// parent, key and index place the value in the document: key in an object, index in an
 	// array (-1 for object members).
-	parent *chlValue
+	parent *jsonValue
 	key    string
 	index  int
 }
 
 // get returns the member key of an object, or nil (also when v is nil or not an object).
-func (v *chlValue) get(key string) *chlValue {
-	if v == nil || v.kind != chlObject {
+func (v *jsonValue) get(key string) *jsonValue {
+	if v == nil || v.kind != jsonObject {
 		return nil
 	}
 	for i, k := range v.keys {
@@ -69,7 +69,7 @@ func (v *chlValue) get(key string) *chlValue {
 }
 
 // at follows a chain of object keys.
-func (v *chlValue) at(keys ...string) *chlValue {
+func (v *jsonValue) at(keys ...string) *jsonValue {
 	for _, k := range keys {
 		v = v.get(k)
 	}
@@ -77,13 +77,13 @@ func (v *chlValue) at(keys ...string) *chlValue {
 }
 
 // is reports whether v is present and of kind k.
-func (v *chlValue) is(k chlKind) bool { return v != nil && v.kind == k }
+func (v *jsonValue) is(k jsonKind) bool { return v != nil && v.kind == k }
 
 // isNull reports whether v is absent or JSON null.
-func (v *chlValue) isNull() bool { return v == nil || v.kind == chlNull }
+func (v *jsonValue) isNull() bool { return v == nil || v.kind == jsonNull }
 
 // path returns the value's JSON path from the root: "tournament.matches[12].match.round".
-func (v *chlValue) path() string {
+func (v *jsonValue) path() string {
 	var parts []string
 	for ; v != nil && v.parent != nil; v = v.parent {
 		if v.index >= 0 {
@@ -101,34 +101,34 @@ func (v *chlValue) path() string {
 
 // scalar returns a string's or a number's text, and "" for null, objects and arrays. Challonge
 // writes ids as numbers in v1 and as strings in v2.1; both read the same.
-func (v *chlValue) scalar() string {
-	if v != nil && (v.kind == chlString || v.kind == chlNumber || v.kind == chlBool) {
+func (v *jsonValue) scalar() string {
+	if v != nil && (v.kind == jsonString || v.kind == jsonNumber || v.kind == jsonBool) {
 		return strings.TrimSpace(v.text)
 	}
 	return ""
 }
 
 // quoted returns the value as it appears in the file, for error messages.
-func (v *chlValue) quoted() string {
+func (v *jsonValue) quoted() string {
 	switch {
 	case v == nil:
 		return "nothing"
-	case v.kind == chlString:
+	case v.kind == jsonString:
 		return strconv.Quote(v.text)
-	case v.kind == chlObject:
+	case v.kind == jsonObject:
 		return "an object"
-	case v.kind == chlArray:
+	case v.kind == jsonArray:
 		return "an array"
-	case v.kind == chlNull:
+	case v.kind == jsonNull:
 		return "null"
 	}
 	return v.text
 }
 
 // integer reads a whole number written as a JSON number or a string ("5", 5, 5.0).
-func (v *chlValue) integer() (int64, error) {
+func (v *jsonValue) integer() (int64, error) {
 	s := v.scalar()
-	if v == nil || v.kind == chlBool || s == "" {
+	if v == nil || v.kind == jsonBool || s == "" {
 		return 0, fmt.Errorf("%s is not a whole number", v.quoted())
 	}
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
@@ -142,9 +142,9 @@ func (v *chlValue) integer() (int64, error) {
 }
 
 // number reads an exact decimal written as a JSON number or a string ("1.0", 0.5).
-func (v *chlValue) number() (exact.Num, error) {
+func (v *jsonValue) number() (exact.Num, error) {
 	s := v.scalar()
-	if v == nil || v.kind == chlBool || s == "" {
+	if v == nil || v.kind == jsonBool || s == "" {
 		return exact.Num{}, fmt.Errorf("%s is not a number", v.quoted())
 	}
 	x, err := exact.Parse(s)
@@ -155,7 +155,7 @@ func (v *chlValue) number() (exact.Num, error) {
 }
 
 // boolean reads true/false written as a JSON boolean or a string.
-func (v *chlValue) boolean() (b, ok bool) {
+func (v *jsonValue) boolean() (b, ok bool) {
 	switch strings.ToLower(v.scalar()) {
 	case "true":
 		return true, true
@@ -165,10 +165,10 @@ func (v *chlValue) boolean() (b, ok bool) {
 	return false, false
 }
 
-// chlDoc is a parsed JSON document and the means to turn its offsets into positions.
-type chlDoc struct {
+// jsonDoc is a parsed JSON document and the means to turn its offsets into positions.
+type jsonDoc struct {
 	name string
-	root *chlValue
+	root *jsonValue
 	// lines holds the offset of each line's first byte; multiline is false for minified
 	// documents (the API's own output), where a JSON path says more than "1:48213".
 	lines     []int
@@ -177,7 +177,7 @@ type chlDoc struct {
 
 // pos returns where v was written: a line and byte column when the document is pretty-printed,
 // always with its JSON path.
-func (d *chlDoc) pos(v *chlValue) tbsheet.Pos {
+func (d *jsonDoc) pos(v *jsonValue) tbsheet.Pos {
 	p := tbsheet.Pos{File: d.name}
 	if v == nil {
 		return p
@@ -190,7 +190,7 @@ func (d *chlDoc) pos(v *chlValue) tbsheet.Pos {
 }
 
 // lineCol converts a byte offset into a 1-based line and byte column.
-func (d *chlDoc) lineCol(off int) (line, col int) {
+func (d *jsonDoc) lineCol(off int) (line, col int) {
 	i := sort.Search(len(d.lines), func(i int) bool { return d.lines[i] > off }) - 1
 	if i < 0 {
 		i = 0
@@ -198,28 +198,28 @@ func (d *chlDoc) lineCol(off int) (line, col int) {
 	return i + 1, off - d.lines[i] + 1
 }
 
-// parseChlJSON reads data (a UTF-8 BOM is allowed) into a chlDoc. A syntax error or a document
+// parseJSONTree reads data (a UTF-8 BOM is allowed) into a jsonDoc. A syntax error or a document
 // over the limits comes back as a positioned *tbsheet.Error.
-func parseChlJSON(data []byte, name string) (*chlDoc, error) {
+func parseJSONTree(data []byte, name string) (*jsonDoc, error) {
 	data = bytes.TrimPrefix(data, bomUTF8)
-	d := &chlDoc{name: name, lines: []int{0}}
+	d := &jsonDoc{name: name, lines: []int{0}}
 	for i, c := range data {
 		if c == '\n' {
 			d.lines = append(d.lines, i+1)
 		}
 	}
 	d.multiline = bytes.Contains(bytes.TrimSpace(data), []byte("\n"))
-	p := &chlParser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+	p := &jsonParser{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
 	p.dec.UseNumber()
 	root, err := p.value(nil, "", -1, 0)
 	if err == nil {
 		off := p.skip(int(p.dec.InputOffset()))
 		if _, terr := p.dec.Token(); terr != io.EOF {
-			err = &chlSyntaxError{off: off, msg: "unexpected text after the end of the JSON document"}
+			err = &jsonSyntaxError{off: off, msg: "unexpected text after the end of the JSON document"}
 		}
 	}
 	if err != nil {
-		var se *chlSyntaxError
+		var se *jsonSyntaxError
 		var je *json.SyntaxError
 		off, msg := int(p.dec.InputOffset()), err.Error()
 		switch {
@@ -238,52 +238,52 @@ func parseChlJSON(data []byte, name string) (*chlDoc, error) {
 	return d, nil
 }
 
-type chlSyntaxError struct {
+type jsonSyntaxError struct {
 	off int
 	msg string
 }
 
-func (e *chlSyntaxError) Error() string { return e.msg }
+func (e *jsonSyntaxError) Error() string { return e.msg }
 
-type chlParser struct {
+type jsonParser struct {
 	data   []byte
 	dec    *json.Decoder
 	values int
 }
 
 // skip advances off over what separates tokens, to the first byte of the next one.
-func (p *chlParser) skip(off int) int {
+func (p *jsonParser) skip(off int) int {
 	for off < len(p.data) && strings.IndexByte(" \t\r\n:,", p.data[off]) >= 0 {
 		off++
 	}
 	return off
 }
 
-func (p *chlParser) value(parent *chlValue, key string, index, depth int) (*chlValue, error) {
+func (p *jsonParser) value(parent *jsonValue, key string, index, depth int) (*jsonValue, error) {
 	off := p.skip(int(p.dec.InputOffset()))
-	if depth > chlMaxDepth {
-		return nil, &chlSyntaxError{off: off, msg: fmt.Sprintf("values nested deeper than %d levels: not a results file", chlMaxDepth)}
+	if depth > jsonMaxDepth {
+		return nil, &jsonSyntaxError{off: off, msg: fmt.Sprintf("values nested deeper than %d levels: not a results file", jsonMaxDepth)}
 	}
-	if p.values++; p.values > chlMaxValues {
-		return nil, &chlSyntaxError{off: off, msg: fmt.Sprintf("more than %d JSON values: not a results file", chlMaxValues)}
+	if p.values++; p.values > jsonMaxValues {
+		return nil, &jsonSyntaxError{off: off, msg: fmt.Sprintf("more than %d JSON values: not a results file", jsonMaxValues)}
 	}
 	tok, err := p.dec.Token()
 	if err != nil {
 		return nil, err
 	}
-	v := &chlValue{off: off, parent: parent, key: key, index: index}
+	v := &jsonValue{off: off, parent: parent, key: key, index: index}
 	switch t := tok.(type) {
 	case nil:
-		v.kind = chlNull
+		v.kind = jsonNull
 	case bool:
-		v.kind, v.text = chlBool, strconv.FormatBool(t)
+		v.kind, v.text = jsonBool, strconv.FormatBool(t)
 	case json.Number:
-		v.kind, v.text = chlNumber, string(t)
+		v.kind, v.text = jsonNumber, string(t)
 	case string:
-		v.kind, v.text = chlString, t
+		v.kind, v.text = jsonString, t
 	case json.Delim:
 		if t == '{' {
-			v.kind = chlObject
+			v.kind = jsonObject
 			for p.dec.More() {
 				kt, err := p.dec.Token()
 				if err != nil {
@@ -297,7 +297,7 @@ func (p *chlParser) value(parent *chlValue, key string, index, depth int) (*chlV
 				v.keys, v.vals = append(v.keys, k), append(v.vals, child)
 			}
 		} else {
-			v.kind = chlArray
+			v.kind = jsonArray
 			for i := 0; p.dec.More(); i++ {
 				child, err := p.value(v, "", i, depth+1)
 				if err != nil {
@@ -311,20 +311,4 @@ func (p *chlParser) value(parent *chlValue, key string, index, depth int) (*chlV
 		}
 	}
 	return v, nil
-}
-
-// sortErrorsByLine orders errors by line and column, so that an organizer fixes a file from top
-// to bottom; errors without a line (JSON paths in a minified dump) keep their order.
-func sortErrorsByLine(l tbsheet.ErrorList) tbsheet.ErrorList {
-	key := func(p tbsheet.Pos) [2]int {
-		if p.Row == 0 {
-			return [2]int{math.MaxInt, 0} // whole-file problems last
-		}
-		return [2]int{p.Row, p.Col}
-	}
-	sort.SliceStable(l, func(i, j int) bool {
-		a, b := key(l[i].Pos), key(l[j].Pos)
-		return a[0] < b[0] || a[0] == b[0] && a[1] < b[1]
-	})
-	return l
 }

@@ -1,0 +1,171 @@
+// Package handkept is the vocabulary of the hand-kept layouts (the match list, per-round
+// sheets, the Players and Event sheets): the column headers in every language tbsheet reads
+// and writes, the names of sheets and playoff rounds, and the grammar of a Result cell. The
+// readers (reader/) parse with it and the writers (writer/) write with it, so that every file
+// tbsheet writes reads back. It holds no mutable state: the tables are reached through
+// functions.
+package handkept
+
+import (
+	"strings"
+
+	"golang.org/x/text/width"
+)
+
+// term is one column (or Event sheet row) of the hand-kept layouts: its key, its header in
+// each language tbsheet writes, and the other headers organizers use for it.
+type term struct {
+	// key identifies the column ("round", "p1", "result", …).
+	key string
+	// names is the header tbsheet writes, per language ("en", "zh", "ja").
+	names map[string]string
+	// aliases are more headers read as this column, compared after NormalizeHeader.
+	aliases []string
+}
+
+// vocabulary is a list of terms indexed by every normalized header and alias; the first term
+// that claims a header keeps it, as when the list is searched in order.
+type vocabulary struct {
+	terms []term
+	index map[string]string
+}
+
+func newVocabulary(terms []term) vocabulary {
+	v := vocabulary{terms: terms, index: map[string]string{}}
+	claim := func(header, key string) {
+		if h := NormalizeHeader(header); h != "" {
+			if _, dup := v.index[h]; !dup {
+				v.index[h] = key
+			}
+		}
+	}
+	for _, t := range terms {
+		for _, n := range t.names {
+			claim(n, t.key)
+		}
+		for _, a := range t.aliases {
+			claim(a, t.key)
+		}
+	}
+	return v
+}
+
+// key returns the key of the term a header names, or "".
+func (v vocabulary) key(header string) string { return v.index[NormalizeHeader(header)] }
+
+// name returns the header tbsheet writes for a key in a language, falling back to English,
+// and the key itself when no term has it.
+func (v vocabulary) name(key, lang string) string {
+	for _, t := range v.terms {
+		if t.key == key {
+			if n, ok := t.names[lang]; ok {
+				return n
+			}
+			return t.names["en"]
+		}
+	}
+	return key
+}
+
+// columns are the columns of the match list, the per-round sheets and the Players sheet.
+var columns = newVocabulary([]term{
+	{"round", map[string]string{"en": "Round", "zh": "轮次", "ja": "ラウンド"},
+		[]string{"rnd", "rd", "round no", "round number", "回合", "轮", "回戦", "回戦数", "ラウンド数"}},
+	{"table", map[string]string{"en": "Table", "zh": "桌号", "ja": "テーブル"},
+		[]string{"tbl", "table no", "table number", "board", "桌", "台号", "卓", "卓番号", "テーブル番号", "台"}},
+	{"p1", map[string]string{"en": "Player 1", "zh": "选手1", "ja": "プレイヤー1"},
+		[]string{"p1", "player a", "player1", "white", "home", "选手a", "玩家1", "选手一", "対戦者1", "プレーヤー1", "白"}},
+	{"p2", map[string]string{"en": "Player 2", "zh": "选手2", "ja": "プレイヤー2"},
+		[]string{"p2", "player b", "player2", "black", "away", "opponent", "选手b", "玩家2", "选手二", "对手", "対戦者2", "プレーヤー2", "対戦相手", "黒"}},
+	{"result", map[string]string{"en": "Result", "zh": "比分", "ja": "結果"},
+		[]string{"score", "outcome", "res", "结果", "成绩", "胜负", "スコア", "勝敗", "成績"}},
+	{"p1wins", map[string]string{"en": "P1 Wins", "zh": "选手1胜局", "ja": "P1勝利数"},
+		[]string{"p1 games", "player 1 wins", "player 1 games", "p1 game wins", "选手1胜", "プレイヤー1勝"}},
+	{"p2wins", map[string]string{"en": "P2 Wins", "zh": "选手2胜局", "ja": "P2勝利数"},
+		[]string{"p2 games", "player 2 wins", "player 2 games", "p2 game wins", "选手2胜", "プレイヤー2勝"}},
+	{"draws", map[string]string{"en": "Draws", "zh": "平局", "ja": "引き分け"},
+		[]string{"drawn games", "draw", "ties", "和局", "平局数", "引分"}},
+	{"name", map[string]string{"en": "Name", "zh": "姓名", "ja": "名前"},
+		[]string{"player", "player name", "名字", "选手", "玩家", "プレイヤー", "氏名", "プレイヤー名"}},
+	{"id", map[string]string{"en": "ID", "zh": "编号", "ja": "ID"},
+		[]string{"player id", "dci", "cossy", "konami id", "pop id", "fide id", "number", "no", "会员号", "ＩＤ", "番号", "会員番号"}},
+	{"dropped", map[string]string{"en": "Dropped After", "zh": "退赛轮次", "ja": "ドロップ"},
+		[]string{"drop", "dropped", "drop round", "dropped after round", "退赛", "棄権", "ドロップ回戦"}},
+	{"rating", map[string]string{"en": "Rating", "zh": "等级分", "ja": "レーティング"},
+		[]string{"elo", "rtg", "rating fide", "等级", "积分", "レート"}},
+	// The points each player scored, for Challonge's points-scored tiebreaks
+	// (tiebreakers.md §6); optional in every layout.
+	{"p1points", map[string]string{"en": "P1 Points", "zh": "选手1得分", "ja": "P1得点"},
+		[]string{"p1 pts", "p1 score", "player 1 points", "player 1 score", "选手1分数", "プレイヤー1得点"}},
+	{"p2points", map[string]string{"en": "P2 Points", "zh": "选手2得分", "ja": "P2得点"},
+		[]string{"p2 pts", "p2 score", "player 2 points", "player 2 score", "选手2分数", "プレイヤー2得点"}},
+})
+
+// ColumnKey returns the key of the column a header names ("round", "p1", "result", …), or ""
+// when it names none.
+func ColumnKey(header string) string { return columns.key(header) }
+
+// ColumnHeader returns the header tbsheet writes for a column key in a language, falling back
+// to English.
+func ColumnHeader(key, lang string) string { return columns.name(key, lang) }
+
+// eventFields are the rows of an Event sheet: a label in the first column and its value in
+// the second. They let a workbook say how it is ranked (tbsheet writes one on convert, and an
+// organizer may add one), so that `tbsheet standings results.xlsx` needs no flags.
+var eventFields = newVocabulary([]term{
+	{"name", map[string]string{"en": "Name", "zh": "赛事名称", "ja": "大会名"},
+		[]string{"event", "event name", "title", "tournament", "名称", "比赛名称", "イベント名"}},
+	{"date", map[string]string{"en": "Date", "zh": "日期", "ja": "日付"}, []string{"day", "开赛日期", "開催日"}},
+	{"system", map[string]string{"en": "System", "zh": "赛制", "ja": "方式"},
+		[]string{"preset", "rules", "game", "规则", "ルール", "タイブレーク方式"}},
+	{"points", map[string]string{"en": "Points", "zh": "积分", "ja": "勝ち点"},
+		[]string{"points w,d,l,bye", "match points", "scoring", "计分", "得点"}},
+	{"tiebreaks", map[string]string{"en": "Tiebreaks", "zh": "小分", "ja": "タイブレーカー"},
+		[]string{"tiebreakers", "tie-breaks", "tie breaks", "平分权重", "同分决胜"}},
+	{"rounds", map[string]string{"en": "Rounds", "zh": "轮数", "ja": "回戦数"},
+		[]string{"planned rounds", "swiss rounds", "瑞士轮轮数", "スイスラウンド数"}},
+})
+
+// EventFieldKey returns the key of the Event sheet row a label names, or "".
+func EventFieldKey(label string) string { return eventFields.key(label) }
+
+// EventFieldLabel returns the label tbsheet writes for an Event sheet row in a language,
+// falling back to English.
+func EventFieldLabel(key, lang string) string { return eventFields.name(key, lang) }
+
+// sheetKinds names the other sheets of a hand-kept workbook, with their accepted names
+// (compared after NormalizeHeader).
+var sheetKinds = map[string][]string{
+	"players": {"players", "player list", "roster", "entrants", "选手", "选手名单", "参赛选手", "玩家", "プレイヤー", "参加者", "参加者一覧"},
+	"matches": {"matches", "results", "match list", "pairings", "对阵", "比赛", "结果", "成绩", "対戦", "結果", "対戦表"},
+	"event":   {"event", "settings", "tournament", "赛事", "赛事信息", "设置", "大会", "大会情報", "設定", "イベント"},
+}
+
+// SheetKind returns "players", "matches", "event" or "" for a sheet name.
+func SheetKind(name string) string {
+	n := NormalizeHeader(name)
+	for kind, names := range sheetKinds {
+		for _, a := range names {
+			if a == n {
+				return kind
+			}
+		}
+	}
+	return ""
+}
+
+// NormalizeHeader folds a header cell for matching: full-width to ASCII, lower case, runs of
+// spaces, underscores and dots to one space, a trailing "#" or ":" dropped.
+func NormalizeHeader(s string) string {
+	s = strings.ToLower(width.Fold.String(s))
+	s = strings.Map(func(r rune) rune {
+		switch r {
+		case '_', '.', '\u3000':
+			return ' '
+		}
+		return r
+	}, s)
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.TrimRight(s, "#:： ")
+	return s
+}

@@ -1,0 +1,97 @@
+package reader
+
+// This file finishes a hand-kept event once every table is read: the rounds in order, the
+// drops inferred from absences, and the problems in the order an organizer fixes them.
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+)
+
+// finish orders the rounds (Swiss by number, then the playoff rounds: numbered ones as
+// numbered, named ones after them, the largest stage first), infers drops, validates the
+// event and returns it with every problem.
+func (h *hkReader) finish() (*tbsheet.Event, error) {
+	var swiss, playoff []roundKey
+	for k := range h.rounds {
+		if k.stage > 0 || k.playoff {
+			playoff = append(playoff, k)
+		} else {
+			swiss = append(swiss, k)
+		}
+	}
+	sort.Slice(swiss, func(i, j int) bool { return swiss[i].n < swiss[j].n })
+	sort.Slice(playoff, func(i, j int) bool {
+		a, b := playoff[i], playoff[j]
+		if a.playoff != b.playoff {
+			return a.playoff
+		}
+		return a.n < b.n || a.n == b.n && a.stage > b.stage
+	})
+	last := 0
+	for i, k := range swiss {
+		if k.n != i+1 {
+			var have []string
+			for _, s := range swiss {
+				have = append(have, strconv.Itoa(s.n))
+			}
+			h.errs.addf(tbsheet.Pos{File: h.file}, "", tbsheet.ErrRounds, "round %d is missing: the rounds read are %s",
+				i+1, strings.Join(have, ", "))
+			break
+		}
+		last = k.n
+		h.ev.Rounds = append(h.ev.Rounds, tbsheet.Round{Number: k.n, Matches: h.rounds[k].matches, Pos: h.rounds[k].pos})
+	}
+	next := last + 1
+	for _, k := range playoff {
+		n := next
+		if k.playoff {
+			if k.n <= last {
+				h.errs.addf(h.rounds[k].pos, "", tbsheet.ErrRounds, "playoff round %d comes before the end of the Swiss rounds (round %d)", k.n, last)
+				continue
+			}
+			n = k.n
+		}
+		next = n + 1
+		h.ev.Rounds = append(h.ev.Rounds, tbsheet.Round{Number: n, Playoff: true,
+			Matches: h.rounds[k].matches, Pos: h.rounds[k].pos})
+	}
+	if len(h.ev.Rounds) == 0 && len(h.ev.Players) == 0 && len(h.errs.ErrorList) == 0 {
+		h.errs.addf(tbsheet.Pos{File: h.file}, "", tbsheet.ErrFormat, "no matches below the header")
+	}
+	h.inferDrops(last)
+	h.errs.AddAll(h.ev.Validate())
+	h.errs.Sort(h.sheets...)
+	return h.ev, h.errs.Err()
+}
+
+// inferDrops marks players absent from the trailing Swiss rounds as dropped after the last
+// round they played, unless the Players list says when they dropped, and notes each one.
+func (h *hkReader) inferDrops(lastRound int) {
+	lastPlayed := make([]int, len(h.ev.Players))
+	for _, r := range h.ev.Rounds {
+		for _, m := range r.Matches {
+			for _, p := range []int{m.P1, m.P2} {
+				if p >= 0 && p < len(lastPlayed) && !r.Playoff {
+					lastPlayed[p] = max(lastPlayed[p], r.Number)
+				} else if p >= 0 && p < len(lastPlayed) && lastPlayed[p] == 0 {
+					lastPlayed[p] = -1 // plays in the top cut only
+				}
+			}
+		}
+	}
+	for i := range h.ev.Players {
+		p := &h.ev.Players[i]
+		switch lp := lastPlayed[i]; {
+		case lp == 0 && len(h.ev.Rounds) > 0:
+			h.note("%s is on the players list but plays no match", p.Name)
+		case p.DroppedAfter == 0 && lp > 0 && lp < lastRound:
+			p.DroppedAfter = lp
+			h.note("%s plays no match after round %d of %d: counted as dropped after round %d (give Dropped After on the Players sheet to say otherwise)",
+				p.Name, lp, lastRound, lp)
+		}
+	}
+}

@@ -1,0 +1,230 @@
+package reader
+
+// This file finds and resolves the header row of a hand-kept table: which column holds what,
+// what is missing or given twice, and where the notes below a table begin.
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/width"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
+)
+
+// header is a table's header row, resolved to column keys (handkept.ColumnKey).
+type header struct {
+	// col maps a column key to its 0-based column.
+	col map[string]int
+	// all maps a column key to every column read as it, in order, for duplicates.
+	all map[string][]int
+	// cells and pos are the header row's cells and their positions, for messages.
+	cells []string
+	pos   []tbsheet.Pos
+	// row is the header row's position (Col 0).
+	row tbsheet.Pos
+	// titles are the non-blank rows above the header, first cell first.
+	titles [][]string
+}
+
+func newHeader(src rowSource) *header {
+	cells := src.Cells()
+	hd := &header{col: map[string]int{}, all: map[string][]int{}, cells: cells, row: src.Pos(0)}
+	hd.row.Col = 0
+	for i, c := range cells {
+		hd.pos = append(hd.pos, src.Pos(i))
+		if k := handkept.ColumnKey(c); k != "" {
+			hd.all[k] = append(hd.all[k], i)
+			if _, dup := hd.col[k]; !dup {
+				hd.col[k] = i
+			}
+		}
+	}
+	return hd
+}
+
+func (hd *header) has(key string) bool { _, ok := hd.col[key]; return ok }
+
+// repeated reports whether a row's player cells repeat the header's.
+func (hd *header) repeated(p1, p2 string) bool {
+	return strings.EqualFold(p1, strings.TrimSpace(hd.cells[hd.col["p1"]])) &&
+		strings.EqualFold(p2, strings.TrimSpace(hd.cells[hd.col["p2"]]))
+}
+
+// found lists the header row's non-empty cells as typed, for "found …" messages.
+func (hd *header) found() string {
+	var out []string
+	for _, c := range hd.cells {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return "nothing"
+	}
+	return strings.Join(out, ", ")
+}
+
+// headerKind tells a header row from a title or data row.
+type headerKind func(keys map[string][]int) bool
+
+// matchHeader accepts a row with at least 3 known column headers, one of them a player.
+func matchHeader(keys map[string][]int) bool {
+	n := 0
+	for _, cols := range keys {
+		n += len(cols)
+	}
+	return n >= 3 && (keys["p1"] != nil || keys["p2"] != nil || keys["name"] != nil)
+}
+
+// playersHeader accepts a row with a Name column and no Player 1/Player 2 columns.
+func playersHeader(keys map[string][]int) bool {
+	return keys["name"] != nil && keys["p1"] == nil && keys["p2"] == nil
+}
+
+// playersList reports whether a header found as a match header is a players list's: a Name
+// column and nothing about rounds or results.
+func playersList(hd *header) bool {
+	return playersHeader(hd.all) && !hd.has("round") && !hd.has("result") && !hd.has("p1wins")
+}
+
+// findHeader reads src up to its header: the first row, among the first headerScan non-blank
+// rows, that kind accepts. It returns nil when there is none, with the first non-blank row
+// for the message.
+func findHeader(src rowSource, kind headerKind) (hd *header, first []string) {
+	var titles [][]string
+	for n := 0; n < headerScan && src.Next(); n++ {
+		cells := src.Cells()
+		if blank(cells) {
+			n--
+			continue
+		}
+		if first == nil {
+			first = cells
+		}
+		keys := map[string][]int{}
+		for i, c := range cells {
+			if k := handkept.ColumnKey(c); k != "" {
+				keys[k] = append(keys[k], i)
+			}
+		}
+		if kind(keys) {
+			hd = newHeader(src)
+			hd.titles = titles
+			return hd, first
+		}
+		titles = append(titles, compact(cells))
+	}
+	return nil, first
+}
+
+// compact returns the non-empty cells of a row, trimmed.
+func compact(cells []string) []string {
+	var out []string
+	for _, c := range cells {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func blank(cells []string) bool {
+	for _, c := range cells {
+		if strings.TrimSpace(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// describeRow prints a row's cells for "the first row it saw" messages.
+func describeRow(cells []string) string {
+	c := compact(cells)
+	if len(c) == 0 {
+		return "nothing (the sheet is empty)"
+	}
+	s := strings.Join(c, " | ")
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:77]) + "…"
+	}
+	return strconv.Quote(s)
+}
+
+// notesLine reports whether a row starts the notes below a table: everything after it is
+// free text, not matches.
+func notesLine(cells []string) bool {
+	i := slices.IndexFunc(cells, func(c string) bool { return strings.TrimSpace(c) != "" })
+	if i < 0 {
+		return false
+	}
+	s := strings.TrimSpace(cells[i])
+	if !isASCII(s) { // every row of a match list asks: ASCII has nothing to fold
+		s = width.Fold.String(s)
+	}
+	s = strings.ToLower(s)
+	for _, p := range notesPrefixes {
+		if strings.HasPrefix(s, p.prefix) || s == p.word {
+			return true
+		}
+	}
+	return false
+}
+
+// notesPrefixes are the beginnings of a notes line, each with the word alone ("note:" and
+// "note").
+var notesPrefixes = func() []struct{ prefix, word string } {
+	var out []struct{ prefix, word string }
+	for _, p := range []string{"notes", "note:", "note ", "remarks", "comments", "备注", "注:", "注：", "说明",
+		"備考", "メモ", "※"} {
+		out = append(out, struct{ prefix, word string }{p, strings.TrimRight(p, ": ")})
+	}
+	return out
+}()
+
+// matchColumns resolves a match header: "Player | Opponent" and "Player | Player" headers
+// name Player 1 and Player 2 by their order, and a key may not appear twice. It reports
+// what is missing; needRound asks for a Round column too.
+func matchColumns(hd *header, needRound bool, errs *problems) bool {
+	if playersList(hd) {
+		errs.addf(hd.row, "", tbsheet.ErrFormat, "this is a players list (%s), not results: "+
+			"give it with --players, or as a sheet named Players next to the results", hd.found())
+		return false
+	}
+	names := hd.all["name"]
+	if !hd.has("p1") && len(names) > 0 {
+		hd.col["p1"], hd.all["p1"], names = names[0], names[:1], names[1:]
+	}
+	if !hd.has("p2") && len(names) > 0 {
+		hd.col["p2"], hd.all["p2"] = names[0], names[:1]
+	}
+	ok := true
+	for _, key := range []string{"round", "table", "p1", "p2", "result", "p1wins", "p2wins", "draws", "p1points", "p2points"} {
+		if cols := hd.all[key]; len(cols) > 1 {
+			errs.addf(hd.pos[cols[1]], hd.cells[cols[1]], tbsheet.ErrColumns,
+				"two %s columns (%q and %q): delete or rename one", handkept.ColumnHeader(key, "en"),
+				strings.TrimSpace(hd.cells[cols[0]]), strings.TrimSpace(hd.cells[cols[1]]))
+			ok = false
+		}
+	}
+	var missing []string
+	if needRound && !hd.has("round") {
+		missing = append(missing, "Round")
+	}
+	for _, key := range []string{"p1", "p2"} {
+		if !hd.has(key) {
+			missing = append(missing, handkept.ColumnHeader(key, "en"))
+		}
+	}
+	if !hd.has("result") && !(hd.has("p1wins") && hd.has("p2wins")) {
+		missing = append(missing, "Result (or P1 Wins and P2 Wins)")
+	}
+	if len(missing) > 0 {
+		errs.addf(hd.row, "", tbsheet.ErrColumns, "no %s column; found %s",
+			strings.Join(missing, " or "), hd.found())
+		ok = false
+	}
+	return ok
+}

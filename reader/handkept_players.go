@@ -1,0 +1,154 @@
+package reader
+
+// This file resolves players: the Players sheet (or --players list), and the names match
+// cells give, matched loosely (width, case, NFC) and with a suggestion for a typo.
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/internal/suggest"
+)
+
+// useRoster makes players the event's players: match cells must then name one of them (by
+// name, or by ID when the list gives IDs).
+func (h *hkReader) useRoster(players []tbsheet.Player) {
+	h.listed = true
+	h.ev.Players = append([]tbsheet.Player(nil), players...)
+	clear(h.byText)
+	for i, p := range players {
+		h.byName[nameKey(p.Name)] = i
+		if p.ID != p.Name {
+			h.byID[p.ID] = i
+		}
+	}
+}
+
+// nameKey folds a name for matching: NFC, full-width Latin to ASCII, case, and runs of spaces.
+func nameKey(s string) string {
+	if !isASCII(s) {
+		s = norm.NFC.String(width.Fold.String(s))
+	}
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// player returns the index of the player a match cell names, creating him when there is no
+// players list.
+func (h *hkReader) player(text string, pos tbsheet.Pos, field string) (int, bool) {
+	if i, ok := h.byText[text]; ok {
+		return i, true
+	}
+	key := nameKey(text)
+	if i, ok := h.byName[key]; ok {
+		h.byText[text] = i
+		return i, true
+	}
+	if i, ok := h.byID[strings.TrimSpace(text)]; ok {
+		h.byText[text] = i
+		return i, true
+	}
+	if h.listed {
+		msg := fmt.Sprintf("player %q is not on the players list", text)
+		// Past MaxErrors the problem is only counted: spare the search for a likely name.
+		if !h.errs.Full() {
+			if s := h.nearest(key); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+		}
+		h.errs.addf(pos, field, tbsheet.ErrUnknownPlayer, "%s", msg)
+		return 0, false
+	}
+	name := strings.TrimSpace(text)
+	h.ev.Players = append(h.ev.Players, tbsheet.Player{ID: name, Name: name, Pos: pos})
+	h.byName[key] = len(h.ev.Players) - 1
+	h.byText[text] = len(h.ev.Players) - 1
+	return len(h.ev.Players) - 1, true
+}
+
+// nearest returns the listed name closest to key, if it is a likely typo.
+func (h *hkReader) nearest(key string) string {
+	names := make([]string, len(h.ev.Players))
+	for i, p := range h.ev.Players {
+		names[i] = p.Name
+	}
+	return suggest.Closest(key, names, 2, nameKey)
+}
+
+// readPlayers reads a Players table (Name, ID, Dropped After, Rating) below hd.
+func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
+	for _, key := range []string{"name", "id", "dropped", "rating"} {
+		if cols := hd.all[key]; len(cols) > 1 {
+			errs.addf(hd.pos[cols[1]], hd.cells[cols[1]], tbsheet.ErrColumns, "two %s columns: delete or rename one",
+				handkept.ColumnHeader(key, "en"))
+			return nil
+		}
+	}
+	var players []tbsheet.Player
+	names, ids := map[string]tbsheet.Pos{}, map[string]tbsheet.Pos{}
+	for src.Next() {
+		cells := src.Cells()
+		if notesLine(cells) {
+			break
+		}
+		r := &hkRow{src: src, hd: hd, cells: cells, errs: errs}
+		p := tbsheet.Player{Name: r.name("name"), ID: r.text("id"), Pos: r.pos("name")}
+		drop, rating := r.text("dropped"), r.text("rating")
+		if p.Name == "" {
+			if p.ID != "" || drop != "" || rating != "" {
+				r.errorf("name", tbsheet.ErrValue, "the player's name is empty")
+			}
+			continue
+		}
+		key := nameKey(p.Name)
+		if first, dup := names[key]; dup {
+			r.errorf("name", tbsheet.ErrDuplicatePlayer, "player %q is listed twice (also at %s)", p.Name, where(first))
+		}
+		names[key] = p.Pos
+		if p.ID == "" {
+			p.ID = p.Name
+		} else if first, dup := ids[p.ID]; dup {
+			r.errorf("id", tbsheet.ErrDuplicatePlayer, "ID %q is given twice (also at %s)", p.ID, where(first))
+		} else {
+			ids[p.ID] = r.pos("id")
+		}
+		if drop != "" {
+			n, ok := parseCount(drop)
+			if !ok {
+				n, ok = handkept.RoundSheetNumber(drop)
+			}
+			if !ok {
+				r.errorf("dropped", tbsheet.ErrValue, "%q is not a round number (Dropped After: the last round the player played)", drop)
+			}
+			p.DroppedAfter = n
+		}
+		if rating != "" {
+			n, ok := parseCount(rating)
+			if !ok {
+				r.errorf("rating", tbsheet.ErrValue, "%q is not a rating", rating)
+			}
+			p.Rating = n
+		}
+		if !r.bad {
+			players = append(players, p)
+		}
+	}
+	if err := src.Err(); err != nil {
+		errs.Add(errorAt(src, err))
+	}
+	return players
+}

@@ -1,0 +1,166 @@
+package reader
+
+// This file reads a match row's outcome: the Result cell (through handkept.ParseResultCell),
+// the game columns and the points columns, and explains results Excel turned into dates.
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+
+	"golang.org/x/text/width"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/handkept"
+)
+
+// resultCell is a Result cell's text and whether its row names an opponent; parsedResult is
+// what handkept.ParseResultCell makes of it. A match list holds a handful of different
+// results, each thousands of times.
+type resultCell struct {
+	text   string
+	hasOpp bool
+}
+
+type parsedResult struct {
+	res   tbsheet.Result
+	games tbsheet.Games
+	err   error
+}
+
+// parseResult is handkept.ParseResultCell, remembered per cell.
+func (h *hkReader) parseResult(text string, hasOpp bool) (tbsheet.Result, tbsheet.Games, error) {
+	k := resultCell{text, hasOpp}
+	p, ok := h.results[k]
+	if !ok {
+		p.res, p.games, p.err = handkept.ParseResultCell(text, hasOpp)
+		h.results[k] = p
+	}
+	return p.res, p.games, p.err
+}
+
+// isBye is handkept.IsBye, remembered per cell text (see byText).
+func (h *hkReader) isBye(text string) bool {
+	bye, ok := h.byes[text]
+	if !ok {
+		bye = handkept.IsBye(text)
+		h.byes[text] = bye
+	}
+	return bye
+}
+
+// outcome reads the result from the Result cell and the game columns.
+func (h *hkReader) outcome(r *hkRow, hasOpp bool) (tbsheet.Result, tbsheet.Games) {
+	text := r.text("result")
+	var res tbsheet.Result
+	var g tbsheet.Games
+	if r.hd.has("result") {
+		var err error
+		if res, g, err = h.parseResult(text, hasOpp); err != nil {
+			r.errorf("result", tbsheet.ErrResult, "%s%s", err, h.dateHint(text))
+			return 0, g
+		}
+	}
+	cols, given := h.gameColumns(r)
+	switch {
+	case !given:
+		if !r.hd.has("result") && !hasOpp {
+			res = tbsheet.Bye // the game columns are all empty: a bye without games
+		}
+	case text != "":
+		// The Result cell says what happened; the columns give the games.
+		if g.Known && g != cols {
+			r.errorf("result", tbsheet.ErrGames, "the Result cell says %s but the game columns say %s", g, cols)
+		}
+		g = cols
+	default:
+		g = cols
+		switch {
+		case hasOpp && cols.P1 > cols.P2:
+			res = tbsheet.Win
+		case hasOpp && cols.P1 < cols.P2:
+			res = tbsheet.Loss
+		case hasOpp:
+			res = tbsheet.Draw
+		case cols.P1 > cols.P2:
+			res = tbsheet.Bye
+		case cols.P1 < cols.P2:
+			res = tbsheet.LossNoOpponent
+		default:
+			r.errorf("p1wins", tbsheet.ErrGames, "%s for a row without an opponent: a bye is won (2-0), a missed round lost (0-2)", cols)
+		}
+	}
+	return res, g
+}
+
+// dateHint explains a Result cell that Excel turned into a date ("2-1" typed becomes 1 Feb)
+// or a time ("2:1" becomes 02:01): in a workbook it holds the date's serial number or the
+// time's fraction of a day, in a CSV saved by Excel the date as text ("1-Feb", "2/1/2026").
+func (h *hkReader) dateHint(text string) string {
+	const fix = "; format the Result column as Text and type the result again"
+	if !h.workbook {
+		if csvDate.MatchString(text) {
+			return ": Excel turned what was typed into a date" + fix
+		}
+		return ""
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	switch {
+	case err != nil:
+	case f > 31 && f < 2958466 && f == math.Trunc(f):
+		return ": Excel turned what was typed into a date" + fix
+	case f > 0 && f < 1:
+		return ": Excel turned what was typed into a time" + fix
+	}
+	return ""
+}
+
+// csvDate matches the dates Excel writes to CSV: "1-Feb", "Feb-01", "2/1/2026", "2026/2/1".
+var csvDate = regexp.MustCompile(`^(?:\d{1,2}-[A-Za-z]{3}|[A-Za-z]{3}-\d{1,2}|\d{1,4}/\d{1,2}/\d{1,4})$`)
+
+// gameColumns reads P1 Wins, P2 Wins and Draws; given is false when all three are empty.
+func (h *hkReader) gameColumns(r *hkRow) (g tbsheet.Games, given bool) {
+	g.Known = true
+	for _, c := range []struct {
+		key string
+		n   *int
+	}{{"p1wins", &g.P1}, {"p2wins", &g.P2}, {"draws", &g.Drawn}} {
+		t := r.text(c.key)
+		if t == "" {
+			continue
+		}
+		given = true
+		n, ok := parseCount(t)
+		if !ok || n > 999 {
+			r.errorf(c.key, tbsheet.ErrGames, "%q is not a number of games", t)
+		}
+		*c.n = n
+	}
+	return g, given
+}
+
+// score reads the optional P1 Points and P2 Points columns.
+func (h *hkReader) score(r *hkRow) tbsheet.Score {
+	var s tbsheet.Score
+	for _, c := range []struct {
+		key string
+		n   *exact.Num
+	}{{"p1points", &s.P1}, {"p2points", &s.P2}} {
+		*c.n = exact.Int(0)
+		t := r.text(c.key)
+		if t == "" {
+			continue
+		}
+		n, err := exact.Parse(width.Fold.String(t))
+		if err != nil || len(t) > 20 {
+			r.errorf(c.key, tbsheet.ErrValue, "%q is not a number of points", t)
+			continue
+		}
+		*c.n, s.Known = n, true
+	}
+	if !s.Known {
+		return tbsheet.Score{}
+	}
+	return s
+}

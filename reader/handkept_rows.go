@@ -1,0 +1,349 @@
+package reader
+
+// This file reads the match rows of a hand-kept table: each row's round, table and players,
+// and the numbers and round names organizers type.
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"golang.org/x/text/width"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
+)
+
+// roundKey names a round while reading: a Swiss round n; a playoff round of the given
+// stage (players still in: 8 for quarterfinals), numbered at the end; or, with playoff set,
+// playoff round n as tbsheet's own match lists write it ("Playoff 6").
+type roundKey struct {
+	n, stage int
+	playoff  bool
+}
+
+func (k roundKey) String() string {
+	switch {
+	case k.stage > 0:
+		return "the " + strings.ToLower(handkept.PlayoffName(k.stage, "en"))
+	case k.playoff:
+		return "playoff round " + strconv.Itoa(k.n)
+	}
+	return "round " + strconv.Itoa(k.n)
+}
+
+// roundAcc is a round being read.
+type roundAcc struct {
+	pos     tbsheet.Pos
+	matches []tbsheet.Match
+	// seat maps a player to the cell where he already plays this round.
+	seat map[int]tbsheet.Pos
+}
+
+// hkRow is one data row being read: it fetches cells by column key and reports unreadable
+// cells (an unsaved formula, an Excel error value) once.
+type hkRow struct {
+	src   rowSource
+	hd    *header
+	cells []string
+	errs  *problems
+	bad   bool // a cell of this row could not be read
+}
+
+// text returns the trimmed text of the row's cell under key ("" when the column is absent).
+func (r *hkRow) text(key string) string {
+	i, ok := r.hd.col[key]
+	if !ok {
+		return ""
+	}
+	var s string
+	if i < len(r.cells) {
+		s = strings.TrimSpace(r.cells[i])
+		if s == "" {
+			if f := r.src.Uncached(i); f != "" {
+				r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrValue,
+					"the formula =%s has no saved value: open the file in Excel or LibreOffice and save it, then try again", f)
+				r.bad = true
+			}
+		}
+	}
+	if excelError[s] {
+		r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrValue,
+			"the cell shows the spreadsheet error %s: fix its formula", s)
+		r.bad = true
+		return ""
+	}
+	return s
+}
+
+// name returns a name cell's text, without the apostrophe that CSV writers (tbsheet's
+// among them) put before a leading =, +, - or @ against formula injection.
+func (r *hkRow) name(key string) string {
+	s := r.text(key)
+	if len(s) > 1 && s[0] == '\'' && strings.ContainsRune("=+-@", rune(s[1])) {
+		return s[1:]
+	}
+	return s
+}
+
+func (r *hkRow) pos(key string) tbsheet.Pos {
+	if i, ok := r.hd.col[key]; ok {
+		return r.src.Pos(i)
+	}
+	p := r.src.Pos(0)
+	p.Col = 0
+	return p
+}
+
+// field names a column in messages by its header as typed.
+func (r *hkRow) field(key string) string {
+	if i, ok := r.hd.col[key]; ok && i < len(r.hd.cells) {
+		return strings.TrimSpace(r.hd.cells[i])
+	}
+	return handkept.ColumnHeader(key, "en")
+}
+
+func (r *hkRow) errorf(key string, kind error, format string, args ...any) {
+	r.errs.addf(r.pos(key), r.field(key), kind, format, args...)
+	r.bad = true
+}
+
+// excelError holds the error values a formula cell can show.
+var excelError = map[string]bool{"#N/A": true, "#REF!": true, "#VALUE!": true, "#DIV/0!": true,
+	"#NAME?": true, "#NUM!": true, "#NULL!": true, "#SPILL!": true, "#CALC!": true, "#GETTING_DATA": true}
+
+// parseCount reads a whole number as spreadsheets hold them: "3", "3.0", "３", "3,0", a
+// formula's 2.9999999999999996. It rejects negatives and numbers above maxCount.
+func parseCount(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil { // the common case, without allocating
+		return n, n >= 0 && n <= maxCount
+	}
+	s = strings.ReplaceAll(strings.TrimSpace(width.Fold.String(s)), ",", ".")
+	if n, err := strconv.Atoi(s); err == nil {
+		return n, n >= 0 && n <= maxCount
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || strings.ContainsAny(s, "eExXpP") || math.IsNaN(f) {
+		return 0, false
+	}
+	r := math.Round(f)
+	if math.Abs(f-r) > 1e-9 || r < 0 || r > maxCount {
+		return 0, false
+	}
+	return int(r), true
+}
+
+// tableCell matches "T3", "Table 3", "#3", "3号桌", "3卓", "3番".
+var tableCell = regexp.MustCompile(`^(?:table|tbl|t|#|桌|卓|テーブル)?\s*(\d{1,6})\s*(?:号桌|号|桌|卓|番)?$`)
+
+func parseTable(s string) (int, bool) {
+	if n, ok := parseCount(s); ok {
+		return n, true
+	}
+	m := tableCell.FindStringSubmatch(handkept.NormalizeHeader(s))
+	if m == nil {
+		return 0, false
+	}
+	return parseCount(m[1])
+}
+
+// parseRound reads a Round cell: a number ("3", "3.0"), a round name ("Round 3", "R3",
+// "第3轮") or a playoff name ("T8", "QF", "Semifinals", "决赛").
+func parseRound(s string) (roundKey, bool) {
+	if n, ok := parseCount(s); ok && n > 0 {
+		return roundKey{n: n}, true
+	}
+	if n, ok := handkept.RoundSheetNumber(s); ok {
+		return roundKey{n: n}, true
+	}
+	if st, ok := handkept.PlayoffStage(s); ok {
+		return roundKey{stage: st}, true
+	}
+	if n, ok := handkept.PlayoffRoundNumber(s); ok {
+		return roundKey{n: n, playoff: true}, true
+	}
+	return roundKey{}, false
+}
+
+// roundTitle reads a section title row ("Round 2", "Top 8") that starts a round's block.
+func roundTitle(cells []string) (roundKey, bool) {
+	c := compact(cells)
+	if len(c) != 1 {
+		return roundKey{}, false
+	}
+	if _, err := strconv.Atoi(c[0]); err == nil {
+		return roundKey{}, false // a lone number is not a title
+	}
+	return parseRound(c[0])
+}
+
+// readMatches reads the match rows below hd. fixed is the round of a per-round sheet (or
+// CSV file); nil means each row says its round in the Round column, by a title row above
+// its block ("Round 2", "Top 8"), or by being below a row that does (a Round cell left
+// empty or merged down the block continues the round above).
+func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
+	var cur *roundKey
+	for _, t := range hd.titles {
+		if k, ok := roundTitle(t); ok {
+			cur = &k
+		}
+	}
+	roundless := false // reported that rows have no round
+	for src.Next() {
+		cells := src.Cells()
+		if notesLine(cells) {
+			break
+		}
+		r := &hkRow{src: src, hd: hd, cells: cells, errs: &h.errs}
+		p1, p2 := r.name("p1"), r.name("p2")
+		if p1 == "" && p2 == "" {
+			if k, ok := roundTitle(cells); ok && fixed == nil && !r.bad {
+				cur = &k
+			}
+			if res := r.text("result"); res != "" && !r.bad {
+				h.note("%s: %s: row skipped: it has a result (%q) but no players", h.file, where(r.pos("result")), res)
+			}
+			continue
+		}
+		if hd.repeated(p1, p2) {
+			continue // the header again, as in tables pasted one below the other
+		}
+		key, ok := h.rowRound(r, fixed, &cur)
+		if !ok && !roundless && !r.bad && cur == nil && !hd.has("round") {
+			h.errs.addf(hd.row, "", tbsheet.ErrColumns, "no Round column and no round title row "+
+				"(\"Round 1\") above the matches; found %s", hd.found())
+			roundless = true
+		}
+		h.matchRow(r, key, ok, p1, p2)
+	}
+	if err := src.Err(); err != nil {
+		h.errs.Add(errorAt(src, err))
+	}
+	if acc := h.rounds[derefKey(fixed)]; fixed != nil && acc != nil {
+		p := src.Pos(0)
+		acc.pos = tbsheet.Pos{File: p.File, Sheet: p.Sheet} // a per-round sheet: the round is the sheet
+	}
+}
+
+func derefKey(k *roundKey) roundKey {
+	if k == nil {
+		return roundKey{}
+	}
+	return *k
+}
+
+// rowRound returns the round a match row belongs to.
+func (h *hkReader) rowRound(r *hkRow, fixed *roundKey, cur **roundKey) (roundKey, bool) {
+	bad := r.bad
+	text := r.text("round")
+	if r.bad && !bad {
+		return roundKey{}, false
+	}
+	if text == "" {
+		if fixed != nil {
+			return *fixed, true
+		}
+		if *cur == nil {
+			if r.hd.has("round") {
+				r.errorf("round", tbsheet.ErrValue, "the Round cell is empty")
+			}
+			return roundKey{}, false
+		}
+		return **cur, true
+	}
+	k, ok := parseRound(text)
+	if !ok {
+		r.errorf("round", tbsheet.ErrValue, "%q is not a round (expected a number like 3, or T8, QF, SF, F or Playoff 6 for the top cut)", text)
+		return roundKey{}, false
+	}
+	if fixed != nil && k != *fixed {
+		r.errorf("round", tbsheet.ErrValue, "the Round cell says %s but the sheet is %s", k, *fixed)
+		return roundKey{}, false
+	}
+	*cur = &k
+	return k, true
+}
+
+// matchRow reads one match and adds it to its round unless something in the row is wrong
+// (or its round is unknown: keyOK false; the row is still checked).
+func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
+	table := 0
+	if t := r.text("table"); t != "" {
+		var ok bool
+		if table, ok = parseTable(t); !ok {
+			r.errorf("table", tbsheet.ErrValue, "%q is not a table number", t)
+		}
+	}
+	p1Key, p2Key := "p1", "p2"
+	if h.isBye(p1) {
+		if p2 == "" || h.isBye(p2) {
+			r.errorf("p1", tbsheet.ErrValue, "both players are byes")
+			return
+		}
+		// "BYE | Alice": a bye for Alice, written the other way round.
+		if res := r.text("result"); res != "" && !handkept.IsBye(res) {
+			r.errorf("result", tbsheet.ErrResult, "%q: with BYE as Player 1 the result is unclear; put the player in Player 1 and BYE in Player 2", res)
+			return
+		}
+		p1, p2, p1Key, p2Key = p2, "", "p2", "p1"
+	}
+	if p1 == "" {
+		if !r.bad { // else the cell's own error says why it is empty
+			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %q)", p2)
+		}
+		return
+	}
+	solo := p2 == "" || h.isBye(p2)
+	m := tbsheet.Match{Table: table, P2: tbsheet.NoPlayer, Pos: r.pos("result")}
+	if !r.hd.has("result") {
+		m.Pos = r.pos("p1wins")
+	}
+	var ok bool
+	if m.P1, ok = h.player(p1, r.pos(p1Key), r.field(p1Key)); !ok {
+		r.bad = true
+	}
+	if !solo {
+		if m.P2, ok = h.player(p2, r.pos(p2Key), r.field(p2Key)); !ok {
+			r.bad = true
+		}
+	}
+	if p1Key == "p2" {
+		m.Result, m.Games = tbsheet.Bye, tbsheet.Games{}
+	} else {
+		m.Result, m.Games = h.outcome(r, !solo)
+		m.Score = h.score(r)
+	}
+	if r.bad || !keyOK {
+		return
+	}
+	if m.P1 == m.P2 {
+		r.errorf("p2", tbsheet.ErrSelfPairing, "player %q is paired against themselves", h.ev.Players[m.P1].Name)
+		return
+	}
+	acc := h.rounds[key]
+	if acc == nil {
+		acc = &roundAcc{pos: r.pos("round"), seat: map[int]tbsheet.Pos{}}
+		h.rounds[key] = acc
+	}
+	for _, side := range []struct {
+		p   int
+		key string
+	}{{m.P1, p1Key}, {m.P2, p2Key}} {
+		if side.p == tbsheet.NoPlayer {
+			continue
+		}
+		if first, dup := acc.seat[side.p]; dup {
+			r.errorf(side.key, tbsheet.ErrDuplicatePlayer, "player %q appears twice in %s (also at %s)",
+				h.ev.Players[side.p].Name, key, where(first))
+		}
+	}
+	if r.bad {
+		return
+	}
+	acc.seat[m.P1] = r.pos(p1Key)
+	if m.P2 != tbsheet.NoPlayer {
+		acc.seat[m.P2] = r.pos(p2Key)
+	}
+	acc.matches = append(acc.matches, m)
+}
