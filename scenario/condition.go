@@ -45,24 +45,7 @@ func (a *analysis) explainExact(o *Outcome, codes []uint8, own seat, r Result) {
 // bounds, exactly which matter and how.
 func (s *searcher) explainSearch(o *Outcome, it *item) {
 	o.Tiebreaks = s.pointsUndecided(it)
-	base := it.fixed
-	var vars []int
-	for t := range s.tables {
-		per := it.per[t]
-		if t == it.own {
-			for _, c := range per {
-				if c != nil {
-					base = base.plus(*c)
-				}
-			}
-			continue
-		}
-		if *per[0] == *per[1] && *per[1] == *per[2] {
-			base = base.plus(*per[0])
-			continue
-		}
-		vars = append(vars, t)
-	}
+	vars, _, base := s.leaves(it)
 	if len(vars) <= maxLeafTables {
 		codes := make([]uint8, pow3(len(vars)))
 		settled := true

@@ -119,8 +119,9 @@ func (tr *truth) verdict() Verdict {
 
 // TestCrossCheck compares the analysis with brute force on random small events, for every
 // preset: ranked in every combination, every verdict, place and condition must equal what
-// brute force shows; searched, every proved verdict must, unproved ones must be Depends,
-// and the place ranges must hold the true places.
+// brute force shows; searched (with the default budget, and with none: the bounds alone),
+// every proved verdict must, unproved ones must be Depends, and the place ranges must hold
+// the true places.
 func TestCrossCheck(t *testing.T) {
 	events := 12
 	if testing.Short() {
@@ -151,6 +152,13 @@ func TestCrossCheck(t *testing.T) {
 				}
 				check(t, searched, truths, open, false)
 				compare(t, exhaustive, searched)
+				// With no budget: the bounds alone, and the three uniform combinations.
+				bounded, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, budget: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				check(t, bounded, truths, open, false)
+				compare(t, exhaustive, bounded)
 			})
 		}
 	}

@@ -45,6 +45,9 @@ type item struct {
 	// his own table cannot have); fixed those of the players not at open tables.
 	per   [][outcomes]*counts
 	fixed counts
+	// settled, when not nil, is his exact outcome, every combination his bounds did not
+	// settle ranked (see settle).
+	settled *Outcome
 }
 
 // searcher holds the search's state.
@@ -83,6 +86,9 @@ func (a *analysis) search(ctx context.Context) error {
 	}
 	if err == nil {
 		err = s.witnesses(ctx, open)
+	}
+	if err == nil {
+		err = s.settle(ctx, open)
 	}
 	if err != nil && !errors.Is(err, errBudget) {
 		return err
@@ -841,6 +847,8 @@ func (s *searcher) finish() {
 		o := Outcome{Proved: true}
 		o.Best, o.Worst = it.b.places(w)
 		switch {
+		case it.settled != nil:
+			o = *it.settled
 		case in:
 			o.Verdict = In
 		case out:
