@@ -27,6 +27,7 @@ Challonge, FIDE), and writes standings to the terminal, XLSX, PDF, CSV and JSON.
 		Example: `  tbsheet standings results.xlsx
   tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf --cut 8
   tbsheet explain results.xlsx --player "Alice"
+  tbsheet scenarios results.xlsx --cut 8
   tbsheet watch results.xlsx -o standings.pdf`,
 		Version:       version,
 		SilenceUsage:  true,
@@ -38,6 +39,7 @@ Challonge, FIDE), and writes standings to the terminal, XLSX, PDF, CSV and JSON.
 	root.AddCommand(
 		newStandingsCmd(),
 		newExplainCmd(),
+		newScenariosCmd(),
 		newConvertCmd(),
 		newWatchCmd(),
 		newTemplateCmd(),
