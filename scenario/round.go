@@ -190,7 +190,7 @@ func (a *analysis) pickRound(ev *tbsheet.Event) error {
 		a.rep.Rounds = ev.PlannedRounds
 	}
 	if complete && len(a.tables) > 0 {
-		a.rep.Notes = append(a.rep.Notes, fmt.Sprintf("every result of round %d is entered: the round is analysed as it stood before it was played", R))
+		a.rep.Reopened = true
 	}
 	return nil
 }

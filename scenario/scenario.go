@@ -217,8 +217,12 @@ type Report struct {
 	// Outlook is the outlook for the round after, when the event plans exactly one more
 	// round; nil otherwise.
 	Outlook *Outlook
-	// Notes are facts about the analysis for the organizer.
-	Notes []string
+	// Reopened is true when every result of the round was entered: the round is analysed as
+	// it stood before it was played.
+	Reopened bool
+	// Stopped is true when the search stopped at its work budget (some verdicts may then be
+	// unproved).
+	Stopped bool
 }
 
 // Proved reports whether every verdict is proved.

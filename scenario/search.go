@@ -94,7 +94,7 @@ func (a *analysis) search(ctx context.Context) error {
 		return err
 	}
 	if errors.Is(err, errBudget) {
-		a.rep.Notes = append(a.rep.Notes, "the search stopped at its work budget")
+		a.rep.Stopped = true
 	}
 	s.finish()
 	return nil

@@ -49,13 +49,13 @@ func init() {
 		"sc.beats":          "%s beats %s (table %d)",
 		"sc.drawn":          "table %d is drawn",
 		"sc.not-lose":       "%s does not lose (table %d)",
-		"sc.not-drawn":      "table %d is not drawn",
+		"sc.not-drawn":      "table %d has a winner",
 		"sc.on-table":       "depends on table %s",
 		"sc.on-tables":      "depends on tables %s",
-		"sc.and-tiebreaks":  "%s and on tiebreaks",
-		"sc.and-others":     "%s and on tiebreaks that other tables move",
+		"sc.and-tiebreaks":  "%s, and on tiebreaks",
 		"sc.on-tiebreaks":   "depends on tiebreaks",
 		"sc.places":         "best %s, worst %s",
+		"sc.detail":         "%s (%s)",
 		"sc.both-in":        "both in whatever happens",
 		"sc.neither":        "neither can make the top %d",
 		"sc.safe-draw":      "both safe to draw",
@@ -68,12 +68,16 @@ func init() {
 		"sc.both.depends":   "both depend",
 		"sc.pair":           "%s %s, %s %s",
 		"sc.quiet-tables":   "At the %d other tables nobody can make the top %d.",
+		"sc.quiet-table1":   "At the other table nobody can make the top %d.",
 		"sc.outlook":        "Round %d, the last: on points alone, whatever the results and pairings",
 		"sc.outlook.in":     "%s or more: in (%s)",
 		"sc.outlook.out":    "%s or less: out (%s)",
 		"sc.outlook.dep":    "%s: depends on the other results and on tiebreaks",
 		"sc.pts":            "%s points",
 		"sc.wins-n":         "%s wins",
+		"sc.list-sep":       ", ",
+		"sc.reopened":       "Every result of round %d is entered: the round is analysed as it stood before it was played.",
+		"sc.stopped":        "The analysis stopped at its work budget.",
 		"sc.not-last":       "Round %d is not the last (the event plans %d rounds): the verdicts are about the standings after round %d.",
 		"sc.legend.in":      "in: in the top %d whatever the other tables do",
 		"sc.legend.out":     "out: cannot make the top %d whatever happens",
@@ -118,9 +122,9 @@ func init() {
 		"sc.on-table":       "取决于第%s桌",
 		"sc.on-tables":      "取决于第%s桌",
 		"sc.and-tiebreaks":  "%s及小分",
-		"sc.and-others":     "%s及受其他桌影响的小分",
 		"sc.on-tiebreaks":   "取决于小分",
 		"sc.places":         "最好第%s名，最差第%s名",
+		"sc.detail":         "%s（%s）",
 		"sc.both-in":        "无论结果如何双方都晋级",
 		"sc.neither":        "双方都无法进入前%d名",
 		"sc.safe-draw":      "双方可以安全握手言和",
@@ -133,12 +137,16 @@ func init() {
 		"sc.both.depends":   "双方待定",
 		"sc.pair":           "%s%s，%s%s",
 		"sc.quiet-tables":   "其余 %d 桌的选手都无法进入前%d名。",
+		"sc.quiet-table1":   "其余一桌的选手都无法进入前%d名。",
 		"sc.outlook":        "第%d轮（最后一轮）：仅按积分，无论赛果与配对如何",
 		"sc.outlook.in":     "%s及以上：晋级（%s）",
 		"sc.outlook.out":    "%s及以下：出局（%s）",
 		"sc.outlook.dep":    "%s：取决于其他赛果与小分",
 		"sc.pts":            "%s分",
 		"sc.wins-n":         "%s胜",
+		"sc.list-sep":       "、",
+		"sc.reopened":       "第%d轮的所有结果均已录入：按该轮开赛前的情况分析。",
+		"sc.stopped":        "分析已达到工作量上限而停止。",
 		"sc.not-last":       "第%d轮不是最后一轮（共%d轮）：以上结论针对第%d轮后的排名。",
 		"sc.legend.in":      "晋级：无论其他桌结果如何都在前%d名",
 		"sc.legend.out":     "出局：无论如何都无法进入前%d名",
@@ -183,9 +191,9 @@ func init() {
 		"sc.on-table":       "%s卓の結果次第",
 		"sc.on-tables":      "%s卓の結果次第",
 		"sc.and-tiebreaks":  "%sとタイブレーカー次第",
-		"sc.and-others":     "%sと他の卓に左右されるタイブレーカー次第",
 		"sc.on-tiebreaks":   "タイブレーカー次第",
 		"sc.places":         "最高%s位、最低%s位",
+		"sc.detail":         "%s（%s）",
 		"sc.both-in":        "どの結果でも両者進出",
 		"sc.neither":        "両者とも上位%d名に入れない",
 		"sc.safe-draw":      "両者とも引き分けで安全",
@@ -198,12 +206,16 @@ func init() {
 		"sc.both.depends":   "両者未確定",
 		"sc.pair":           "%s%s、%s%s",
 		"sc.quiet-tables":   "残り %d 卓の選手は上位%d名に入れません。",
+		"sc.quiet-table1":   "残り1卓の選手は上位%d名に入れません。",
 		"sc.outlook":        "最終第%d回戦：勝ち点のみ、どの結果・対戦でも",
 		"sc.outlook.in":     "%s以上：進出（%s）",
 		"sc.outlook.out":    "%s以下：敗退（%s）",
 		"sc.outlook.dep":    "%s：他の結果とタイブレーカー次第",
 		"sc.pts":            "%s点",
 		"sc.wins-n":         "%s勝",
+		"sc.list-sep":       "、",
+		"sc.reopened":       "第%d回戦の結果はすべて入力済み：回戦開始前の状況として分析しています。",
+		"sc.stopped":        "分析は作業量の上限で停止しました。",
 		"sc.not-last":       "第%d回戦は最終回戦ではありません（全%d回戦）：判定は第%d回戦後の順位についてです。",
 		"sc.legend.in":      "進出：他の卓の結果にかかわらず上位%d名",
 		"sc.legend.out":     "敗退：どの結果でも上位%d名に入れない",
@@ -367,29 +379,38 @@ func (s scenarioWords) detail(o scenario.Outcome) string {
 		what = s.condition(o.Condition)
 	case len(o.Tables) > 0:
 		what = s.onTables(o.Tables)
-		switch {
-		case o.Others:
-			what = s.f("sc.and-others", what)
-		case o.Tiebreaks:
+		if o.Others || o.Tiebreaks {
 			what = s.f("sc.and-tiebreaks", what)
 		}
 	default:
 		what = s.l("sc.on-tiebreaks")
 	}
-	return what + " (" + s.f("sc.places", places(o.Best), places(o.Worst)) + ")"
+	return s.f("sc.detail", what, s.f("sc.places", places(o.Best), places(o.Worst)))
 }
 
-// onTables is "depends on tables 3, 5 and 7".
+// onTables is "depends on tables 3, 5 and 7–9".
 func (s scenarioWords) onTables(tables []int) string {
 	var ns []string
-	for _, t := range tables {
-		ns = append(ns, strconv.Itoa(t))
+	for i := 0; i < len(tables); {
+		j := i
+		for j+1 < len(tables) && tables[j+1] == tables[j]+1 {
+			j++
+		}
+		switch {
+		case j >= i+2:
+			ns = append(ns, strconv.Itoa(tables[i])+"–"+strconv.Itoa(tables[j]))
+		case j == i+1:
+			ns = append(ns, strconv.Itoa(tables[i]), strconv.Itoa(tables[j]))
+		default:
+			ns = append(ns, strconv.Itoa(tables[i]))
+		}
+		i = j + 1
 	}
-	if len(ns) == 1 {
+	if len(tables) == 1 {
 		return s.f("sc.on-table", ns[0])
 	}
 	list := strings.Join(ns[:len(ns)-1], ", ") + s.l("sc.list-and") + ns[len(ns)-1]
-	if s.lang == "zh" || s.lang == "ja" {
+	if len(ns) == 1 || s.lang == "zh" || s.lang == "ja" {
 		list = strings.Join(ns, s.l("sc.list-and"))
 	}
 	return s.f("sc.on-tables", list)
@@ -497,6 +518,14 @@ func (s scenarioWords) tablesShown() (shown []scenario.Table, quiet int) {
 	return shown, quiet
 }
 
+// quiet says how many tables nobody can make the cut from.
+func (s scenarioWords) quiet(n int) string {
+	if n == 1 {
+		return s.f("sc.quiet-table1", s.rep.Cut)
+	}
+	return s.f("sc.quiet-tables", n, s.rep.Cut)
+}
+
 // pts writes final points: "13 points", "4 wins".
 func (s scenarioWords) pts(lv scenario.Level) string {
 	if st := s.rep.Before; st.RankBy != nil && st.RankBy.ID == "match-wins" {
@@ -518,7 +547,7 @@ func (s scenarioWords) outlook() []string {
 		for _, r := range lv.Records {
 			rs = append(rs, s.record(r))
 		}
-		return strings.Join(rs, ", ")
+		return strings.Join(rs, s.l("sc.list-sep"))
 	}
 	in, out := -1, len(o.Levels)
 	for i, lv := range o.Levels {
@@ -539,7 +568,7 @@ func (s scenarioWords) outlook() []string {
 		for _, lv := range o.Levels[in+1 : out] {
 			ps = append(ps, s.pts(lv))
 		}
-		lines = append(lines, s.f("sc.outlook.dep", strings.Join(ps, ", ")))
+		lines = append(lines, s.f("sc.outlook.dep", strings.Join(ps, s.l("sc.list-sep"))))
 	}
 	if out < len(o.Levels) {
 		lines = append(lines, s.f("sc.outlook.out", s.pts(o.Levels[out]), records(o.Levels[out])))
@@ -553,7 +582,13 @@ func (s scenarioWords) notes() []string {
 	if r := s.rep; r.Rounds > r.Round {
 		notes = append(notes, s.f("sc.not-last", r.Round, r.Rounds, r.Round))
 	}
-	return append(notes, s.rep.Notes...)
+	if s.rep.Reopened {
+		notes = append(notes, s.f("sc.reopened", s.rep.Round))
+	}
+	if s.rep.Stopped {
+		notes = append(notes, s.l("sc.stopped"))
+	}
+	return notes
 }
 
 // WriteScenariosTable prints a scenarios report for a terminal: the title, one row per
@@ -606,7 +641,7 @@ func WriteScenariosTable(w io.Writer, rep *scenario.Report, opt Options) error {
 			fmt.Fprintf(&b, "  %3d  %s\n", t.Number, s.table(t))
 		}
 		if quiet > 0 {
-			b.WriteString("  " + s.f("sc.quiet-tables", quiet, rep.Cut) + "\n")
+			b.WriteString("  " + s.quiet(quiet) + "\n")
 		}
 	}
 	if lines := s.outlook(); len(lines) > 0 {

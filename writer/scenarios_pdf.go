@@ -119,7 +119,7 @@ func (d *standingsPDF) scenarioLegend(s scenarioWords) {
 			add(d.label("table")+" "+strconv.Itoa(t.Number)+" · "+s.table(t), 0)
 		}
 		if quiet > 0 {
-			add(s.f("sc.quiet-tables", quiet, rep.Cut), 0)
+			add(s.quiet(quiet), 0)
 		}
 	}
 	if lines := s.outlook(); len(lines) > 0 {
