@@ -58,24 +58,20 @@ func (a *analysis) exhaustive(ctx context.Context) error {
 		codes[i] = make([]uint8, total)
 	}
 	const batch = 256
-	st := make([]status, len(a.base.Players))
 	for lo := 0; lo < total; lo += batch {
 		hi := min(lo+batch, total)
 		assigns := make([][]uint8, hi-lo)
 		for k := range assigns {
 			assigns[k] = decode(lo+k, n)
 		}
-		ranked, err := a.rank(ctx, assigns)
-		if err != nil {
-			return err
-		}
-		for k, s := range ranked {
-			a.keepUniform(lo+k, total, s)
-			a.statuses(s, st)
-			a.observe(assigns[k], st)
+		err := a.rank(ctx, assigns, func(k int, std *calc.Standings, st []status) {
+			a.keepUniform(lo+k, total, std)
 			for i := range players {
 				codes[i][lo+k] = codeOf(st[players[i].Player])
 			}
+		})
+		if err != nil {
+			return err
 		}
 	}
 	a.rep.Exhaustive = true

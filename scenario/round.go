@@ -301,20 +301,22 @@ func (a *analysis) event(assign []uint8) *tbsheet.Event {
 // errBudget stops a search that has spent its budget.
 var errBudget = fmt.Errorf("the work budget is spent")
 
-// rank ranks the combinations, concurrently, and returns their standings in order. It
-// refuses (errBudget) when they would exceed the budget, and stops on ctx.
-func (a *analysis) rank(ctx context.Context, assigns [][]uint8) ([]*calc.Standings, error) {
+// rank ranks the combinations, concurrently, records what each shows about every player of
+// the round (observe), and calls each, when not nil, with every combination's standings and
+// every player's status in it (valid during the call), in order. It refuses (errBudget)
+// combinations that would exceed the budget, and stops on ctx.
+func (a *analysis) rank(ctx context.Context, assigns [][]uint8, each func(c int, std *calc.Standings, st []status)) error {
 	a.mu.Lock()
 	over := a.spent+a.cost*int64(len(assigns)) > a.budget
 	a.mu.Unlock()
 	if over {
-		return nil, errBudget
+		return errBudget
 	}
-	return a.rankAnyway(ctx, assigns)
+	return a.rankAnyway(ctx, assigns, each)
 }
 
 // rankAnyway is rank without the budget's limit (the work still counts).
-func (a *analysis) rankAnyway(ctx context.Context, assigns [][]uint8) ([]*calc.Standings, error) {
+func (a *analysis) rankAnyway(ctx context.Context, assigns [][]uint8, each func(c int, std *calc.Standings, st []status)) error {
 	a.mu.Lock()
 	a.spent += a.cost * int64(len(assigns))
 	a.ranked += len(assigns)
@@ -330,10 +332,18 @@ func (a *analysis) rankAnyway(ctx context.Context, assigns [][]uint8) ([]*calc.S
 	})
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return out, nil
+	st := make([]status, len(a.base.Players))
+	for c, std := range out {
+		a.statuses(std, st)
+		a.observe(assigns[c], st)
+		if each != nil {
+			each(c, std, st)
+		}
+	}
+	return nil
 }
 
 // uniformCombination returns the combination in which every table ends in outcome o.
@@ -356,16 +366,12 @@ func (a *analysis) uniform(ctx context.Context) ([]*calc.Standings, error) {
 	for o := range uint8(outcomes) {
 		assigns = append(assigns, a.uniformCombination(o))
 	}
-	ranked, err := a.rankAnyway(ctx, assigns)
+	ranked := make([]*calc.Standings, len(assigns))
+	err := a.rankAnyway(ctx, assigns, func(o int, std *calc.Standings, _ []status) { ranked[o] = std })
 	if err != nil {
 		return nil, err
 	}
 	a.uniformSt = ranked
-	st := make([]status, len(a.base.Players))
-	for o, std := range ranked {
-		a.statuses(std, st)
-		a.observe(assigns[o], st)
-	}
 	return ranked, nil
 }
 

@@ -69,9 +69,7 @@ func (a *analysis) search(ctx context.Context) error {
 		return err
 	}
 	if s.reach[0] != own {
-		// Cannot happen with the presets (points, match wins); nothing can be proved.
-		s.unbounded()
-		return nil
+		return fmt.Errorf("scenario: ranking by %s, which may depend on other players' results, is not supported", a.keys[0].ID)
 	}
 	s.pointsPass()
 	var open []*item
@@ -183,15 +181,8 @@ func keyValue(row *calc.Row, k int) calc.Value {
 	return row.Figures[k-1].Value
 }
 
-// unbounded gives every player the bounds of someone nothing is known about.
-func (s *searcher) unbounded() {
-	for _, it := range s.items {
-		it.b = bounds{hi: counts{canAbove: len(s.ranked) + 2*len(s.tables), canAtOrAbove: len(s.ranked) + 2*len(s.tables)}}
-	}
-}
-
-// sideOf returns the points relation of a player with points v to points P, as the counts
-// of points alone see it: above, or on the same points (which may go either way).
+// pointsCounts counts a player on points v against a player on points P as points alone see
+// it: above, or on the same points (which may go either way).
 func pointsCounts(v, P exact.Num) counts {
 	switch v.Cmp(P) {
 	case 1:
@@ -395,7 +386,6 @@ func (s *searcher) boundTiebreaks(ctx context.Context, open []*item) error {
 	values := make([][]calc.Value, len(reqs)) // the request's rival's keys, once ranked
 	var stop error
 	const chunk = 8
-	st := make([]status, len(s.base.Players))
 	for lo := 0; lo < len(configs) && stop == nil; lo += chunk {
 		hi := min(lo+chunk, len(configs))
 		assigns := make([][]uint8, hi-lo)
@@ -408,16 +398,14 @@ func (s *searcher) boundTiebreaks(ctx context.Context, open []*item) error {
 				}
 			}
 		}
-		ranked, err := s.rank(ctx, assigns)
+		ranked := make([]*calc.Standings, len(assigns))
+		rows := make([][]int, len(assigns))
+		err := s.rank(ctx, assigns, func(c int, std *calc.Standings, _ []status) {
+			ranked[c], rows[c] = std, rowIndex(std, len(s.base.Players))
+		})
 		if err != nil {
 			stop = err
 			break
-		}
-		rows := make([][]int, len(ranked))
-		for c, std := range ranked {
-			s.statuses(std, st)
-			s.observe(assigns[c], st)
-			rows[c] = rowIndex(std, len(s.base.Players))
 		}
 		for q, rq := range reqs {
 			if rq.config < lo || rq.config >= hi {
@@ -601,23 +589,15 @@ func (s *searcher) witnesses(ctx context.Context, open []*item) error {
 		seen := s.seen[w.it.i][w.it.r]
 		return w.notMake && seen.notMake || !w.notMake && seen.notMiss
 	}
-	st := make([]status, len(s.base.Players))
-	// try ranks combinations for wants (of[c] for assigns[c]), records what they show,
-	// and keeps for each want the best combination that is not worse than its own.
+	// try ranks combinations for wants (of[c] for assigns[c]) and keeps for each want the
+	// best combination that is not worse than its own.
 	try := func(assigns [][]uint8, of []*want) error {
-		ranked, err := s.rank(ctx, assigns)
-		if err != nil {
-			return err
-		}
-		for c, std := range ranked {
-			s.statuses(std, st)
-			s.observe(assigns[c], st)
+		return s.rank(ctx, assigns, func(c int, std *calc.Standings, st []status) {
 			w := of[c]
 			if sc := w.scoreOf(st[w.it.p]); w.cur == nil || !better(w.score, sc) {
 				w.cur, w.st, w.score = assigns[c], std, sc
 			}
-		}
-		return nil
+		})
 	}
 	// The built combinations, a few wants at a time: one often serves other items too.
 	const batch = 2

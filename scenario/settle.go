@@ -3,6 +3,8 @@ package scenario
 import (
 	"context"
 	"slices"
+
+	"github.com/tbsheet/tbsheet/calc"
 )
 
 // maxMemoTables is the most open tables for which settle keeps what each ranked combination
@@ -90,7 +92,6 @@ func (s *searcher) settle(ctx context.Context, open []*item) error {
 		}
 		return a.need - b.need
 	})
-	st := make([]status, len(s.base.Players))
 	// Items often need the same combinations: with few tables, each ranked combination's
 	// standing of every player of the round is kept, by combination number.
 	type standing struct {
@@ -152,13 +153,7 @@ func (s *searcher) settle(ctx context.Context, open []*item) error {
 		var assigns [][]uint8
 		var index []int
 		flush := func() error {
-			ranked, err := s.rank(ctx, assigns)
-			if err != nil {
-				return err
-			}
-			for c, std := range ranked {
-				s.statuses(std, st)
-				s.observe(assigns[c], st)
+			err := s.rank(ctx, assigns, func(c int, _ *calc.Standings, st []status) {
 				x := st[it.p]
 				code := codeOf(x) &^ codeTie
 				note(code, Places{x.place, x.place}, Places{x.place, x.place})
@@ -172,9 +167,9 @@ func (s *searcher) settle(ctx context.Context, open []*item) error {
 					}
 					memo[number(assigns[c])] = all
 				}
-			}
+			})
 			assigns, index = assigns[:0], index[:0]
-			return nil
+			return err
 		}
 		for _, k := range j.unsettled {
 			for r := range restCombos {

@@ -254,7 +254,12 @@ func (d *standingsPDF) table() {
 		d.rows = append(d.rows, d.row(st.Rows[i], d.opt.ByName && i < cut, cut))
 	}
 
-	// Widths at scale 1: the widest of header and cells, plus padding.
+	d.measure()
+}
+
+// measure sets every column's width at scale 1: the widest of its header and cells, plus
+// padding.
+func (d *standingsPDF) measure() {
 	for c := range d.cols {
 		w := d.cols[c].head.width(1)
 		for _, r := range d.rows {

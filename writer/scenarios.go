@@ -334,6 +334,14 @@ func (s scenarioWords) listed() (shown []int, hidden int) {
 	return shown, hidden
 }
 
+// rank is what the rank column shows: the rank before the round, if any.
+func (s scenarioWords) rank(pl *scenario.Player) string {
+	if pl.Rank == 0 {
+		return ""
+	}
+	return strconv.Itoa(pl.Rank)
+}
+
 // tableCell is what the Table column shows: the number, or "bye".
 func (s scenarioWords) tableCell(pl *scenario.Player) string {
 	if pl.Table == 0 {
@@ -610,15 +618,11 @@ func WriteScenariosTable(w io.Writer, rep *scenario.Report, opt Options) error {
 	shown, hidden := s.listed()
 	for _, i := range shown {
 		pl := &rep.Players[i]
-		rank := ""
-		if pl.Rank > 0 {
-			rank = strconv.Itoa(pl.Rank)
-		}
 		name := s.name(i)
 		if tag := s.fixedTag(pl); tag != "" {
 			name += " " + tag
 		}
-		row := []string{rank, name, s.points(*pl), s.tableCell(pl)}
+		row := []string{s.rank(pl), name, s.points(*pl), s.tableCell(pl)}
 		for _, o := range pl.Outcomes {
 			row = append(row, s.verdict(o))
 		}

@@ -49,12 +49,8 @@ func (d *standingsPDF) scenarioTable(s scenarioWords) {
 	shown, _ := s.listed()
 	for _, i := range shown {
 		pl := &rep.Players[i]
-		rank := ""
-		if pl.Rank > 0 {
-			rank = strconv.Itoa(pl.Rank)
-		}
 		name := s.name(i)
-		row := pdfRow{cells: []text{fs.shape(rank, body, "a rank"), fs.shape(name, body, strconv.Quote(name)),
+		row := pdfRow{cells: []text{fs.shape(s.rank(pl), body, "a rank"), fs.shape(name, body, strconv.Quote(name)),
 			fs.shape(s.points(*pl), body, "points"), fs.shape(s.tableCell(pl), body, "a table")}}
 		for _, o := range pl.Outcomes {
 			st := body
@@ -73,13 +69,7 @@ func (d *standingsPDF) scenarioTable(s scenarioWords) {
 		}
 		d.rows = append(d.rows, row)
 	}
-	for c := range d.cols {
-		w := d.cols[c].head.width(1)
-		for _, r := range d.rows {
-			w = max(w, r.cells[c].width(1))
-		}
-		d.cols[c].w = w + 2*cellPad
-	}
+	d.measure()
 }
 
 // scenarioLegend shapes what follows the table: how to read it, what the other tables
