@@ -26,6 +26,8 @@ import (
 //     redone with every key.
 //  4. Combinations built to put a player out of the cut (or in it) are ranked, as witnesses
 //     that his verdict depends.
+//  5. What is still unproved is settled, when the budget allows, by ranking every
+//     combination the counts around the player do not settle (settle.go).
 //
 // Every step is sound: a bound holds in every combination, and a witness is a real
 // combination ranked by calc. What is not proved when the budget runs out stays Depends,
@@ -38,9 +40,8 @@ type item struct {
 	r   Result
 	own int // his open table (index in analysis.tables), or −1
 	pts exact.Num
-	// b are the bounds in force: on points alone, then with every key (full).
-	b    bounds
-	full bool
+	// b are the bounds in force: on points alone, then with every key (fullPass).
+	b bounds
 	// per holds, with every key, each table's counts under each outcome (nil for outcomes
 	// his own table cannot have); fixed those of the players not at open tables.
 	per   [][outcomes]*counts
@@ -266,7 +267,7 @@ func sub(c, d counts) counts {
 		c.mustAtOrAbove - d.mustAtOrAbove, c.canAtOrAbove - d.canAtOrAbove}
 }
 
-// keys returns player p's key bounds with result r.
+// keysOf returns player p's key bounds with result r.
 func (s *searcher) keysOf(p int, r Result) []interval {
 	if s.seats[p].table < 0 {
 		r = Win
@@ -302,7 +303,6 @@ func (s *searcher) fullPass(it *item) {
 		}
 	}
 	it.b.lo, it.b.hi = it.b.lo.plus(it.fixed), it.b.hi.plus(it.fixed)
-	it.full = true
 }
 
 // extremesOf is extremes over a table's possible outcomes.
