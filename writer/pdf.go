@@ -157,6 +157,20 @@ func writePDF(w io.Writer, st *calc.Standings, opt Options) error {
 // layoutPDF shapes every printed string (warning about characters the fonts lack), measures
 // the columns and picks the orientation and scale.
 func layoutPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
+	d, err := newPDF(st, opt)
+	if err != nil {
+		return nil, err
+	}
+	d.heading()
+	d.table()
+	d.legendLines()
+	d.orient()
+	return d, nil
+}
+
+// newPDF starts a wall document on the paper and with the fonts opt asks for; the caller
+// lays out its header, table and legend.
+func newPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
 	paper := strings.ToLower(opt.Paper)
 	if paper == "" {
 		paper = "a4"
@@ -171,10 +185,6 @@ func layoutPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
 	}
 	d := &standingsPDF{st: st, opt: opt, now: opt.now(), fonts: fonts, pageW: size[0], pageH: size[1], scale: 1}
 	d.ell = fonts.shape("…", style{}, "an ellipsis")
-	d.heading()
-	d.table()
-	d.legendLines()
-	d.orient()
 	return d, nil
 }
 
@@ -244,7 +254,12 @@ func (d *standingsPDF) table() {
 		d.rows = append(d.rows, d.row(st.Rows[i], d.opt.ByName && i < cut, cut))
 	}
 
-	// Widths at scale 1: the widest of header and cells, plus padding.
+	d.measure()
+}
+
+// measure sets every column's width at scale 1: the widest of its header and cells, plus
+// padding.
+func (d *standingsPDF) measure() {
 	for c := range d.cols {
 		w := d.cols[c].head.width(1)
 		for _, r := range d.rows {

@@ -45,6 +45,10 @@ func TestCommandLine(t *testing.T) {
 		{"tiebreaks", []string{"tiebreaks"}, 0},
 		{"systems", []string{"systems"}, 0},
 		{"rounds-33", []string{"rounds", "33"}, 0},
+		{"scenarios-rcq", []string{"scenarios", "samples/scenarios-rcq.xlsx", "--cut", "8"}, 0},
+		{"scenarios-f1-round3-ja", []string{"scenarios", "samples/f1.csv", "--cut", "2", "--round", "3", "--lang", "ja"}, 0},
+		{"scenarios-f1-round2-zh", []string{"scenarios", "samples/f1.csv", "--cut", "2", "--round", "2", "--rounds", "3", "--lang", "zh"}, 0},
+		{"scenarios-f1-round2-json", []string{"scenarios", "samples/f1.csv", "--cut", "2", "--round", "2", "--rounds", "3", "--to", "json"}, 0},
 
 		{"usage-unknown-system", []string{"standings", "samples/f1.csv", "--system", "magic"}, exitUsage},
 		{"usage-unknown-tiebreak", []string{"standings", "samples/f1.csv", "--tiebreaks", "mtg-omw,owp"}, exitUsage},
@@ -59,6 +63,10 @@ func TestCommandLine(t *testing.T) {
 		{"input-check-differs", []string{"standings", "testdata/trf/lakeside-ranked-backwards.trf", "--check"}, exitInput},
 		{"input-check-no-standings", []string{"standings", "samples/f1.csv", "--check"}, exitInput},
 		{"input-check-before-the-end", []string{"standings", "samples/kts-locals.Tournament", "--check", "--after-round", "2"}, exitInput},
+		{"usage-scenarios-no-cut", []string{"scenarios", "samples/f1.csv"}, exitUsage},
+		{"usage-scenarios-output", []string{"scenarios", "samples/f1.csv", "--cut", "2", "-o", "scenarios.xlsx"}, exitUsage},
+		{"usage-scenarios-no-round", []string{"scenarios", "samples/f1.csv", "--cut", "2", "--round", "7"}, exitUsage},
+		{"input-scenarios-all-played", []string{"scenarios", "samples/f1.csv", "--cut", "2"}, exitInput},
 		{"input-missing-file", []string{"standings", "samples/nosuch.xlsx"}, exitInput},
 		{"input-bad-results", []string{"standings", "testdata/cli/bad-results.csv"}, exitInput},
 		{"input-not-results", []string{"standings", "README.md"}, exitInput},
@@ -95,6 +103,70 @@ func runAt(t *testing.T, dir string, args ...string) (int, string, string) {
 	code := run(args, &stdout, &stderr)
 	mask := regexp.MustCompile(`\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?`)
 	return code, mask.ReplaceAllString(stdout.String(), "TIME"), mask.ReplaceAllString(stderr.String(), "TIME")
+}
+
+// TestScenariosJSONSchema holds scenarios --to json to the fields the issue names: round,
+// cut, players (name, id, table, win, draw, loss, best, worst) and tables.
+func TestScenariosJSONSchema(t *testing.T) {
+	code, stdout, stderr := runAt(t, "../..", "scenarios", "samples/f1.csv", "--cut", "2", "--round", "2", "--to", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc["round"] != 2.0 || doc["cut"] != 2.0 {
+		t.Errorf("round %v cut %v", doc["round"], doc["cut"])
+	}
+	players, _ := doc["players"].([]any)
+	tables, _ := doc["tables"].([]any)
+	if len(players) == 0 || tables == nil {
+		t.Fatalf("players %v tables %v", players, tables)
+	}
+	bye := false
+	for _, p := range players {
+		pl := p.(map[string]any)
+		for _, k := range []string{"name", "id", "table", "win", "draw", "loss", "best", "worst"} {
+			if _, ok := pl[k]; !ok {
+				t.Errorf("player %v has no %q", pl["name"], k)
+			}
+		}
+		for _, k := range []string{"win", "draw", "loss"} {
+			if v := pl[k]; v != "in" && v != "out" && v != "depends" {
+				t.Errorf("%v %s: %v", pl["name"], k, v)
+			}
+		}
+		if pl["table"] == nil { // Dave's bye: his verdict under all three results
+			bye = true
+			if pl["win"] != pl["draw"] || pl["draw"] != pl["loss"] {
+				t.Errorf("bye: %v %v %v", pl["win"], pl["draw"], pl["loss"])
+			}
+		}
+	}
+	if !bye {
+		t.Error("no player with a bye (table null)")
+	}
+}
+
+// TestScenariosFiles writes every format scenarios writes to.
+func TestScenariosFiles(t *testing.T) {
+	dir := t.TempDir()
+	var args []string
+	for _, name := range []string{"s.pdf", "s.json", "s.txt"} {
+		args = append(args, "-o", filepath.Join(dir, name))
+	}
+	input, _ := filepath.Abs(filepath.Join("..", "..", "samples", "f1.csv"))
+	code, stdout, stderr := runAt(t, ".", append([]string{"scenarios", input, "--cut", "2", "--round", "3"}, args...)...)
+	if code != 0 || stdout != "" {
+		t.Fatalf("exit %d, stdout %q: %s", code, stdout, stderr)
+	}
+	for name, prefix := range map[string]string{"s.pdf": "%PDF", "s.json": "{", "s.txt": "Generated"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !strings.HasPrefix(string(data), prefix) && name != "s.txt" {
+			t.Errorf("%s: %v, starts %.10q", name, err, data)
+		}
+	}
 }
 
 // TestStandingsJSONSchema holds --to json to cli.md's schema: the keys, their order and

@@ -30,6 +30,7 @@ Input formats, detected from the content (--from forces one):
 		Example: `  tbsheet standings results.xlsx
   tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf --cut 8
   tbsheet explain results.xlsx --player "Alice"
+  tbsheet scenarios results.xlsx --cut 8
   tbsheet watch results.xlsx -o standings.pdf`,
 		Version:       version,
 		SilenceUsage:  true,
@@ -41,6 +42,7 @@ Input formats, detected from the content (--from forces one):
 	root.AddCommand(
 		newStandingsCmd(),
 		newExplainCmd(),
+		newScenariosCmd(),
 		newConvertCmd(),
 		newWatchCmd(),
 		newTemplateCmd(),

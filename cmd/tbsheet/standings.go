@@ -13,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -104,6 +105,10 @@ type job struct {
 	pod      string
 	final    *bool // nil: final standings when the input has playoff rounds
 	check    bool
+	// scenarios, for watch, maps an input to the scenario files written for it (none
+	// when nil), analysed with scenarioOpt.
+	scenarios   func(input string) []string
+	scenarioOpt scenario.Options
 }
 
 func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {
@@ -145,25 +150,9 @@ func (j *job) compute(path string, warn io.Writer) ([]*calc.Standings, error) {
 
 // computeBytes is compute on an input already read (watch hands over the bytes it hashed).
 func (j *job) computeBytes(data []byte, path string, warn io.Writer) ([]*calc.Standings, error) {
-	ev, err := reader.ReadBytes(data, path, j.from, j.readOpt)
+	events, err := j.events(data, path)
 	if err != nil {
-		return nil, inputErr(err)
-	}
-	events := []*tbsheet.Event{ev}
-	if len(ev.Pods) > 0 {
-		events = nil
-		for _, p := range ev.Pods {
-			if j.pod == "" || strings.EqualFold(p.Pod, j.pod) {
-				events = append(events, p)
-			}
-		}
-		if len(events) == 0 {
-			var names []string
-			for _, p := range ev.Pods {
-				names = append(names, p.Pod)
-			}
-			return nil, usageErr("--pod %q: %s has %s", j.pod, path, strings.Join(names, ", "))
-		}
+		return nil, err
 	}
 	var out []*calc.Standings
 	var checks []podCheck
@@ -243,6 +232,32 @@ func selfCheckReport(path string, checks []podCheck, strict bool) (notes []strin
 		problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: nothing could be compared, so the input's standings are not confirmed")
 	}
 	return notes, problems
+}
+
+// events reads an input already read into its events: the event, or its divisions (--pod
+// chooses one).
+func (j *job) events(data []byte, path string) ([]*tbsheet.Event, error) {
+	ev, err := reader.ReadBytes(data, path, j.from, j.readOpt)
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	if len(ev.Pods) == 0 {
+		return []*tbsheet.Event{ev}, nil
+	}
+	var events []*tbsheet.Event
+	for _, p := range ev.Pods {
+		if j.pod == "" || strings.EqualFold(p.Pod, j.pod) {
+			events = append(events, p)
+		}
+	}
+	if len(events) == 0 {
+		var names []string
+		for _, p := range ev.Pods {
+			names = append(names, p.Pod)
+		}
+		return nil, usageErr("--pod %q: %s has %s", j.pod, path, strings.Join(names, ", "))
+	}
+	return events, nil
 }
 
 // wantFinal reports whether to show final standings: as --final says, else when the input has

@@ -17,6 +17,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/watch"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -33,6 +34,8 @@ func newWatchCmdRunning(run func(context.Context, watch.Config, watch.Job) error
 		formats       []string
 		poll          time.Duration
 		verbose       bool
+		scenarios     []string
+		sf            scenarioFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "watch INPUT... -o OUT...",
@@ -44,10 +47,15 @@ a result) prints its problems and keeps the last good outputs. Ctrl-C stops.
 
 With several inputs or a folder, each output name gets the input's name
 (standings.pdf → standings-day1.pdf); an output that is a folder (-o out/) receives
-out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.`,
+out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.
+
+--scenarios FILE also writes, while a round is paired but not played, what a win, a draw
+or a loss means for each player's place in the --cut (see 'tbsheet scenarios'); when no
+round is waiting for results the file is left as it is.`,
 		Example: `  tbsheet watch results.xlsx -o standings.xlsx -o standings.pdf
   tbsheet watch events/ -o out/ --formats xlsx,pdf,json
-  tbsheet watch //club-nas/events/results.xlsx -o standings.pdf --poll 2s`,
+  tbsheet watch //club-nas/events/results.xlsx -o standings.pdf --poll 2s
+  tbsheet watch results.xlsx -o standings.pdf --scenarios scenarios.pdf --cut 8`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, inputs []string) error {
 			j, err := newJob(cmd, &cf, &of, from, players, false, false)
@@ -65,12 +73,25 @@ out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.`,
 					return usageErr("--formats %q: use %s", f, strings.Join(outputKinds(), ", "))
 				}
 			}
+			if len(scenarios) > 0 {
+				if err := checkScenarioOutputs(scenarios); err != nil {
+					return err
+				}
+				if err := checkOutputs(inputs, scenarios); err != nil {
+					return err
+				}
+				if j.scenarioOpt, err = sf.options(j.calcOpt, of.cut); err != nil {
+					return err
+				}
+			}
 			many := len(inputs) > 1 || isDir(inputs[0])
 			outputs := func(input string) []string { return outputsFor(input, of.outputs, formats, many) }
+			j.scenarios = func(input string) []string { return outputsFor(input, scenarios, nil, many) }
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
-			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: outputs, Poll: poll,
+			all := func(input string) []string { return append(outputs(input), j.scenarios(input)...) }
+			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: all, Poll: poll,
 				Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
 			if verbose {
 				cfg.Verbose = cmd.ErrOrStderr()
@@ -88,6 +109,7 @@ out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.`,
 	cmd.Flags().StringSliceVar(&formats, "formats", []string{"xlsx", "pdf"}, "what an output folder receives: "+strings.Join(outputKinds(), ", "))
 	cmd.Flags().DurationVar(&poll, "poll", 0, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
+	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` (.pdf, .json, .txt; needs --cut); repeatable")
 	return cmd
 }
 
@@ -149,15 +171,48 @@ func (j *job) watchJob(outputs func(string) []string, warn io.Writer) watch.Job 
 		}
 		outs := outputs(input)
 		rendered := j.render(sts, outs)
+		writeScenarios, wrote, notes, err := j.watchScenarios(ctx, sts, j.scenarios(input))
+		if err != nil {
+			return watch.Prepared{}, err
+		}
 		commit := func() error {
 			warn.Write(diffs.Bytes())
-			if err := writeRendered(rendered); err != nil {
+			err := writeRendered(rendered)
+			if err == nil {
+				err = writeScenarios()
+			}
+			if err != nil {
 				return fmt.Errorf("%w (is an output open in another program?)", err)
 			}
 			return nil
 		}
-		return watch.Prepared{Summary: summarize(sts, outs), Commit: commit}, nil
+		sum := summarize(sts, append(outs, wrote...))
+		sum.Notes = append(sum.Notes, notes...)
+		return watch.Prepared{Summary: sum, Commit: commit}, nil
 	}
+}
+
+// watchScenarios analyses the round being played for every standings when scenario outputs
+// are asked for, and returns what writes them and the files it writes. With no round waiting
+// for results it writes nothing and says so in a note: the files keep the last scenarios.
+func (j *job) watchScenarios(ctx context.Context, sts []*calc.Standings, outputs []string) (write func() error, wrote, notes []string, err error) {
+	none := func() error { return nil }
+	if len(outputs) == 0 {
+		return none, nil, nil, nil
+	}
+	var reps []*scenario.Report
+	for _, st := range sts {
+		rep, err := scenario.Analyze(ctx, st.Event, j.scenarioOpt)
+		if errors.Is(err, scenario.ErrNoRound) {
+			return none, nil, []string{"scenarios: no round is waiting for results; " + strings.Join(outputs, ", ") + " kept"}, nil
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		reps = append(reps, rep)
+	}
+	write, err = renderScenarios(reps, outputs, j.writeOpt)
+	return write, outputs, nil, err
 }
 
 // summarize describes the (first) standings for watch's one-line report.

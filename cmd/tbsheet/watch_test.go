@@ -106,3 +106,49 @@ func TestWatchJob(t *testing.T) {
 		t.Errorf("cancelled run: %v, want context.Canceled", err)
 	}
 }
+
+// TestWatchScenarios: with --scenarios, the job also renders the scenarios of the round being
+// played and writes them on commit; with every round played it writes none and says so.
+func TestWatchScenarios(t *testing.T) {
+	dir := t.TempDir()
+	played := "Round,Table,Player 1,Player 2,Result\n1,1,Alice,Bob,2-0\n1,2,Carol,Dave,2-1\n1,,Erin,BYE,\n" +
+		"2,1,Carol,Alice,2-1\n2,2,Erin,Bob,2-0\n2,,Dave,BYE,\n"
+	paired := played + "3,1,Carol,Erin,\n3,2,Alice,Dave,\n3,,Bob,BYE,\n"
+	input := filepath.Join(dir, "results.csv")
+	out, scen := filepath.Join(dir, "standings.csv"), filepath.Join(dir, "scenarios.json")
+	job := watchJobFor(t, io.Discard, input, "-o", out, "--scenarios", scen, "--cut", "2")
+
+	p, err := job(context.Background(), input, []byte(paired))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(scen); err == nil {
+		t.Fatal("the job wrote the scenarios before its commit")
+	}
+	if !slices.Equal(p.Summary.Wrote, []string{out, scen}) {
+		t.Errorf("wrote %v", p.Summary.Wrote)
+	}
+	if err := p.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(scen)
+	if err != nil || !strings.Contains(string(data), `"round": 3`) {
+		t.Fatalf("scenarios: %v %.80s", err, data)
+	}
+
+	p, err = job(context.Background(), input, []byte(played))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(p.Summary.Wrote, scen) || !slices.ContainsFunc(p.Summary.Notes, func(n string) bool {
+		return strings.Contains(n, "no round is waiting for results")
+	}) {
+		t.Errorf("all played: wrote %v, notes %v", p.Summary.Wrote, p.Summary.Notes)
+	}
+	if err := p.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(scen); !bytes.Equal(again, data) {
+		t.Error("the scenarios were rewritten with every round played")
+	}
+}

@@ -1,0 +1,736 @@
+package writer
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/scenario"
+)
+
+// The last-round scenarios (tbsheet scenarios): the terminal table, JSON and, in
+// scenarios_pdf.go, the wall page. The words are shared by all three.
+
+func init() {
+	addLabels("en", map[string]string{
+		"sc.title":          "Round %d scenarios: top %d",
+		"sc.before":         "standings before round %d",
+		"sc.exhaustive":     "all %s combinations of results ranked",
+		"sc.searched":       "%s of %s combinations ranked, the others bounded",
+		"sc.proved":         "every verdict proved",
+		"sc.unproved":       "%d verdicts not proved (*)",
+		"sc.unproved1":      "1 verdict not proved (*)",
+		"sc.in":             "in",
+		"sc.out":            "out",
+		"sc.depends":        "depends",
+		"sc.win":            "Win",
+		"sc.draw":           "Draw",
+		"sc.loss":           "Loss",
+		"sc.best":           "Best",
+		"sc.worst":          "Worst",
+		"sc.bye":            "bye",
+		"sc.result.win":     "won",
+		"sc.result.draw":    "drew",
+		"sc.result.loss":    "lost",
+		"sc.hidden":         "%d other players cannot make the top %d whatever happens.",
+		"sc.details":        "What the other tables decide",
+		"sc.tables":         "Tables",
+		"sc.result-of":      "%s, %s",
+		"sc.if":             "in if %s",
+		"sc.unless":         "in unless %s",
+		"sc.and":            " and ",
+		"sc.or":             ", or ",
+		"sc.list-and":       " and ",
+		"sc.beats":          "%s beats %s (table %d)",
+		"sc.drawn":          "table %d is drawn",
+		"sc.not-lose":       "%s does not lose (table %d)",
+		"sc.not-drawn":      "table %d has a winner",
+		"sc.on-table":       "depends on table %s",
+		"sc.on-tables":      "depends on tables %s",
+		"sc.and-tiebreaks":  "%s, and on tiebreaks",
+		"sc.on-tiebreaks":   "depends on tiebreaks",
+		"sc.places":         "best %s, worst %s",
+		"sc.detail":         "%s (%s)",
+		"sc.both-in":        "both in whatever happens",
+		"sc.neither":        "neither can make the top %d",
+		"sc.safe-draw":      "both safe to draw",
+		"sc.draw-splits":    "a draw puts %s in and %s out",
+		"sc.winner-in":      "the winner is in",
+		"sc.wins":           "%s wins: %s",
+		"sc.if-draw":        "draw: %s",
+		"sc.both.in":        "both in",
+		"sc.both.out":       "both out",
+		"sc.both.depends":   "both depend",
+		"sc.pair":           "%s %s, %s %s",
+		"sc.quiet-tables":   "At the %d other tables nobody can make the top %d.",
+		"sc.quiet-table1":   "At the other table nobody can make the top %d.",
+		"sc.outlook":        "Round %d, the last: on points alone, whatever the results and pairings",
+		"sc.outlook.in":     "%s or more: in (%s)",
+		"sc.outlook.out":    "%s or less: out (%s)",
+		"sc.outlook.dep":    "%s: depends on the other results and on tiebreaks",
+		"sc.pts":            "%s points",
+		"sc.wins-n":         "%s wins",
+		"sc.list-sep":       ", ",
+		"sc.reopened":       "Every result of round %d is entered: the round is analysed as it stood before it was played.",
+		"sc.stopped":        "The analysis stopped at its work budget.",
+		"sc.not-last":       "Round %d is not the last (the event plans %d rounds): the verdicts are about the standings after round %d.",
+		"sc.legend.in":      "in: in the top %d whatever the other tables do",
+		"sc.legend.out":     "out: cannot make the top %d whatever happens",
+		"sc.legend.depends": "depends: in with some results of the other tables, out with others",
+		"sc.legend.star":    "*: not proved; the analysis stopped before it could tell, and the player may in fact be in (or out) whatever happens",
+		"sc.legend.places":  "Best, Worst: the best and the worst place he can finish in; a range when it is not known exactly",
+		"sc.legend.rules":   "A draw is an intentional draw. A shared place across the line is neither in nor out. Players who dropped are not in the cut.",
+	})
+	addLabels("zh", map[string]string{
+		"sc.title":          "第%d轮形势：前%d名",
+		"sc.before":         "第%d轮前的排名",
+		"sc.exhaustive":     "已计算全部 %s 种赛果组合",
+		"sc.searched":       "已计算 %s / %s 种赛果组合，其余由上下界证明",
+		"sc.proved":         "所有结论均已证明",
+		"sc.unproved":       "%d 项结论未能证明（*）",
+		"sc.unproved1":      "1 项结论未能证明（*）",
+		"sc.in":             "晋级",
+		"sc.out":            "出局",
+		"sc.depends":        "待定",
+		"sc.win":            "胜",
+		"sc.draw":           "平",
+		"sc.loss":           "负",
+		"sc.best":           "最好",
+		"sc.worst":          "最差",
+		"sc.bye":            "轮空",
+		"sc.result.win":     "已胜",
+		"sc.result.draw":    "已平",
+		"sc.result.loss":    "已负",
+		"sc.hidden":         "其余 %d 名选手无论如何都无法进入前%d名。",
+		"sc.details":        "取决于其他桌的情况",
+		"sc.tables":         "各桌",
+		"sc.result-of":      "%s（%s）",
+		"sc.if":             "若%s则晋级",
+		"sc.unless":         "晋级，除非%s",
+		"sc.and":            "且",
+		"sc.or":             "；或",
+		"sc.list-and":       "、",
+		"sc.beats":          "%s胜%s（第%d桌）",
+		"sc.drawn":          "第%d桌平局",
+		"sc.not-lose":       "%s不败（第%d桌）",
+		"sc.not-drawn":      "第%d桌分出胜负",
+		"sc.on-table":       "取决于第%s桌",
+		"sc.on-tables":      "取决于第%s桌",
+		"sc.and-tiebreaks":  "%s及小分",
+		"sc.on-tiebreaks":   "取决于小分",
+		"sc.places":         "最好第%s名，最差第%s名",
+		"sc.detail":         "%s（%s）",
+		"sc.both-in":        "无论结果如何双方都晋级",
+		"sc.neither":        "双方都无法进入前%d名",
+		"sc.safe-draw":      "双方可以安全握手言和",
+		"sc.draw-splits":    "平局则%s晋级、%s出局",
+		"sc.winner-in":      "胜者晋级",
+		"sc.wins":           "%s胜：%s",
+		"sc.if-draw":        "平局：%s",
+		"sc.both.in":        "双方晋级",
+		"sc.both.out":       "双方出局",
+		"sc.both.depends":   "双方待定",
+		"sc.pair":           "%s%s，%s%s",
+		"sc.quiet-tables":   "其余 %d 桌的选手都无法进入前%d名。",
+		"sc.quiet-table1":   "其余一桌的选手都无法进入前%d名。",
+		"sc.outlook":        "第%d轮（最后一轮）：仅按积分，无论赛果与配对如何",
+		"sc.outlook.in":     "%s及以上：晋级（%s）",
+		"sc.outlook.out":    "%s及以下：出局（%s）",
+		"sc.outlook.dep":    "%s：取决于其他赛果与小分",
+		"sc.pts":            "%s分",
+		"sc.wins-n":         "%s胜",
+		"sc.list-sep":       "、",
+		"sc.reopened":       "第%d轮的所有结果均已录入：按该轮开赛前的情况分析。",
+		"sc.stopped":        "分析已达到工作量上限而停止。",
+		"sc.not-last":       "第%d轮不是最后一轮（共%d轮）：以上结论针对第%d轮后的排名。",
+		"sc.legend.in":      "晋级：无论其他桌结果如何都在前%d名",
+		"sc.legend.out":     "出局：无论如何都无法进入前%d名",
+		"sc.legend.depends": "待定：取决于其他桌的结果",
+		"sc.legend.star":    "*：未能证明；分析在得出结论前停止，该选手实际上可能必定晋级（或出局）",
+		"sc.legend.places":  "最好、最差：可能的最好与最差名次；无法确定时给出范围",
+		"sc.legend.rules":   "平局按协议平局计算。名次并列且跨越晋级线既不算晋级也不算出局。已退赛的选手不参加淘汰赛。",
+	})
+	addLabels("ja", map[string]string{
+		"sc.title":          "第%d回戦の展望：上位%d名",
+		"sc.before":         "第%d回戦前の順位",
+		"sc.exhaustive":     "全 %s 通りの結果の組み合わせを計算",
+		"sc.searched":       "%s / %s 通りを計算、残りは上下限で証明",
+		"sc.proved":         "すべての判定を証明済み",
+		"sc.unproved":       "%d 件の判定は未証明（*）",
+		"sc.unproved1":      "1 件の判定は未証明（*）",
+		"sc.in":             "進出",
+		"sc.out":            "敗退",
+		"sc.depends":        "未確定",
+		"sc.win":            "勝ち",
+		"sc.draw":           "引分",
+		"sc.loss":           "負け",
+		"sc.best":           "最高",
+		"sc.worst":          "最低",
+		"sc.bye":            "不戦勝",
+		"sc.result.win":     "勝利済",
+		"sc.result.draw":    "引分済",
+		"sc.result.loss":    "敗戦済",
+		"sc.hidden":         "他の %d 名はどの結果でも上位%d名に入れません。",
+		"sc.details":        "他の卓の結果次第",
+		"sc.tables":         "卓ごとの状況",
+		"sc.result-of":      "%s（%s）",
+		"sc.if":             "%sなら進出",
+		"sc.unless":         "%sでない限り進出",
+		"sc.and":            "かつ",
+		"sc.or":             "、または",
+		"sc.list-and":       "・",
+		"sc.beats":          "%sが%sに勝つ（%d卓）",
+		"sc.drawn":          "%d卓が引き分け",
+		"sc.not-lose":       "%sが負けない（%d卓）",
+		"sc.not-drawn":      "%d卓で勝敗がつく",
+		"sc.on-table":       "%s卓の結果次第",
+		"sc.on-tables":      "%s卓の結果次第",
+		"sc.and-tiebreaks":  "%sとタイブレーカー次第",
+		"sc.on-tiebreaks":   "タイブレーカー次第",
+		"sc.places":         "最高%s位、最低%s位",
+		"sc.detail":         "%s（%s）",
+		"sc.both-in":        "どの結果でも両者進出",
+		"sc.neither":        "両者とも上位%d名に入れない",
+		"sc.safe-draw":      "両者とも引き分けで安全",
+		"sc.draw-splits":    "引き分けなら%sが進出、%sは敗退",
+		"sc.winner-in":      "勝者は進出",
+		"sc.wins":           "%sの勝ち：%s",
+		"sc.if-draw":        "引き分け：%s",
+		"sc.both.in":        "両者進出",
+		"sc.both.out":       "両者敗退",
+		"sc.both.depends":   "両者未確定",
+		"sc.pair":           "%s%s、%s%s",
+		"sc.quiet-tables":   "残り %d 卓の選手は上位%d名に入れません。",
+		"sc.quiet-table1":   "残り1卓の選手は上位%d名に入れません。",
+		"sc.outlook":        "最終第%d回戦：勝ち点のみ、どの結果・対戦でも",
+		"sc.outlook.in":     "%s以上：進出（%s）",
+		"sc.outlook.out":    "%s以下：敗退（%s）",
+		"sc.outlook.dep":    "%s：他の結果とタイブレーカー次第",
+		"sc.pts":            "%s点",
+		"sc.wins-n":         "%s勝",
+		"sc.list-sep":       "、",
+		"sc.reopened":       "第%d回戦の結果はすべて入力済み：回戦開始前の状況として分析しています。",
+		"sc.stopped":        "分析は作業量の上限で停止しました。",
+		"sc.not-last":       "第%d回戦は最終回戦ではありません（全%d回戦）：判定は第%d回戦後の順位についてです。",
+		"sc.legend.in":      "進出：他の卓の結果にかかわらず上位%d名",
+		"sc.legend.out":     "敗退：どの結果でも上位%d名に入れない",
+		"sc.legend.depends": "未確定：他の卓の結果次第",
+		"sc.legend.star":    "*：未証明。分析が結論前に止まったため、実際には確定している可能性があります",
+		"sc.legend.places":  "最高・最低：取りうる最高と最低の順位。確定できない場合は範囲",
+		"sc.legend.rules":   "引き分けは合意の引き分けとして計算。進出ラインをまたぐ同順位は進出でも敗退でもありません。ドロップした選手は決勝トーナメントに進みません。",
+	})
+}
+
+// scenarioWords puts a scenarios report into words in one language, for every output.
+type scenarioWords struct {
+	rep  *scenario.Report
+	lang string
+}
+
+func (s scenarioWords) l(key string) string              { return label(s.lang, key) }
+func (s scenarioWords) f(key string, args ...any) string { return labelf(s.lang, key, args...) }
+
+// name returns the name of Report.Players[i].
+func (s scenarioWords) name(i int) string {
+	return s.rep.Event.Players[s.rep.Players[i].Player].Name
+}
+
+// verdict returns a verdict's word, starred when not proved.
+func (s scenarioWords) verdict(o scenario.Outcome) string {
+	w := s.l("sc." + o.Verdict.String())
+	if !o.Proved {
+		w += "*"
+	}
+	return w
+}
+
+// places writes a range of places: "3", or "3–5".
+func places(p scenario.Places) string {
+	if p.Exact() {
+		return strconv.Itoa(p.Lo)
+	}
+	return strconv.Itoa(p.Lo) + "–" + strconv.Itoa(p.Hi)
+}
+
+// title is "Round 5 scenarios: top 8".
+func (s scenarioWords) title() string { return s.f("sc.title", s.rep.Round, s.rep.Cut) }
+
+// method says how the verdicts were reached.
+func (s scenarioWords) method() string {
+	rep := s.rep
+	parts := []string{s.f("sc.before", rep.Round)}
+	if rep.Exhaustive {
+		parts = append(parts, s.f("sc.exhaustive", combinations(len(rep.Tables))))
+	} else {
+		parts = append(parts, s.f("sc.searched", thousands(rep.Ranked), combinations(len(rep.Tables))))
+	}
+	if n := unproved(rep); n == 1 {
+		parts = append(parts, s.l("sc.unproved1"))
+	} else if n > 1 {
+		parts = append(parts, s.f("sc.unproved", n))
+	} else {
+		parts = append(parts, s.l("sc.proved"))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// combinations writes 3ⁿ, the number of combinations of n tables' results: in digits up to
+// 3³⁰, else as a power ("3^64").
+func combinations(n int) string {
+	if n > 30 {
+		return "3^" + strconv.Itoa(n)
+	}
+	p := 1
+	for range n {
+		p *= 3
+	}
+	return thousands(p)
+}
+
+// thousands writes n with commas between thousands.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// unproved counts the verdicts not proved, a fixed result counting once.
+func unproved(rep *scenario.Report) int {
+	n := 0
+	for _, pl := range rep.Players {
+		for i, o := range pl.Outcomes {
+			if !o.Proved && (pl.Open() || i == 0) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// listed returns the players printed (Report.Players indexes): those with a result that is
+// not out; the others are only counted.
+func (s scenarioWords) listed() (shown []int, hidden int) {
+	for i, pl := range s.rep.Players {
+		if pl.Dropped {
+			continue
+		}
+		all := true
+		for _, o := range pl.Outcomes {
+			all = all && o.Verdict == scenario.Out && o.Proved
+		}
+		if all {
+			hidden++
+		} else {
+			shown = append(shown, i)
+		}
+	}
+	return shown, hidden
+}
+
+// rank is what the rank column shows: the rank before the round, if any.
+func (s scenarioWords) rank(pl *scenario.Player) string {
+	if pl.Rank == 0 {
+		return ""
+	}
+	return strconv.Itoa(pl.Rank)
+}
+
+// tableCell is what the Table column shows: the number, or "bye".
+func (s scenarioWords) tableCell(pl *scenario.Player) string {
+	if pl.Table == 0 {
+		return s.l("sc.bye")
+	}
+	return strconv.Itoa(pl.Table)
+}
+
+// fixedTag marks a player whose result is already in: "(won)".
+func (s scenarioWords) fixedTag(pl *scenario.Player) string {
+	if pl.Open() || pl.Table == 0 {
+		return ""
+	}
+	key := "sc.result.draw"
+	switch pl.Fixed {
+	case tbsheet.Win, tbsheet.ForfeitWin:
+		key = "sc.result.win"
+	case tbsheet.Loss, tbsheet.DoubleLoss, tbsheet.ForfeitLoss, tbsheet.DoubleForfeit:
+		key = "sc.result.loss"
+	}
+	return "(" + s.l(key) + ")"
+}
+
+// points writes a number of points as the system shows them.
+func (s scenarioWords) points(p scenario.Player) string {
+	if st := s.rep.Before; st != nil {
+		return formatPoints(st, p.Points)
+	}
+	return p.Points.String()
+}
+
+// record writes a record (wins, losses, draws) in the system's order.
+func (s scenarioWords) record(rec [3]int) string {
+	return Record(s.rep.Before, &calc.Row{Wins: rec[0], Losses: rec[1], Draws: rec[2]})
+}
+
+// detail explains a Depends outcome: its condition, or the tables it depends on, and the
+// places.
+func (s scenarioWords) detail(o scenario.Outcome) string {
+	var what string
+	switch {
+	case o.Condition != nil:
+		what = s.condition(o.Condition)
+	case len(o.Tables) > 0:
+		what = s.onTables(o.Tables)
+		if o.Others || o.Tiebreaks {
+			what = s.f("sc.and-tiebreaks", what)
+		}
+	default:
+		what = s.l("sc.on-tiebreaks")
+	}
+	return s.f("sc.detail", what, s.f("sc.places", places(o.Best), places(o.Worst)))
+}
+
+// onTables is "depends on tables 3, 5 and 7–9".
+func (s scenarioWords) onTables(tables []int) string {
+	var ns []string
+	for i := 0; i < len(tables); {
+		j := i
+		for j+1 < len(tables) && tables[j+1] == tables[j]+1 {
+			j++
+		}
+		switch {
+		case j >= i+2:
+			ns = append(ns, strconv.Itoa(tables[i])+"–"+strconv.Itoa(tables[j]))
+		case j == i+1:
+			ns = append(ns, strconv.Itoa(tables[i]), strconv.Itoa(tables[j]))
+		default:
+			ns = append(ns, strconv.Itoa(tables[i]))
+		}
+		i = j + 1
+	}
+	if len(tables) == 1 {
+		return s.f("sc.on-table", ns[0])
+	}
+	list := strings.Join(ns[:len(ns)-1], ", ") + s.l("sc.list-and") + ns[len(ns)-1]
+	if len(ns) == 1 || s.lang == "zh" || s.lang == "ja" {
+		list = strings.Join(ns, s.l("sc.list-and"))
+	}
+	return s.f("sc.on-tables", list)
+}
+
+// condition writes "in unless Alice beats Bob (table 3) and table 7 is drawn".
+func (s scenarioWords) condition(c *scenario.Condition) string {
+	var alts []string
+	for _, terms := range c.Any {
+		var ts []string
+		for _, t := range terms {
+			ts = append(ts, s.term(t))
+		}
+		alts = append(alts, strings.Join(ts, s.l("sc.and")))
+	}
+	key := "sc.if"
+	if c.Unless {
+		key = "sc.unless"
+	}
+	return s.f(key, strings.Join(alts, s.l("sc.or")))
+}
+
+// term writes one table's results: "Alice beats Bob (table 3)", "table 7 is drawn".
+func (s scenarioWords) term(t scenario.Term) string {
+	var tb scenario.Table
+	for _, x := range s.rep.Tables {
+		if x.Number == t.Table {
+			tb = x
+		}
+	}
+	p1, p2 := s.name(tb.P1), s.name(tb.P2)
+	has := func(r scenario.Result) bool {
+		for _, x := range t.Results {
+			if x == r {
+				return true
+			}
+		}
+		return false
+	}
+	win, draw, loss := has(scenario.Win), has(scenario.Draw), has(scenario.Loss)
+	switch {
+	case win && draw:
+		return s.f("sc.not-lose", p1, t.Table)
+	case draw && loss:
+		return s.f("sc.not-lose", p2, t.Table)
+	case win && loss:
+		return s.f("sc.not-drawn", t.Table)
+	case win:
+		return s.f("sc.beats", p1, p2, t.Table)
+	case loss:
+		return s.f("sc.beats", p2, p1, t.Table)
+	}
+	return s.f("sc.drawn", t.Table)
+}
+
+// table sums a table up for the judge: "Alice – Bob: both safe to draw · Alice wins: …".
+func (s scenarioWords) table(t scenario.Table) string {
+	p1, p2 := s.name(t.P1), s.name(t.P2)
+	h, first := s.rep.Headline(t)
+	var parts []string
+	switch h {
+	case scenario.BothIn:
+		return p1 + " – " + p2 + ": " + s.l("sc.both-in")
+	case scenario.NeitherIn:
+		return p1 + " – " + p2 + ": " + s.f("sc.neither", s.rep.Cut)
+	case scenario.SafeToDraw:
+		parts = append(parts, s.l("sc.safe-draw"))
+	case scenario.DrawSplits:
+		other := t.P2
+		if first == t.P2 {
+			other = t.P1
+		}
+		parts = append(parts, s.f("sc.draw-splits", s.name(first), s.name(other)))
+	case scenario.WinnerIn:
+		parts = append(parts, s.l("sc.winner-in"))
+	}
+	for _, r := range scenario.Results {
+		v1, v2 := s.rep.Verdicts(t, r)
+		pair := s.f("sc.pair", p1, s.l("sc."+v1.String()), p2, s.l("sc."+v2.String()))
+		if v1 == v2 {
+			pair = s.l("sc.both." + v1.String())
+		}
+		switch r {
+		case scenario.Win:
+			parts = append(parts, s.f("sc.wins", p1, pair))
+		case scenario.Draw:
+			parts = append(parts, s.f("sc.if-draw", pair))
+		default:
+			parts = append(parts, s.f("sc.wins", p2, pair))
+		}
+	}
+	return p1 + " – " + p2 + ": " + strings.Join(parts, " · ")
+}
+
+// tablesShown returns the tables worth reading out (someone there can make the cut) and how
+// many are not.
+func (s scenarioWords) tablesShown() (shown []scenario.Table, quiet int) {
+	for _, t := range s.rep.Tables {
+		if h, _ := s.rep.Headline(t); h == scenario.NeitherIn {
+			quiet++
+			continue
+		}
+		shown = append(shown, t)
+	}
+	return shown, quiet
+}
+
+// quiet says how many tables nobody can make the cut from.
+func (s scenarioWords) quiet(n int) string {
+	if n == 1 {
+		return s.f("sc.quiet-table1", s.rep.Cut)
+	}
+	return s.f("sc.quiet-tables", n, s.rep.Cut)
+}
+
+// pts writes final points: "13 points", "4 wins".
+func (s scenarioWords) pts(lv scenario.Level) string {
+	if st := s.rep.Before; st.RankBy != nil && st.RankBy.ID == "match-wins" {
+		return s.f("sc.wins-n", formatPoints(st, lv.Points))
+	}
+	return s.f("sc.pts", formatPoints(s.rep.Before, lv.Points))
+}
+
+// outlook writes the outlook's lines: the heading, the scores certainly in, those that
+// depend, those certainly out.
+func (s scenarioWords) outlook() []string {
+	o := s.rep.Outlook
+	if o == nil || len(o.Levels) == 0 {
+		return nil
+	}
+	lines := []string{s.f("sc.outlook", o.Round)}
+	records := func(lv scenario.Level) string {
+		var rs []string
+		for _, r := range lv.Records {
+			rs = append(rs, s.record(r))
+		}
+		return strings.Join(rs, s.l("sc.list-sep"))
+	}
+	in, out := -1, len(o.Levels)
+	for i, lv := range o.Levels {
+		if lv.Verdict == scenario.In {
+			in = i
+		}
+	}
+	for i := len(o.Levels) - 1; i >= 0; i-- {
+		if o.Levels[i].Verdict == scenario.Out {
+			out = i
+		}
+	}
+	if in >= 0 {
+		lines = append(lines, s.f("sc.outlook.in", s.pts(o.Levels[in]), records(o.Levels[in])))
+	}
+	if out > in+1 {
+		var ps []string
+		for _, lv := range o.Levels[in+1 : out] {
+			ps = append(ps, s.pts(lv))
+		}
+		lines = append(lines, s.f("sc.outlook.dep", strings.Join(ps, s.l("sc.list-sep"))))
+	}
+	if out < len(o.Levels) {
+		lines = append(lines, s.f("sc.outlook.out", s.pts(o.Levels[out]), records(o.Levels[out])))
+	}
+	return lines
+}
+
+// notes are the report's notes, and a warning when the round is not the last.
+func (s scenarioWords) notes() []string {
+	var notes []string
+	if r := s.rep; r.Rounds > r.Round {
+		notes = append(notes, s.f("sc.not-last", r.Round, r.Rounds, r.Round))
+	}
+	if s.rep.Reopened {
+		notes = append(notes, s.f("sc.reopened", s.rep.Round))
+	}
+	if s.rep.Stopped {
+		notes = append(notes, s.l("sc.stopped"))
+	}
+	return notes
+}
+
+// WriteScenariosTable prints a scenarios report for a terminal: the title, one row per
+// player who can still make the cut (his verdict with each result, his best and worst
+// place), what the other tables decide for the players who depend on them, what each table
+// means, the outlook and the notes.
+func WriteScenariosTable(w io.Writer, rep *scenario.Report, opt Options) error {
+	s := scenarioWords{rep, opt.Lang}
+	var b strings.Builder
+	var title []string
+	for _, t := range []string{rep.Event.Name, rep.Event.Pod, s.title(), rep.Before.System.Title} {
+		if t != "" {
+			title = append(title, t)
+		}
+	}
+	b.WriteString(strings.Join(title, " · ") + "\n" + s.method() + "\n\n")
+	rows := [][]string{{"#", s.l("player"), pointsHeader(rep.Before, opt.Lang), s.l("table"),
+		s.l("sc.win"), s.l("sc.draw"), s.l("sc.loss"), s.l("sc.best"), s.l("sc.worst")}}
+	shown, hidden := s.listed()
+	for _, i := range shown {
+		pl := &rep.Players[i]
+		name := s.name(i)
+		if tag := s.fixedTag(pl); tag != "" {
+			name += " " + tag
+		}
+		row := []string{s.rank(pl), name, s.points(*pl), s.tableCell(pl)}
+		for _, o := range pl.Outcomes {
+			row = append(row, s.verdict(o))
+		}
+		rows = append(rows, append(row, places(pl.Best()), places(pl.Worst())))
+	}
+	writeAligned(&b, rows, map[int]bool{1: true, 4: true, 5: true, 6: true})
+	if hidden > 0 {
+		b.WriteString(s.f("sc.hidden", hidden, rep.Cut) + "\n")
+	}
+	if details := s.details(); len(details) > 0 {
+		b.WriteString("\n" + s.l("sc.details") + ":\n")
+		for _, d := range details {
+			b.WriteString("  " + d + "\n")
+		}
+	}
+	tables, quiet := s.tablesShown()
+	if len(tables) > 0 {
+		b.WriteString("\n" + s.l("sc.tables") + ":\n")
+		for _, t := range tables {
+			fmt.Fprintf(&b, "  %3d  %s\n", t.Number, s.table(t))
+		}
+		if quiet > 0 {
+			b.WriteString("  " + s.quiet(quiet) + "\n")
+		}
+	}
+	if lines := s.outlook(); len(lines) > 0 {
+		b.WriteString("\n" + lines[0] + ":\n")
+		for _, l := range lines[1:] {
+			b.WriteString("  " + l + "\n")
+		}
+	}
+	for _, n := range s.notes() {
+		b.WriteString("\nnote: " + n)
+	}
+	if len(s.notes()) > 0 {
+		b.WriteString("\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// details lists, for every Depends outcome of a listed player, what decides it.
+func (s scenarioWords) details() []string {
+	var out []string
+	shown, _ := s.listed()
+	for _, i := range shown {
+		pl := &s.rep.Players[i]
+		for _, r := range scenario.Results {
+			o := pl.Outcomes[r]
+			if o.Verdict != scenario.Depends {
+				continue
+			}
+			who := s.name(i)
+			if pl.Open() {
+				who = s.f("sc.result-of", who, strings.ToLower(s.l("sc."+r.String())))
+			}
+			out = append(out, who+": "+s.detail(o))
+			if !pl.Open() {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// writeAligned writes rows as columns two spaces apart; left marks the left-aligned ones
+// (the others are numbers, right-aligned). Widths count terminal cells.
+func writeAligned(b *strings.Builder, rows [][]string, left map[int]bool) {
+	widths := make([]int, len(rows[0]))
+	for _, row := range rows {
+		for i, c := range row {
+			widths[i] = max(widths[i], cellWidth(c))
+		}
+	}
+	for _, row := range rows {
+		var line strings.Builder
+		for i, c := range row {
+			pad := strings.Repeat(" ", widths[i]-cellWidth(c))
+			if i > 0 {
+				line.WriteString("  ")
+			}
+			if left[i] {
+				line.WriteString(c + pad)
+			} else {
+				line.WriteString(pad + c)
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+}
+
+// RenderScenarios renders a scenarios report in the format path's extension names (.pdf,
+// .json or .txt), in memory.
+func RenderScenarios(path string, rep *scenario.Report, opt Options) ([]byte, error) {
+	var buf bytes.Buffer
+	var err error
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".pdf":
+		err = WriteScenariosPDF(&buf, rep, opt)
+	case ".json":
+		err = WriteScenariosJSON(&buf, rep)
+	case ".txt":
+		err = WriteScenariosTable(&buf, rep, opt)
+	default:
+		return nil, fmt.Errorf("%s: cannot write scenarios as %q (use .pdf, .json, .txt)", path, filepath.Ext(path))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,127 @@
+package writer
+
+import (
+	"io"
+	"strconv"
+
+	"github.com/tbsheet/tbsheet/scenario"
+)
+
+// The scenarios wall page: the standings PDF's paper, fonts, header, footer and pagination,
+// with one row per player who can still make the cut (his verdict with each result and his
+// best and worst place), then what the other tables decide, what each table means, the
+// outlook and the notes.
+
+func init() {
+	addLabels("en", map[string]string{"sc.key": "How to read it"})
+	addLabels("zh", map[string]string{"sc.key": "说明"})
+	addLabels("ja", map[string]string{"sc.key": "凡例"})
+}
+
+// WriteScenariosPDF writes a scenarios report as a wall PDF in the language, paper and
+// fonts opt asks for.
+func WriteScenariosPDF(w io.Writer, rep *scenario.Report, opt Options) error {
+	d, err := newPDF(rep.Before, opt)
+	if err != nil {
+		return err
+	}
+	s := scenarioWords{rep, opt.Lang}
+	d.heading()
+	d.subtitle = d.fonts.shape(s.title(), style{bold: true, pt: subPt}, "the title")
+	d.scenarioTable(s)
+	d.scenarioLegend(s)
+	d.orient()
+	return d.render(w)
+}
+
+// scenarioTable shapes the columns and a row per listed player. "in" is bold, "out" grey.
+func (d *standingsPDF) scenarioTable(s scenarioWords) {
+	fs, rep := d.fonts, s.rep
+	head := func(text string, right bool) pdfColumn {
+		return pdfColumn{head: fs.shape(text, style{bold: true, pt: headPt}, "a column header"), right: right}
+	}
+	d.cols = []pdfColumn{head(d.label("rank"), true), head(d.label("player"), false),
+		head(pointsHeader(rep.Before, d.opt.Lang), true), head(d.label("table"), true),
+		head(s.l("sc.win"), false), head(s.l("sc.draw"), false), head(s.l("sc.loss"), false),
+		head(s.l("sc.best"), true), head(s.l("sc.worst"), true)}
+	d.player = 1
+	body := style{pt: bodyPt}
+	shown, _ := s.listed()
+	for _, i := range shown {
+		pl := &rep.Players[i]
+		name := s.name(i)
+		row := pdfRow{cells: []text{fs.shape(s.rank(pl), body, "a rank"), fs.shape(name, body, strconv.Quote(name)),
+			fs.shape(s.points(*pl), body, "points"), fs.shape(s.tableCell(pl), body, "a table")}}
+		for _, o := range pl.Outcomes {
+			st := body
+			switch o.Verdict {
+			case scenario.In:
+				st.bold = true
+			case scenario.Out:
+				st.gray = grayDropped
+			}
+			row.cells = append(row.cells, fs.shape(s.verdict(o), st, "a verdict"))
+		}
+		row.cells = append(row.cells, fs.shape(places(pl.Best()), body, "a place"),
+			fs.shape(places(pl.Worst()), body, "a place"))
+		if tag := s.fixedTag(pl); tag != "" {
+			row.tag = fs.shape(tag, style{pt: tagPt}, "a row mark")
+		}
+		d.rows = append(d.rows, row)
+	}
+	d.measure()
+}
+
+// scenarioLegend shapes what follows the table: how to read it, what the other tables
+// decide, the tables, the outlook and the notes.
+func (d *standingsPDF) scenarioLegend(s scenarioWords) {
+	fs, rep := d.fonts, s.rep
+	plain := style{pt: legendPt}
+	add := func(line string, indent float64) {
+		d.legend = append(d.legend, legendLine{t: fs.shape(line, plain, "the legend"), indent: indent})
+	}
+	heading := func(line string) {
+		d.legend = append(d.legend, legendLine{heading: true,
+			t: fs.shape(line, style{bold: true, pt: legendPt + 1}, "the legend")})
+	}
+	heading(s.l("sc.key"))
+	add(s.method(), 0)
+	add(s.f("sc.legend.in", rep.Cut), 0)
+	add(s.f("sc.legend.depends"), 0)
+	add(s.f("sc.legend.out", rep.Cut), 0)
+	if unproved(rep) > 0 {
+		add(s.l("sc.legend.star"), 0)
+	}
+	add(s.l("sc.legend.places"), 0)
+	add(s.l("sc.legend.rules"), 0)
+	if _, hidden := s.listed(); hidden > 0 {
+		add(s.f("sc.hidden", hidden, rep.Cut), 0)
+	}
+	if details := s.details(); len(details) > 0 {
+		heading(s.l("sc.details"))
+		for _, line := range details {
+			add(line, 0)
+		}
+	}
+	if tables, quiet := s.tablesShown(); len(tables) > 0 {
+		heading(s.l("sc.tables"))
+		for _, t := range tables {
+			add(d.label("table")+" "+strconv.Itoa(t.Number)+" · "+s.table(t), 0)
+		}
+		if quiet > 0 {
+			add(s.quiet(quiet), 0)
+		}
+	}
+	if lines := s.outlook(); len(lines) > 0 {
+		heading(lines[0])
+		for _, line := range lines[1:] {
+			add(line, 0)
+		}
+	}
+	if notes := s.notes(); len(notes) > 0 {
+		heading(d.label("notes"))
+		for _, n := range notes {
+			add(n, 0)
+		}
+	}
+}
