@@ -13,7 +13,7 @@ import (
 // title, the players, their verdicts and what a judge reads out at each table are text.
 func TestScenariosPDFText(t *testing.T) {
 	rep := testScenarios(t)
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		path := filepath.Join(t.TempDir(), "scenarios.pdf")
 		opt := Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
 		data, err := RenderScenarios(path, rep, opt)

@@ -27,7 +27,7 @@ func testScenarios(t *testing.T) *scenario.Report {
 // lack, and the same bytes for the same report.
 func TestScenariosPDF(t *testing.T) {
 	rep := testScenarios(t)
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		var warnings []string
 		opt := Options{Lang: lang, Now: time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC),
 			Warn: func(msg string) { warnings = append(warnings, msg) }}
@@ -54,6 +54,8 @@ func TestScenarioWords(t *testing.T) {
 	rep.Event = testStandings().Event
 	rep.Before = testStandings()
 	s := scenarioWords{rep, "en"}
+	// The expected phrases name the two players {A} and {B}.
+	names := strings.NewReplacer("{A}", rep.Event.Players[0].Name, "{B}", rep.Event.Players[1].Name)
 	set := func(v1, v2 [3]scenario.Verdict) {
 		for r := range 3 {
 			rep.Players[0].Outcomes[r] = scenario.Outcome{Verdict: v1[r], Proved: true}
@@ -65,15 +67,15 @@ func TestScenarioWords(t *testing.T) {
 		p1, p2 [3]scenario.Verdict // by each player's own win, draw, loss
 		want   string
 	}{
-		{[3]scenario.Verdict{in, in, in}, [3]scenario.Verdict{in, in, in}, "Carol Smith – 山田 太郎: both in whatever happens"},
-		{[3]scenario.Verdict{out, out, out}, [3]scenario.Verdict{out, out, out}, "Carol Smith – 山田 太郎: neither can make the top 8"},
-		{[3]scenario.Verdict{in, in, dep}, [3]scenario.Verdict{in, in, dep}, "Carol Smith – 山田 太郎: both safe to draw · Carol Smith wins: Carol Smith in, 山田 太郎 depends · draw: both in · 山田 太郎 wins: Carol Smith depends, 山田 太郎 in"},
-		{[3]scenario.Verdict{in, out, out}, [3]scenario.Verdict{in, in, out}, "Carol Smith – 山田 太郎: a draw puts 山田 太郎 in and Carol Smith out · Carol Smith wins: Carol Smith in, 山田 太郎 out · draw: Carol Smith out, 山田 太郎 in · 山田 太郎 wins: Carol Smith out, 山田 太郎 in"},
-		{[3]scenario.Verdict{in, dep, out}, [3]scenario.Verdict{in, dep, out}, "Carol Smith – 山田 太郎: the winner is in · Carol Smith wins: Carol Smith in, 山田 太郎 out · draw: both depend · 山田 太郎 wins: Carol Smith out, 山田 太郎 in"},
+		{[3]scenario.Verdict{in, in, in}, [3]scenario.Verdict{in, in, in}, "{A} – {B}: both in whatever happens"},
+		{[3]scenario.Verdict{out, out, out}, [3]scenario.Verdict{out, out, out}, "{A} – {B}: neither can make the top 8"},
+		{[3]scenario.Verdict{in, in, dep}, [3]scenario.Verdict{in, in, dep}, "{A} – {B}: both safe to draw · {A} wins: {A} in, {B} depends · draw: both in · {B} wins: {A} depends, {B} in"},
+		{[3]scenario.Verdict{in, out, out}, [3]scenario.Verdict{in, in, out}, "{A} – {B}: a draw puts {B} in and {A} out · {A} wins: {A} in, {B} out · draw: {A} out, {B} in · {B} wins: {A} out, {B} in"},
+		{[3]scenario.Verdict{in, dep, out}, [3]scenario.Verdict{in, dep, out}, "{A} – {B}: the winner is in · {A} wins: {A} in, {B} out · draw: both depend · {B} wins: {A} out, {B} in"},
 	} {
 		set(tt.p1, tt.p2)
-		if got := s.table(rep.Tables[0]); got != tt.want {
-			t.Errorf("table:\n got %s\nwant %s", got, tt.want)
+		if got, want := s.table(rep.Tables[0]), names.Replace(tt.want); got != want {
+			t.Errorf("table:\n got %s\nwant %s", got, want)
 		}
 	}
 	for _, tt := range []struct {
@@ -93,15 +95,15 @@ func TestScenarioWords(t *testing.T) {
 		results []scenario.Result
 		want    string
 	}{
-		{[]scenario.Result{scenario.Win}, "Carol Smith beats 山田 太郎 (table 3)"},
-		{[]scenario.Result{scenario.Loss}, "山田 太郎 beats Carol Smith (table 3)"},
+		{[]scenario.Result{scenario.Win}, "{A} beats {B} (table 3)"},
+		{[]scenario.Result{scenario.Loss}, "{B} beats {A} (table 3)"},
 		{[]scenario.Result{scenario.Draw}, "table 3 is drawn"},
-		{[]scenario.Result{scenario.Win, scenario.Draw}, "Carol Smith does not lose (table 3)"},
-		{[]scenario.Result{scenario.Draw, scenario.Loss}, "山田 太郎 does not lose (table 3)"},
+		{[]scenario.Result{scenario.Win, scenario.Draw}, "{A} does not lose (table 3)"},
+		{[]scenario.Result{scenario.Draw, scenario.Loss}, "{B} does not lose (table 3)"},
 		{[]scenario.Result{scenario.Win, scenario.Loss}, "table 3 has a winner"},
 	} {
-		if got := s.term(scenario.Term{Table: 3, Results: tt.results}); got != tt.want {
-			t.Errorf("%v: %q, want %q", tt.results, got, tt.want)
+		if got, want := s.term(scenario.Term{Table: 3, Results: tt.results}), names.Replace(tt.want); got != want {
+			t.Errorf("%v: %q, want %q", tt.results, got, want)
 		}
 	}
 	c := &scenario.Condition{Unless: true, Any: [][]scenario.Term{{{Table: 3, Results: []scenario.Result{scenario.Draw}}}}}
@@ -119,7 +121,7 @@ func TestScenarioWords(t *testing.T) {
 // TestScenariosTable prints the report in every language without error, its title first.
 func TestScenariosTable(t *testing.T) {
 	rep := testScenarios(t)
-	for _, lang := range Langs {
+	for _, lang := range Langs() {
 		var b strings.Builder
 		if err := WriteScenariosTable(&b, rep, Options{Lang: lang}); err != nil {
 			t.Fatal(err)
