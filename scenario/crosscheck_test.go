@@ -9,6 +9,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/pairings"
 )
 
 // openLast returns a copy of ev whose last Swiss round has every match between two players
@@ -215,16 +216,12 @@ func check(t *testing.T, rep *Report, truths map[[2]int]*truth, open []int, exha
 func checkCondition(t *testing.T, rep *Report, c *Condition, tr *truth, open []int, what string) {
 	t.Helper()
 	last := rep.Event.Rounds[len(rep.Event.Rounds)-1]
+	numbers := pairings.TableNumbers(last)
 	for n, k := range tr.combos {
 		outcome := map[int]Result{}
 		rest := k
 		for _, i := range open {
-			m := last.Matches[i]
-			number := m.Table
-			if number <= 0 {
-				number = i + 1
-			}
-			outcome[number] = Result(rest % 3)
+			outcome[numbers[i]] = Result(rest % 3)
 			rest /= 3
 		}
 		holds := false

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/pairings"
 )
 
 // An outcome is how a table ends, from its Player 1's side: 0 Player 1 wins, 1 a draw,
@@ -144,45 +145,24 @@ func newAnalysis(ev *tbsheet.Event, opt Options) (*analysis, error) {
 
 // pickRound finds the analysed round and builds base: ev's Swiss rounds up to it.
 func (a *analysis) pickRound(ev *tbsheet.Event) error {
-	swiss := ev.SwissRounds()
-	slices.SortStableFunc(swiss, func(x, y tbsheet.Round) int { return x.Number - y.Number })
-	R := a.opt.Round
-	if R == 0 {
-		for _, r := range swiss {
-			if slices.ContainsFunc(r.Matches, func(m tbsheet.Match) bool { return m.Result == tbsheet.Unreported }) {
-				R = r.Number
-				break
-			}
-		}
-		if R == 0 {
-			return ErrNoRound
-		}
+	during, err := pairings.Through(ev, a.opt.Round)
+	if err != nil {
+		return err
 	}
-	base := *ev
-	base.Rounds, base.Notes = nil, nil
-	for _, r := range swiss {
-		if r.Number <= R {
-			base.Rounds = append(base.Rounds, r)
-		}
-	}
-	if len(base.Rounds) == 0 || base.Rounds[len(base.Rounds)-1].Number != R {
-		return &calc.UsageError{Msg: fmt.Sprintf("%s has no Swiss round %d with pairings", ev.Source, R)}
-	}
+	base := *during
+	R := base.Rounds[len(base.Rounds)-1].Number
 	a.base, a.ri = &base, len(base.Rounds)-1
 	// Only the analysed round changes from one combination to the next: it gets its own
 	// copy of the matches, the others are shared with the input.
 	r := &base.Rounds[a.ri]
 	r.Matches = slices.Clone(r.Matches)
 	complete := !slices.ContainsFunc(r.Matches, func(m tbsheet.Match) bool { return m.Result == tbsheet.Unreported })
+	numbers := pairings.TableNumbers(*r)
 	for i, m := range r.Matches {
 		if m.P2 == tbsheet.NoPlayer || (!complete && m.Result != tbsheet.Unreported) {
 			continue
 		}
-		number := m.Table
-		if number <= 0 {
-			number = i + 1
-		}
-		a.tables = append(a.tables, table{m: i, p: [2]int{m.P1, m.P2}, number: number})
+		a.tables = append(a.tables, table{m: i, p: [2]int{m.P1, m.P2}, number: numbers[i]})
 	}
 	slices.SortStableFunc(a.tables, func(x, y table) int { return x.number - y.number })
 	a.rep = &Report{Event: ev, Round: R, Cut: a.opt.Cut, Rounds: a.opt.Rounds}
@@ -236,19 +216,13 @@ func (a *analysis) prepare(ev *tbsheet.Event) error {
 		}
 		a.rep.Players = append(a.rep.Players, pl)
 	}
+	numbers := pairings.TableNumbers(*round)
 	for i, m := range round.Matches {
-		t := slices.IndexFunc(a.tables, func(t table) bool { return t.m == i })
-		number := m.Table
-		if t >= 0 {
-			number = a.tables[t].number
-		}
-		if t >= 0 {
+		number := numbers[i]
+		if slices.ContainsFunc(a.tables, func(t table) bool { return t.m == i }) {
 			add(m.P1, m.P2, number, tbsheet.Unreported)
 			add(m.P2, m.P1, number, tbsheet.Unreported)
 			continue
-		}
-		if m.P2 == tbsheet.NoPlayer {
-			number = 0
 		}
 		add(m.P1, m.P2, number, m.Result)
 		if m.P2 != tbsheet.NoPlayer {

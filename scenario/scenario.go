@@ -14,16 +14,17 @@ package scenario
 
 import (
 	"context"
-	"errors"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/pairings"
 )
 
 // ErrNoRound is returned when the event has no Swiss round with pairings but missing results
-// and no round was asked for.
-var ErrNoRound = errors.New("no round is waiting for results")
+// and no round was asked for: the pairings' own (the round analysed is the round the
+// pairings list, [pairings.Through]).
+var ErrNoRound = pairings.ErrNoRound
 
 // Options say what to analyse.
 type Options struct {
@@ -191,8 +192,8 @@ func (p *Player) Open() bool { return p.Fixed == tbsheet.Unreported }
 
 // Table is one unreported match of the analysed round.
 type Table struct {
-	// Number is the table's number (the match's position in the round when the input gives
-	// none).
+	// Number is the table's number (numbered as [pairings.TableNumbers] does when the input
+	// gives none).
 	Number int
 	// P1 and P2 index Report.Players.
 	P1, P2 int

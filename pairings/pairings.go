@@ -1,0 +1,329 @@
+// Package pairings lists one Swiss round's pairings as players read them: who plays whom at
+// which table, every player's points going into the round, byes, late entries and players
+// left unpaired. The wall sheets (tbsheet pairings, watch --pairings) print it by name and
+// by table; the scenario analysis starts from the same round ([Through]), and a web view can
+// serve it as it is.
+//
+// The round is chosen as an organizer means "this round": the first Swiss round whose
+// pairings are entered and some of whose results are not ([InPlay]), unless one is asked
+// for. Points come from [calc.Compute] on the rounds before it, so they are the standings'
+// own (the system's match points, or match wins for Cryptozoic).
+//
+// The package does no I/O; calc does not import it.
+package pairings
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+// ErrNoRound is returned when no round was asked for and every paired Swiss round of the
+// event has all its results.
+var ErrNoRound = errors.New("no round is waiting for results")
+
+// Options say which round to list and how points are counted.
+type Options struct {
+	// Calc are the ranking options (system, points) the points before the round are
+	// computed with, as for standings. AfterRound must be 0: Round chooses the round.
+	Calc calc.Options
+	// Round is the Swiss round to list; 0 means the round in play ([InPlay]).
+	Round int
+}
+
+// Pairings are one Swiss round's pairings.
+type Pairings struct {
+	// Event is the event the round belongs to.
+	Event *tbsheet.Event
+	// Round is the round's number.
+	Round int
+	// Before are the standings before the round: the points, record and rank each player
+	// takes into it (no rows before round 1). Their system says how points are shown.
+	Before *calc.Standings
+	// Tables are the round's matches between two players, by table number.
+	Tables []Table
+	// Players lists every player of the round once: the two players of each table in table
+	// order (Player 1 first), then the players with a result and no opponent (byes, losses
+	// without an opponent) in the input's order, then the registered players who are not in
+	// the round (Unpaired) in registration order.
+	Players []Player
+	// Complete is true when every result of the round is entered.
+	Complete bool
+}
+
+// Table is one match between two players.
+type Table struct {
+	// Number is the table's number: the input's, or, for a match without one, the next
+	// number after the highest before it ([TableNumbers]).
+	Number int
+	// P1 and P2 index Pairings.Players: the match's Player 1 and Player 2.
+	P1, P2 int
+	// Match is the match as the input holds it: its Result is tbsheet.Unreported while it
+	// is being played.
+	Match tbsheet.Match
+}
+
+// Player is one player's line in the round.
+type Player struct {
+	// Player indexes Event.Players.
+	Player int
+	// Table is his table's number, 0 when he has no opponent.
+	Table int
+	// Opponent indexes Event.Players, or tbsheet.NoPlayer.
+	Opponent int
+	// Result is what the round holds for him, from his side: tbsheet.Unreported while his
+	// match is being played, the result once it is entered; Bye, HalfBye, ZeroBye or
+	// LossNoOpponent without an opponent; Absent when he is registered and has not dropped
+	// but is not in the round (see Unpaired).
+	Result tbsheet.Result
+	// Color is his colour (chess) when the input gives it.
+	Color tbsheet.Color
+	// Late marks a late entry: the round is the first he plays, and rounds were played
+	// before it (he has, at most, losses without an opponent or zero-point byes).
+	Late bool
+	// Rank, Points and the record are his place, points (the standings' primary key) and
+	// wins, losses and draws before the round; 0, zero and 0-0-0 before his first round.
+	Rank                int
+	Points              exact.Num
+	Wins, Losses, Draws int
+}
+
+// Unpaired reports whether the player is registered and still in the event but not in the
+// round: the organizer has to pair him, or he has to see a judge.
+func (p *Player) Unpaired() bool { return p.Result == tbsheet.Absent }
+
+// Solo reports whether the player has a result without an opponent (a bye, a loss without
+// an opponent) or is unpaired.
+func (p *Player) Solo() bool { return p.Opponent == tbsheet.NoPlayer }
+
+// Compute lists the pairings of the round opt asks for.
+//
+// Errors: ErrNoRound when opt.Round is 0 and no round is waiting for results; a usage
+// error of calc (errors.Is(err, calc.ErrUsage)) for a round the event does not have, a
+// multi-pod event, or a bad system or option; the event's validation errors.
+func Compute(ev *tbsheet.Event, opt Options) (*Pairings, error) {
+	if opt.Calc.AfterRound != 0 {
+		return nil, &calc.UsageError{Msg: "the round to list is chosen with Round, not AfterRound"}
+	}
+	during, err := Through(ev, opt.Round)
+	if err != nil {
+		return nil, err
+	}
+	opt.Calc.NoExplain = true
+	before := *during
+	before.Rounds = during.Rounds[:len(during.Rounds)-1]
+	st, err := calc.Compute(&before, opt.Calc)
+	if err != nil {
+		return nil, err
+	}
+	round := during.Rounds[len(during.Rounds)-1]
+	if err := checkPlayers(during, round); err != nil {
+		return nil, err
+	}
+	p := &Pairings{Event: ev, Round: round.Number, Before: st, Tables: []Table{}, Complete: true}
+
+	rows := make(map[int]*calc.Row, len(st.Rows))
+	for i := range st.Rows {
+		rows[st.Rows[i].Player] = &st.Rows[i]
+	}
+	played := playedBefore(len(ev.Players), before.Rounds)
+	add := func(pl, opp, table int, r tbsheet.Result, c tbsheet.Color) int {
+		line := Player{Player: pl, Table: table, Opponent: opp, Result: r, Color: c,
+			Late: len(before.Rounds) > 0 && !played[pl]}
+		if row := rows[pl]; row != nil {
+			line.Rank, line.Points = row.Rank, row.Points
+			line.Wins, line.Losses, line.Draws = row.Wins, row.Losses, row.Draws
+		}
+		p.Players = append(p.Players, line)
+		return len(p.Players) - 1
+	}
+
+	numbers := TableNumbers(round)
+	order := make([]int, len(round.Matches))
+	for i := range order {
+		order[i] = i
+	}
+	// Tables by number; matches without an opponent after them, in the input's order.
+	slices.SortStableFunc(order, func(a, b int) int {
+		na, nb := numbers[a], numbers[b]
+		if na == 0 || nb == 0 {
+			return boolInt(na == 0) - boolInt(nb == 0)
+		}
+		return na - nb
+	})
+	inRound := make([]bool, len(ev.Players))
+	for _, i := range order {
+		m := round.Matches[i]
+		p.Complete = p.Complete && m.Result != tbsheet.Unreported
+		inRound[m.P1] = true
+		if m.P2 == tbsheet.NoPlayer {
+			add(m.P1, tbsheet.NoPlayer, 0, m.Result, m.Color)
+			continue
+		}
+		inRound[m.P2] = true
+		mirror := m.Result
+		if mirror != tbsheet.Unreported {
+			mirror = m.Result.Mirror()
+		}
+		p1 := add(m.P1, m.P2, numbers[i], m.Result, m.Color)
+		p2 := add(m.P2, m.P1, numbers[i], mirror, m.Color.Mirror())
+		p.Tables = append(p.Tables, Table{Number: numbers[i], P1: p1, P2: p2, Match: m})
+	}
+	for pl := range ev.Players {
+		if !inRound[pl] && stillIn(&ev.Players[pl], p.Round) {
+			add(pl, tbsheet.NoPlayer, 0, tbsheet.Absent, tbsheet.ColorUnknown)
+		}
+	}
+	return p, nil
+}
+
+// checkPlayers makes sure the round's matches name registered players (a reader's event
+// always does; one built in code may not), else returns the event's validation errors.
+func checkPlayers(ev *tbsheet.Event, r tbsheet.Round) error {
+	known := func(p int) bool { return p >= 0 && p < len(ev.Players) }
+	for _, m := range r.Matches {
+		if !known(m.P1) || m.P2 != tbsheet.NoPlayer && !known(m.P2) {
+			if errs := ev.Validate(); len(errs) > 0 {
+				return errs
+			}
+			return fmt.Errorf("%s: round %d names a player who is not registered", ev.Source, r.Number)
+		}
+	}
+	return nil
+}
+
+// ByName returns the indexes of Players in alphabetical order of their names under the
+// collation of lang, a BCP 47 tag ("en"; "zh" sorts by pinyin; "" is language-neutral):
+// the list players look themselves up in. Players of the same name keep their order.
+func (p *Pairings) ByName(lang string) []int {
+	tag := language.Und
+	if lang != "" {
+		tag = language.Make(lang)
+	}
+	c := collate.New(tag)
+	keys := make([][]byte, len(p.Players))
+	var buf collate.Buffer
+	for i, pl := range p.Players {
+		keys[i] = slices.Clone(c.KeyFromString(&buf, p.Event.Players[pl.Player].Name))
+		buf.Reset()
+	}
+	idx := make([]int, len(p.Players))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return bytes.Compare(keys[a], keys[b]) })
+	return idx
+}
+
+// stillIn reports whether a registered player is expected in round r: not disqualified,
+// and not dropped before it.
+func stillIn(pl *tbsheet.Player, r int) bool {
+	return !pl.Disqualified && (pl.DroppedAfter == 0 || pl.DroppedAfter >= r)
+}
+
+// playedBefore marks the players who took part in one of the rounds: a match against an
+// opponent, a bye or a half-point bye. A loss without an opponent and a zero-point bye are
+// how inputs record a late entry's missed rounds.
+func playedBefore(players int, rounds []tbsheet.Round) []bool {
+	played := make([]bool, players)
+	for _, r := range rounds {
+		for _, m := range r.Matches {
+			switch {
+			case m.P2 != tbsheet.NoPlayer:
+				played[m.P1], played[m.P2] = true, true
+			case m.Result == tbsheet.Bye || m.Result == tbsheet.HalfBye:
+				played[m.P1] = true
+			}
+		}
+	}
+	return played
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// InPlay returns the number of the round being played: the first Swiss round (by number)
+// whose pairings are entered and some of whose results are not; 0 when every paired Swiss
+// round has all its results.
+func InPlay(ev *tbsheet.Event) int {
+	in := 0
+	for _, r := range ev.SwissRounds() {
+		if (in == 0 || r.Number < in) && slices.ContainsFunc(r.Matches, func(m tbsheet.Match) bool { return m.Result == tbsheet.Unreported }) {
+			in = r.Number
+		}
+	}
+	return in
+}
+
+// Through returns the event as it stands during round r: a copy of ev whose Rounds are
+// its Swiss rounds up to r, by number, r last (their matches are shared with ev, not
+// copied). r = 0 means the round in play ([InPlay]).
+//
+// Errors: ErrNoRound when r is 0 and no round is in play; a calc.UsageError when ev is
+// split in pods or has no Swiss round r.
+func Through(ev *tbsheet.Event, r int) (*tbsheet.Event, error) {
+	if ev == nil {
+		return nil, &calc.UsageError{Msg: "no event"}
+	}
+	if len(ev.Pods) > 0 {
+		return nil, &calc.UsageError{Msg: fmt.Sprintf("%s holds %d separate pods: choose one", ev.Source, len(ev.Pods))}
+	}
+	if r < 0 {
+		return nil, &calc.UsageError{Msg: fmt.Sprintf("round %d: a round number is 1 or more", r)}
+	}
+	if r == 0 {
+		if r = InPlay(ev); r == 0 {
+			return nil, ErrNoRound
+		}
+	}
+	swiss := ev.SwissRounds()
+	slices.SortStableFunc(swiss, func(x, y tbsheet.Round) int { return x.Number - y.Number })
+	during := *ev
+	during.Rounds, during.Notes = nil, nil
+	for _, s := range swiss {
+		if s.Number <= r {
+			during.Rounds = append(during.Rounds, s)
+		}
+	}
+	if n := len(during.Rounds); n == 0 || during.Rounds[n-1].Number != r {
+		return nil, &calc.UsageError{Msg: fmt.Sprintf("%s has no Swiss round %d with pairings", ev.Source, r)}
+	}
+	return &during, nil
+}
+
+// TableNumbers returns the table number of each of the round's matches, by index: the
+// input's number, or, for a match between two players without one, the next number after
+// the highest the round gives, in the input's order (1, 2, 3 … when it gives none); 0 for a
+// match without an opponent.
+func TableNumbers(r tbsheet.Round) []int {
+	numbers := make([]int, len(r.Matches))
+	next := 1
+	for _, m := range r.Matches {
+		if m.P2 != tbsheet.NoPlayer {
+			next = max(next, m.Table+1)
+		}
+	}
+	for i, m := range r.Matches {
+		switch {
+		case m.P2 == tbsheet.NoPlayer:
+		case m.Table > 0:
+			numbers[i] = m.Table
+		default:
+			numbers[i] = next
+			next++
+		}
+	}
+	return numbers
+}
