@@ -86,8 +86,9 @@ type Player struct {
 	Result tbsheet.Result
 	// Color is his colour (chess) when the input gives it.
 	Color tbsheet.Color
-	// Late marks a late entry: the round is the first he plays, and rounds were played
-	// before it (he has, at most, losses without an opponent or zero-point byes).
+	// Late marks a late entry: the round is the first he plays (against an opponent, or with
+	// a bye), and rounds were played before it, in which he has at most losses without an
+	// opponent or zero-point byes.
 	Late bool
 	// Rank, Points and the record are his place, points (the standings' primary key) and
 	// wins, losses and draws before the round; 0, zero and 0-0-0 before his first round.
@@ -136,8 +137,9 @@ func Compute(ev *tbsheet.Event, opt Options) (*Pairings, error) {
 	}
 	played := playedBefore(len(ev.Players), before.Rounds)
 	add := func(pl, opp, table int, r tbsheet.Result, c tbsheet.Color) int {
+		plays := opp != tbsheet.NoPlayer || r == tbsheet.Bye || r == tbsheet.HalfBye
 		line := Player{Player: pl, Table: table, Opponent: opp, Result: r, Color: c,
-			Late: len(before.Rounds) > 0 && !played[pl]}
+			Late: plays && len(before.Rounds) > 0 && !played[pl]}
 		if row := rows[pl]; row != nil {
 			line.Rank, line.Points = row.Rank, row.Points
 			line.Wins, line.Losses, line.Draws = row.Wins, row.Losses, row.Draws

@@ -122,7 +122,7 @@ func TestCompute(t *testing.T) {
 				[]tbsheet.Match{m(1, 0, 1, win), m(2, 2, 3, win)},
 				[]tbsheet.Match{m(1, 0, 2, u), m(2, 1, 3, u), m(0, 4, no, lno)}),
 			want: []string{"A 3 #1 (1-0-0) t1 vs C", "C 3 #1 (1-0-0) t1 vs A",
-				"B 0 #3 (0-1-0) t2 vs D", "D 0 #3 (0-1-0) t2 vs B", "E 0 late loss-no-opponent"},
+				"B 0 #3 (0-1-0) t2 vs D", "D 0 #3 (0-1-0) t2 vs B", "E 0 loss-no-opponent"},
 			tables: []int{1, 2},
 		},
 		{

@@ -526,6 +526,18 @@ func (d *standingsPDF) pageOf(n, total int) string {
 
 // render draws the pages and writes the PDF.
 func (d *standingsPDF) render(w io.Writer) error {
+	pages := d.paginate()
+	return d.output(w, func(pdf *fpdf.Fpdf) {
+		for i, p := range pages {
+			pdf.AddPage()
+			d.drawPage(pdf, p, i+1, len(pages))
+		}
+	})
+}
+
+// output starts a document on the layout's paper and orientation, with its metadata and
+// fonts, lets draw add and draw the pages, and writes the PDF.
+func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) error {
 	// fpdf takes the portrait size and turns it for "L".
 	orientation, size := "P", fpdf.SizeType{Wd: d.pageW, Ht: d.pageH}
 	if d.landscape {
@@ -546,11 +558,7 @@ func (d *standingsPDF) render(w io.Writer) error {
 	if err := d.fonts.register(pdf); err != nil {
 		return err
 	}
-	pages := d.paginate()
-	for i, p := range pages {
-		pdf.AddPage()
-		d.drawPage(pdf, p, i+1, len(pages))
-	}
+	draw(pdf)
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
 		return fmt.Errorf("PDF: %w", err)

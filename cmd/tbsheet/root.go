@@ -31,6 +31,7 @@ Input formats, detected from the content (--from forces one):
   tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf --cut 8
   tbsheet explain results.xlsx --player "Alice"
   tbsheet scenarios results.xlsx --cut 8
+  tbsheet pairings results.xlsx -o pairings.pdf
   tbsheet watch results.xlsx -o standings.pdf`,
 		Version:       version,
 		SilenceUsage:  true,
@@ -43,6 +44,7 @@ Input formats, detected from the content (--from forces one):
 		newStandingsCmd(),
 		newExplainCmd(),
 		newScenariosCmd(),
+		newPairingsCmd(),
 		newConvertCmd(),
 		newWatchCmd(),
 		newTemplateCmd(),

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -12,7 +10,6 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -40,11 +37,15 @@ func (f *scenarioFlags) options(calcOpt calc.Options, cut int) (scenario.Options
 // scenarioExts are the files scenarios can be written to.
 var scenarioExts = []string{".pdf", ".json", ".txt"}
 
-// checkScenarioOutputs refuses an output scenarios cannot be written to.
-func checkScenarioOutputs(outputs []string) error {
+// checkRoundOutputs refuses an output that is an input, or that what (scenarios, pairings)
+// cannot be written to: exts lists the extensions it can.
+func checkRoundOutputs(inputs, outputs, exts []string, what string) error {
+	if err := checkOutputs(inputs, outputs); err != nil {
+		return err
+	}
 	for _, o := range outputs {
-		if !contains(scenarioExts, strings.ToLower(filepath.Ext(o))) {
-			return usageErr("%s: scenarios are written to %s", o, strings.Join(scenarioExts, ", "))
+		if !contains(exts, strings.ToLower(filepath.Ext(o))) {
+			return usageErr("%s: %s are written to %s", o, what, strings.Join(exts, ", "))
 		}
 	}
 	return nil
@@ -87,17 +88,10 @@ intentional draw; players who dropped are not in the cut.`,
 			if to != "" && to != "table" && to != "json" {
 				return usageErr("--to %q: use table or json", to)
 			}
-			if err := checkOutputs(inputs, of.outputs); err != nil {
+			if err := checkRoundOutputs(inputs, of.outputs, scenarioExts, "scenarios"); err != nil {
 				return err
 			}
-			if err := checkScenarioOutputs(of.outputs); err != nil {
-				return err
-			}
-			data, err := reader.ReadFile(inputs[0])
-			if err != nil {
-				return inputErr(err)
-			}
-			events, err := j.events(data, inputs[0])
+			events, err := j.readEvents(inputs[0])
 			if err != nil {
 				return err
 			}
@@ -137,72 +131,30 @@ intentional draw; players who dropped are not in the cut.`,
 		},
 	}
 	fs := cmd.Flags()
-	cf.register(fs)
-	for _, name := range []string{"show", "after-round"} {
-		fs.MarkHidden(name) // shared with standings, meaningless here
-	}
+	registerRoundFlags(fs, &cf, &of, &from, &players)
 	fs.IntVar(&of.cut, "cut", 0, "the size of the top cut: `N` players (required)")
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the scenarios to `FILE` (.pdf, .json, .txt); repeatable")
-	fs.StringVar(&of.lang, "lang", "en", "language of the words: en, zh, ja")
-	fs.StringVar(&of.paper, "paper", "A4", "PDF paper size: A4 or Letter")
-	fs.StringVar(&of.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
-	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
-	of.by = "rank"
 	fs.IntVar(&sf.round, "round", 0, "analyse round `N` (default: the first round with pairings but missing results)")
 	fs.IntVar(&sf.rounds, "rounds", 0, "the event plans `N` Swiss rounds (default: what the input says), for the outlook two rounds from the end")
 	fs.Float64Var(&sf.effort, "effort", 1, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4)")
 	fs.StringVar(&to, "to", "", "what goes to stdout: table or json (default table; nothing when -o is given)")
-	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
-	fs.StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	return cmd
 }
 
 // analyze runs the scenario analysis of one event and maps its errors to exit codes.
 func analyze(ctx context.Context, ev *tbsheet.Event, opt scenario.Options) (*scenario.Report, error) {
 	rep, err := scenario.Analyze(ctx, ev, opt)
-	switch {
-	case errors.Is(err, scenario.ErrNoRound):
-		return nil, inputErr(fmt.Errorf("%s: %w: every paired Swiss round has its results (--round N analyses round N as it stood before it was played)", ev.Source, err))
-	case errors.Is(err, calc.ErrUsage):
-		return nil, usageErr("%v", err)
-	case err != nil:
-		return nil, inputErr(err)
-	}
-	return rep, nil
+	return rep, roundErr(ev, err, "--round N analyses round N as it stood before it was played")
 }
 
 // renderScenarios renders every report for every output in memory and returns what writes
-// them, each atomically; several reports (divisions) get one file each, named after the
-// output with the division added.
+// them (see renderFiles).
 func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Options) (func() error, error) {
-	type file struct {
-		path string
-		data []byte
+	pods := make([]string, len(reps))
+	for i, rep := range reps {
+		pods[i] = rep.Event.Pod
 	}
-	var files []file
-	for _, out := range outputs {
-		for _, rep := range reps {
-			path := out
-			if len(reps) > 1 {
-				path = withTag(out, rep.Event.Pod)
-			}
-			data, err := writer.RenderScenarios(path, rep, opt)
-			if err != nil {
-				return nil, err
-			}
-			files = append(files, file{path, data})
-		}
-	}
-	return func() error {
-		for _, f := range files {
-			err := writer.AtomicFile(f.path, func(w io.Writer) error {
-				_, err := w.Write(f.data)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	}, nil
+	return renderFiles(outputs, pods, func(path string, i int) ([]byte, error) {
+		return writer.RenderScenarios(path, reps[i], opt)
+	})
 }

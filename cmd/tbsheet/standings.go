@@ -109,6 +109,9 @@ type job struct {
 	// when nil), analysed with scenarioOpt.
 	scenarios   func(input string) []string
 	scenarioOpt scenario.Options
+	// pairings, for watch, maps an input to the pairing files written for it (none when
+	// nil).
+	pairings func(input string) []string
 }
 
 func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {

@@ -15,7 +15,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/watch"
@@ -36,6 +38,7 @@ func newWatchCmdRunning(run func(context.Context, watch.Config, watch.Job) error
 		verbose       bool
 		scenarios     []string
 		sf            scenarioFlags
+		pairingFiles  []string
 	)
 	cmd := &cobra.Command{
 		Use:   "watch INPUT... -o OUT...",
@@ -51,11 +54,13 @@ out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.
 
 --scenarios FILE also writes, while a round is paired but not played, what a win, a draw
 or a loss means for each player's place in the --cut (see 'tbsheet scenarios'); when no
-round is waiting for results the file is left as it is.`,
+round is waiting for results the file is left as it is. --pairings FILE writes that round's
+pairings (see 'tbsheet pairings') the same way.`,
 		Example: `  tbsheet watch results.xlsx -o standings.xlsx -o standings.pdf
   tbsheet watch events/ -o out/ --formats xlsx,pdf,json
   tbsheet watch //club-nas/events/results.xlsx -o standings.pdf --poll 2s
-  tbsheet watch results.xlsx -o standings.pdf --scenarios scenarios.pdf --cut 8`,
+  tbsheet watch results.xlsx -o standings.pdf --scenarios scenarios.pdf --cut 8
+  tbsheet watch results.xlsx -o standings.pdf --pairings pairings.pdf`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, inputs []string) error {
 			j, err := newJob(cmd, &cf, &of, from, players, false, false)
@@ -74,14 +79,19 @@ round is waiting for results the file is left as it is.`,
 				}
 			}
 			if len(scenarios) > 0 {
-				if err := checkScenarioOutputs(scenarios); err != nil {
-					return err
-				}
-				if err := checkOutputs(inputs, scenarios); err != nil {
+				if err := checkRoundOutputs(inputs, scenarios, scenarioExts, "scenarios"); err != nil {
 					return err
 				}
 				if j.scenarioOpt, err = sf.options(j.calcOpt, of.cut); err != nil {
 					return err
+				}
+			}
+			if len(pairingFiles) > 0 {
+				if err := checkRoundOutputs(inputs, pairingFiles, writer.PairingsExts(), "pairings"); err != nil {
+					return err
+				}
+				if j.calcOpt.AfterRound != 0 {
+					return usageErr("--after-round: --pairings lists the round being played")
 				}
 			}
 			many := len(inputs) > 1 || isDir(inputs[0])
@@ -90,7 +100,10 @@ round is waiting for results the file is left as it is.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
-			all := func(input string) []string { return append(outputs(input), j.scenarios(input)...) }
+			j.pairings = func(input string) []string { return outputsFor(input, pairingFiles, nil, many) }
+			all := func(input string) []string {
+				return append(append(outputs(input), j.scenarios(input)...), j.pairings(input)...)
+			}
 			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: all, Poll: poll,
 				Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
 			if verbose {
@@ -110,6 +123,7 @@ round is waiting for results the file is left as it is.`,
 	cmd.Flags().DurationVar(&poll, "poll", 0, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
 	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` (.pdf, .json, .txt; needs --cut); repeatable")
+	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
 	return cmd
 }
 
@@ -175,43 +189,72 @@ func (j *job) watchJob(outputs func(string) []string, warn io.Writer) watch.Job 
 		if err != nil {
 			return watch.Prepared{}, err
 		}
+		writePairings, wrotePairings, pairingNotes, err := j.watchPairings(sts, j.pairings(input))
+		if err != nil {
+			return watch.Prepared{}, err
+		}
 		commit := func() error {
 			warn.Write(diffs.Bytes())
 			err := writeRendered(rendered)
 			if err == nil {
 				err = writeScenarios()
 			}
+			if err == nil {
+				err = writePairings()
+			}
 			if err != nil {
 				return fmt.Errorf("%w (is an output open in another program?)", err)
 			}
 			return nil
 		}
-		sum := summarize(sts, append(outs, wrote...))
-		sum.Notes = append(sum.Notes, notes...)
+		sum := summarize(sts, append(append(outs, wrote...), wrotePairings...))
+		sum.Notes = append(append(sum.Notes, notes...), pairingNotes...)
 		return watch.Prepared{Summary: sum, Commit: commit}, nil
 	}
 }
 
 // watchScenarios analyses the round being played for every standings when scenario outputs
-// are asked for, and returns what writes them and the files it writes. With no round waiting
-// for results it writes nothing and says so in a note: the files keep the last scenarios.
+// are asked for (see watchRound).
 func (j *job) watchScenarios(ctx context.Context, sts []*calc.Standings, outputs []string) (write func() error, wrote, notes []string, err error) {
+	return watchRound(sts, outputs, "scenarios",
+		func(ev *tbsheet.Event) (*scenario.Report, error) { return scenario.Analyze(ctx, ev, j.scenarioOpt) },
+		func(reps []*scenario.Report) (func() error, error) { return renderScenarios(reps, outputs, j.writeOpt) })
+}
+
+// watchPairings lists the pairings of the round being played for every standings when
+// pairing outputs are asked for (see watchRound).
+func (j *job) watchPairings(sts []*calc.Standings, outputs []string) (write func() error, wrote, notes []string, err error) {
+	return watchRound(sts, outputs, "pairings",
+		func(ev *tbsheet.Event) (*pairings.Pairings, error) {
+			return pairings.Compute(ev, pairings.Options{Calc: j.calcOpt})
+		},
+		func(all []*pairings.Pairings) (func() error, error) {
+			return renderPairings(all, outputs, writer.BothLists, j.writeOpt)
+		})
+}
+
+// watchRound computes what the round being played gives for every standings' event
+// (scenarios, pairings) when outputs are asked for, and returns what writes them (render)
+// and the files it writes. With no round waiting for results it writes nothing and says so
+// in a note: the files keep what the last round gave.
+func watchRound[T any](sts []*calc.Standings, outputs []string, what string, compute func(*tbsheet.Event) (T, error),
+	render func([]T) (func() error, error)) (write func() error, wrote, notes []string, err error) {
 	none := func() error { return nil }
 	if len(outputs) == 0 {
 		return none, nil, nil, nil
 	}
-	var reps []*scenario.Report
+	var all []T
 	for _, st := range sts {
-		rep, err := scenario.Analyze(ctx, st.Event, j.scenarioOpt)
-		if errors.Is(err, scenario.ErrNoRound) {
-			return none, nil, []string{"scenarios: no round is waiting for results; " + strings.Join(outputs, ", ") + " kept"}, nil
+		v, err := compute(st.Event)
+		if errors.Is(err, pairings.ErrNoRound) {
+			return none, nil, []string{what + ": no round is waiting for results; " + strings.Join(outputs, ", ") + " kept"}, nil
 		}
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		reps = append(reps, rep)
+		all = append(all, v)
 	}
-	write, err = renderScenarios(reps, outputs, j.writeOpt)
+	write, err = render(all)
 	return write, outputs, nil, err
 }
 

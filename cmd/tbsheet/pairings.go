@@ -1,0 +1,218 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/writer"
+)
+
+// pairingLists turns --by into the lists a pairings output holds.
+func pairingLists(by string) (writer.PairingsLists, error) {
+	switch by {
+	case "":
+		return writer.BothLists, nil
+	case "name":
+		return writer.ListByName, nil
+	case "table":
+		return writer.ListByTable, nil
+	}
+	return 0, usageErr("--by %q: use name or table", by)
+}
+
+func newPairingsCmd() *cobra.Command {
+	var (
+		cf                    calcFlags
+		of                    outputFlags
+		round                 int
+		by, to, from, players string
+	)
+	cmd := &cobra.Command{
+		Use:   "pairings INPUT [-o FILE.pdf] [--round N]",
+		Short: "The round's pairings for the wall: by name and by table",
+		Long: `Print or write the pairings of a round: the list by name (every player alphabetically, with
+his points, table and opponent: the list players crowd around) and the list by table, as
+the wall PDF (both lists, in type read from two metres), CSV, JSON or a table.
+
+The round is the first one with pairings but missing results (a sheet whose Result cells
+are still empty), or --round N. Points are those going into the round, counted as the
+standings count them. Byes, late entries (players whose first round this is) and players
+who are registered but not paired ("see the judge") have their own rows.`,
+		Example: `  tbsheet pairings results.xlsx -o pairings.pdf
+  tbsheet pairings results.xlsx --by name
+  tbsheet pairings results.xlsx --round 3 --to csv`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, inputs []string) error {
+			j, err := newJob(cmd, &cf, &of, from, players, false, false)
+			if err != nil {
+				return err
+			}
+			lists, err := pairingLists(by)
+			if err != nil {
+				return err
+			}
+			if to != "" && to != "table" && to != "csv" && to != "json" {
+				return usageErr("--to %q: use table, csv or json", to)
+			}
+			if round < 0 {
+				return usageErr("--round %d: must be a round number", round)
+			}
+			if err := checkRoundOutputs(inputs, of.outputs, writer.PairingsExts(), "pairings"); err != nil {
+				return err
+			}
+			events, err := j.readEvents(inputs[0])
+			if err != nil {
+				return err
+			}
+			var all []*pairings.Pairings
+			for _, ev := range events {
+				p, err := listPairings(ev, pairings.Options{Calc: j.calcOpt, Round: round})
+				if err != nil {
+					return err
+				}
+				all = append(all, p)
+			}
+			write, err := renderPairings(all, of.outputs, lists, j.writeOpt)
+			if err == nil {
+				err = write()
+			}
+			if err != nil {
+				return outputErr(err)
+			}
+			if to == "" && len(of.outputs) > 0 {
+				return nil
+			}
+			out := cmd.OutOrStdout()
+			for i, p := range all {
+				var err error
+				switch to {
+				case "json":
+					err = writer.WritePairingsJSON(out, p)
+				case "csv":
+					err = writer.WritePairingsCSV(out, p, lists, j.writeOpt)
+				default:
+					if i > 0 {
+						fmt.Fprintln(out)
+					}
+					err = writer.WritePairingsTable(out, p, lists, j.writeOpt)
+				}
+				if err != nil {
+					return outputErr(err)
+				}
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	registerRoundFlags(fs, &cf, &of, &from, &players)
+	fs.IntVar(&round, "round", 0, "list round `N` (default: the first round with pairings but missing results)")
+	fs.StringVar(&by, "by", "", "only one list: name or table (default: the PDF holds both, the table and CSV are by table)")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the pairings to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
+	fs.StringVar(&to, "to", "", "what goes to stdout: table, csv or json (default table; nothing when -o is given)")
+	return cmd
+}
+
+// registerRoundFlags registers the flags the commands about one round (scenarios, pairings)
+// share with standings: the calculation's but --show and --after-round, the outputs'
+// language, paper, font and division, the input's format and players.
+func registerRoundFlags(fs *pflag.FlagSet, cf *calcFlags, of *outputFlags, from, players *string) {
+	cf.register(fs)
+	for _, name := range []string{"show", "after-round"} {
+		fs.MarkHidden(name) // shared with standings, meaningless here
+	}
+	fs.StringVar(&of.lang, "lang", "en", "language of the words: "+strings.Join(writer.Langs(), ", "))
+	fs.StringVar(&of.paper, "paper", "A4", "PDF paper size: A4 or Letter")
+	fs.StringVar(&of.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
+	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
+	of.by = "rank" // the order of standings, which these commands do not write
+	fs.StringVar(from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
+	fs.StringVar(players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
+}
+
+// listPairings lists one event's pairings and maps its errors to exit codes.
+func listPairings(ev *tbsheet.Event, opt pairings.Options) (*pairings.Pairings, error) {
+	p, err := pairings.Compute(ev, opt)
+	return p, roundErr(ev, err, "--round N lists round N")
+}
+
+// roundErr maps the error of a command about one round of ev to its exit code: no round
+// waiting for results is bad input (hint says what --round does), a usage error of calc
+// (a round the event does not have) bad usage.
+func roundErr(ev *tbsheet.Event, err error, hint string) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, pairings.ErrNoRound):
+		return inputErr(fmt.Errorf("%s: %w: every paired Swiss round has its results (%s)", ev.Source, err, hint))
+	case errors.Is(err, calc.ErrUsage):
+		return usageErr("%v", err)
+	}
+	return inputErr(err)
+}
+
+// renderPairings renders every division's pairings for every output in memory and returns
+// what writes them (see renderFiles).
+func renderPairings(all []*pairings.Pairings, outputs []string, lists writer.PairingsLists, opt writer.Options) (func() error, error) {
+	pods := make([]string, len(all))
+	for i, p := range all {
+		pods[i] = p.Event.Pod
+	}
+	return renderFiles(outputs, pods, func(path string, i int) ([]byte, error) {
+		return writer.RenderPairings(path, all[i], lists, opt)
+	})
+}
+
+// readEvents reads an input and returns its events, one per division (--pod keeps one).
+func (j *job) readEvents(path string) ([]*tbsheet.Event, error) {
+	data, err := reader.ReadFile(path)
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	return j.events(data, path)
+}
+
+// renderFiles renders, for every output and every division, the bytes render gives (i
+// indexes pods), in memory, and returns what writes them, each atomically: nothing is
+// written unless everything rendered. Several divisions get one file each, named after the
+// output with the division added.
+func renderFiles(outputs, pods []string, render func(path string, i int) ([]byte, error)) (func() error, error) {
+	type file struct {
+		path string
+		data []byte
+	}
+	var files []file
+	for _, out := range outputs {
+		for i, pod := range pods {
+			path := out
+			if len(pods) > 1 {
+				path = withTag(out, pod)
+			}
+			data, err := render(path, i)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, file{path, data})
+		}
+	}
+	return func() error {
+		for _, f := range files {
+			err := writer.AtomicFile(f.path, func(w io.Writer) error {
+				_, err := w.Write(f.data)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}, nil
+}

@@ -1,0 +1,514 @@
+package writer
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/pairings"
+)
+
+// A round's pairings (tbsheet pairings): the terminal table, CSV, JSON and, in
+// pairings_pdf.go, the wall pages. The words are shared by all of them.
+
+func init() {
+	addLabels("en", map[string]string{
+		"pa.title":       "Round %d pairings",
+		"pa.by-table":    "by table",
+		"pa.opponent":    "Opponent",
+		"pa.colour":      "Colour",
+		"pa.white":       "White",
+		"pa.black":       "Black",
+		"pa.bye":         "Bye",
+		"pa.half-bye":    "Half-point bye",
+		"pa.zero-bye":    "Zero-point bye",
+		"pa.no-opponent": "No opponent (loss)",
+		"pa.unpaired":    "Not paired: see the judge",
+		"pa.late":        "late entry",
+		"pa.note":        "Note",
+		"pa.opp-id":      "Opponent ID",
+		"pa.opp-points":  "Opponent points",
+	})
+	addLabels("zh", map[string]string{
+		"pa.title":       "第%d轮对阵",
+		"pa.by-table":    "按桌号",
+		"pa.opponent":    "对手",
+		"pa.colour":      "执色",
+		"pa.white":       "白方",
+		"pa.black":       "黑方",
+		"pa.bye":         "轮空",
+		"pa.half-bye":    "半分轮空",
+		"pa.zero-bye":    "零分轮空",
+		"pa.no-opponent": "无对手（判负）",
+		"pa.unpaired":    "未配对：请找裁判",
+		"pa.late":        "补报名",
+		"pa.note":        "备注",
+		"pa.opp-id":      "对手编号",
+		"pa.opp-points":  "对手总分",
+	})
+	addLabels("ja", map[string]string{
+		"pa.title":       "第%d回戦 対戦表",
+		"pa.by-table":    "テーブル順",
+		"pa.opponent":    "対戦相手",
+		"pa.colour":      "手番",
+		"pa.white":       "白",
+		"pa.black":       "黒",
+		"pa.bye":         "不戦勝",
+		"pa.half-bye":    "0.5点不戦",
+		"pa.zero-bye":    "0点不戦",
+		"pa.no-opponent": "対戦相手なし（負け）",
+		"pa.unpaired":    "組み合わせなし：ジャッジへ",
+		"pa.late":        "途中参加",
+		"pa.note":        "備考",
+		"pa.opp-id":      "対戦相手ID",
+		"pa.opp-points":  "対戦相手の勝ち点",
+	})
+}
+
+// PairingsLists chooses the lists a pairings output holds.
+type PairingsLists uint8
+
+const (
+	// BothLists: the PDF holds the list by name, then the list by table; the terminal
+	// table and the CSV are by table.
+	BothLists PairingsLists = iota
+	// ListByName: every player alphabetically, with his points, table and opponent.
+	ListByName
+	// ListByTable: one line per table, then the byes and the players left unpaired.
+	ListByTable
+)
+
+// pairingWords puts a round's pairings into words in one language, for every output.
+type pairingWords struct {
+	p    *pairings.Pairings
+	lang string
+}
+
+func (w pairingWords) l(key string) string { return label(w.lang, key) }
+
+// name returns the name of Event.Players[i].
+func (w pairingWords) name(i int) string { return w.p.Event.Players[i].Name }
+
+// title is "Round 5 pairings".
+func (w pairingWords) title() string { return labelf(w.lang, "pa.title", w.p.Round) }
+
+// points writes points as the standings show them.
+func (w pairingWords) points(pl *pairings.Player) string {
+	return formatPoints(w.p.Before, pl.Points)
+}
+
+// table writes a player's table number, "–" when he has none.
+func (w pairingWords) table(pl *pairings.Player) string {
+	if pl.Table == 0 {
+		return "–"
+	}
+	return strconv.Itoa(pl.Table)
+}
+
+// opponent names a player's opponent, or says why he has none.
+func (w pairingWords) opponent(pl *pairings.Player) string {
+	if pl.Opponent != tbsheet.NoPlayer {
+		return w.name(pl.Opponent)
+	}
+	return w.solo(pl)
+}
+
+// solo says what a player without an opponent has this round: a bye, a loss, nothing.
+func (w pairingWords) solo(pl *pairings.Player) string {
+	switch pl.Result {
+	case tbsheet.Bye:
+		return w.l("pa.bye")
+	case tbsheet.HalfBye:
+		return w.l("pa.half-bye")
+	case tbsheet.ZeroBye:
+		return w.l("pa.zero-bye")
+	case tbsheet.LossNoOpponent:
+		return w.l("pa.no-opponent")
+	}
+	return w.l("pa.unpaired")
+}
+
+// tag is the mark after a name: "late entry", or "".
+func (w pairingWords) tag(pl *pairings.Player) string {
+	if pl.Late {
+		return w.l("pa.late")
+	}
+	return ""
+}
+
+// coloured reports whether every table's colours are known (chess): the lists then say
+// who has White.
+func (w pairingWords) coloured() bool {
+	for _, t := range w.p.Tables {
+		if t.Match.Color == tbsheet.ColorUnknown {
+			return false
+		}
+	}
+	return len(w.p.Tables) > 0
+}
+
+// colour names a player's colour, "" when unknown.
+func (w pairingWords) colour(pl *pairings.Player) string {
+	switch pl.Color {
+	case tbsheet.White:
+		return w.l("pa.white")
+	case tbsheet.Black:
+		return w.l("pa.black")
+	}
+	return ""
+}
+
+// seats returns a table's two players (indexes in Players), White first when colours are
+// known.
+func (w pairingWords) seats(t pairings.Table) (int, int) {
+	if w.p.Players[t.P1].Color == tbsheet.Black {
+		return t.P2, t.P1
+	}
+	return t.P1, t.P2
+}
+
+// sideHeads are the by-table list's headers of the two players: Player 1 and Player 2, or
+// White and Black.
+func (w pairingWords) sideHeads() (string, string) {
+	if w.coloured() {
+		return w.l("pa.white"), w.l("pa.black")
+	}
+	return w.l("player1"), w.l("player2")
+}
+
+// byTable returns the order of the list by table: the tables (Player 1, or White), then
+// the players without an opponent; each entry indexes Players.
+func (w pairingWords) byTable() []int {
+	var out []int
+	for _, t := range w.p.Tables {
+		a, _ := w.seats(t)
+		out = append(out, a)
+	}
+	for i := range w.p.Players {
+		if w.p.Players[i].Solo() {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// headline is the title line: event, division, "Round 5 pairings", system.
+func (w pairingWords) headline() string {
+	var parts []string
+	ev := w.p.Event
+	system := ""
+	if st := w.p.Before; st.System != nil {
+		system = st.System.Title
+	}
+	for _, s := range []string{ev.Name, ev.Pod, w.title(), system} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+// WritePairingsTable prints a round's pairings for a terminal: by table (one line per
+// table, with the result when it is entered, then the byes and the players left unpaired),
+// or, with ListByName, one line per player in alphabetical order.
+func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
+	s := pairingWords{p, opt.Lang}
+	var b strings.Builder
+	b.WriteString(s.headline() + "\n\n")
+	pts := pointsHeader(p.Before, opt.Lang)
+	named := func(pl *pairings.Player) string {
+		if tag := s.tag(pl); tag != "" {
+			return s.name(pl.Player) + " (" + tag + ")"
+		}
+		return s.name(pl.Player)
+	}
+	if lists == ListByName {
+		rows := [][]string{{s.l("player"), pts, s.l("table"), s.l("pa.opponent")}}
+		if s.coloured() {
+			rows[0] = append(rows[0], s.l("pa.colour"))
+		}
+		for _, i := range p.ByName(opt.Lang) {
+			pl := &p.Players[i]
+			row := []string{named(pl), s.points(pl), s.table(pl), s.opponent(pl)}
+			if s.coloured() {
+				row = append(row, s.colour(pl))
+			}
+			rows = append(rows, row)
+		}
+		writeAligned(&b, rows, map[int]bool{0: true, 3: true, 4: true})
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	h1, h2 := s.sideHeads()
+	rows := [][]string{{s.l("table"), h1, pts, h2, pts}}
+	results := !p.Complete && hasResults(p)
+	if p.Complete || results {
+		rows[0] = append(rows[0], s.l("result"))
+	}
+	for _, t := range p.Tables {
+		i, k := s.seats(t)
+		a, c := &p.Players[i], &p.Players[k]
+		row := []string{strconv.Itoa(t.Number), named(a), s.points(a), named(c), s.points(c)}
+		if p.Complete || results {
+			m := t.Match
+			if a.Player != m.P1 {
+				m = mirrored(m)
+			}
+			row = append(row, handkept.FormatResultCell(m))
+		}
+		rows = append(rows, row)
+	}
+	for i := range p.Players {
+		if pl := &p.Players[i]; pl.Solo() {
+			rows = append(rows, []string{s.table(pl), named(pl), s.points(pl), s.solo(pl), ""})
+		}
+	}
+	writeAligned(&b, rows, map[int]bool{1: true, 3: true, 5: true})
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// hasResults reports whether some table's result is entered.
+func hasResults(p *pairings.Pairings) bool {
+	for _, t := range p.Tables {
+		if t.Match.Result != tbsheet.Unreported {
+			return true
+		}
+	}
+	return false
+}
+
+// mirrored returns the match from Player 2's side.
+func mirrored(m tbsheet.Match) tbsheet.Match {
+	m.P1, m.P2 = m.P2, m.P1
+	if m.Result != tbsheet.Unreported {
+		m.Result = m.Result.Mirror()
+	}
+	m.Games, m.Score, m.Color = m.Games.Mirror(), m.Score.Mirror(), m.Color.Mirror()
+	return m
+}
+
+// WritePairingsCSV writes one row per player of the round: round, table, player, ID,
+// points, opponent, opponent's ID and points, colour (chess), and a note (a bye, a late
+// entry, not paired); the ID columns only when the input gives IDs. The rows are by table (the players of each table together) or, with ListByName,
+// alphabetically. Headers and notes follow opt.Lang; cells a spreadsheet would run as a
+// formula are defused. No byte-order mark (the .csv file gets one).
+func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
+	s := pairingWords{p, opt.Lang}
+	pts := pointsHeader(p.Before, opt.Lang)
+	ids := hasIDs(p.Event)
+	head := []string{s.l("round"), s.l("table"), s.l("player"), s.l("id"), pts,
+		s.l("pa.opponent"), s.l("pa.opp-id"), s.l("pa.opp-points")}
+	if s.coloured() {
+		head = append(head, s.l("pa.colour"))
+	}
+	head = append(head, s.l("pa.note"))
+	cw := csv.NewWriter(w)
+	write := func(cells []string) error {
+		if !ids { // the ID columns are 3 and 6
+			cells = append(append(cells[:3:3], cells[4:6]...), cells[7:]...)
+		}
+		for i, c := range cells {
+			cells[i] = csvSafe(c)
+		}
+		return cw.Write(cells)
+	}
+	if err := write(head); err != nil {
+		return err
+	}
+	order := p.ByName(opt.Lang)
+	if lists != ListByName {
+		order = nil
+		for _, i := range s.byTable() {
+			order = append(order, i)
+			if pl := &p.Players[i]; !pl.Solo() {
+				order = append(order, opponentIndex(p, i))
+			}
+		}
+	}
+	for _, i := range order {
+		pl := &p.Players[i]
+		ev := p.Event
+		row := []string{strconv.Itoa(p.Round), "", s.name(pl.Player), ev.Players[pl.Player].ID, s.points(pl), "", "", ""}
+		if pl.Table > 0 {
+			row[1] = strconv.Itoa(pl.Table)
+		}
+		var notes []string
+		if pl.Solo() {
+			notes = append(notes, s.solo(pl))
+		} else {
+			opp := &p.Players[opponentIndex(p, i)]
+			row[5], row[6], row[7] = s.name(opp.Player), ev.Players[opp.Player].ID, s.points(opp)
+		}
+		if s.coloured() {
+			row = append(row, s.colour(pl))
+		}
+		if tag := s.tag(pl); tag != "" {
+			notes = append(notes, tag)
+		}
+		row = append(row, strings.Join(notes, "; "))
+		if err := write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// hasIDs reports whether the input gives players IDs of their own: a reader without them
+// uses the name.
+func hasIDs(ev *tbsheet.Event) bool {
+	for _, pl := range ev.Players {
+		if pl.ID != pl.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// opponentIndex returns the index in Players of the opponent of Players[i], who has one.
+func opponentIndex(p *pairings.Pairings, i int) int {
+	for _, t := range p.Tables {
+		switch i {
+		case t.P1:
+			return t.P2
+		case t.P2:
+			return t.P1
+		}
+	}
+	return -1
+}
+
+// The pairings JSON.
+type (
+	pairingsJSON struct {
+		Event    string             `json:"event"`
+		Source   string             `json:"source"`
+		System   string             `json:"system"`
+		Round    int                `json:"round"`
+		Complete bool               `json:"complete"`
+		Tables   []pairingTableJSON `json:"tables"`
+		Players  []pairingJSON      `json:"players"`
+	}
+	pairingTableJSON struct {
+		Table   int        `json:"table"`
+		Player1 seatJSON   `json:"player1"`
+		Player2 seatJSON   `json:"player2"`
+		Result  *string    `json:"result"`
+		Games   *gamesJSON `json:"games,omitempty"`
+		Colour  *string    `json:"player1_colour,omitempty"`
+	}
+	seatJSON struct {
+		Name   string  `json:"name"`
+		ID     string  `json:"id"`
+		Points jsonNum `json:"points"`
+	}
+	pairingJSON struct {
+		Name     string    `json:"name"`
+		ID       string    `json:"id"`
+		Table    *int      `json:"table"`
+		Opponent *seatJSON `json:"opponent"`
+		Points   jsonNum   `json:"points"`
+		Rank     *int      `json:"rank"`
+		Record   string    `json:"record"`
+		Colour   *string   `json:"colour,omitempty"`
+		Result   *string   `json:"result"`
+		Late     bool      `json:"late_entry"`
+		Unpaired bool      `json:"unpaired"`
+	}
+)
+
+// WritePairingsJSON writes a round's pairings as an indented JSON document: the tables by
+// number (each player's name, ID and points before the round; the result once entered,
+// as the model's result id from Player 1's side), then every player of the round in
+// alphabetical order (language-neutral collation) with his table and opponent, points,
+// rank and record before the round, his result when it is known (a bye, a loss without an
+// opponent, an entered result), and whether he is a late entry or left unpaired.
+func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
+	s := pairingWords{p, "en"}
+	seat := func(pl *pairings.Player) seatJSON {
+		return seatJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: jsonNum(pl.Points)}
+	}
+	doc := pairingsJSON{Event: p.Event.Name, Source: p.Event.Source, Round: p.Round, Complete: p.Complete,
+		Tables: []pairingTableJSON{}, Players: []pairingJSON{}}
+	if p.Before.System != nil {
+		doc.System = p.Before.System.Name
+	}
+	for _, t := range p.Tables {
+		tj := pairingTableJSON{Table: t.Number, Player1: seat(&p.Players[t.P1]), Player2: seat(&p.Players[t.P2])}
+		if m := t.Match; m.Result != tbsheet.Unreported {
+			r := m.Result.String()
+			tj.Result = &r
+			if m.Games.Known {
+				tj.Games = &gamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
+			}
+		}
+		if c := s.colour(&p.Players[t.P1]); c != "" {
+			c = strings.ToLower(c)
+			tj.Colour = &c
+		}
+		doc.Tables = append(doc.Tables, tj)
+	}
+	for _, i := range p.ByName("") {
+		pl := &p.Players[i]
+		j := pairingJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: jsonNum(pl.Points),
+			Record: recordOrder(p.Before).Format(pl.Wins, pl.Losses, pl.Draws), Late: pl.Late, Unpaired: pl.Unpaired()}
+		if pl.Table > 0 {
+			j.Table = &pl.Table
+		}
+		if pl.Rank > 0 {
+			j.Rank = &pl.Rank
+		}
+		if !pl.Solo() {
+			opp := seat(&p.Players[opponentIndex(p, i)])
+			j.Opponent = &opp
+		}
+		if c := s.colour(pl); c != "" {
+			c = strings.ToLower(c)
+			j.Colour = &c
+		}
+		if pl.Result != tbsheet.Unreported && !pl.Unpaired() {
+			r := pl.Result.String()
+			j.Result = &r
+		}
+		doc.Players = append(doc.Players, j)
+	}
+	return encodeJSON(w, doc)
+}
+
+// pairingsExts are the files pairings can be written to.
+var pairingsExts = []string{".pdf", ".csv", ".json", ".txt"}
+
+// PairingsExts lists the extensions pairings can be written to.
+func PairingsExts() []string { return slices.Clone(pairingsExts) }
+
+// RenderPairings renders a round's pairings in the format path's extension names (.pdf,
+// .csv, .json or .txt), in memory.
+func RenderPairings(path string, p *pairings.Pairings, lists PairingsLists, opt Options) ([]byte, error) {
+	var buf bytes.Buffer
+	var err error
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".pdf":
+		err = WritePairingsPDF(&buf, p, lists, opt)
+	case ".csv":
+		buf.WriteString(utf8BOM)
+		err = WritePairingsCSV(&buf, p, lists, opt)
+	case ".json":
+		err = WritePairingsJSON(&buf, p)
+	case ".txt":
+		err = WritePairingsTable(&buf, p, lists, opt)
+	default:
+		return nil, fmt.Errorf("%s: cannot write pairings as %q (use %s)", path, filepath.Ext(path), strings.Join(pairingsExts, ", "))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return buf.Bytes(), nil
+}

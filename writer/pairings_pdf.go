@@ -1,0 +1,546 @@
+package writer
+
+import (
+	"io"
+	"math"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"github.com/tbsheet/tbsheet/pairings"
+)
+
+// The pairings wall pages: the standings PDF's paper, fonts, header and footer, with the
+// list by name (every player, alphabetically, with his points, table and opponent: the list
+// players crowd around) and the list by table. Each list is set in blocks side by side
+// (newspaper columns) at the largest type that keeps it to the fewest pages it can take in
+// type read from two metres: a 16-player round fills a portrait page in 22 pt, a 300-player
+// one takes landscape pages of two blocks in 14 pt. Names are squeezed, then wrapped to a
+// second line, never cut. The pages of the list by name say which names they hold, so that
+// they can be posted side by side.
+
+// Sizes of the wall lists at scale 1; the layout scales them all alike.
+const (
+	listNamePt  = 10.0 // names and points
+	listTablePt = 15.0 // the table number, bold
+	listOppPt   = 9.0  // the opponent, in the list by name
+	listTagPt   = 6.5  // "late entry"
+	listHeadPt  = 6.5  // column headers
+	listRowH    = 5.6  // mm: a row of one line
+	listLineH   = 4.2  // mm: each more line of a wrapped name
+	listHeadH   = 4.6  // mm: the column headers' row
+	listPad     = 1.2  // mm: cell padding, at scale 1
+	listGutter  = 8.0  // mm between blocks, at any scale
+
+	// listMinScale sets names in 14 pt and table numbers in 21 pt, read from two metres:
+	// a list takes more pages rather than smaller type. listMaxScale is the largest type,
+	// for the smallest rounds.
+	listMinScale = 1.4
+	listMaxScale = 2.2
+	listStep     = 0.05
+	// listPortraitBias is how much larger type a landscape layout must give to be chosen
+	// over a portrait one of as many pages: pages of one orientation post and print best.
+	listPortraitBias = 0.12
+	// oppSqueeze is how far an opponent's name is squeezed before it wraps: it is read
+	// after the player's own name and table.
+	oppSqueeze = 0.65
+	// listMinNameEm is the narrowest a name column may be, in em of its type: about 18
+	// letters of a Latin name, nine Chinese characters.
+	listMinNameEm = 9.0
+	// listMaxWrapped is the share of rows whose names may wrap at a scale above the
+	// smallest: more, and the type is too large for the names.
+	listMaxWrapped = 0.1
+	// listMaxBlocks is the most blocks side by side on a page.
+	listMaxBlocks = 3
+)
+
+// cellAlign is where a cell's text sits.
+type cellAlign uint8
+
+const (
+	alignLeft cellAlign = iota
+	alignRight
+	alignCenter
+)
+
+// listCol is one column of a wall list.
+type listCol struct {
+	head  text
+	align cellAlign
+	// squeeze, for a column of names, is the smallest fraction of its size a name is set in
+	// before it wraps to more lines; 0 for other columns. Names are never cut; name columns
+	// share the width the others leave.
+	squeeze float64
+	// w is the column's width at scale 1, padding included; for a name column, its
+	// widest name's.
+	w float64
+}
+
+// name reports whether the column holds names.
+func (c listCol) name() bool { return c.squeeze > 0 }
+
+// listRow is one row of a wall list.
+type listRow struct {
+	cells []text
+	// tags are marks printed at the right end of the name cells ("late entry"); empty
+	// texts for none.
+	tags []text
+	// first is the name the row is sorted by (the list by name), for the pages' name
+	// ranges.
+	first string
+}
+
+// wallList is one list of the pairings document, laid out on its own pages.
+type wallList struct {
+	subtitle text
+	cols     []listCol
+	rows     []listRow
+	// ranges makes each page's header say from which name to which it holds.
+	ranges bool
+}
+
+// listLayout is a wall list placed on pages.
+type listLayout struct {
+	landscape    bool
+	pageW, pageH float64
+	blocks       int
+	scale        float64
+	widths       []float64 // each column's width in mm
+	lines        []int     // each row's lines
+	wrapped      int       // rows with a wrapped name
+	// pages lists, for each page, each block's rows (indexes into rows).
+	pages [][][]int
+}
+
+// WritePairingsPDF writes a round's pairings as wall pages in the language, paper and
+// fonts opt asks for: the list by name, then the list by table (or the one lists asks for).
+func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
+	d, err := newPDF(p.Before, opt)
+	if err != nil {
+		return err
+	}
+	s := pairingWords{p, opt.Lang}
+	d.heading()
+	var all []*wallList
+	if lists != ListByTable {
+		all = append(all, d.byNameList(s))
+	}
+	if lists != ListByName {
+		all = append(all, d.byTableList(s))
+	}
+	var layouts []listLayout
+	pages := 0
+	for _, l := range all {
+		l.measure()
+		lay := l.layout(d)
+		layouts = append(layouts, lay)
+		pages += len(lay.pages)
+	}
+	source := d.source
+	return d.output(w, func(pdf *fpdf.Fpdf) {
+		n := 0
+		for k, l := range all {
+			lay := layouts[k]
+			d.landscape, d.pageW, d.pageH = lay.landscape, lay.pageW, lay.pageH
+			d.subtitle, d.source = l.subtitle, source
+			for _, page := range lay.pages {
+				n++
+				if lay.landscape {
+					pdf.AddPageFormat("L", fpdf.SizeType{Wd: lay.pageH, Ht: lay.pageW})
+				} else {
+					pdf.AddPageFormat("P", fpdf.SizeType{Wd: lay.pageW, Ht: lay.pageH})
+				}
+				if l.ranges {
+					d.source = l.pageRange(d, page)
+				}
+				d.drawHeader(pdf)
+				l.drawPage(pdf, d, lay, page)
+				d.drawFooter(pdf, n, pages)
+			}
+		}
+	})
+}
+
+// byNameList shapes the list by name: player, points, table, opponent (and colour).
+func (d *standingsPDF) byNameList(s pairingWords) *wallList {
+	fs, p := d.fonts, s.p
+	l := &wallList{ranges: true,
+		subtitle: fs.shape(s.title()+" — "+d.label("by-name"), style{bold: true, pt: subPt}, "the title")}
+	l.cols = []listCol{d.listHead(s.l("player"), alignLeft, minSqueeze), d.listHead(pointsHeader(p.Before, s.lang), alignRight, 0),
+		d.listHead(s.l("table"), alignCenter, 0), d.listHead(s.l("pa.opponent"), alignLeft, oppSqueeze)}
+	coloured := s.coloured()
+	if coloured {
+		l.cols = append(l.cols, d.listHead(s.l("pa.colour"), alignLeft, 0))
+	}
+	for _, i := range p.ByName(s.lang) {
+		pl := &p.Players[i]
+		name := s.name(pl.Player)
+		opp := fs.shape(s.opponent(pl), style{pt: listOppPt}, "an opponent")
+		if pl.Solo() {
+			opp = fs.shape(s.solo(pl), style{pt: listOppPt, bold: true}, "a bye")
+		}
+		row := listRow{first: name, cells: []text{
+			fs.shape(name, style{pt: listNamePt}, "player "+name),
+			fs.shape(s.points(pl), style{pt: listNamePt}, "points"),
+			fs.shape(s.table(pl), style{pt: listTablePt, bold: true}, "a table number"),
+			opp,
+		}}
+		if coloured {
+			row.cells = append(row.cells, fs.shape(s.colour(pl), style{pt: listOppPt}, "a colour"))
+		}
+		row.tags = make([]text, len(row.cells))
+		row.tags[0] = d.listTag(s.tag(pl))
+		l.rows = append(l.rows, row)
+	}
+	return l
+}
+
+// byTableList shapes the list by table: table, the two players and their points (White
+// first in chess), then the players without an opponent.
+func (d *standingsPDF) byTableList(s pairingWords) *wallList {
+	fs, p := d.fonts, s.p
+	l := &wallList{subtitle: fs.shape(s.title()+" — "+s.l("pa.by-table"), style{bold: true, pt: subPt}, "the title")}
+	h1, h2 := s.sideHeads()
+	pts := pointsHeader(p.Before, s.lang)
+	l.cols = []listCol{d.listHead(s.l("table"), alignCenter, 0), d.listHead(h1, alignLeft, minSqueeze),
+		d.listHead(pts, alignRight, 0), d.listHead(h2, alignLeft, minSqueeze), d.listHead(pts, alignRight, 0)}
+	name := func(pl *pairings.Player) text {
+		n := s.name(pl.Player)
+		return fs.shape(n, style{pt: listNamePt}, "player "+n)
+	}
+	points := func(pl *pairings.Player) text { return fs.shape(s.points(pl), style{pt: listNamePt}, "points") }
+	for _, t := range p.Tables {
+		i, k := s.seats(t)
+		a, b := &p.Players[i], &p.Players[k]
+		l.rows = append(l.rows, listRow{
+			cells: []text{fs.shape(s.table(a), style{pt: listTablePt, bold: true}, "a table number"),
+				name(a), points(a), name(b), points(b)},
+			tags: []text{{}, d.listTag(s.tag(a)), {}, d.listTag(s.tag(b)), {}},
+		})
+	}
+	for i := range p.Players {
+		pl := &p.Players[i]
+		if !pl.Solo() {
+			continue
+		}
+		l.rows = append(l.rows, listRow{
+			cells: []text{fs.shape(s.table(pl), style{pt: listTablePt, bold: true}, "a table number"),
+				name(pl), points(pl), fs.shape(s.solo(pl), style{pt: listNamePt, bold: true}, "a bye"), {}},
+			tags: []text{{}, d.listTag(s.tag(pl)), {}, {}, {}},
+		})
+	}
+	return l
+}
+
+// listHead shapes a column header.
+func (d *standingsPDF) listHead(s string, align cellAlign, squeeze float64) listCol {
+	return listCol{head: d.fonts.shape(s, style{bold: true, pt: listHeadPt}, "a column header"), align: align, squeeze: squeeze}
+}
+
+// listTag shapes a row mark, or returns an empty text for "".
+func (d *standingsPDF) listTag(s string) text {
+	if s == "" {
+		return text{}
+	}
+	return d.fonts.shape(s, style{pt: listTagPt, gray: grayMeta}, "a row mark")
+}
+
+// measure sets every column's width at scale 1: its widest cell or header, with its tag,
+// plus padding.
+func (l *wallList) measure() {
+	for c := range l.cols {
+		w := l.cols[c].head.width(1)
+		for _, r := range l.rows {
+			cw := r.cells[c].width(1)
+			if len(r.tags[c].glyphs) > 0 {
+				cw += r.tags[c].width(1) + listPad
+			}
+			w = max(w, cw)
+		}
+		l.cols[c].w = w + 2*listPad
+	}
+}
+
+// layout chooses the orientation, the number of blocks and the scale: the fewest pages at
+// any scale from listMinScale up, then the largest type for that many pages (landscape
+// only for type larger by more than listPortraitBias), then fewer blocks. Layouts that wrap
+// more than listMaxWrapped of the rows are taken only when every layout does.
+func (l *wallList) layout(d *standingsPDF) listLayout {
+	steps := int(math.Round((listMaxScale - listMinScale) / listStep))
+	for _, wrapping := range []bool{false, true} {
+		var best listLayout
+		found := false
+		for k := steps; k >= 0; k-- {
+			scale := listMinScale + float64(k)*listStep
+			for _, landscape := range []bool{false, true} {
+				for blocks := 1; blocks <= listMaxBlocks; blocks++ {
+					lay, ok := l.try(d, landscape, blocks, scale)
+					if !ok || !wrapping && float64(lay.wrapped) > listMaxWrapped*float64(len(l.rows)) {
+						continue
+					}
+					if !found || lay.better(best) {
+						best, found = lay, true
+					}
+				}
+			}
+		}
+		if found {
+			return best
+		}
+	}
+	// Name columns too narrow in any layout (a long opponent's name beside each name):
+	// one block at the smallest scale, the names wrapped.
+	lay, _ := l.try(d, false, 1, listMinScale)
+	return lay
+}
+
+// better reports whether lay is a better layout than b: fewer pages, else larger type
+// (a landscape page's counted listPortraitBias smaller), else fewer blocks.
+func (lay listLayout) better(b listLayout) bool {
+	if len(lay.pages) != len(b.pages) {
+		return len(lay.pages) < len(b.pages)
+	}
+	size := func(l listLayout) float64 {
+		if l.landscape {
+			return l.scale * (1 - listPortraitBias)
+		}
+		return l.scale
+	}
+	if sa, sb := size(lay), size(b); math.Abs(sa-sb) > 1e-9 {
+		return sa > sb
+	}
+	return lay.blocks < b.blocks
+}
+
+// try lays the list out with blocks blocks per page at scale; false when the name columns
+// would be narrower than listMinNameEm.
+func (l *wallList) try(d *standingsPDF, landscape bool, blocks int, scale float64) (listLayout, bool) {
+	lay := listLayout{landscape: landscape, pageW: d.pageW, pageH: d.pageH, blocks: blocks, scale: scale}
+	if landscape {
+		lay.pageW, lay.pageH = d.pageH, d.pageW
+	}
+	blockW := (lay.pageW - 2*marginX - float64(blocks-1)*listGutter) / float64(blocks)
+	lay.widths = make([]float64, len(l.cols))
+	if !l.nameWidths(lay.widths, blockW, scale) {
+		return lay, false
+	}
+
+	// Each row's lines: a name that does not fit squeezed wraps.
+	lay.lines = make([]int, len(l.rows))
+	for i, r := range l.rows {
+		lay.lines[i] = 1
+		for c, col := range l.cols {
+			if col.name() {
+				lines, _ := nameLines(r.cells[c], r.tags[c], lay.widths[c], scale, col.squeeze)
+				lay.lines[i] = max(lay.lines[i], len(lines))
+			}
+		}
+		if lay.lines[i] > 1 {
+			lay.wrapped++
+		}
+	}
+
+	// Rows flow down each block, then to the next block and page; the last page's rows are
+	// spread evenly over its blocks.
+	room := lay.pageH - marginBottom - footerH - d.tableTop() - listHeadH*scale
+	var page [][]int
+	var block []int
+	used := 0.0
+	for i := range l.rows {
+		h := lay.rowH(i)
+		if len(block) > 0 && used+h > room {
+			page, block, used = append(page, block), nil, 0
+			if len(page) == blocks {
+				lay.pages, page = append(lay.pages, page), nil
+			}
+		}
+		block = append(block, i)
+		used += h
+	}
+	if len(block) > 0 {
+		page = append(page, block)
+	}
+	if len(page) > 0 || len(lay.pages) == 0 {
+		lay.pages = append(lay.pages, lay.balance(page, room))
+	}
+	return lay, true
+}
+
+// nameWidths sets every column's width in widths for a block w mm wide at scale, and
+// reports whether each name column keeps at least listMinNameEm. Other columns get their
+// width; name columns share the rest: each its widest name when they all fit, with what is
+// left over in proportion; else each the least and what is left in proportion to how
+// much wider it would be.
+func (l *wallList) nameWidths(widths []float64, w, scale float64) bool {
+	least := listMinNameEm * listNamePt * ptMM * scale
+	spare, natural, need, over := w, 0.0, 0.0, 0.0
+	for c, col := range l.cols {
+		if !col.name() {
+			widths[c] = col.w * scale
+			spare -= widths[c]
+			continue
+		}
+		natural += col.w * scale
+		need += max(col.w*scale, least)
+		over += max(col.w*scale, least) - least
+	}
+	for c, col := range l.cols {
+		switch {
+		case !col.name():
+		case need <= spare:
+			widths[c] = max(col.w*scale, least) + (spare-need)*col.w*scale/natural
+		default:
+			widths[c] = least + (spare-(need-over))*(max(col.w*scale, least)-least)/over
+		}
+	}
+	return need-over <= spare
+}
+
+// rowH is row i's height in mm.
+func (lay *listLayout) rowH(i int) float64 {
+	return (listRowH + float64(lay.lines[i]-1)*listLineH) * lay.scale
+}
+
+// height is the height of rows in mm.
+func (lay *listLayout) height(rows []int) float64 {
+	h := 0.0
+	for _, i := range rows {
+		h += lay.rowH(i)
+	}
+	return h
+}
+
+// balance spreads a page's rows over its blocks in order, each block about as tall as the
+// others and none taller than room.
+func (lay *listLayout) balance(page [][]int, room float64) [][]int {
+	var rows []int
+	for _, b := range page {
+		rows = append(rows, b...)
+	}
+	blocks := min(lay.blocks, len(rows))
+	if blocks <= 1 {
+		return [][]int{rows}
+	}
+	left := lay.height(rows)
+	var out [][]int
+	var cur []int
+	used := 0.0
+	for _, i := range rows {
+		h := lay.rowH(i)
+		// A block is full once it holds its share of what is left.
+		if len(cur) > 0 && len(out) < blocks-1 && used+h/2 > left/float64(blocks-len(out)) {
+			out, cur, left, used = append(out, cur), nil, left-used, 0
+		}
+		cur = append(cur, i)
+		used += h
+	}
+	out = append(out, cur)
+	for _, b := range out {
+		if lay.height(b) > room+1e-9 {
+			return page
+		}
+	}
+	return out
+}
+
+// nameLines returns a name cell's lines in a column w mm wide at scale, with the tag at the
+// end of the last, and the scale they are set at: the name on one line, squeezed down to
+// squeeze of its size if need be, or wrapped at that size.
+func nameLines(t, tag text, w, scale, squeeze float64) ([]text, float64) {
+	pad := listPad * scale
+	avail := w - 2*pad
+	if len(tag.glyphs) > 0 {
+		avail -= tag.width(scale) + pad
+	}
+	switch {
+	case t.width(scale) <= avail:
+		return []text{t}, scale
+	case t.width(scale*squeeze) <= avail:
+		return []text{t}, avail / (t.em * t.pt * ptMM)
+	}
+	return t.wrap(avail, scale*squeeze), scale * squeeze
+}
+
+// pageRange is the name range of a page of the list by name: "Alice Chen – Kofi Mensah".
+func (l *wallList) pageRange(d *standingsPDF, page [][]int) text {
+	first, last := "", ""
+	for _, b := range page {
+		for _, i := range b {
+			if first == "" {
+				first = l.rows[i].first
+			}
+			last = l.rows[i].first
+		}
+	}
+	return d.fonts.shape(first+" – "+last, style{bold: true, pt: metaPt + 1}, "the page's names")
+}
+
+// drawPage draws a page's blocks: each its column headers, then its rows, banded.
+func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *standingsPDF, lay listLayout, page [][]int) {
+	blockW := 0.0
+	for _, w := range lay.widths {
+		blockW += w
+	}
+	for b, rows := range page {
+		x0 := marginX + float64(b)*(blockW+listGutter)
+		y := d.tableTop()
+		h := listHeadH * lay.scale
+		pdf.SetFillColor(grayHeadRow, grayHeadRow, grayHeadRow)
+		pdf.Rect(x0, y, blockW, h, "F")
+		x := x0
+		for c, col := range l.cols {
+			d.drawListCell(pdf, x, y, lay.widths[c], h, []text{col.head}, text{}, col.align, lay.scale, lay.scale)
+			x += lay.widths[c]
+		}
+		pdf.SetDrawColor(0, 0, 0)
+		pdf.SetLineWidth(0.4)
+		pdf.Line(x0, y+h, x0+blockW, y+h)
+		y += h
+		for k, i := range rows {
+			h := lay.rowH(i)
+			if k%2 == 1 {
+				pdf.SetFillColor(grayStripe, grayStripe, grayStripe)
+				pdf.Rect(x0, y, blockW, h, "F")
+			}
+			r := l.rows[i]
+			x := x0
+			for c, col := range l.cols {
+				lines, size := []text{r.cells[c]}, lay.scale
+				if col.name() {
+					lines, size = nameLines(r.cells[c], r.tags[c], lay.widths[c], lay.scale, col.squeeze)
+				}
+				d.drawListCell(pdf, x, y, lay.widths[c], h, lines, r.tags[c], col.align, lay.scale, size)
+				x += lay.widths[c]
+			}
+			y += h
+		}
+	}
+}
+
+// drawListCell prints a cell's lines at size (a scale), centred as a block in the row laid
+// out at scale; a line still too wide is set smaller. The tag sits at the right end of the
+// last line.
+func (d *standingsPDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []text, tag text, align cellAlign, scale, size float64) {
+	pad := listPad * scale
+	avail := w - 2*pad
+	lineH, rowH := listLineH*scale, listRowH*scale
+	top := y + (h-float64(len(lines)-1)*lineH-rowH)/2
+	if len(tag.glyphs) > 0 {
+		tw := tag.width(scale)
+		tag.draw(pdf, x+w-pad-tw, baseline(top+float64(len(lines)-1)*lineH, rowH, tag.pt*scale), scale)
+		avail -= tw + pad
+	}
+	for k, t := range lines {
+		s := size
+		if t.width(s) > avail {
+			s = avail / (t.em * t.pt * ptMM)
+		}
+		tx := x + pad
+		switch align {
+		case alignRight:
+			tx = x + w - pad - t.width(s)
+		case alignCenter:
+			tx = x + (w-t.width(s))/2
+		}
+		t.draw(pdf, tx, baseline(top+float64(k)*lineH, rowH, t.pt*s), s)
+	}
+}
