@@ -72,6 +72,13 @@ func TestCommandLine(t *testing.T) {
 		{"input-not-results", []string{"standings", "README.md"}, exitInput},
 		{"output-unwritable", []string{"standings", "samples/f1.csv", "-o", "no/such/folder/standings.pdf"}, exitOutput},
 	}
+	checkCommandLines(t, tests)
+}
+
+// checkCommandLines runs each command line from the repository root and compares its exit
+// code and everything it prints with its golden file.
+func checkCommandLines(t *testing.T, tests []cliTest) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, stdout, stderr := runAt(t, "../..", tt.args...)

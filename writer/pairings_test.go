@@ -1,0 +1,301 @@
+package writer
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/golden"
+	"github.com/tbsheet/tbsheet/pairings"
+)
+
+// pairingsEvent is round 2 of a small event, being played: a result already entered at
+// table 2, a bye, a late entry (Grace, whose round 1 is a loss without an opponent), a late
+// entry who misses this round too (Ivy), a player left unpaired (Hiro), Latin and CJK names.
+func pairingsEvent() *tbsheet.Event {
+	names := []string{"Alice Chen", "Bob Okafor", "王芳", "鈴木 さくら", "Émile Dubois", "Dan Kowalski",
+		"Grace Murphy", "Hiro Tanaka", "Ivy Lee"}
+	ev := &tbsheet.Event{Name: "Friday Night Magic 森の店", Source: "fnm.xlsx", Format: "xlsx", PlannedRounds: 3}
+	for i, n := range names {
+		ev.Players = append(ev.Players, tbsheet.Player{Name: n, ID: fmt.Sprintf("%03d", i+1)})
+	}
+	m := func(t, p1, p2 int, r tbsheet.Result, g ...int) tbsheet.Match {
+		mt := tbsheet.Match{Table: t, P1: p1, P2: p2, Result: r}
+		if len(g) == 3 {
+			mt.Games = tbsheet.Games{Known: true, P1: g[0], P2: g[1], Drawn: g[2]}
+		}
+		return mt
+	}
+	const no = tbsheet.NoPlayer
+	ev.Rounds = []tbsheet.Round{
+		{Number: 1, Matches: []tbsheet.Match{m(1, 0, 1, tbsheet.Win, 2, 0, 0), m(2, 2, 3, tbsheet.Draw, 1, 1, 1),
+			m(3, 4, 5, tbsheet.Win, 2, 1, 0), m(0, 7, no, tbsheet.Bye), m(0, 6, no, tbsheet.LossNoOpponent),
+			m(0, 8, no, tbsheet.LossNoOpponent)}},
+		{Number: 2, Matches: []tbsheet.Match{m(1, 0, 4, tbsheet.Unreported), m(2, 2, 1, tbsheet.Win, 2, 1, 0),
+			m(3, 6, 5, tbsheet.Unreported), m(0, 3, no, tbsheet.Bye), m(0, 8, no, tbsheet.LossNoOpponent)}},
+	}
+	return ev
+}
+
+func testPairings(t testing.TB) *pairings.Pairings {
+	t.Helper()
+	p, err := pairings.Compute(pairingsEvent(), pairings.Options{Calc: calc.Options{System: "mtg"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestPairingsTable holds the terminal table, by table and by name, in every language.
+func TestPairingsTable(t *testing.T) {
+	p := testPairings(t)
+	for _, lang := range Langs() {
+		for _, by := range []struct {
+			name  string
+			lists PairingsLists
+		}{{"table", BothLists}, {"name", ListByName}} {
+			var b bytes.Buffer
+			if err := WritePairingsTable(&b, p, by.lists, Options{Lang: lang}); err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, filepath.Join("..", "testdata", "writer", "pairings-"+lang+"-"+by.name+".golden.txt"), b.String())
+		}
+	}
+}
+
+// TestPairingsCSV holds the CSV by table and by name, and checks that a name a spreadsheet
+// would run as a formula is defused and that inputs without IDs get no ID columns.
+func TestPairingsCSV(t *testing.T) {
+	p := testPairings(t)
+	for _, tt := range []struct {
+		name  string
+		lists PairingsLists
+		lang  string
+	}{{"table-en", BothLists, "en"}, {"name-zh", ListByName, "zh"}} {
+		var b bytes.Buffer
+		if err := WritePairingsCSV(&b, p, tt.lists, Options{Lang: tt.lang}); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, filepath.Join("..", "testdata", "writer", "pairings-"+tt.name+".golden.csv"), b.String())
+	}
+
+	ev := pairingsEvent()
+	for i := range ev.Players {
+		ev.Players[i].ID = ev.Players[i].Name
+	}
+	ev.Players[0].Name, ev.Players[0].ID = "=HYPERLINK(1)", "=HYPERLINK(1)"
+	q, err := pairings.Compute(ev, pairings.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WritePairingsCSV(&b, q, BothLists, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	if lines[0] != "Round,Table,Player,Points,Opponent,Opponent points,Note" {
+		t.Errorf("header without IDs: %s", lines[0])
+	}
+	if !strings.Contains(b.String(), "2,1,'=HYPERLINK(1),3,Émile Dubois,3,") {
+		t.Errorf("the formula is not defused:\n%s", b.String())
+	}
+}
+
+// TestPairingsJSON holds the JSON document.
+func TestPairingsJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := WritePairingsJSON(&b, testPairings(t)); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("..", "testdata", "writer", "pairings.golden.json"), b.String())
+}
+
+// TestPairingsColours checks that chess pairings say who has White: White first by table,
+// each player's colour by name.
+func TestPairingsColours(t *testing.T) {
+	ev := pairingsEvent()
+	r := &ev.Rounds[1]
+	r.Matches[0].Color, r.Matches[1].Color, r.Matches[2].Color = tbsheet.Black, tbsheet.White, tbsheet.White
+	p, err := pairings.Compute(ev, pairings.Options{Calc: calc.Options{System: "chess"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var byTable, byName bytes.Buffer
+	if err := WritePairingsTable(&byTable, p, BothLists, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WritePairingsTable(&byName, p, ListByName, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Table  White ", "    1  Émile Dubois ", "Result"} {
+		if !strings.Contains(byTable.String(), want) {
+			t.Errorf("by table: no %q in\n%s", want, byTable.String())
+		}
+	}
+	if !regexp.MustCompile(`(?m)Colour\n^Alice Chen +1 +1 +Émile Dubois +Black$`).MatchString(byName.String()) {
+		t.Errorf("by name: no colour column, or Alice does not have Black:\n%s", byName.String())
+	}
+}
+
+// TestRenderPairings checks the formats RenderPairings writes and the one it refuses.
+func TestRenderPairings(t *testing.T) {
+	p := testPairings(t)
+	for ext, prefix := range map[string]string{".pdf": "%PDF", ".csv": utf8BOM + "Round,", ".json": "{", ".txt": "Friday"} {
+		data, err := RenderPairings("pairings"+ext, p, BothLists, Options{Now: testNow})
+		if err != nil || !bytes.HasPrefix(data, []byte(prefix)) {
+			t.Errorf("%s: %v, starts %.12q", ext, err, data)
+		}
+	}
+	if _, err := RenderPairings("pairings.xlsx", p, BothLists, Options{}); err == nil ||
+		err.Error() != `pairings.xlsx: cannot write pairings as ".xlsx" (use .pdf, .csv, .json, .txt)` {
+		t.Errorf("xlsx: %v", err)
+	}
+}
+
+// TestPairingsPDF renders the wall pages in every language: no character the fonts lack,
+// the same bytes twice, both lists or one.
+func TestPairingsPDF(t *testing.T) {
+	p := testPairings(t)
+	for _, lang := range Langs() {
+		for _, lists := range []PairingsLists{BothLists, ListByName, ListByTable} {
+			var warnings []string
+			opt := Options{Lang: lang, Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }}
+			var a, b bytes.Buffer
+			if err := WritePairingsPDF(&a, p, lists, opt); err != nil {
+				t.Fatal(err)
+			}
+			if err := WritePairingsPDF(&b, p, lists, opt); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(a.Bytes(), []byte("%PDF")) || !bytes.Equal(a.Bytes(), b.Bytes()) {
+				t.Errorf("%s: not a PDF, or not the same twice", lang)
+			}
+			want := 2
+			if lists != BothLists {
+				want = 1
+			}
+			if n := pdfPages(a.Bytes()); n != want {
+				t.Errorf("%s, lists %d: %d pages, want %d", lang, lists, n, want)
+			}
+			if len(warnings) > 0 {
+				t.Errorf("%s: %v", lang, warnings)
+			}
+		}
+	}
+}
+
+// largePairings returns round 8 of bigEvent(n) being played: every match between two
+// players unreported.
+func largePairings(t testing.TB, n int) *pairings.Pairings {
+	ev := bigEvent(n)
+	last := &ev.Rounds[len(ev.Rounds)-1]
+	for i := range last.Matches {
+		if m := &last.Matches[i]; m.P2 != tbsheet.NoPlayer {
+			m.Result, m.Games = tbsheet.Unreported, tbsheet.Games{}
+		}
+	}
+	p, err := pairings.Compute(ev, pairings.Options{Calc: calc.Options{System: "mtg"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestPairingsLayout lays both lists out for small and large rounds in every language and
+// checks what a wall needs: every row on one page, in order; blocks that fit the page; type
+// never below the size read from two metres; a small round in the largest type on one page,
+// a large one in blocks side by side.
+func TestPairingsLayout(t *testing.T) {
+	for _, n := range []int{6, 16, 60, 300} {
+		p := largePairings(t, n)
+		for _, lang := range Langs() {
+			d, err := newPDF(p.Before, Options{Lang: lang, Now: testNow})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.heading()
+			s := pairingWords{p, lang}
+			for _, l := range []*wallList{d.byNameList(s), d.byTableList(s)} {
+				what := fmt.Sprintf("%d players, %s, %s", n, lang, plain(l.subtitle))
+				l.measure()
+				lay := l.layout(d)
+				if lay.scale < listMinScale-1e-9 || lay.scale > listMaxScale+1e-9 {
+					t.Errorf("%s: scale %.2f", what, lay.scale)
+				}
+				var seen []int
+				room := lay.pageH - marginBottom - footerH - d.tableTop() - listHeadH*lay.scale
+				for _, page := range lay.pages {
+					if len(page) > lay.blocks {
+						t.Errorf("%s: %d blocks on a page of %d", what, len(page), lay.blocks)
+					}
+					for _, b := range page {
+						seen = append(seen, b...)
+						if h := lay.height(b); h > room+1e-9 {
+							t.Errorf("%s: a block %.1f mm tall in %.1f mm", what, h, room)
+						}
+					}
+				}
+				if want := len(l.rows); len(seen) != want || !slices.IsSorted(seen) {
+					t.Errorf("%s: rows %v, want 0 to %d in order", what, seen, want-1)
+				}
+				blockW := 0.0
+				for _, w := range lay.widths {
+					blockW += w
+				}
+				if total := float64(lay.blocks)*blockW + float64(lay.blocks-1)*listGutter; total > lay.pageW-2*marginX+1e-6 {
+					t.Errorf("%s: blocks %.1f mm wide on a %.1f mm page", what, total, lay.pageW)
+				}
+				switch {
+				case n <= 16 && (len(lay.pages) != 1 || lay.landscape):
+					t.Errorf("%s: %d pages, landscape %v; want one portrait page", what, len(lay.pages), lay.landscape)
+				case n == 6 && l.ranges && lay.scale != listMaxScale:
+					t.Errorf("%s: scale %.2f, want the largest type", what, lay.scale)
+				case n == 300 && lay.blocks < 2:
+					t.Errorf("%s: one block for %d rows", what, len(l.rows))
+				}
+			}
+		}
+	}
+}
+
+// TestPairingsByNameRows checks the list by name: every player once, alphabetically, with
+// his table and opponent; a bye, a late entry and an unpaired player say so.
+func TestPairingsByNameRows(t *testing.T) {
+	p := testPairings(t)
+	d, err := newPDF(p.Before, Options{Now: testNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := d.byNameList(pairingWords{p, "en"})
+	var got []string
+	for _, r := range l.rows {
+		line := []string{}
+		for c, cell := range r.cells {
+			line = append(line, plain(cell))
+			if tag := plain(r.tags[c]); tag != "" {
+				line = append(line, "("+tag+")")
+			}
+		}
+		got = append(got, strings.Join(line, " | "))
+	}
+	want := []string{
+		"Alice Chen | 3 | 1 | Émile Dubois",
+		"Bob Okafor | 0 | 2 | 王芳",
+		"Dan Kowalski | 0 | 3 | Grace Murphy",
+		"Émile Dubois | 3 | 1 | Alice Chen",
+		"Grace Murphy | (late entry) | 0 | 3 | Dan Kowalski",
+		"Hiro Tanaka | 3 | – | Not paired: see the judge",
+		"Ivy Lee | 0 | – | No opponent (loss)",
+		"王芳 | 1 | 2 | Bob Okafor",
+		"鈴木 さくら | 1 | – | Bye",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("rows:\n got %q\nwant %q", got, want)
+	}
+}
