@@ -526,8 +526,9 @@ func (d *standingsPDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []
 	top := y + (h-float64(len(lines)-1)*lineH-rowH)/2
 	if len(tag.glyphs) > 0 {
 		tw := tag.width(scale)
-		tag.draw(pdf, x+w-pad-tw, baseline(top+float64(len(lines)-1)*lineH, rowH, tag.pt*scale), scale)
 		avail -= tw + pad
+		// Drawn after the name, so that text read from the page has it in that order.
+		defer tag.draw(pdf, x+w-pad-tw, baseline(top+float64(len(lines)-1)*lineH, rowH, tag.pt*scale), scale)
 	}
 	for k, t := range lines {
 		s := size

@@ -1,0 +1,95 @@
+//go:build e2e
+
+package writer
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestPairingsByNameE2E reads the pairings back with pdftotext, in every language, for a
+// small, a middle-sized and a large round: the list by name comes first and holds every
+// player of the round once, in alphabetical order, each with his points, table number and
+// opponent (or his bye); the list by table follows with every table, both players and their
+// points. With -pdf-png the first page of the 60-player round is kept in ../testdata/pdf.
+func TestPairingsByNameE2E(t *testing.T) {
+	for _, n := range []int{16, 60, 300} {
+		p := largePairings(t, n)
+		for _, lang := range Langs() {
+			path := filepath.Join(t.TempDir(), "pairings.pdf")
+			opt := Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
+			data, err := RenderPairings(path, p, BothLists, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s := pairingWords{p, lang}
+			byName, byTable := s.title()+" — "+label(lang, "by-name"), s.title()+" — "+s.l("pa.by-table")
+			// -raw keeps the order the page is drawn in: block after block, row after row.
+			pages := strings.Split(poppler(t, "pdftotext", "-raw", path, "-"), "\f")
+			pages = pages[:len(pages)-1]
+			var names, tables strings.Builder
+			for k, page := range pages {
+				switch {
+				case strings.Contains(page, byName) && tables.Len() == 0:
+					names.WriteString(page + " ")
+				case strings.Contains(page, byTable):
+					tables.WriteString(page + " ")
+				default:
+					t.Errorf("%d players, %s: page %d is in neither list, or out of order:\n%s", n, lang, k+1, page)
+				}
+			}
+			var rows []string
+			for _, i := range p.ByName(lang) {
+				pl := &p.Players[i]
+				rows = append(rows, row(s.name(pl.Player), s.points(pl), s.table(pl), s.opponent(pl)))
+			}
+			inOrder(t, names.String(), rows, strconv.Itoa(n)+" players, "+lang+", by name")
+			rows = nil
+			for _, tb := range p.Tables {
+				a, b := &p.Players[tb.P1], &p.Players[tb.P2]
+				rows = append(rows, row(strconv.Itoa(tb.Number), s.name(a.Player), s.points(a), s.name(b.Player), s.points(b)))
+			}
+			inOrder(t, tables.String(), rows, strconv.Itoa(n)+" players, "+lang+", by table")
+			if n == 60 && lang == "en" {
+				savePNG(t, path, "pairings-by-name.png")
+			}
+		}
+	}
+}
+
+// row is a row's cells as pdftotext reads them, one space apart; a cell with a word too
+// long for its column (which wraps inside the word) ends the row there.
+func row(cells ...string) string {
+	var words []string
+	for _, c := range cells {
+		for _, w := range strings.Fields(c) {
+			if utf8.RuneCountInString(w) > 20 {
+				return strings.Join(words, " ")
+			}
+			words = append(words, w)
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// inOrder checks that text, its whitespace collapsed, holds the rows in order.
+func inOrder(t *testing.T, text string, rows []string, what string) {
+	t.Helper()
+	text = strings.Join(strings.Fields(text), " ")
+	at := 0
+	for k, r := range rows {
+		i := strings.Index(text[at:], r)
+		if i < 0 {
+			t.Errorf("%s: row %d of %d, %q, missing or out of order", what, k+1, len(rows), r)
+			return
+		}
+		at += i + len(r)
+	}
+}
