@@ -93,3 +93,36 @@ func inOrder(t *testing.T, text string, rows []string, what string) {
 		at += i + len(r)
 	}
 }
+
+// TestSlipsE2E reads the result slips back with pdftotext: each table's slip has its number,
+// the round and both players, in that order, in every language.
+func TestSlipsE2E(t *testing.T) {
+	p := largePairings(t, 60)
+	for _, lang := range Langs() {
+		path := filepath.Join(t.TempDir(), "slips.pdf")
+		data, err := RenderSlips(path, p, Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s := pairingWords{p, lang}
+		var rows []string
+		for _, tb := range p.Tables {
+			a, b := &p.Players[tb.P1], &p.Players[tb.P2]
+			rows = append(rows, row(labelf(lang, "pa.slip.table", tb.Number)), row(labelf(lang, "pa.slip.round", p.Round)),
+				row(slipName(s.name(a.Player))), row(slipName(s.name(b.Player))))
+		}
+		inOrder(t, poppler(t, "pdftotext", "-raw", path, "-"), rows, lang+" slips")
+	}
+}
+
+// slipName is what of a name a slip prints in full: the first words of a name too long for
+// the slip, which is cut.
+func slipName(name string) string {
+	if f := strings.Fields(name); utf8.RuneCountInString(name) > 50 {
+		return strings.Join(f[:2], " ")
+	}
+	return name
+}

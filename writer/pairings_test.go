@@ -299,3 +299,45 @@ func TestPairingsByNameRows(t *testing.T) {
 		t.Errorf("rows:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestSlipsPDF renders the result slips in every language: no character the fonts lack, the
+// same bytes twice, eight slips to an A4 page and six to a Letter page, none for a table
+// whose result is entered, one for every table of a round played.
+func TestSlipsPDF(t *testing.T) {
+	for _, tt := range []struct {
+		p     *pairings.Pairings
+		paper string
+		pages int
+	}{
+		{testPairings(t), "A4", 1},          // tables 1 and 3; table 2 has its result
+		{largePairings(t, 60), "A4", 3},     // 24 tables
+		{largePairings(t, 60), "Letter", 4}, // six to a page
+	} {
+		for _, lang := range Langs() {
+			var warnings []string
+			opt := Options{Lang: lang, Paper: tt.paper, Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }}
+			a, err := RenderSlips("slips.pdf", tt.p, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := RenderSlips("slips.pdf", tt.p, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(a, b) || len(warnings) > 0 {
+				t.Errorf("%s: not the same twice, or warnings %v", lang, warnings)
+			}
+			if n := pdfPages(a); n != tt.pages {
+				t.Errorf("%s, %d tables on %s: %d pages, want %d", lang, len(tt.p.Tables), tt.paper, n, tt.pages)
+			}
+		}
+	}
+	played, err := pairings.Compute(pairingsEvent(), pairings.Options{Round: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteSlipsPDF(&buf, played, Options{Now: testNow}); err != nil || pdfPages(buf.Bytes()) != 1 {
+		t.Errorf("a round played: %v, %d pages", err, pdfPages(buf.Bytes()))
+	}
+}

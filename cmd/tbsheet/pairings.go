@@ -31,10 +31,10 @@ func pairingLists(by string) (writer.PairingsLists, error) {
 
 func newPairingsCmd() *cobra.Command {
 	var (
-		cf                    calcFlags
-		of                    outputFlags
-		round                 int
-		by, to, from, players string
+		cf                           calcFlags
+		of                           outputFlags
+		round                        int
+		by, to, from, players, slips string
 	)
 	cmd := &cobra.Command{
 		Use:   "pairings INPUT [-o FILE.pdf] [--round N]",
@@ -46,10 +46,14 @@ the wall PDF (both lists, in type read from two metres), CSV, JSON or a table.
 The round is the first one with pairings but missing results (a sheet whose Result cells
 are still empty), or --round N. Points are those going into the round, counted as the
 standings count them. Byes, late entries (players whose first round this is) and players
-who are registered but not paired ("see the judge") have their own rows.`,
+who are registered but not paired ("see the judge") have their own rows.
+
+--slips FILE.pdf also writes a match result slip for every table still waiting for its
+result, eight to a page between cut lines.`,
 		Example: `  tbsheet pairings results.xlsx -o pairings.pdf
   tbsheet pairings results.xlsx --by name
-  tbsheet pairings results.xlsx --round 3 --to csv`,
+  tbsheet pairings results.xlsx --round 3 --to csv
+  tbsheet pairings results.xlsx -o pairings.pdf --slips slips.pdf`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, inputs []string) error {
 			j, err := newJob(cmd, &cf, &of, from, players, false, false)
@@ -69,6 +73,13 @@ who are registered but not paired ("see the judge") have their own rows.`,
 			if err := checkRoundOutputs(inputs, of.outputs, writer.PairingsExts(), "pairings"); err != nil {
 				return err
 			}
+			var slipFiles []string
+			if slips != "" {
+				slipFiles = []string{slips}
+				if err := checkRoundOutputs(inputs, slipFiles, []string{".pdf"}, "result slips"); err != nil {
+					return err
+				}
+			}
 			events, err := j.readEvents(inputs[0])
 			if err != nil {
 				return err
@@ -82,13 +93,22 @@ who are registered but not paired ("see the judge") have their own rows.`,
 				all = append(all, p)
 			}
 			write, err := renderPairings(all, of.outputs, lists, j.writeOpt)
+			if err != nil {
+				return outputErr(err)
+			}
+			writeSlips, err := renderFiles(slipFiles, pods(all), func(path string, i int) ([]byte, error) {
+				return writer.RenderSlips(path, all[i], j.writeOpt)
+			})
 			if err == nil {
 				err = write()
+			}
+			if err == nil {
+				err = writeSlips()
 			}
 			if err != nil {
 				return outputErr(err)
 			}
-			if to == "" && len(of.outputs) > 0 {
+			if to == "" && len(of.outputs)+len(slipFiles) > 0 {
 				return nil
 			}
 			out := cmd.OutOrStdout()
@@ -117,7 +137,8 @@ who are registered but not paired ("see the judge") have their own rows.`,
 	fs.IntVar(&round, "round", 0, "list round `N` (default: the first round with pairings but missing results)")
 	fs.StringVar(&by, "by", "", "only one list: name or table (default: the PDF holds both, the table and CSV are by table)")
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the pairings to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
-	fs.StringVar(&to, "to", "", "what goes to stdout: table, csv or json (default table; nothing when -o is given)")
+	fs.StringVar(&slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
+	fs.StringVar(&to, "to", "", "what goes to stdout: table, csv or json (default table; nothing when -o or --slips is given)")
 	return cmd
 }
 
@@ -162,13 +183,18 @@ func roundErr(ev *tbsheet.Event, err error, hint string) error {
 // renderPairings renders every division's pairings for every output in memory and returns
 // what writes them (see renderFiles).
 func renderPairings(all []*pairings.Pairings, outputs []string, lists writer.PairingsLists, opt writer.Options) (func() error, error) {
-	pods := make([]string, len(all))
-	for i, p := range all {
-		pods[i] = p.Event.Pod
-	}
-	return renderFiles(outputs, pods, func(path string, i int) ([]byte, error) {
+	return renderFiles(outputs, pods(all), func(path string, i int) ([]byte, error) {
 		return writer.RenderPairings(path, all[i], lists, opt)
 	})
+}
+
+// pods names the division of each pairings.
+func pods(all []*pairings.Pairings) []string {
+	out := make([]string, len(all))
+	for i, p := range all {
+		out[i] = p.Event.Pod
+	}
+	return out
 }
 
 // readEvents reads an input and returns its events, one per division (--pod keeps one).

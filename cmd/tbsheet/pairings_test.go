@@ -26,6 +26,7 @@ func TestPairingsCommandLine(t *testing.T) {
 		{"usage-pairings-by", []string{"pairings", "samples/f1.csv", "--by", "rank"}, exitUsage},
 		{"usage-pairings-output", []string{"pairings", "samples/f1.csv", "-o", "pairings.xlsx"}, exitUsage},
 		{"usage-pairings-no-round", []string{"pairings", "samples/f1.csv", "--round", "7"}, exitUsage},
+		{"usage-pairings-slips", []string{"pairings", "samples/f1.csv", "--slips", "slips.txt"}, exitUsage},
 	})
 }
 
@@ -130,10 +131,12 @@ Table  Player 1                   Points  Player 2                   Points  Res
 	}
 
 	pdf := filepath.Join(dir, "pairings.pdf")
-	if code, _, stderr := runAt(t, ".", "pairings", input, "-o", pdf, "-o", filepath.Join(dir, "pairings.csv"), "--lang", "zh"); code != 0 {
-		t.Fatalf("pdf: exit %d: %s", code, stderr)
+	code, stdout, stderr = runAt(t, ".", "pairings", input, "-o", pdf, "-o", filepath.Join(dir, "pairings.csv"), "--lang", "zh",
+		"--slips", filepath.Join(dir, "slips.pdf"))
+	if code != 0 || stdout != "" {
+		t.Fatalf("pdf: exit %d, stdout %q: %s", code, stdout, stderr)
 	}
-	for _, name := range []string{"pairings.pdf", "pairings.csv"} {
+	for _, name := range []string{"pairings.pdf", "pairings.csv", "slips.pdf"} {
 		if st, err := os.Stat(filepath.Join(dir, name)); err != nil || st.Size() == 0 {
 			t.Errorf("%s: %v", name, err)
 		}
