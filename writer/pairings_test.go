@@ -2,12 +2,15 @@ package writer
 
 import (
 	"bytes"
+	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
@@ -340,4 +343,56 @@ func TestSlipsPDF(t *testing.T) {
 	if err := WriteSlipsPDF(&buf, played, Options{Now: testNow}); err != nil || pdfPages(buf.Bytes()) != 1 {
 		t.Errorf("a round played: %v, %d pages", err, pdfPages(buf.Bytes()))
 	}
+}
+
+// FuzzPairingsWriters gives two players any names: every pairings output renders, the CSV
+// reads back with one row per player and the names as given (or defused), the JSON is valid
+// and holds the names.
+func FuzzPairingsWriters(f *testing.F) {
+	f.Add("Alice Chen", "王芳")
+	f.Add("=1+1", "a,\"b\"\nc")
+	f.Add("", "\u200b\t★")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if !utf8.ValidString(a) || !utf8.ValidString(b) {
+			t.Skip()
+		}
+		ev := pairingsEvent()
+		ev.Players[0].Name, ev.Players[2].Name = a, b
+		p, err := pairings.Compute(ev, pairings.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ext := range []string{".pdf", ".txt", ".json", ".csv"} {
+			if _, err := RenderPairings("p"+ext, p, BothLists, Options{Now: testNow}); err != nil {
+				t.Fatalf("%s: %v", ext, err)
+			}
+		}
+		if _, err := RenderSlips("s.pdf", p, Options{Now: testNow}); err != nil {
+			t.Fatal(err)
+		}
+		var c bytes.Buffer
+		if err := WritePairingsCSV(&c, p, ListByName, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(&c).ReadAll()
+		if err != nil || len(rows) != len(p.Players)+1 {
+			t.Fatalf("CSV: %v, %d rows for %d players", err, len(rows), len(p.Players))
+		}
+		for _, name := range []string{a, b} {
+			if !slices.ContainsFunc(rows, func(r []string) bool { return r[2] == name || r[2] == csvSafe(name) }) {
+				t.Errorf("CSV: no row for %q", name)
+			}
+		}
+		var j bytes.Buffer
+		if err := WritePairingsJSON(&j, p); err != nil {
+			t.Fatal(err)
+		}
+		var doc struct{ Players []struct{ Name string } }
+		if err := json.Unmarshal(j.Bytes(), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(doc.Players, func(pl struct{ Name string }) bool { return pl.Name == a }) {
+			t.Errorf("JSON: no player %q", a)
+		}
+	})
 }
