@@ -5,16 +5,20 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"io"
+	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/golden"
+	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/pairings"
 )
 
@@ -395,4 +399,45 @@ func FuzzPairingsWriters(f *testing.F) {
 			t.Errorf("JSON: no player %q", a)
 		}
 	})
+}
+
+// BenchmarkPairings lists the last round of realistic generated Magic events and writes its
+// wall PDF (both lists), as watch --pairings does on every save: 256 players × 8 rounds and
+// 4,096 × 12. "x-compute" is the time over one calc.Compute of the same event (the fastest of
+// a few, measured in the same run: the baseline).
+func BenchmarkPairings(b *testing.B) {
+	for _, size := range []struct {
+		name            string
+		players, rounds int
+	}{{"256", 256, 8}, {"4096", 4096, 12}} {
+		b.Run(size.name, func(b *testing.B) {
+			ev := swissgen.Generate(swissgen.Realistic(size.players, size.rounds, 2026))
+			last := &ev.Rounds[len(ev.Rounds)-1]
+			for i := range last.Matches {
+				if m := &last.Matches[i]; m.P2 != tbsheet.NoPlayer {
+					m.Result, m.Games = tbsheet.Unreported, tbsheet.Games{}
+				}
+			}
+			copt := calc.Options{System: "mtg", NoExplain: true}
+			for b.Loop() {
+				p, err := pairings.Compute(ev, pairings.Options{Calc: copt})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := WritePairingsPDF(io.Discard, p, BothLists, Options{Now: testNow}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			per := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			compute := math.Inf(1)
+			for range 5 {
+				start := time.Now()
+				if _, err := calc.Compute(ev, copt); err != nil {
+					b.Fatal(err)
+				}
+				compute = min(compute, float64(time.Since(start).Nanoseconds()))
+			}
+			b.ReportMetric(per/compute, "x-compute")
+		})
+	}
 }
