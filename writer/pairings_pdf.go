@@ -174,15 +174,13 @@ func (d *standingsPDF) byNameList(s pairingWords) *wallList {
 	for _, i := range p.ByName(s.lang) {
 		pl := &p.Players[i]
 		name := s.name(pl.Player)
-		opp := fs.shape(s.opponent(pl), style{pt: listOppPt}, "an opponent")
-		if pl.Solo() {
-			opp = fs.shape(s.solo(pl), style{pt: listOppPt, bold: true}, "a bye")
-		}
+		// A bye, or a player without an opponent, stands out.
+		opp := style{pt: listOppPt, bold: pl.Solo()}
 		row := listRow{first: name, cells: []text{
 			fs.shape(name, style{pt: listNamePt}, "player "+name),
 			fs.shape(s.points(pl), style{pt: listNamePt}, "points"),
 			fs.shape(s.table(pl), style{pt: listTablePt, bold: true}, "a table number"),
-			opp,
+			fs.shape(s.opponent(pl), opp, "an opponent"),
 		}}
 		if coloured {
 			row.cells = append(row.cells, fs.shape(s.colour(pl), style{pt: listOppPt}, "a colour"))
