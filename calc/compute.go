@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/safego"
 )
 
 // Compute ranks ev's players. It resolves, in this order of precedence:
@@ -224,20 +225,18 @@ func computeAll(c *Context, defs []*Def) {
 func explainAll(st *Standings) {
 	workers := runtime.GOMAXPROCS(0)
 	chunk := (len(st.Rows) + workers - 1) / workers
-	var wg sync.WaitGroup
+	var g safego.Group // a panic reaches the caller's recover, not the end of the process
 	for lo := 0; lo < len(st.Rows); lo += chunk {
 		hi := min(lo+chunk, len(st.Rows))
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() {
 			for i := lo; i < hi; i++ {
 				for j := range st.Columns {
 					st.Rows[i].Figures[j].Explain = st.Explain(i, j)
 				}
 			}
-		}()
+		})
 	}
-	wg.Wait()
+	g.Wait()
 }
 
 // Explain returns the explanation of Rows[row].Figures[col]: the one Compute filled in, or,
