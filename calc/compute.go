@@ -27,8 +27,9 @@ import (
 // left out of Rows; their matches still count for their opponents.
 //
 // An unknown system or tiebreak id, or a malformed setting, returns a *UsageError
-// (errors.Is(err, ErrUsage)); an event whose matches are inconsistent returns the
-// tbsheet.ErrorList of Event.Validate.
+// (errors.Is(err, ErrUsage)), unless the event itself names it (a workbook's Event sheet):
+// that is a *tbsheet.Error at Event.SystemPos or TiebreaksPos, wrapping tbsheet.ErrValue. An
+// event whose matches are inconsistent returns the tbsheet.ErrorList of Event.Validate.
 func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
 	if ev == nil {
 		return nil, usagef("no event")
@@ -83,7 +84,11 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	}
 	sys, ok := LookupSystem(name)
 	if !ok {
-		return nil, nil, nil, unknownName("system", name, systemNames())
+		err := unknownName("system", name, systemNames())
+		if opt.System == "" {
+			err = inputSetting(ev, ev.SystemPos, "System", err)
+		}
+		return nil, nil, nil, err
 	}
 	if _, ok := Lookup(sys.RankBy); !ok {
 		return nil, nil, nil, fmt.Errorf("calc: system %s ranks by unregistered %q", sys.Name, sys.RankBy)
@@ -97,7 +102,7 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	}
 	if order, err = lookupAll(ids, false); err != nil {
 		if fromEvent {
-			err = &UsageError{Msg: fmt.Sprintf("%s sets its own tie-break order: %v (choose one with --tiebreaks)", ev.Source, err)}
+			err = inputSetting(ev, ev.TiebreaksPos, "Tiebreaks", err)
 		}
 		return nil, nil, nil, err
 	}

@@ -408,7 +408,7 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 		case "date":
 			ev.Date = val
 		case "system":
-			ev.System = strings.ToLower(val)
+			ev.System, ev.SystemPos = strings.ToLower(val), pos
 		case "points":
 			p, err := tbsheet.ParsePoints(val)
 			if err != nil {
@@ -417,7 +417,7 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 			}
 			ev.Points = &p
 		case "tiebreaks":
-			ev.Tiebreaks = nil
+			ev.Tiebreaks, ev.TiebreaksPos = nil, pos
 			for _, id := range strings.FieldsFunc(val, func(r rune) bool { return r == ',' || r == '、' || r == ' ' }) {
 				ev.Tiebreaks = append(ev.Tiebreaks, strings.ToLower(id))
 			}
