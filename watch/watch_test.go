@@ -457,18 +457,27 @@ func TestRescan(t *testing.T) {
 	}
 }
 
-// TestJobPanic: a bug in the job met on one save is reported as a broken save and the watch
-// goes on.
+// TestJobPanic: a bug in the job met on one save — on the job's goroutine or on one of the
+// goroutines it works on — is reported as a broken save, without a stack, the last good
+// outputs stay, and the watch goes on.
 func TestJobPanic(t *testing.T) {
-	r3, r4 := fixture(t, "round3.txt"), fixture(t, "round4.txt")
-	path := filepath.Join(t.TempDir(), "results.txt")
-	writeFile(t, path, r3)
-	job := &fakeJob{out: outputBeside, panicOn: "Bobby Tables"}
-	h := start(t, Config{Inputs: []string{path}}, job, 1)
-	saveInPlace(t, path, append(bytes.Clone(r3), "Bobby Tables\t0\n"...))
-	h.waitLine(h.errs, `^.*results.txt: internal error in tbsheet, please report it with this file: index out of range \[3\] with length 3$`)
-	saveInPlace(t, path, r4)
-	h.waitRuns(r3, r4)
+	for _, worker := range []bool{false, true} {
+		t.Run(map[bool]string{false: "job", true: "worker"}[worker], func(t *testing.T) {
+			r3, r4 := fixture(t, "round3.txt"), fixture(t, "round4.txt")
+			path := filepath.Join(t.TempDir(), "results.txt")
+			writeFile(t, path, r3)
+			job := &fakeJob{out: outputBeside, panicOn: "Bobby Tables", panicInWorker: worker}
+			h := start(t, Config{Inputs: []string{path}}, job, 1)
+			saveInPlace(t, path, append(bytes.Clone(r3), "Bobby Tables\t0\n"...))
+			h.waitLine(h.errs, `^.*results.txt: internal error in tbsheet, please report it with this file: index out of range \[3\] with length 3$`)
+			if strings.Contains(h.errs.String(), "goroutine") {
+				t.Errorf("a stack reached the organizer:\n%s", h.errs)
+			}
+			checkFile(t, outputBeside(path), expectedOutput(t, r3))
+			saveInPlace(t, path, r4)
+			h.waitRuns(r3, r4)
+		})
+	}
 }
 
 // TestFolderRemoved: when a watched folder goes away, Run says so and returns.
