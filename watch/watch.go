@@ -34,10 +34,10 @@ var ErrIncomplete = errors.New("the file is incomplete")
 // of running the job again.
 //
 // The contract that keeps the last good standings safe: the job computes and renders
-// everything and returns a [Prepared] whose Commit writes the outputs, each through
-// writer.AtomicFile or writer.WriteFiles. watch calls Commit only once the save has settled (see [Config.Debounce])
-// and only for the bytes the file then holds, so that a broken save, or a result overtaken by
-// a newer save, never touches the outputs. The job returns:
+// everything and returns a [Prepared] whose Commit writes the outputs, through temporary
+// files renamed into place (writer.WriteFiles). watch calls Commit only once the save has
+// settled (see [Config.Debounce]) and only for the bytes the file then holds, so that a
+// broken save, or a result overtaken by a newer save, never touches the outputs. The job returns:
 //   - the [Prepared] outputs and their [Summary], on success;
 //   - an error wrapping [ErrIncomplete] when data looks half-written (watch retries);
 //   - any other error (best a tbsheet.ErrorList naming file, sheet, row and column) when the
