@@ -396,12 +396,15 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 	}
 	defer rows.close()
 	ev := h.ev
+	first := true
 	for rows.Next() {
 		cells := rows.Cells()
 		if len(cells) < 2 || strings.TrimSpace(cells[0]) == "" || strings.TrimSpace(cells[1]) == "" {
 			continue
 		}
 		label, val, pos := cells[0], strings.TrimSpace(cells[1]), rows.Pos(1)
+		header := first // a first row that names no field heads the columns ("Item | Value")
+		first = false
 		switch handkept.EventFieldKey(label) {
 		case "name":
 			ev.Name = val
@@ -429,7 +432,7 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 			}
 			ev.PlannedRounds = n
 		default:
-			if handkept.ColumnKey(label) == "" { // a header row ("Field | Value") is no news
+			if !header && handkept.ColumnKey(label) == "" {
 				h.note("sheet %q: row %d (%q) ignored", sheet, rows.row, label)
 			}
 		}
