@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -116,11 +115,23 @@ func report(err error, stderr io.Writer) int {
 		}
 		return code
 	}
-	for _, line := range strings.Split(err.Error(), "\n") {
-		fmt.Fprintln(stderr, "tbsheet: "+line) // several outputs that could not be written
+	for _, e := range joined(err) {
+		fmt.Fprintln(stderr, "tbsheet: "+e.Error())
 	}
 	if code == exitUsage {
 		fmt.Fprintln(stderr, "Run 'tbsheet help' for usage.")
 	}
 	return code
+}
+
+// joined returns the errors err joins (several outputs that could not be written), or err.
+func joined(err error) []error {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		err = ee.err
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }

@@ -280,6 +280,13 @@ func TestOutputIsAFolder(t *testing.T) {
 	if got := listDir(t, dir); !slices.Equal(got, []string{"a.csv", "standings.csv", "standings.pdf/keep"}) {
 		t.Errorf("files %q", got)
 	}
+	put(t, dir, map[string]string{"s.xlsx/keep": ""})
+	code, _, stderr = runAt(t, dir, "standings", "a.csv", "-o", "standings.pdf", "-o", "s.xlsx", "-q")
+	want = "tbsheet: standings.pdf is a folder, not a file: give the name of the file to write\n" +
+		"tbsheet: s.xlsx is a folder, not a file: give the name of the file to write\n"
+	if code != exitOutput || stderr != want {
+		t.Errorf("two folders: exit %d:\n%s\nwant exit 3 and\n%s", code, stderr, want)
+	}
 }
 
 // TestNotes: every note reaches stderr, in every mode, after what stdout prints, with one
