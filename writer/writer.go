@@ -97,10 +97,15 @@ func WriteStandings(path string, st *calc.Standings, opt Options) error {
 
 // standingsWriterFor returns the writer of the format path's extension names.
 func standingsWriterFor(path string) (StandingsWriter, error) {
-	w, ok := standingsWriters[strings.ToLower(filepath.Ext(path))]
+	return writerFor(standingsWriters, path, "write standings as")
+}
+
+// writerFor returns the writer registered for path's extension; what says what cannot be
+// done otherwise ("convert to").
+func writerFor[W any](writers map[string]W, path, what string) (W, error) {
+	w, ok := writers[strings.ToLower(filepath.Ext(path))]
 	if !ok {
-		return nil, fmt.Errorf("%s: cannot write standings as %q (use %s)", path, filepath.Ext(path),
-			strings.Join(StandingsExts(), ", "))
+		return w, fmt.Errorf("%s: cannot %s %q (use %s)", path, what, filepath.Ext(path), strings.Join(keys(writers), ", "))
 	}
 	return w, nil
 }
@@ -130,10 +135,5 @@ func RenderEvent(path string, ev *tbsheet.Event, opt Options) ([]byte, error) {
 
 // eventWriterFor returns the convert writer of the format path's extension names.
 func eventWriterFor(path string) (EventWriter, error) {
-	w, ok := eventWriters[strings.ToLower(filepath.Ext(path))]
-	if !ok {
-		return nil, fmt.Errorf("%s: cannot convert to %q (use %s)", path, filepath.Ext(path),
-			strings.Join(EventExts(), ", "))
-	}
-	return w, nil
+	return writerFor(eventWriters, path, "convert to")
 }
