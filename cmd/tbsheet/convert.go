@@ -58,6 +58,9 @@ temporary file and renamed into place; an output that is also an input is refuse
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
+			if err := checkExts(of.outputs, writer.EventExts(), "convert writes"); err != nil {
+				return err
+			}
 			in := inputs[0]
 			data, err := reader.ReadFile(in)
 			if err != nil {

@@ -396,14 +396,24 @@ func TestExitCodes(t *testing.T) {
 		{"Event sheet, explain", []string{"explain", "typo.xlsx", "--player", "Alice"}, exitInput, `typo.xlsx: Event!B3: System: unknown system "mgt"`},
 		{"the system on the command line", []string{"standings", "a.csv", "--system", "mgt"}, exitUsage, `tbsheet: unknown system "mgt"`},
 		{"unknown command", []string{"standing", "a.csv"}, exitUsage, `tbsheet: unknown command "standing" for "tbsheet"`},
+		{"unknown output format", []string{"standings", "a.csv", "-o", "s.csv", "-o", "s.docx"}, exitUsage,
+			"tbsheet: s.docx: standings are written to .csv, .json, .pdf, .xlsx\n"},
+		{"unknown output format, watch", []string{"watch", "a.csv", "-o", "s.docx"}, exitUsage,
+			"tbsheet: s.docx: standings are written to .csv, .json, .pdf, .xlsx\n"},
+		{"unknown convert format", []string{"convert", "a.csv", "-o", "r.pdf"}, exitUsage,
+			"tbsheet: r.pdf: convert writes .csv, .json, .trf, .xlsx\n"},
 		{"missing input", []string{"standings", "nosuch.csv"}, exitInput, "nosuch.csv: no such file\n"},
 		{"watch: missing input", []string{"watch", "nosuch.csv", "-o", "s.pdf"}, exitInput, "tbsheet: nosuch.csv: no such file or folder\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			before := listDir(t, dir)
 			code, _, stderr := runAt(t, dir, tt.args...)
 			if code != tt.code || !strings.HasPrefix(stderr, tt.want) {
 				t.Errorf("exit %d:\n%s\nwant exit %d and %q", code, stderr, tt.code, tt.want)
+			}
+			if after := listDir(t, dir); !slices.Equal(after, before) {
+				t.Errorf("wrote %q", after)
 			}
 		})
 	}

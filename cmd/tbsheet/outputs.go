@@ -44,6 +44,17 @@ func checkOutputs(inputs, outputs []string) error {
 	return checkFiles(inputs, files)
 }
 
+// checkExts refuses, before any input is read, an output whose extension names none of the
+// formats (exts) it can be written in: "s.docx: standings are written to .csv, …".
+func checkExts(outputs, exts []string, what string) error {
+	for _, o := range outputs {
+		if !contains(exts, strings.ToLower(filepath.Ext(o))) {
+			return usageErr("%s: %s %s", o, what, strings.Join(exts, ", "))
+		}
+	}
+	return nil
+}
+
 // checkFiles refuses, before anything is written, an output file that is one of the inputs
 // (by name, or under another name: a symbolic or hard link to it) and two outputs that would
 // be written to the same file (two -o of one name, two inputs whose names cannot be told

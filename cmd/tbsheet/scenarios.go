@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -41,12 +40,7 @@ var scenarioExts = []string{".pdf", ".json", ".txt"}
 
 // checkScenarioOutputs refuses an output scenarios cannot be written to.
 func checkScenarioOutputs(outputs []string) error {
-	for _, o := range outputs {
-		if !contains(scenarioExts, strings.ToLower(filepath.Ext(o))) {
-			return usageErr("%s: scenarios are written to %s", o, strings.Join(scenarioExts, ", "))
-		}
-	}
-	return nil
+	return checkExts(outputs, scenarioExts, "scenarios are written to")
 }
 
 func newScenariosCmd() *cobra.Command {

@@ -57,6 +57,9 @@ silences them.`,
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
+			if err := checkExts(of.outputs, writer.StandingsExts(), "standings are written to"); err != nil {
+				return err
+			}
 			stderr := cmd.ErrOrStderr()
 			var (
 				all      []sourced

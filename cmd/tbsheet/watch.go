@@ -73,6 +73,15 @@ round is waiting for results the file is left as it is.`,
 					return usageErr("--formats %q: use %s", f, strings.Join(outputKinds(), ", "))
 				}
 			}
+			var files []string // the outputs that are not folders
+			for _, o := range of.outputs {
+				if !isOutputFolder(o) {
+					files = append(files, o)
+				}
+			}
+			if err := checkExts(files, writer.StandingsExts(), "standings are written to"); err != nil {
+				return err
+			}
 			if len(scenarios) > 0 {
 				if err := checkScenarioOutputs(scenarios); err != nil {
 					return err
@@ -172,6 +181,12 @@ func fileInputs(inputs []string) []string {
 	return files
 }
 
+// isOutputFolder reports whether a watch output is a folder (-o out/), which receives a file
+// per input and format.
+func isOutputFolder(o string) bool {
+	return isDir(o) || strings.HasSuffix(o, string(filepath.Separator)) || strings.HasSuffix(o, "/")
+}
+
 // outputsFor maps an input, named by its tag (see inputTags), to its output files: an
 // output folder gets one file per format named after the input; with several inputs, each
 // output file name gets the input's tag.
@@ -179,7 +194,7 @@ func outputsFor(tag string, outputs, formats []string, many bool) []string {
 	var out []string
 	for _, o := range outputs {
 		switch {
-		case isDir(o) || strings.HasSuffix(o, string(filepath.Separator)) || strings.HasSuffix(o, "/"):
+		case isOutputFolder(o):
 			for _, f := range formats {
 				out = append(out, filepath.Join(o, tag+"."+f))
 			}
