@@ -3,7 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -70,20 +70,25 @@ result, eight to a page between cut lines.`,
 			if round < 0 {
 				return usageErr("--round %d: must be a round number", round)
 			}
-			if err := checkRoundOutputs(inputs, of.outputs, writer.PairingsExts(), "pairings"); err != nil {
-				return err
-			}
 			var slipFiles []string
 			if slips != "" {
 				slipFiles = []string{slips}
-				if err := checkRoundOutputs(inputs, slipFiles, []string{".pdf"}, "result slips"); err != nil {
-					return err
-				}
 			}
-			events, err := j.readEvents(inputs[0])
+			if err := checkOutputs(inputs, slices.Concat(of.outputs, slipFiles)); err != nil {
+				return err
+			}
+			if err := checkExts(of.outputs, writer.PairingsExts(), "pairings are written to"); err != nil {
+				return err
+			}
+			if err := checkExts(slipFiles, []string{".pdf"}, "result slips are written to"); err != nil {
+				return err
+			}
+			file, events, err := j.readEvents(inputs[0])
 			if err != nil {
 				return err
 			}
+			notes := inputNotes(inputs[0], file, events, nil)
+			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var all []*pairings.Pairings
 			for _, ev := range events {
 				p, err := listPairings(ev, pairings.Options{Calc: j.calcOpt, Round: round})
@@ -92,19 +97,22 @@ result, eight to a page between cut lines.`,
 				}
 				all = append(all, p)
 			}
-			write, err := renderPairings(all, of.outputs, lists, j.writeOpt)
+			names, files, err := renderPairings(all, of.outputs, lists, j.writeOpt)
 			if err != nil {
 				return outputErr(err)
 			}
-			writeSlips, err := renderFiles(slipFiles, pods(all), func(path string, i int) ([]byte, error) {
-				return writer.RenderSlips(path, all[i], j.writeOpt)
-			})
-			if err == nil {
-				err = write()
+			slipNames, slipPDFs, err := renderRound(all, slipFiles, pairingsEvent,
+				func(path string, p *pairings.Pairings) ([]byte, error) {
+					return writer.RenderSlips(path, p, j.writeOpt)
+				})
+			if err != nil {
+				return outputErr(err)
 			}
-			if err == nil {
-				err = writeSlips()
+			if err := checkFiles(inputs, slices.Concat(names, slipNames)); err != nil {
+				return err
 			}
+			written, err := writer.WriteFiles(slices.Concat(files, slipPDFs))
+			notes = append(notes, wroteNotes(written)...)
 			if err != nil {
 				return outputErr(err)
 			}
@@ -144,7 +152,7 @@ result, eight to a page between cut lines.`,
 
 // registerRoundFlags registers the flags the commands about one round (scenarios, pairings)
 // share with standings: the calculation's but --show and --after-round, the outputs'
-// language, paper, font and division, the input's format and players.
+// language, paper, font and division, the input's format and players, -q.
 func registerRoundFlags(fs *pflag.FlagSet, cf *calcFlags, of *outputFlags, from, players *string) {
 	cf.register(fs)
 	for _, name := range []string{"show", "after-round"} {
@@ -157,6 +165,7 @@ func registerRoundFlags(fs *pflag.FlagSet, cf *calcFlags, of *outputFlags, from,
 	of.by = "rank" // the order of standings, which these commands do not write
 	fs.StringVar(from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
+	registerQuiet(fs, &of.quiet)
 }
 
 // listPairings lists one event's pairings and maps its errors to exit codes.
@@ -180,65 +189,50 @@ func roundErr(ev *tbsheet.Event, err error, hint string) error {
 	return inputErr(err)
 }
 
-// renderPairings renders every division's pairings for every output in memory and returns
-// what writes them (see renderFiles).
-func renderPairings(all []*pairings.Pairings, outputs []string, lists writer.PairingsLists, opt writer.Options) (func() error, error) {
-	return renderFiles(outputs, pods(all), func(path string, i int) ([]byte, error) {
-		return writer.RenderPairings(path, all[i], lists, opt)
+// renderPairings renders every division's pairings for every output in memory, for
+// writer.WriteFiles (see renderRound).
+func renderPairings(all []*pairings.Pairings, outputs []string, lists writer.PairingsLists, opt writer.Options) ([]outputFile, []writer.File, error) {
+	return renderRound(all, outputs, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
+		return writer.RenderPairings(path, p, lists, opt)
 	})
 }
 
-// pods names the division of each pairings.
-func pods(all []*pairings.Pairings) []string {
-	out := make([]string, len(all))
-	for i, p := range all {
-		out[i] = p.Event.Pod
-	}
-	return out
-}
+// pairingsEvent is the event pairings belong to.
+func pairingsEvent(p *pairings.Pairings) *tbsheet.Event { return p.Event }
 
-// readEvents reads an input and returns its events, one per division (--pod keeps one).
-func (j *job) readEvents(path string) ([]*tbsheet.Event, error) {
+// readEvents reads an input and returns the file's event and the events to work on, one per
+// division (--pod keeps one).
+func (j *job) readEvents(path string) (file *tbsheet.Event, events []*tbsheet.Event, err error) {
 	data, err := reader.ReadFile(path)
 	if err != nil {
-		return nil, inputErr(err)
+		return nil, nil, inputErr(err)
 	}
 	return j.events(data, path)
 }
 
-// renderFiles renders, for every output and every division, the bytes render gives (i
-// indexes pods), in memory, and returns what writes them, each atomically: nothing is
-// written unless everything rendered. Several divisions get one file each, named after the
-// output with the division added.
-func renderFiles(outputs, pods []string, render func(path string, i int) ([]byte, error)) (func() error, error) {
-	type file struct {
-		path string
-		data []byte
-	}
-	var files []file
+// renderRound renders what a command about one round made of each division (all) for every
+// output, in memory, for writer.WriteFiles: several divisions get one file each, named after
+// the output with the division added (event says whose division). It returns the files'
+// names, for checkFiles, and the files.
+func renderRound[T any](all []T, outputs []string, event func(T) *tbsheet.Event, render func(path string, v T) ([]byte, error)) ([]outputFile, []writer.File, error) {
+	var (
+		names []outputFile
+		files []writer.File
+	)
 	for _, out := range outputs {
-		for i, pod := range pods {
+		for _, v := range all {
+			ev := event(v)
 			path := out
-			if len(pods) > 1 {
-				path = withTag(out, pod)
+			if len(all) > 1 {
+				path = withTag(out, ev.Pod)
 			}
-			data, err := render(path, i)
+			data, err := render(path, v)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			files = append(files, file{path, data})
+			names = append(names, outputFile{path: path, flag: out, input: ev.Source})
+			files = append(files, writer.File{Path: path, Data: data})
 		}
 	}
-	return func() error {
-		for _, f := range files {
-			err := writer.AtomicFile(f.path, func(w io.Writer) error {
-				_, err := w.Write(f.data)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	}, nil
+	return names, files, nil
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -37,18 +35,9 @@ func (f *scenarioFlags) options(calcOpt calc.Options, cut int) (scenario.Options
 // scenarioExts are the files scenarios can be written to.
 var scenarioExts = []string{".pdf", ".json", ".txt"}
 
-// checkRoundOutputs refuses an output that is an input, or that what (scenarios, pairings)
-// cannot be written to: exts lists the extensions it can.
-func checkRoundOutputs(inputs, outputs, exts []string, what string) error {
-	if err := checkOutputs(inputs, outputs); err != nil {
-		return err
-	}
-	for _, o := range outputs {
-		if !contains(exts, strings.ToLower(filepath.Ext(o))) {
-			return usageErr("%s: %s are written to %s", o, what, strings.Join(exts, ", "))
-		}
-	}
-	return nil
+// checkScenarioOutputs refuses an output scenarios cannot be written to.
+func checkScenarioOutputs(outputs []string) error {
+	return checkExts(outputs, scenarioExts, "scenarios are written to")
 }
 
 func newScenariosCmd() *cobra.Command {
@@ -88,13 +77,18 @@ intentional draw; players who dropped are not in the cut.`,
 			if to != "" && to != "table" && to != "json" {
 				return usageErr("--to %q: use table or json", to)
 			}
-			if err := checkRoundOutputs(inputs, of.outputs, scenarioExts, "scenarios"); err != nil {
+			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			events, err := j.readEvents(inputs[0])
+			if err := checkScenarioOutputs(of.outputs); err != nil {
+				return err
+			}
+			file, events, err := j.readEvents(inputs[0])
 			if err != nil {
 				return err
 			}
+			notes := inputNotes(inputs[0], file, events, nil)
+			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var reps []*scenario.Report
 			for _, ev := range events {
 				rep, err := analyze(cmd.Context(), ev, opt)
@@ -103,10 +97,15 @@ intentional draw; players who dropped are not in the cut.`,
 				}
 				reps = append(reps, rep)
 			}
-			write, err := renderScenarios(reps, of.outputs, j.writeOpt)
-			if err == nil {
-				err = write()
+			names, files, err := renderScenarios(reps, of.outputs, j.writeOpt)
+			if err != nil {
+				return outputErr(err)
 			}
+			if err := checkFiles(inputs, names); err != nil {
+				return err
+			}
+			written, err := writer.WriteFiles(files)
+			notes = append(notes, wroteNotes(written)...)
 			if err != nil {
 				return outputErr(err)
 			}
@@ -147,14 +146,9 @@ func analyze(ctx context.Context, ev *tbsheet.Event, opt scenario.Options) (*sce
 	return rep, roundErr(ev, err, "--round N analyses round N as it stood before it was played")
 }
 
-// renderScenarios renders every report for every output in memory and returns what writes
-// them (see renderFiles).
-func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Options) (func() error, error) {
-	pods := make([]string, len(reps))
-	for i, rep := range reps {
-		pods[i] = rep.Event.Pod
-	}
-	return renderFiles(outputs, pods, func(path string, i int) ([]byte, error) {
-		return writer.RenderScenarios(path, reps[i], opt)
-	})
+// renderScenarios renders every report for every output in memory, for writer.WriteFiles
+// (see renderRound).
+func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Options) ([]outputFile, []writer.File, error) {
+	return renderRound(reps, outputs, func(rep *scenario.Report) *tbsheet.Event { return rep.Event },
+		func(path string, rep *scenario.Report) ([]byte, error) { return writer.RenderScenarios(path, rep, opt) })
 }
