@@ -83,11 +83,10 @@ result, eight to a page between cut lines.`,
 			if err := checkExts(slipFiles, []string{".pdf"}, "result slips are written to"); err != nil {
 				return err
 			}
-			file, events, err := j.readEvents(inputs[0])
+			events, notes, err := j.readEvents(inputs[0])
 			if err != nil {
 				return err
 			}
-			notes := inputNotes(inputs[0], file, events, nil)
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var all []*pairings.Pairings
 			for _, ev := range events {
@@ -200,14 +199,18 @@ func renderPairings(all []*pairings.Pairings, outputs []string, lists writer.Pai
 // pairingsEvent is the event pairings belong to.
 func pairingsEvent(p *pairings.Pairings) *tbsheet.Event { return p.Event }
 
-// readEvents reads an input and returns the file's event and the events to work on, one per
-// division (--pod keeps one).
-func (j *job) readEvents(path string) (file *tbsheet.Event, events []*tbsheet.Event, err error) {
+// readEvents reads an input and returns the events to work on, one per division (--pod
+// keeps one), and the notes about the input to print.
+func (j *job) readEvents(path string) (events []*tbsheet.Event, notes []string, err error) {
 	data, err := reader.ReadFile(path)
 	if err != nil {
 		return nil, nil, inputErr(err)
 	}
-	return j.events(data, path)
+	file, events, err := j.events(data, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return events, inputNotes(path, file, events, nil), nil
 }
 
 // renderRound renders what a command about one round made of each division (all) for every

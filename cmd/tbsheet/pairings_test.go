@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -145,50 +142,5 @@ Table  Player 1                   Points  Player 2                   Points  Res
 	// Round 2, asked for, is listed as it was paired, with its results.
 	if code, stdout, stderr = runAt(t, ".", "pairings", input, "--round", "2"); code != 0 || !strings.Contains(stdout, "    2  Bob Okafor ") {
 		t.Errorf("round 2: exit %d\n%s%s", code, stdout, stderr)
-	}
-}
-
-// TestWatchPairings: with --pairings, the job also renders the pairings of the round being
-// played and writes them on commit; with every round played it writes none and says so.
-func TestWatchPairings(t *testing.T) {
-	dir := t.TempDir()
-	played := "Round,Table,Player 1,Player 2,Result\n1,1,Alice,Bob,2-0\n1,2,Carol,Dave,2-1\n1,,Erin,BYE,\n"
-	paired := played + "2,1,Carol,Alice,\n2,2,Erin,Bob,\n2,,Dave,BYE,\n"
-	input := filepath.Join(dir, "results.csv")
-	out, pairingsFile := filepath.Join(dir, "standings.csv"), filepath.Join(dir, "pairings.txt")
-	job := watchJobFor(t, io.Discard, input, "-o", out, "--pairings", pairingsFile)
-
-	p, err := job(context.Background(), input, []byte(paired))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(pairingsFile); err == nil {
-		t.Fatal("the job wrote the pairings before its commit")
-	}
-	if !slices.Equal(p.Summary.Wrote, []string{out, pairingsFile}) {
-		t.Errorf("wrote %v", p.Summary.Wrote)
-	}
-	if err := p.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(pairingsFile)
-	if err != nil || !strings.Contains(string(data), "Round 2 pairings") || !strings.Contains(string(data), "    1  Carol ") {
-		t.Fatalf("pairings: %v\n%s", err, data)
-	}
-
-	p, err = job(context.Background(), input, []byte(played))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if slices.Contains(p.Summary.Wrote, pairingsFile) || !slices.ContainsFunc(p.Summary.Notes, func(n string) bool {
-		return strings.Contains(n, "pairings: no round is waiting for results")
-	}) {
-		t.Errorf("all played: wrote %v, notes %v", p.Summary.Wrote, p.Summary.Notes)
-	}
-	if err := p.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if again, _ := os.ReadFile(pairingsFile); !bytes.Equal(again, data) {
-		t.Error("the pairings were rewritten with every round played")
 	}
 }

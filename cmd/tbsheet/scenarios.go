@@ -83,11 +83,10 @@ intentional draw; players who dropped are not in the cut.`,
 			if err := checkScenarioOutputs(of.outputs); err != nil {
 				return err
 			}
-			file, events, err := j.readEvents(inputs[0])
+			events, notes, err := j.readEvents(inputs[0])
 			if err != nil {
 				return err
 			}
-			notes := inputNotes(inputs[0], file, events, nil)
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var reps []*scenario.Report
 			for _, ev := range events {

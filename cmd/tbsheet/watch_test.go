@@ -107,49 +107,62 @@ func TestWatchJob(t *testing.T) {
 	}
 }
 
-// TestWatchScenarios: with --scenarios, the job also renders the scenarios of the round being
-// played and writes them on commit; with every round played it writes none and says so.
-func TestWatchScenarios(t *testing.T) {
-	dir := t.TempDir()
+// TestWatchRound: with --scenarios or --pairings, the job also renders what the round being
+// played gives and writes it on commit; with every round played it writes none and says so.
+func TestWatchRound(t *testing.T) {
 	played := "Round,Table,Player 1,Player 2,Result\n1,1,Alice,Bob,2-0\n1,2,Carol,Dave,2-1\n1,,Erin,BYE,\n" +
 		"2,1,Carol,Alice,2-1\n2,2,Erin,Bob,2-0\n2,,Dave,BYE,\n"
 	paired := played + "3,1,Carol,Erin,\n3,2,Alice,Dave,\n3,,Bob,BYE,\n"
-	input := filepath.Join(dir, "results.csv")
-	out, scen := filepath.Join(dir, "standings.csv"), filepath.Join(dir, "scenarios.json")
-	job := watchJobFor(t, io.Discard, input, "-o", out, "--scenarios", scen, "--cut", "2")
+	for _, tt := range []struct {
+		flag, file string
+		args       []string
+		want       []string // in the file written
+	}{
+		{"--scenarios", "scenarios.json", []string{"--cut", "2"}, []string{`"round": 3`}},
+		{"--pairings", "pairings.txt", nil, []string{"Round 3 pairings", "    1  Carol "}},
+	} {
+		t.Run(tt.flag, func(t *testing.T) {
+			dir := t.TempDir()
+			input := filepath.Join(dir, "results.csv")
+			out, file := filepath.Join(dir, "standings.csv"), filepath.Join(dir, tt.file)
+			job := watchJobFor(t, io.Discard, append([]string{input, "-o", out, tt.flag, file}, tt.args...)...)
 
-	p, err := job(context.Background(), input, []byte(paired))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(scen); err == nil {
-		t.Fatal("the job wrote the scenarios before its commit")
-	}
-	if !slices.Equal(p.Summary.Wrote, []string{out, scen}) {
-		t.Errorf("wrote %v", p.Summary.Wrote)
-	}
-	if err := p.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(scen)
-	if err != nil || !strings.Contains(string(data), `"round": 3`) {
-		t.Fatalf("scenarios: %v %.80s", err, data)
-	}
+			p, err := job(context.Background(), input, []byte(paired))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(file); err == nil {
+				t.Fatal("the job wrote the file before its commit")
+			}
+			if !slices.Equal(p.Summary.Wrote, []string{out, file}) {
+				t.Errorf("wrote %v", p.Summary.Wrote)
+			}
+			if err := p.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(file)
+			for _, w := range tt.want {
+				if err != nil || !strings.Contains(string(data), w) {
+					t.Fatalf("%s: %v, no %q in\n%s", tt.file, err, w, data)
+				}
+			}
 
-	p, err = job(context.Background(), input, []byte(played))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if slices.Contains(p.Summary.Wrote, scen) || !slices.ContainsFunc(p.Summary.Notes, func(n string) bool {
-		return strings.Contains(n, "no round is waiting for results")
-	}) {
-		t.Errorf("all played: wrote %v, notes %v", p.Summary.Wrote, p.Summary.Notes)
-	}
-	if err := p.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	if again, _ := os.ReadFile(scen); !bytes.Equal(again, data) {
-		t.Error("the scenarios were rewritten with every round played")
+			p, err = job(context.Background(), input, []byte(played))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if slices.Contains(p.Summary.Wrote, file) || !slices.ContainsFunc(p.Summary.Notes, func(n string) bool {
+				return strings.Contains(n, strings.TrimPrefix(tt.flag, "--")+": no round is waiting for results")
+			}) {
+				t.Errorf("all played: wrote %v, notes %v", p.Summary.Wrote, p.Summary.Notes)
+			}
+			if err := p.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			if again, _ := os.ReadFile(file); !bytes.Equal(again, data) {
+				t.Error("the file was rewritten with every round played")
+			}
+		})
 	}
 }
 
