@@ -26,6 +26,7 @@ const (
 	colValue   // a tiebreak's value
 	colFormula // a tiebreak's arithmetic as a live formula (XLSX only)
 	colNote
+	colOpponents // the opponents a formula sums, with their terms (XLSX only)
 )
 
 // This file holds what every standings writer shares (XLSX, CSV, PDF, the terminal table):
@@ -42,7 +43,7 @@ type column struct {
 
 // standingsColumns lists the standings table's columns: rank, player, id, points, record,
 // dropped-after round, one value per tiebreak, the note, then (with formulas) one live
-// formula per tiebreak.
+// formula per tiebreak, each followed by the opponents it sums when it sums over them.
 func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 	cols := []column{
 		{kind: colRank, header: label(lang, "rank")},
@@ -59,6 +60,9 @@ func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 	if formulas {
 		for i, d := range st.Columns {
 			cols = append(cols, column{kind: colFormula, header: labelf(lang, "formula-of", d.Short), tb: i})
+			if namesOpponents(st, i) {
+				cols = append(cols, column{kind: colOpponents, header: labelf(lang, "opponents-of", d.Short), tb: i})
+			}
 		}
 	}
 	return cols
