@@ -26,8 +26,13 @@ type Options struct {
 	// Paper is the PDF paper size: "" or "A4", "Letter".
 	Paper string
 	// ByName sorts the PDF (and table) alphabetically with locale-aware collation instead of
-	// by rank; the rank column stays.
+	// by rank; the rank column stays. Where the input keeps family names apart (KTS, TOM,
+	// WER) the list is by family name.
 	ByName bool
+	// ByFamily, with ByName, sorts by family name even where the input has one name column:
+	// the part before a comma ("Murphy, Grace"), else the last word ("Grace Murphy"), else
+	// the whole name (王小明, written family name first).
+	ByFamily bool
 	// Cut draws a top-cut line under this many players (0 = none).
 	Cut int
 	// Font is a TTF file to use for names instead of the embedded font ("" = embedded).

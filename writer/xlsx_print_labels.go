@@ -1,10 +1,11 @@
 package writer
 
-// The words of printed workbooks and of explanations beside their arithmetic (see
-// xlsx_print.go and explain.go).
+// The words of printed workbooks, of explanations beside their arithmetic and of the list
+// by family name (see xlsx_print.go, explain.go and order.go).
 func init() {
 	addLabels("en", map[string]string{
 		"print.page-of": "Page &P of &N",
+		"by-family":     "by family name",
 		"opponents-of":  "%s by opponent",
 		"vs-term":       "vs %s: %s",
 		"terms-sep":     ", ",
@@ -13,6 +14,7 @@ func init() {
 	})
 	addLabels("zh", map[string]string{
 		"print.page-of": "第&P页，共&N页",
+		"by-family":     "按姓氏",
 		"opponents-of":  "%s 各对手",
 		"vs-term":       "对 %s：%s",
 		"terms-sep":     "，",
@@ -21,6 +23,7 @@ func init() {
 	})
 	addLabels("ja", map[string]string{
 		"print.page-of": "&P / &N ページ",
+		"by-family":     "姓順",
 		"opponents-of":  "%s 対戦相手別",
 		"vs-term":       "対 %s：%s",
 		"terms-sep":     "、",
