@@ -33,6 +33,8 @@ func TestCommandLine(t *testing.T) {
 		{"standings-f1-by-name", []string{"standings", "samples/f1.csv", "--by", "name", "--lang", "ja"}, 0},
 		{"standings-kts-by-family", []string{"standings", "samples/kts-locals.Tournament", "--by", "name"}, 0},
 		{"standings-fnm-by-family", []string{"standings", "samples/fnm-store.xlsx", "--by", "family"}, 0},
+		{"standings-f1-csv-semicolon", []string{"standings", "samples/f1.csv", "--to", "csv", "--csv-sep", ";"}, 0},
+		{"usage-bad-csv-sep", []string{"standings", "samples/f1.csv", "--to", "csv", "--csv-sep", "|"}, exitUsage},
 		{"usage-bad-by", []string{"standings", "samples/f1.csv", "--by", "surname"}, exitUsage},
 		{"standings-f1-json", []string{"standings", "samples/f1.csv", "--to", "json"}, 0},
 		{"standings-f1-csv", []string{"standings", "samples/f1.csv", "--to", "csv"}, 0},
