@@ -8,12 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/safego"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -160,15 +160,15 @@ type explained struct {
 func explainAll(st *calc.Standings, lang string) [][]explained {
 	out := make([][]explained, len(st.Rows))
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(st.Rows)/64))
-	var wg sync.WaitGroup
+	var g safego.Group // a panic reaches the caller's recover, not the end of the process
 	for w := range workers {
-		wg.Go(func() {
+		g.Go(func() {
 			for i := w; i < len(st.Rows); i += workers {
 				out[i] = explainRow(st, &st.Rows[i], lang)
 			}
 		})
 	}
-	wg.Wait()
+	g.Wait()
 	return out
 }
 

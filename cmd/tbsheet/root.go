@@ -128,6 +128,7 @@ type outputFlags struct {
 	lang, paper, by, font, tmpl, pod string
 	csvSep                           string
 	cut                              int
+	quiet                            bool
 }
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
@@ -140,6 +141,12 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
+	registerQuiet(fs, &f.quiet)
+}
+
+// registerQuiet adds -q, which silences the notes (see notes.go).
+func registerQuiet(fs *pflag.FlagSet, quiet *bool) {
+	fs.BoolVarP(quiet, "quiet", "q", false, "print no notes and no list of the files written (errors and warnings still print)")
 }
 
 // writerOptions checks and converts the output flags.
