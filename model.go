@@ -77,6 +77,9 @@ type Player struct {
 	ID string
 	// Name is the name as printed on standings ("Last, First" or "First Last" as the input has it).
 	Name string
+	// Family and Given are the player's family and given names when the input keeps them
+	// apart (KTS, Pokémon TOM, WER), for the list by family name; "" when it does not.
+	Family, Given string
 	// DroppedAfter is the last Swiss round the player took part in before dropping, or 0 if
 	// the player did not drop.
 	DroppedAfter int

@@ -53,19 +53,19 @@ const (
 	listMaxBlocks = 3
 )
 
-// cellAlign is where a cell's text sits.
-type cellAlign uint8
+// listAlign is where a cell's text sits.
+type listAlign uint8
 
 const (
-	alignLeft cellAlign = iota
-	alignRight
-	alignCenter
+	listLeft listAlign = iota
+	listRight
+	listCenter
 )
 
 // listCol is one column of a wall list.
 type listCol struct {
 	head  text
-	align cellAlign
+	align listAlign
 	// squeeze, for a column of names, is the smallest fraction of its size a name is set in
 	// before it wraps to more lines; 0 for other columns. Names are never cut; name columns
 	// share the width the others leave.
@@ -165,11 +165,11 @@ func (d *standingsPDF) byNameList(s pairingWords) *wallList {
 	fs, p := d.fonts, s.p
 	l := &wallList{ranges: true,
 		subtitle: fs.shape(s.title()+" — "+d.label("by-name"), style{bold: true, pt: subPt}, "the title")}
-	l.cols = []listCol{d.listHead(s.l("player"), alignLeft, minSqueeze), d.listHead(pointsHeader(p.Before, s.lang), alignRight, 0),
-		d.listHead(s.l("table"), alignCenter, 0), d.listHead(s.l("pa.opponent"), alignLeft, oppSqueeze)}
+	l.cols = []listCol{d.listHead(s.l("player"), listLeft, minSqueeze), d.listHead(pointsHeader(p.Before, s.lang), listRight, 0),
+		d.listHead(s.l("table"), listCenter, 0), d.listHead(s.l("pa.opponent"), listLeft, oppSqueeze)}
 	coloured := s.coloured()
 	if coloured {
-		l.cols = append(l.cols, d.listHead(s.l("pa.colour"), alignLeft, 0))
+		l.cols = append(l.cols, d.listHead(s.l("pa.colour"), listLeft, 0))
 	}
 	for _, i := range p.ByName(s.lang) {
 		pl := &p.Players[i]
@@ -199,8 +199,8 @@ func (d *standingsPDF) byTableList(s pairingWords) *wallList {
 	l := &wallList{subtitle: fs.shape(s.title()+" — "+s.l("pa.by-table"), style{bold: true, pt: subPt}, "the title")}
 	h1, h2 := s.sideHeads()
 	pts := pointsHeader(p.Before, s.lang)
-	l.cols = []listCol{d.listHead(s.l("table"), alignCenter, 0), d.listHead(h1, alignLeft, minSqueeze),
-		d.listHead(pts, alignRight, 0), d.listHead(h2, alignLeft, minSqueeze), d.listHead(pts, alignRight, 0)}
+	l.cols = []listCol{d.listHead(s.l("table"), listCenter, 0), d.listHead(h1, listLeft, minSqueeze),
+		d.listHead(pts, listRight, 0), d.listHead(h2, listLeft, minSqueeze), d.listHead(pts, listRight, 0)}
 	name := func(pl *pairings.Player) text {
 		n := s.name(pl.Player)
 		return fs.shape(n, style{pt: listNamePt}, "player "+n)
@@ -230,7 +230,7 @@ func (d *standingsPDF) byTableList(s pairingWords) *wallList {
 }
 
 // listHead shapes a column header.
-func (d *standingsPDF) listHead(s string, align cellAlign, squeeze float64) listCol {
+func (d *standingsPDF) listHead(s string, align listAlign, squeeze float64) listCol {
 	return listCol{head: d.fonts.shape(s, style{bold: true, pt: listHeadPt}, "a column header"), align: align, squeeze: squeeze}
 }
 
@@ -517,7 +517,7 @@ func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *standingsPDF, lay listLayout, pag
 // drawListCell prints a cell's lines at size (a scale), centred as a block in the row laid
 // out at scale; a line still too wide is set smaller. The tag sits at the right end of the
 // last line.
-func (d *standingsPDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []text, tag text, align cellAlign, scale, size float64) {
+func (d *standingsPDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []text, tag text, align listAlign, scale, size float64) {
 	pad := listPad * scale
 	avail := w - 2*pad
 	lineH, rowH := listLineH*scale, listRowH*scale
@@ -535,9 +535,9 @@ func (d *standingsPDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []
 		}
 		tx := x + pad
 		switch align {
-		case alignRight:
+		case listRight:
 			tx = x + w - pad - t.width(s)
-		case alignCenter:
+		case listCenter:
 			tx = x + (w-t.width(s))/2
 		}
 		t.draw(pdf, tx, baseline(top+float64(k)*lineH, rowH, t.pt*s), s)

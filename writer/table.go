@@ -45,7 +45,11 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	}
 	var b strings.Builder
 	var title []string
-	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), st.System.Title} {
+	order := ""
+	if opt.ByName {
+		order = label(opt.Lang, orderLabel(st, opt))
+	}
+	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), order, st.System.Title} {
 		if s != "" {
 			title = append(title, s)
 		}

@@ -25,8 +25,18 @@ type Options struct {
 	// Paper is the PDF paper size: "" or "A4", "Letter".
 	Paper string
 	// ByName sorts the PDF (and table) alphabetically with locale-aware collation instead of
-	// by rank; the rank column stays.
+	// by rank; the rank column stays. Where the input keeps family names apart (KTS, TOM,
+	// WER) the list is by family name.
 	ByName bool
+	// ByFamily, with ByName, sorts by family name even where the input has one name column:
+	// the part before a comma ("Murphy, Grace"), else the last word ("Grace Murphy"), else
+	// the whole name (王小明, written family name first).
+	ByFamily bool
+	// CSVSep separates the fields of CSV output: ',' (also the zero value), ';' or '\t'. With
+	// ';', the separator of the spreadsheets that write decimals with a comma (European
+	// Excel), numbers are written with a decimal comma too ("61,64%"), so that they read
+	// as numbers there, not as dates or text.
+	CSVSep rune
 	// Cut draws a top-cut line under this many players (0 = none).
 	Cut int
 	// Font is a TTF file to use for names instead of the embedded font ("" = embedded).
