@@ -13,13 +13,9 @@
 package pairings
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"slices"
-
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
@@ -200,29 +196,6 @@ func checkPlayers(ev *tbsheet.Event, r tbsheet.Round) error {
 		}
 	}
 	return nil
-}
-
-// ByName returns the indexes of Players in alphabetical order of their names under the
-// collation of lang, a BCP 47 tag ("en"; "zh" sorts by pinyin; "" is language-neutral):
-// the list players look themselves up in. Players of the same name keep their order.
-func (p *Pairings) ByName(lang string) []int {
-	tag := language.Und
-	if lang != "" {
-		tag = language.Make(lang)
-	}
-	c := collate.New(tag)
-	keys := make([][]byte, len(p.Players))
-	var buf collate.Buffer
-	for i, pl := range p.Players {
-		keys[i] = slices.Clone(c.KeyFromString(&buf, p.Event.Players[pl.Player].Name))
-		buf.Reset()
-	}
-	idx := make([]int, len(p.Players))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortStableFunc(idx, func(a, b int) int { return bytes.Compare(keys[a], keys[b]) })
-	return idx
 }
 
 // stillIn reports whether a registered player is expected in round r: not disqualified,

@@ -293,37 +293,3 @@ func TestComputeErrors(t *testing.T) {
 		})
 	}
 }
-
-// TestByName checks the alphabetical order under each language's collation.
-func TestByName(t *testing.T) {
-	ev := event(4, []tbsheet.Match{m(1, 0, 1, u), m(2, 2, 3, u)})
-	for i, name := range []string{"Zoë", "émile", "Émile", "Adam"} {
-		ev.Players[i].Name = name
-	}
-	p, err := Compute(ev, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, i := range p.ByName("en") {
-		got = append(got, ev.Players[p.Players[i].Player].Name)
-	}
-	if want := []string{"Adam", "émile", "Émile", "Zoë"}; !slices.Equal(got, want) {
-		t.Errorf("by name %q, want %q", got, want)
-	}
-
-	zh := event(3, []tbsheet.Match{m(1, 0, 1, u), m(0, 2, no, bye)})
-	for i, name := range []string{"张伟", "李娜", "王芳"} { // zhāng, lǐ, wáng
-		zh.Players[i].Name = name
-	}
-	if p, err = Compute(zh, Options{}); err != nil {
-		t.Fatal(err)
-	}
-	got = nil
-	for _, i := range p.ByName("zh") {
-		got = append(got, zh.Players[p.Players[i].Player].Name)
-	}
-	if want := []string{"李娜", "王芳", "张伟"}; !slices.Equal(got, want) {
-		t.Errorf("zh by name %q, want %q (pinyin)", got, want)
-	}
-}

@@ -2,10 +2,7 @@ package writer
 
 import (
 	"fmt"
-	"sort"
 
-	"golang.org/x/text/collate"
-	"golang.org/x/text/language"
 	"golang.org/x/text/width"
 
 	"github.com/tbsheet/tbsheet"
@@ -133,36 +130,15 @@ func Title(st *calc.Standings, lang string) string {
 // themselves; by family name where the players have one or opt.ByFamily asks (see
 // byFamily).
 func printOrder(st *calc.Standings, opt Options) []int {
-	idx := make([]int, len(st.Rows))
-	for i := range idx {
-		idx[i] = i
-	}
 	if !opt.ByName {
+		idx := make([]int, len(st.Rows))
+		for i := range idx {
+			idx[i] = i
+		}
 		return idx
 	}
-	tag := language.Und
-	if opt.Lang != "" {
-		tag = language.Make(opt.Lang)
-	}
-	c := collate.New(tag)
-	players := st.Event.Players
-	key := func(p *tbsheet.Player) []string { return []string{p.Name} }
-	if byFamily(st, opt) {
-		key = familyKey
-	}
-	keys := make([][]string, len(st.Rows))
-	for i, r := range st.Rows {
-		keys[i] = key(&players[r.Player])
-	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		for k, ka := range keys[idx[a]] {
-			if d := c.CompareString(ka, keys[idx[b]][k]); d != 0 {
-				return d < 0
-			}
-		}
-		return false
-	})
-	return idx
+	return sortByName(len(st.Rows), func(i int) *tbsheet.Player { return &st.Event.Players[st.Rows[i].Player] },
+		opt.Lang, byFamily(st, opt))
 }
 
 // cellWidth returns how many terminal (or spreadsheet) character cells s takes: East Asian

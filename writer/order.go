@@ -1,8 +1,13 @@
 package writer
 
 import (
+	"slices"
+	"sort"
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
@@ -11,18 +16,38 @@ import (
 // byFamily reports whether a list by name sorts by family name: the organizer asked for it
 // (Options.ByFamily), or some player's family name is known apart from the given name.
 func byFamily(st *calc.Standings, opt Options) bool {
-	if !opt.ByName {
-		return false
+	return opt.ByName && (opt.ByFamily || slices.ContainsFunc(st.Rows, func(r calc.Row) bool {
+		return st.Event.Players[r.Player].Family != ""
+	}))
+}
+
+// sortByName returns 0 … n−1 in the order of the names of the players who(i) returns, under
+// lang's collation; by family name with family (see familyKey). Players of the same name
+// keep their order.
+func sortByName(n int, who func(i int) *tbsheet.Player, lang string, family bool) []int {
+	tag := language.Und
+	if lang != "" {
+		tag = language.Make(lang)
 	}
-	if opt.ByFamily {
-		return true
+	c := collate.New(tag)
+	key := func(p *tbsheet.Player) []string { return []string{p.Name} }
+	if family {
+		key = familyKey
 	}
-	for _, r := range st.Rows {
-		if p := st.Event.Players[r.Player]; p.Family != "" {
-			return true
+	keys := make([][]string, n)
+	idx := make([]int, n)
+	for i := range n {
+		keys[i], idx[i] = key(who(i)), i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		for k, ka := range keys[idx[a]] {
+			if d := c.CompareString(ka, keys[idx[b]][k]); d != 0 {
+				return d < 0
+			}
 		}
-	}
-	return false
+		return false
+	})
+	return idx
 }
 
 // orderLabel is the label key saying how a list is sorted: by rank, by name or by family

@@ -89,6 +89,36 @@ const (
 type pairingWords struct {
 	p    *pairings.Pairings
 	lang string
+	// family sorts the list by name by family name (see byFamily).
+	family bool
+}
+
+// newPairingWords puts p into words as opt asks: its language, and the list by name by
+// family name when opt.ByFamily asks or some player of the round has a family name apart,
+// as the standings by name.
+func newPairingWords(p *pairings.Pairings, opt Options) pairingWords {
+	return pairingWords{p: p, lang: opt.Lang, family: opt.ByFamily || slices.ContainsFunc(p.Players, func(pl pairings.Player) bool {
+		return p.Event.Players[pl.Player].Family != ""
+	})}
+}
+
+// PairingsByName returns the indexes of p.Players in the order of the list by name: their
+// names under opt.Lang's collation (pinyin for "zh"), by family name where the players have
+// one apart or opt.ByFamily asks, as the standings by name are sorted.
+func PairingsByName(p *pairings.Pairings, opt Options) []int { return newPairingWords(p, opt).byName() }
+
+// byName is PairingsByName.
+func (w pairingWords) byName() []int {
+	return sortByName(len(w.p.Players), func(i int) *tbsheet.Player { return &w.p.Event.Players[w.p.Players[i].Player] },
+		w.lang, w.family)
+}
+
+// byNameTitle says which list by name it is: "by name", or "by family name".
+func (w pairingWords) byNameTitle() string {
+	if w.family {
+		return w.l("by-family")
+	}
+	return w.l("by-name")
 }
 
 func (w pairingWords) l(key string) string { return label(w.lang, key) }
@@ -199,15 +229,20 @@ func (w pairingWords) byTable() []int {
 	return out
 }
 
-// headline is the title line: event, division, "Round 5 pairings", system.
-func (w pairingWords) headline() string {
+// headline is the title line of a list: event, division, "Round 5 pairings — by name",
+// system.
+func (w pairingWords) headline(lists PairingsLists) string {
 	var parts []string
 	ev := w.p.Event
 	system := ""
 	if st := w.p.Before; st.System != nil {
 		system = st.System.Title
 	}
-	for _, s := range []string{ev.Name, ev.Pod, w.title(), system} {
+	order := w.l("pa.by-table")
+	if lists == ListByName {
+		order = w.byNameTitle()
+	}
+	for _, s := range []string{ev.Name, ev.Pod, w.title() + " — " + order, system} {
 		if s != "" {
 			parts = append(parts, s)
 		}
@@ -219,9 +254,9 @@ func (w pairingWords) headline() string {
 // table, with the result when it is entered, then the byes and the players left unpaired),
 // or, with ListByName, one line per player in alphabetical order.
 func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
-	s := pairingWords{p, opt.Lang}
+	s := newPairingWords(p, opt)
 	var b strings.Builder
-	b.WriteString(s.headline() + "\n\n")
+	b.WriteString(s.headline(lists) + "\n\n")
 	pts := pointsHeader(p.Before, opt.Lang)
 	named := func(pl *pairings.Player) string {
 		if tag := s.tag(pl); tag != "" {
@@ -234,7 +269,7 @@ func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, 
 		if s.coloured() {
 			rows[0] = append(rows[0], s.l("pa.colour"))
 		}
-		for _, i := range p.ByName(opt.Lang) {
+		for _, i := range s.byName() {
 			pl := &p.Players[i]
 			row := []string{named(pl), s.points(pl), s.table(pl), s.opponent(pl)}
 			if s.coloured() {
@@ -301,7 +336,7 @@ func mirrored(m tbsheet.Match) tbsheet.Match {
 // alphabetically. Headers and notes follow opt.Lang; cells a spreadsheet would run as a
 // formula are defused. No byte-order mark (the .csv file gets one).
 func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
-	s := pairingWords{p, opt.Lang}
+	s := newPairingWords(p, opt)
 	pts := pointsHeader(p.Before, opt.Lang)
 	ids := hasIDs(p.Event)
 	head := []string{s.l("round"), s.l("table"), s.l("player"), s.l("id"), pts,
@@ -323,7 +358,7 @@ func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 	if err := write(head); err != nil {
 		return err
 	}
-	order := p.ByName(opt.Lang)
+	order := s.byName()
 	if lists != ListByName {
 		order = nil
 		for _, i := range s.byTable() {
@@ -426,13 +461,14 @@ type (
 )
 
 // WritePairingsJSON writes a round's pairings as an indented JSON document: the tables by
-// number (each player's name, ID and points before the round; the result once entered,
-// as the model's result id from Player 1's side), then every player of the round in
-// alphabetical order (language-neutral collation) with his table and opponent, points,
-// rank and record before the round, his result when it is known (a bye, a loss without an
-// opponent, an entered result), and whether he is a late entry or left unpaired.
+// number (each player's name, ID and points before the round; the result once entered, as
+// the model's result id from Player 1's side), then every player of the round in
+// alphabetical order (language-neutral collation; by family name where the input keeps it
+// apart) with his table and opponent, points, rank and record before the round, his result
+// when it is known (a bye, a loss without an opponent, an entered result), and whether he
+// is a late entry or left unpaired.
 func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
-	s := pairingWords{p, "en"}
+	s := newPairingWords(p, Options{})
 	seat := func(pl *pairings.Player) seatJSON {
 		return seatJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: jsonNum(pl.Points)}
 	}
@@ -456,7 +492,7 @@ func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 		}
 		doc.Tables = append(doc.Tables, tj)
 	}
-	for _, i := range p.ByName("") {
+	for _, i := range s.byName() {
 		pl := &p.Players[i]
 		j := pairingJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: jsonNum(pl.Points),
 			Record: recordOrder(p.Before).Format(pl.Wins, pl.Losses, pl.Draws), Late: pl.Late, Unpaired: pl.Unpaired()}

@@ -29,8 +29,8 @@ func TestPairingsByNameE2E(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			s := pairingWords{p, lang}
-			byName, byTable := s.title()+" — "+label(lang, "by-name"), s.title()+" — "+s.l("pa.by-table")
+			s := newPairingWords(p, Options{Lang: lang})
+			byName, byTable := s.title()+" — "+s.byNameTitle(), s.title()+" — "+s.l("pa.by-table")
 			// -raw keeps the order the page is drawn in: block after block, row after row.
 			pages := strings.Split(poppler(t, "pdftotext", "-raw", path, "-"), "\f")
 			pages = pages[:len(pages)-1]
@@ -46,7 +46,7 @@ func TestPairingsByNameE2E(t *testing.T) {
 				}
 			}
 			var rows []string
-			for _, i := range p.ByName(lang) {
+			for _, i := range s.byName() {
 				pl := &p.Players[i]
 				rows = append(rows, row(s.name(pl.Player), s.points(pl), s.table(pl), s.opponent(pl)))
 			}
@@ -107,7 +107,7 @@ func TestSlipsE2E(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s := pairingWords{p, lang}
+		s := newPairingWords(p, Options{Lang: lang})
 		var rows []string
 		for _, tb := range p.Tables {
 			a, b := &p.Players[tb.P1], &p.Players[tb.P2]

@@ -118,7 +118,7 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 	if err != nil {
 		return err
 	}
-	s := pairingWords{p, opt.Lang}
+	s := newPairingWords(p, opt)
 	d.heading()
 	var all []*wallList
 	if lists != ListByTable {
@@ -164,14 +164,14 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 func (d *standingsPDF) byNameList(s pairingWords) *wallList {
 	fs, p := d.fonts, s.p
 	l := &wallList{ranges: true,
-		subtitle: fs.shape(s.title()+" — "+d.label("by-name"), style{bold: true, pt: subPt}, "the title")}
+		subtitle: fs.shape(s.title()+" — "+s.byNameTitle(), style{bold: true, pt: subPt}, "the title")}
 	l.cols = []listCol{d.listHead(s.l("player"), listLeft, minSqueeze), d.listHead(pointsHeader(p.Before, s.lang), listRight, 0),
 		d.listHead(s.l("table"), listCenter, 0), d.listHead(s.l("pa.opponent"), listLeft, oppSqueeze)}
 	coloured := s.coloured()
 	if coloured {
 		l.cols = append(l.cols, d.listHead(s.l("pa.colour"), listLeft, 0))
 	}
-	for _, i := range p.ByName(s.lang) {
+	for _, i := range s.byName() {
 		pl := &p.Players[i]
 		name := s.name(pl.Player)
 		// A bye, or a player without an opponent, stands out.

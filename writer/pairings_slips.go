@@ -66,7 +66,7 @@ func WriteSlipsPDF(w io.Writer, p *pairings.Pairings, opt Options) error {
 	if err != nil {
 		return err
 	}
-	s := pairingWords{p, opt.Lang}
+	s := newPairingWords(p, opt)
 	d.heading()
 	var tables []pairings.Table
 	for _, t := range p.Tables {

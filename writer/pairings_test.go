@@ -227,7 +227,7 @@ func TestPairingsLayout(t *testing.T) {
 				t.Fatal(err)
 			}
 			d.heading()
-			s := pairingWords{p, lang}
+			s := newPairingWords(p, Options{Lang: lang})
 			for _, l := range []*wallList{d.byNameList(s), d.byTableList(s)} {
 				what := fmt.Sprintf("%d players, %s, %s", n, lang, plain(l.subtitle))
 				l.measure()
@@ -279,7 +279,7 @@ func TestPairingsByNameRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := d.byNameList(pairingWords{p, "en"})
+	l := d.byNameList(newPairingWords(p, Options{Lang: "en"}))
 	var got []string
 	for _, r := range l.rows {
 		line := []string{}
@@ -439,5 +439,43 @@ func BenchmarkPairings(b *testing.B) {
 			}
 			b.ReportMetric(per/compute, "x-compute")
 		})
+	}
+}
+
+// TestPairingsByName checks the order of the list by name: the language's collation (pinyin
+// for zh), and family names first where the input keeps them apart, or --by family asks.
+func TestPairingsByName(t *testing.T) {
+	ev := pairingsEvent()
+	for i, name := range []string{"Zoë Adams", "émile Young", "Émile Baker", "Adam Zane", "张伟", "李娜", "王芳"} {
+		ev.Players[i].Name = name
+	}
+	p, err := pairings.Compute(ev, pairings.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(opt Options) []string {
+		var out []string
+		for _, i := range PairingsByName(p, opt) {
+			out = append(out, ev.Players[p.Players[i].Player].Name)
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		opt  Options
+		want []string
+	}{
+		{Options{Lang: "en"}, []string{"Adam Zane", "Émile Baker", "émile Young", "Hiro Tanaka", "Ivy Lee", "Zoë Adams", "张伟", "李娜", "王芳"}},
+		{Options{Lang: "zh"}, []string{"Adam Zane", "Émile Baker", "émile Young", "Hiro Tanaka", "Ivy Lee", "Zoë Adams", "李娜", "王芳", "张伟"}},
+		{Options{Lang: "en", ByFamily: true}, []string{"Zoë Adams", "Émile Baker", "Ivy Lee", "Hiro Tanaka", "émile Young", "Adam Zane", "张伟", "李娜", "王芳"}},
+	} {
+		if got := names(tt.opt); !slices.Equal(got, tt.want) {
+			t.Errorf("%+v:\n got %q\nwant %q", tt.opt, got, tt.want)
+		}
+	}
+	// A family name kept apart (KTS, TOM, WER) sorts the list by it, and the title says so.
+	ev.Players[8].Family, ev.Players[8].Given = "Lee", "Ivy"
+	s := newPairingWords(p, Options{})
+	if got := names(Options{}); got[0] != "Zoë Adams" || s.byNameTitle() != "by family name" {
+		t.Errorf("with a family name: %q, %q", got, s.byNameTitle())
 	}
 }

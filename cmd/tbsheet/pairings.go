@@ -16,17 +16,20 @@ import (
 	"github.com/tbsheet/tbsheet/writer"
 )
 
-// pairingLists turns --by into the lists a pairings output holds.
-func pairingLists(by string) (writer.PairingsLists, error) {
+// pairingLists turns --by into the lists a pairings output holds, and whether the list by
+// name sorts by family name ("family", as standings --by family).
+func pairingLists(by string) (writer.PairingsLists, bool, error) {
 	switch by {
 	case "":
-		return writer.BothLists, nil
+		return writer.BothLists, false, nil
 	case "name":
-		return writer.ListByName, nil
+		return writer.ListByName, false, nil
+	case "family":
+		return writer.ListByName, true, nil
 	case "table":
-		return writer.ListByTable, nil
+		return writer.ListByTable, false, nil
 	}
-	return 0, usageErr("--by %q: use name or table", by)
+	return 0, false, usageErr("--by %q: use name, family or table", by)
 }
 
 func newPairingsCmd() *cobra.Command {
@@ -60,10 +63,11 @@ result, eight to a page between cut lines.`,
 			if err != nil {
 				return err
 			}
-			lists, err := pairingLists(by)
+			lists, family, err := pairingLists(by)
 			if err != nil {
 				return err
 			}
+			j.writeOpt.ByFamily = j.writeOpt.ByFamily || family
 			if to != "" && to != "table" && to != "csv" && to != "json" {
 				return usageErr("--to %q: use table, csv or json", to)
 			}
@@ -142,7 +146,7 @@ result, eight to a page between cut lines.`,
 	fs := cmd.Flags()
 	registerRoundFlags(fs, &cf, &of, &from, &players)
 	fs.IntVar(&round, "round", 0, "list round `N` (default: the first round with pairings but missing results)")
-	fs.StringVar(&by, "by", "", "only one list: name or table (default: the PDF holds both, the table and CSV are by table)")
+	fs.StringVar(&by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the pairings to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
 	fs.StringVar(&slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
 	fs.StringVar(&to, "to", "", "what goes to stdout: table, csv or json (default table; nothing when -o or --slips is given)")

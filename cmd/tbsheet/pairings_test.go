@@ -18,6 +18,7 @@ func TestPairingsCommandLine(t *testing.T) {
 		{"pairings-rcq-by-name-ja", []string{"pairings", "samples/scenarios-rcq.xlsx", "--by", "name", "--lang", "ja"}, 0},
 		{"pairings-rcq-csv", []string{"pairings", "samples/scenarios-rcq.xlsx", "--to", "csv", "--by", "name"}, 0},
 		{"pairings-f1-round2-json", []string{"pairings", "samples/f1.csv", "--round", "2", "--to", "json"}, 0},
+		{"pairings-kts-round2-by-name", []string{"pairings", "samples/kts-locals.Tournament", "--round", "2", "--by", "name"}, 0},
 		{"pairings-tdf-round2-zh", []string{"pairings", "samples/pokemon-league-cup.tdf", "--round", "2", "--lang", "zh"}, 0},
 		{"input-pairings-all-played", []string{"pairings", "samples/f1.csv"}, exitInput},
 		{"usage-pairings-by", []string{"pairings", "samples/f1.csv", "--by", "rank"}, exitUsage},
@@ -80,7 +81,7 @@ func TestPairingsFromTemplate(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := `Round 3 pairings · Magic: The Gathering (MTR App. C)
+	want := `Round 3 pairings — by table · Magic: The Gathering (MTR App. C)
 
 Table  Player 1                   Points  Player 2                   Points  Result
     1  Carla Mendes                    6  Ivy Lee                         3
