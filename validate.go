@@ -1,16 +1,32 @@
 package tbsheet
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // Validate checks the event's internal consistency and returns every problem at once, each at
 // the position of the offending match: a player twice in a round, an unknown player, a player
 // against themselves, game counts that contradict the result, a result that needs an opponent
-// without one (or the reverse), a match after the player's drop. Readers call it last; the
-// problems they can see in the raw text (an unreadable cell) they report themselves.
+// without one (or the reverse), a match after the player's drop, a name holding a control
+// character. Readers call it last; the problems they can see in the raw text (an unreadable
+// cell) they report themselves.
 func (e *Event) Validate() ErrorList {
 	var errs ErrorList
 	for _, pod := range e.Pods {
 		errs.AddAll(pod.Validate())
+	}
+	for i := range e.Players {
+		p := &e.Players[i]
+		pos := p.Pos
+		if pos.File == "" {
+			pos.File = e.Source
+		}
+		for _, name := range append([]string{p.Name}, p.Members...) {
+			if msg := controlIn(name); msg != "" {
+				errs.Addf(pos, ErrValue, "the name %s holds %s: retype it", Quote(name), msg)
+			}
+		}
 	}
 	seenRound := map[int]bool{}
 	for _, r := range e.Rounds {
@@ -65,6 +81,38 @@ func (e *Event) validateMatch(r Round, m Match, seat map[int]Pos) ErrorList {
 		errs.Addf(m.Pos, ErrGames, "%s: %s", m.Games, msg)
 	}
 	return errs
+}
+
+// controlIn describes the first control character in a name ("a control character (U+001B)
+// as its 4th character"), or returns "" when there is none. Tabs and line ends count: a name
+// is one line.
+func controlIn(name string) string {
+	n := 0
+	for _, r := range name {
+		n++
+		if IsControl(r) {
+			return fmt.Sprintf("a control character (U+%04X) as its %s character", r, ordinal(n))
+		}
+	}
+	if !utf8.ValidString(name) {
+		return "bytes that are not text"
+	}
+	return ""
+}
+
+// ordinal writes n as "1st", "2nd", "3rd", "4th", "11th", "22nd".
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprint(n) + suffix
 }
 
 func (e *Event) name(i int) string {
