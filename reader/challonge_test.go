@@ -538,7 +538,7 @@ func BenchmarkChallongeSwissV1(b *testing.B) {
 
 func mustRead(tb testing.TB, path string) []byte {
 	tb.Helper()
-	data, err := ReadFile(path)
+	data, err := ReadFile(path, 0)
 	if err != nil {
 		tb.Fatal(err)
 	}

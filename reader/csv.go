@@ -204,15 +204,15 @@ func openCSV(text, file string, kind headerKind) (*csvRows, *header, []string) {
 	return best, bestHd, first
 }
 
-// csvRows reads CSV records as a rowSource.
+// csvRows reads CSV records as a rowSource. Its rows and cells need no limit of their own: a
+// file within the size limit cannot hold more cells than it has bytes (and one line more
+// than maxFields), and each record is dropped once read.
 type csvRows struct {
 	r     *csv.Reader
 	file  string
 	skip  int // lines removed above the text (a "sep=" line)
 	cells []string
 	pos   [][2]int // line and column of each cell
-	rows  int
-	count int
 	err   error
 }
 
@@ -243,13 +243,6 @@ func (c *csvRows) Next() bool {
 	for i := range rec {
 		line, col := c.r.FieldPos(i)
 		c.pos = append(c.pos, [2]int{line + c.skip, col})
-	}
-	c.rows++
-	c.count += len(rec)
-	if c.rows > maxRows || c.count > maxCells {
-		c.err = tbsheet.Errorf(c.Pos(0), tbsheet.ErrTooLarge,
-			"stopped reading here: the file holds more than %d rows or %d cells, far more than a results table", maxRows, maxCells)
-		return false
 	}
 	return true
 }

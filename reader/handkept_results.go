@@ -131,8 +131,8 @@ func (h *hkReader) gameColumns(r *hkRow) (g tbsheet.Games, given bool) {
 			continue
 		}
 		given = true
-		n, ok := parseCount(t)
-		if !ok || n > 999 {
+		n, ok := parseCount(t, 999)
+		if !ok {
 			r.errorf(c.key, tbsheet.ErrGames, "%q is not a number of games", t)
 		}
 		*c.n = n

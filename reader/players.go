@@ -12,10 +12,11 @@ import (
 // tbsheet.ErrorList: a name or ID listed twice, a Dropped After that is not a round. KTS's
 // own players export ("ID","First Name","Last Name") is read as such.
 func ReadPlayers(path string) ([]tbsheet.Player, error) {
-	data, err := ReadFile(path)
+	data, err := ReadFile(path, 0)
 	if err != nil {
 		return nil, err
 	}
+	path = inputName(path)
 	var players []tbsheet.Player
 	if _, ok := ktsCSV(data, ktsPlayersHeader); ok {
 		players, err = ReadKTSPlayers(data, path)
@@ -32,13 +33,13 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 	var errs problems
 	var players []tbsheet.Player
 	if isWorkbook(data) {
-		wb, err := openWorkbook(data, file)
+		wb, err := openWorkbook(data, file, Options{}.limits())
 		if err != nil {
 			return nil, err
 		}
 		defer wb.close()
 		sheet := ""
-		for _, name := range wb.f.GetSheetList() {
+		for _, name := range wb.sheets {
 			if handkept.SheetKind(name) == "players" {
 				sheet = name
 				break
@@ -68,7 +69,7 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 
 // firstSheetWith returns the first sheet whose first rows hold a header kind accepts, or "".
 func (wb *workbook) firstSheetWith(kind headerKind) string {
-	for _, name := range wb.f.GetSheetList() {
+	for _, name := range wb.sheets {
 		src, err := wb.sheet(name)
 		if err != nil {
 			continue

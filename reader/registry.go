@@ -6,6 +6,7 @@ package reader
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,6 +31,9 @@ type Options struct {
 	// Players, when non-nil, is an event whose Players come from a separate players file
 	// (--players): readers use it for ids, drops and ratings.
 	Players []tbsheet.Player
+	// MaxSize is the largest results file to read, in bytes; 0 means tbsheet.MaxFileSize.
+	// The limits on what a file may unpack to and on the cells it may hold follow it.
+	MaxSize int64
 }
 
 // Format is one input format.
@@ -53,6 +57,22 @@ type Format struct {
 	// CharColumns says that the format's positions count columns in characters, not bytes
 	// (TRF's fixed columns).
 	CharColumns bool
+}
+
+// limits are what one read may take, following Options.MaxSize: a workbook may unpack to 16
+// times the size limit (real workbooks compress about 8 to 1), and a table may hold as many
+// cells as the file may hold bytes, which is all a CSV can.
+type limits struct {
+	unzip int64
+	cells int
+}
+
+func (o Options) limits() limits {
+	size := o.MaxSize
+	if size <= 0 {
+		size = tbsheet.MaxFileSize
+	}
+	return limits{unzip: 16 * size, cells: int(size)}
 }
 
 var formats []*Format
@@ -136,18 +156,20 @@ func looksLike(data []byte) string {
 	return "text without a results header"
 }
 
-// Read reads the file at path. from forces a format id ("" = detect). The file is only read,
-// never written.
+// Read reads the file at path ([Stdin] for standard input). from forces a format id ("" =
+// detect). The file is only read, never written.
 func Read(path, from string, opt Options) (*tbsheet.Event, error) {
-	data, err := ReadFile(path)
+	data, err := ReadFile(path, opt.MaxSize)
 	if err != nil {
 		return nil, err
 	}
 	return ReadBytes(data, path, from, opt)
 }
 
-// ReadBytes is Read for data already in memory; name is used for detection and positions.
+// ReadBytes is Read for data already in memory; name is used for detection and positions
+// ([Stdin] is named "stdin").
 func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, error) {
+	name = inputName(name)
 	var f *Format
 	if from != "" {
 		var ok bool
@@ -248,22 +270,108 @@ func textLines(data []byte) []string {
 	return lines
 }
 
-// ReadFile reads an input file whole, refusing folders and files over tbsheet.MaxFileSize with a
-// message an organizer understands.
-func ReadFile(path string) ([]byte, error) {
+// Stdin is the input path that stands for standard input, as on most command lines ("-").
+// Positions name it "stdin".
+const Stdin = "-"
+
+// inputName is the name an input's positions give it: "stdin" for standard input, else the
+// path as the user gave it.
+func inputName(path string) string {
+	if path == Stdin {
+		return "stdin"
+	}
+	return path
+}
+
+// ReadFile reads an input whole: a file (a symbolic link is followed), or standard input when
+// path is [Stdin]. It refuses folders, devices, named pipes and sockets with a message an
+// organizer understands, and reads at most maxSize bytes (0: tbsheet.MaxFileSize) whatever
+// the file claims to hold, so that neither /dev/zero nor an endless pipe can exhaust memory.
+func ReadFile(path string, maxSize int64) ([]byte, error) {
+	if maxSize <= 0 {
+		maxSize = tbsheet.MaxFileSize
+	}
+	at := tbsheet.Pos{File: inputName(path)}
+	if path == Stdin {
+		if st, err := os.Stdin.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			return nil, tbsheet.Errorf(at, tbsheet.ErrFormat,
+				"standard input is a terminal or a device, not results: send a file in (tbsheet standings - < results.csv) or give its name instead of -")
+		}
+		return readLimited(os.Stdin, at, -1, maxSize)
+	}
+	// Stat follows a symbolic link to what it names; opening a named pipe would block until
+	// something writes to it, so the kind of file is checked first.
 	st, err := os.Stat(path)
 	if err != nil {
 		if os.IsNotExist(err) {
-			return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, err, "no such file")
+			return nil, tbsheet.Errorf(at, err, "no such file")
 		}
 		return nil, err
 	}
-	if st.IsDir() {
-		return nil, fmt.Errorf("%s is a folder, not a results file", path)
+	if err := regular(st, at); err != nil {
+		return nil, err
 	}
-	if st.Size() > tbsheet.MaxFileSize {
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, tbsheet.ErrTooLarge,
-			"file is %d MiB; tbsheet reads result files up to %d MiB", st.Size()>>20, tbsheet.MaxFileSize>>20)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
 	}
-	return os.ReadFile(path)
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := regular(st, at); err != nil {
+		return nil, err
+	}
+	return readLimited(f, at, st.Size(), maxSize)
+}
+
+// regular refuses anything but a regular file.
+func regular(st os.FileInfo, at tbsheet.Pos) error {
+	what := ""
+	switch m := st.Mode(); {
+	case m.IsRegular():
+		return nil
+	case m.IsDir():
+		return tbsheet.Errorf(at, tbsheet.ErrFormat, "a folder, not a results file")
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe: to read from a pipe, give - and send the results to tbsheet's standard input"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	case m&os.ModeDevice != 0, m&os.ModeCharDevice != 0:
+		what = "a device"
+	default:
+		what = "a special file"
+	}
+	return tbsheet.Errorf(at, tbsheet.ErrFormat, "not a results file but %s", what)
+}
+
+// readLimited reads r to its end, refusing more than maxSize bytes. size is what the file
+// says it holds (−1 for a stream): a file that says too much is refused before reading.
+func readLimited(r io.Reader, at tbsheet.Pos, size, maxSize int64) ([]byte, error) {
+	if size > maxSize {
+		return nil, tooLarge(at, size, maxSize)
+	}
+	var buf bytes.Buffer
+	if size > 0 {
+		buf.Grow(int(size) + 1)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(r, maxSize+1)); err != nil {
+		return nil, tbsheet.Errorf(at, err, "cannot read: %v", err)
+	}
+	if int64(buf.Len()) > maxSize {
+		return nil, tooLarge(at, -1, maxSize)
+	}
+	return buf.Bytes(), nil
+}
+
+// tooLarge says that an input is over the size limit (size −1: a stream, whose size is
+// unknown) and how to read it anyway.
+func tooLarge(at tbsheet.Pos, size, maxSize int64) error {
+	mib := func(n int64) int64 { return (n + 1<<20 - 1) >> 20 }
+	if size < 0 {
+		return tbsheet.Errorf(at, tbsheet.ErrTooLarge, "the input is more than %d MiB; tbsheet reads result files up to %d MiB: "+
+			"give --max-size with a larger number of MiB to read it", mib(maxSize), mib(maxSize))
+	}
+	return tbsheet.Errorf(at, tbsheet.ErrTooLarge, "the file is %d MiB; tbsheet reads result files up to %d MiB: "+
+		"give --max-size %d to read it", mib(size), mib(maxSize), mib(size))
 }

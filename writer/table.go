@@ -5,13 +5,15 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 )
 
 // WriteTable prints standings as an aligned text table for a terminal: a title line, one row
 // per player (by rank, or by name with opt.ByName), then the notes. Columns stay aligned with
 // Chinese and Japanese names because widths are measured in terminal cells, where a wide
-// character takes two.
+// character takes two. Text from the input (names, the event's title, notes) is printed as
+// tbsheet.Printable shows it: no input can send an escape sequence to the terminal.
 func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	header := []string{"#", label(opt.Lang, "player"), pointsHeader(st, opt.Lang),
 		label(opt.Lang, "record."+recordOrder(st).String())}
@@ -21,7 +23,7 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	rows := [][]string{header}
 	for _, i := range printOrder(st, opt) {
 		r := &st.Rows[i]
-		name := st.Event.Players[r.Player].Name
+		name := tbsheet.Printable(st.Event.Players[r.Player].Name)
 		if r.DroppedAfter > 0 {
 			name += " (" + labelf(opt.Lang, "drop-after", r.DroppedAfter) + ")"
 		}
@@ -45,7 +47,7 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	var title []string
 	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), st.System.Title} {
 		if s != "" {
-			title = append(title, s)
+			title = append(title, tbsheet.Printable(s))
 		}
 	}
 	b.WriteString(strings.Join(title, " · ") + "\n\n")
@@ -75,11 +77,11 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 		b.WriteString("\n")
 	}
 	for _, n := range st.Notes {
-		b.WriteString("\nnote: " + n)
+		b.WriteString("\nnote: " + tbsheet.Printable(n))
 	}
 	for _, r := range st.Rows {
 		if r.Note != "" {
-			b.WriteString("\nnote: " + st.Event.Players[r.Player].Name + ": " + r.Note)
+			b.WriteString("\nnote: " + tbsheet.Printable(st.Event.Players[r.Player].Name+": "+r.Note))
 		}
 	}
 	if len(st.Notes) > 0 || strings.Contains(b.String(), "\nnote: ") {

@@ -51,6 +51,10 @@ also an input is refused.`,
 				return err
 			}
 			opt := reader.Options{}
+			var err error
+			if opt.MaxSize, err = maxSize(cmd); err != nil {
+				return err
+			}
 			if players != "" {
 				list, err := reader.ReadPlayers(players)
 				if err != nil {

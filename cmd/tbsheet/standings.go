@@ -120,6 +120,9 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 	if j.writeOpt, err = of.writerOptions(cmd.ErrOrStderr()); err != nil {
 		return nil, err
 	}
+	if j.readOpt.MaxSize, err = maxSize(cmd); err != nil {
+		return nil, err
+	}
 	if from != "" {
 		if _, ok := reader.Lookup(from); !ok {
 			return nil, usageErr("--from %q: use %s", from, strings.Join(formatIDs(), ", "))
@@ -141,7 +144,7 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 // compute reads one input and returns its standings, one per division. Self-check differences
 // are printed to warn; with --check they are an input error.
 func (j *job) compute(path string, warn io.Writer) ([]*calc.Standings, error) {
-	data, err := reader.ReadFile(path)
+	data, err := reader.ReadFile(path, j.readOpt.MaxSize)
 	if err != nil {
 		return nil, inputErr(err)
 	}

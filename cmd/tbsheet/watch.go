@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -65,6 +66,9 @@ round is waiting for results the file is left as it is.`,
 			if len(of.outputs) == 0 {
 				return usageErr("watch: give at least one output with -o")
 			}
+			if slices.Contains(inputs, reader.Stdin) {
+				return usageErr("watch: standard input (-) cannot be watched: give the file")
+			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
@@ -92,7 +96,7 @@ round is waiting for results the file is left as it is.`,
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
 			all := func(input string) []string { return append(outputs(input), j.scenarios(input)...) }
 			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: all, Poll: poll,
-				Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
+				MaxSize: j.readOpt.MaxSize, Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
 			if verbose {
 				cfg.Verbose = cmd.ErrOrStderr()
 			}

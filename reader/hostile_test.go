@@ -1,0 +1,199 @@
+package reader
+
+// Tests of hostile and mistaken hand-kept inputs (issue 10): names that look alike but are
+// not, files cut short or damaged, text in an unknown encoding, the organizer's own slips.
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestInvisibleNames: a name written once with an invisible character (a zero-width space
+// pasted with it, a bidirectional override) is the same player, with a note; a control
+// character in a name is refused at its cell; a name wrapped over two lines is one line.
+func TestInvisibleNames(t *testing.T) {
+	const hdr = "Round,Player 1,Player 2,Result\n"
+	tests := []struct {
+		name, input string
+		players     []string
+		notes       []string
+		err         string
+	}{
+		{"zero-width space", hdr + "1,Alice,Bob,2-0\n2,Bob,Alice\u200b,0-2\n", []string{"Alice", "Bob"},
+			[]string{`r.csv: line 3: "Alice\u200b" and "Alice" (line 2) differ only by an invisible character (U+200B): read as one player, Alice`}, ""},
+		{"first spelling invisible", hdr + "1,\ufeffAlice,Bob,2-0\n2,Bob,Alice,0-2\n", []string{"Alice", "Bob"},
+			[]string{`r.csv: line 3: "Alice" and "\ufeffAlice" (line 2) differ only by an invisible character (U+FEFF): read as one player, Alice`}, ""},
+		{"bidi override", hdr + "1,\u202eecilA,Bob,2-0\n", []string{"ecilA", "Bob"}, nil, ""},
+		{"emoji joiner kept", hdr + "1,Fam 👨\u200d👩,Bob,2-0\n", []string{"Fam 👨\u200d👩", "Bob"}, nil, ""},
+		{"wrapped name", hdr + "1,\"Carol\nAnn\",Bob,2-0\n2,Bob,Carol Ann,0-2\n", []string{"Carol Ann", "Bob"}, nil, ""},
+		{"escape sequence", hdr + "1,Alice,Bob,2-0\n2,Bob,Mal\x1b[2Jlory,2-0\n", nil, nil,
+			`r.csv:3:7: the name "Mal\x1b[2Jlory" holds a control character (U+001B) as its 4th character: retype it`},
+		{"NUL", hdr + "1,Alice,Bo\x00b,2-0\n", nil, nil, `the name "Bo\x00b" holds a control character (U+0000) as its 3rd character`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev, err := ReadBytes([]byte(tt.input), "r.csv", "", Options{})
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("got %v\nwant %s", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, p := range ev.Players {
+				names = append(names, p.Name)
+			}
+			if !slices.Equal(names, tt.players) {
+				t.Errorf("players %q, want %q", names, tt.players)
+			}
+			if !slices.Equal(ev.Notes, tt.notes) {
+				t.Errorf("notes %q\nwant %q", ev.Notes, tt.notes)
+			}
+		})
+	}
+	// A workbook: the same, cell by cell. Excel writes a control character as _x0007_.
+	data, _ := buildBook(t, testSheet{"Matches", [][]string{{"Round", "Player 1", "Player 2", "Result"},
+		{"n:1", "Alice", "Bob", "2-0"}, {"n:2", "Bob\u200b", "Alice", "0-2"}, {"n:3", "Bob", "Eve", "2-0"}}})
+	data, err := patchZip(data, "xl/worksheets/sheet1.xml", "<t>Eve</t>", "<t>Eve_x0007_</t>")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = ReadBytes(data, "r.xlsx", "", Options{})
+	if got := listErrors(err); !strings.Contains(got, `r.xlsx: Matches!C4: the name "Eve\a" holds a control character (U+0007) as its 4th character`) {
+		t.Errorf("got %s", got)
+	}
+}
+
+// threeRounds is a workbook of three per-round sheets, for damaging.
+func threeRounds(t *testing.T) []byte {
+	hdr := []string{"Table", "Player 1", "Player 2", "Result"}
+	rs := func(n string, rows ...[]string) testSheet { return testSheet{n, append([][]string{hdr}, rows...)} }
+	data, _ := buildBook(t, rs("Round 1", []string{"n:1", "Alice", "Bob", "2-0"}, []string{"n:2", "Carol", "Dave", "2-0"}),
+		rs("Round 2", []string{"n:1", "Alice", "Carol", "2-0"}, []string{"n:2", "Bob", "Dave", "2-0"}),
+		rs("Round 3", []string{"n:1", "Alice", "Dave", "2-0"}, []string{"n:2", "Bob", "Carol", "2-0"}))
+	return data
+}
+
+// editPart returns data with one part changed by edit.
+func editPart(t *testing.T, data []byte, part string, edit func([]byte) []byte) []byte {
+	t.Helper()
+	out, err := rewriteZip(data, func(name string, b []byte) []byte {
+		if name == part {
+			return edit(b)
+		}
+		return b
+	}, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestDamagedWorkbook: a sheet whose XML is cut short or broken, a cell that refers to a
+// shared string the workbook does not hold, is an error at its place ("the workbook is
+// damaged"), never a round read as unreported or a match dropped.
+func TestDamagedWorkbook(t *testing.T) {
+	book := threeRounds(t)
+	const round3 = "xl/worksheets/sheet3.xml"
+	cut := func(at string, extra int) func([]byte) []byte {
+		return func(b []byte) []byte { return b[:bytes.Index(b, []byte(at))+extra] }
+	}
+	tests := []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"cut in a row", editPart(t, book, round3, cut(`<row r="3"`, 40)),
+			`r.xlsx: Round 3!3:3: the workbook is damaged: the sheet ends in the middle (the file is cut short) after row 2, and what follows is lost`},
+		{"cut between rows", editPart(t, book, round3, cut(`<row r="3"`, 0)),
+			`r.xlsx: Round 3!2:2: the workbook is damaged: the sheet ends in the middle (the file is cut short) after row 2`},
+		{"cut before the rows", editPart(t, book, round3, cut(`<sheetData>`, 3)),
+			`r.xlsx: Round 3: the workbook is damaged: the sheet ends in the middle (the file is cut short) before its first row`},
+		{"broken tag", editPart(t, book, round3, func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`<row r="3">`), []byte(`<row r="3"><c r="A3"></row>`), 1)
+		}), `r.xlsx: Round 3!3:3: the workbook is damaged: the sheet has broken XML (</row> closes an element it does not open) after row 2`},
+		{"shared string out of range", editPart(t, book, round3, func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`<c r="C3" t="inlineStr"><is><t>Carol</t></is></c>`), []byte(`<c r="C3" t="s"><v>99</v></c>`), 1)
+		}), `r.xlsx: Round 3!C3: the workbook is damaged: the cell refers to shared text #99, but the workbook holds 0; save it again`},
+		{"unknown sheet part", editPart(t, book, "xl/workbook.xml", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`r:id="rId5"`), []byte(`r:id="rId99"`), 1)
+		}), `r.xlsx: Round 3: the workbook is damaged: it does not say where the sheet's data is`},
+		{"missing sheet part", editPart(t, book, "xl/_rels/workbook.xml.rels", func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`worksheets/sheet3.xml`), []byte(`worksheets/gone.xml`), 1)
+		}), `r.xlsx: Round 3: the workbook is damaged: the sheet's data (xl/worksheets/gone.xml) is missing`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadBytes(tt.data, "r.xlsx", "", Options{})
+			if got := listErrors(err); !strings.Contains(got, tt.want) {
+				t.Errorf("got %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSharedStrings: shared strings are read as Excel shows them: rich-text runs joined,
+// without the phonetic guide of a Japanese name, with Office's _xHHHH_ escapes decoded.
+func TestSharedStrings(t *testing.T) {
+	book := threeRounds(t)
+	sst := `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
+		`<si><r><rPr><b/></rPr><t>山</t></r><r><t xml:space="preserve">田 </t></r><r><t>太郎</t></r><rPh sb="0" eb="2"><t>ヤマダ</t></rPh></si>` +
+		`<si><t>Ann_x005F_x0041_B</t></si></sst>`
+	book, err := appendZipPart(book, "xl/sharedStrings.xml", []byte(sst))
+	if err != nil {
+		t.Fatal(err)
+	}
+	book = editPart(t, book, "xl/_rels/workbook.xml.rels", func(b []byte) []byte {
+		return bytes.Replace(b, []byte("</Relationships>"), []byte(`<Relationship Id="rId99" `+
+			`Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`), 1)
+	})
+	book = editPart(t, book, "xl/worksheets/sheet1.xml", func(b []byte) []byte {
+		b = bytes.Replace(b, []byte(`<c r="B2" t="inlineStr"><is><t>Alice</t></is></c>`), []byte(`<c r="B2" t="s"><v>0</v></c>`), 1)
+		return bytes.Replace(b, []byte(`<c r="C2" t="inlineStr"><is><t>Bob</t></is></c>`), []byte(`<c r="C2" t="s"><v>1</v></c>`), 1)
+	})
+	ev, err := ReadBytes(book, "r.xlsx", "", Options{})
+	if err != nil {
+		t.Fatal(listErrors(err))
+	}
+	m := ev.Rounds[0].Matches[0]
+	if p1, p2 := ev.Players[m.P1].Name, ev.Players[m.P2].Name; p1 != "山田 太郎" || p2 != "Ann_x0041_B" {
+		t.Errorf("players %q and %q", p1, p2)
+	}
+}
+
+// TestLargeEvents: the readers take the events the calc benchmarks rank: more than 200,000
+// rows, tables past 100,000; what bounds them is the file size limit (--max-size). (The
+// workbook's cell limit, which follows it, is TestXLSXNotResults's "wide rows".)
+func TestLargeEvents(t *testing.T) {
+	const tables = 70_001 // 3 rounds: 210,003 rows
+	var b strings.Builder
+	b.WriteString("Round,Table,Player 1,Player 2,Result\n")
+	for r := 1; r <= 3; r++ {
+		for i := 1; i <= tables; i++ {
+			fmt.Fprintf(&b, "%d,%d,P%d,Q%d,2-0\n", r, i, i, i)
+		}
+		fmt.Fprintf(&b, "%d,150000,Ann,Bob,2-0\n", r)
+	}
+	ev, err := ReadBytes([]byte(b.String()), "big.csv", "", Options{})
+	if err != nil {
+		t.Fatal(listErrors(err))
+	}
+	if m := ev.Rounds[2].Matches; len(ev.Rounds) != 3 || len(m) != tables+1 || m[tables].Table != 150000 {
+		t.Errorf("%d rounds, %d matches in round 3", len(ev.Rounds), len(m))
+	}
+}
+
+// TestRoundCap: a round number no event reaches is refused at its cell, as the other readers
+// refuse it, not read as a thousand missing rounds.
+func TestRoundCap(t *testing.T) {
+	_, err := ReadBytes([]byte("Round,Player 1,Player 2,Result\n1,A,B,2-0\n10000,A,B,2-0\n"), "r.csv", "", Options{})
+	if got := strings.TrimSpace(listErrors(err)); got != "r.csv:3:1: round 10000: tbsheet reads events of at most 1000 rounds" {
+		t.Errorf("got %s", got)
+	}
+}
