@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -46,13 +47,16 @@ func sniffCSV(data []byte, _ string) bool {
 			data = data[:i]
 		}
 	}
-	text, _ := decodeText(data)
+	text, _, _ := decodeText(data)
 	_, hd, _ := openCSV(text, "", matchHeader)
 	return hd != nil
 }
 
 func readCSV(data []byte, file string, opt Options) (*tbsheet.Event, error) {
-	text, enc := decodeText(data)
+	text, enc, bad := decodeText(data)
+	if bad > 0 {
+		return nil, unknownEncoding(file, enc, bad)
+	}
 	if err := checkWidth(text, file); err != nil {
 		return nil, err
 	}
@@ -123,26 +127,59 @@ func checkWidth(text, file string) error {
 // decodeText returns data as UTF-8 text without a BOM, and the name of the encoding it was
 // converted from ("" for UTF-8). Text that is not UTF-8 is guessed from its bytes: Windows-1252
 // when no two bytes above 0x7F stand together (accented Latin letters), GBK when most pairs
-// fall in the GB2312 range (Chinese), else Shift-JIS (Japanese). The caller only accepts the
-// result if a header is found in it.
-func decodeText(data []byte) (string, string) {
-	var enc encoding.Encoding
-	name := ""
+// fall in the GB2312 range (Chinese), else Shift-JIS (Japanese). A guess that reads the text
+// as nonsense (legacyNonsense) is no encoding: badLine is then the first line that is not
+// UTF-8, and the text has U+FFFD for what is not. The caller only accepts the result if a
+// header is found in it.
+func decodeText(data []byte) (text, enc string, badLine int) {
+	var e encoding.Encoding
 	switch {
 	case bytes.HasPrefix(data, bomUTF8):
-		return string(data[len(bomUTF8):]), ""
+		return string(data[len(bomUTF8):]), "", 0
 	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
-		enc, name = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "UTF-16"
+		e, enc = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "UTF-16"
 	case utf8.Valid(data):
-		return string(data), ""
+		return string(data), "", 0
 	default:
-		enc, name = guessLegacy(data)
+		e, enc = guessLegacy(data)
 	}
-	out, err := enc.NewDecoder().Bytes(data)
-	if err != nil {
-		return string(data), ""
+	out, err := e.NewDecoder().Bytes(data)
+	if err == nil && (enc == "UTF-16" || !legacyNonsense(out)) {
+		return string(out), enc, 0
 	}
-	return string(out), name
+	first := 0
+	for first < len(data) {
+		r, size := utf8.DecodeRune(data[first:])
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		first += size
+	}
+	return strings.ToValidUTF8(string(data), "\ufffd"), enc, 1 + bytes.Count(data[:first], []byte("\n"))
+}
+
+// legacyNonsense reports whether text decoded from a guessed legacy encoding is not text in
+// it: it holds replacement characters (bytes the encoding has no character for), or
+// half-width katakana touching a Latin letter, which is what Shift-JIS makes of accented
+// Latin names and of damaged UTF-8.
+func legacyNonsense(text []byte) bool {
+	prevLatin, prevKana := false, false
+	for _, r := range string(text) {
+		latin := r < 0x80 && (r|0x20 >= 'a' && r|0x20 <= 'z')
+		kana := r >= '\uff61' && r <= '\uff9f'
+		if r == utf8.RuneError || latin && prevKana || kana && prevLatin {
+			return true
+		}
+		prevLatin, prevKana = latin, kana
+	}
+	return false
+}
+
+// unknownEncoding says that a text file is in no encoding tbsheet knows, at the first line
+// that is not UTF-8; guess names the encoding that was tried.
+func unknownEncoding(file, guess string, line int) error {
+	return tbsheet.Errorf(tbsheet.Pos{File: file, Row: line}, tbsheet.ErrFormat, "the file's encoding is unknown: "+
+		"this line is not UTF-8, and read as %s it makes no sense; save the file from Excel as \"CSV UTF-8 (Comma delimited)\"", guess)
 }
 
 func guessLegacy(data []byte) (encoding.Encoding, string) {
@@ -209,6 +246,8 @@ func openCSV(text, file string, kind headerKind) (*csvRows, *header, []string) {
 // than maxFields), and each record is dropped once read.
 type csvRows struct {
 	r     *csv.Reader
+	text  string
+	sep   rune
 	file  string
 	skip  int // lines removed above the text (a "sep=" line)
 	cells []string
@@ -219,13 +258,14 @@ type csvRows struct {
 func newCSVRows(text, file string, sep rune, skip int) *csvRows {
 	r := csv.NewReader(strings.NewReader(text))
 	r.Comma, r.FieldsPerRecord, r.LazyQuotes = sep, -1, true
-	return &csvRows{r: r, file: file, skip: skip}
+	return &csvRows{r: r, text: text, sep: sep, file: file, skip: skip}
 }
 
 func (c *csvRows) Next() bool {
 	if c.err != nil {
 		return false
 	}
+	start := c.r.InputOffset()
 	rec, err := c.r.Read()
 	if err == io.EOF {
 		return false
@@ -244,7 +284,42 @@ func (c *csvRows) Next() bool {
 		line, col := c.r.FieldPos(i)
 		c.pos = append(c.pos, [2]int{line + c.skip, col})
 	}
-	return true
+	return c.checkQuotes(start)
+}
+
+// checkQuotes stops at a cell that runs over several lines because a quote opened in it is
+// never closed where it should be: the rest of the file (or up to the next quote) would be
+// read as one cell, a "player" swallowing the matches below. Quotes are read leniently
+// (Ann "the Great" Lee), so this is the record read again strictly. A cell closed properly
+// may hold line breaks (a name wrapped with Alt+Enter).
+func (c *csvRows) checkQuotes(start int64) bool {
+	multi := -1
+	for i, cell := range c.cells {
+		if strings.ContainsAny(cell, "\n\r") {
+			multi = i
+			break
+		}
+	}
+	if multi < 0 {
+		return true
+	}
+	end := c.r.InputOffset()
+	strict := csv.NewReader(strings.NewReader(c.text[start:end]))
+	strict.Comma, strict.FieldsPerRecord = c.sep, -1
+	if _, err := strict.Read(); err == nil || !errors.Is(err, csv.ErrQuote) {
+		return true
+	}
+	last := strings.Count(c.text[:end], "\n") + c.skip
+	if !strings.HasSuffix(c.text[:end], "\n") {
+		last++
+	}
+	to := fmt.Sprintf("line %d", last)
+	if end == int64(len(c.text)) {
+		to = fmt.Sprintf("the end of the file (line %d)", last)
+	}
+	c.err = tbsheet.Errorf(c.Pos(multi), tbsheet.ErrFormat, "a quote (\") opens this cell and is not closed where the cell ends: "+
+		"everything from here to %s is read as one cell; close the quote or remove it", to)
+	return false
 }
 
 func (c *csvRows) Cells() []string { return c.cells }

@@ -9,6 +9,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/japanese"
+
+	"github.com/tbsheet/tbsheet"
 )
 
 // TestInvisibleNames: a name written once with an invisible character (a zero-width space
@@ -195,5 +199,53 @@ func TestRoundCap(t *testing.T) {
 	_, err := ReadBytes([]byte("Round,Player 1,Player 2,Result\n1,A,B,2-0\n10000,A,B,2-0\n"), "r.csv", "", Options{})
 	if got := strings.TrimSpace(listErrors(err)); got != "r.csv:3:1: round 10000: tbsheet reads events of at most 1000 rounds" {
 		t.Errorf("got %s", got)
+	}
+}
+
+// TestUnknownEncoding: text that is not UTF-8 and makes no sense in the encoding its bytes
+// suggest (damaged UTF-8 read as Shift-JIS gives replacement characters and half-width
+// katakana inside Latin names) is an error at the first line that is not UTF-8, not a list
+// of garbled players; real Shift-JIS still reads.
+func TestUnknownEncoding(t *testing.T) {
+	damaged := "Round,Player 1,Player 2,Result\n1,王小明,José,2-0\n2,M\xc3ller,王小明,0-2\n"
+	_, err := ReadBytes([]byte(damaged), "r.csv", "", Options{})
+	errs := tbsheet.Errors(err)
+	if len(errs) != 1 || errs[0].Error() != `r.csv:3: the file's encoding is unknown: this line is not UTF-8, `+
+		`and read as Shift-JIS it makes no sense; save the file from Excel as "CSV UTF-8 (Comma delimited)"` ||
+		errs[0].Detail() != "    2,M\ufffdller,王小明,0-2" {
+		t.Errorf("got %s", listErrors(err))
+	}
+	sjis, err := japanese.ShiftJIS.NewEncoder().String("Round,Player 1,Player 2,Result\n1,山田 太郎,ｽｽﾞｷ,2-0\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := ReadBytes([]byte(sjis), "r.csv", "", Options{})
+	if err != nil || ev.Players[1].Name != "ｽｽﾞｷ" {
+		t.Errorf("Shift-JIS: %v", err)
+	}
+}
+
+// TestUnclosedQuote: a quote that is never closed would swallow the rest of the file into
+// one cell (one "player" with a bye); it is an error at the cell where it opens. A cell
+// quoted properly over two lines is read.
+func TestUnclosedQuote(t *testing.T) {
+	const hdr = "Round,Player 1,Player 2,Result\n"
+	for _, tt := range []struct{ name, input, want string }{
+		{"to the end", hdr + "1,Alice,Bob,2-0\n1,\"Carol,Dave,2-0\n2,Alice,Carol,2-0\n2,Bob,Dave,2-0\n",
+			`r.csv:3:3: a quote (") opens this cell and is not closed where the cell ends: everything from here to the end of the file (line 5) is read as one cell`},
+		{"to another quote", hdr + "1,Alice,\"Bob,2-0\n1,Carol,\"Dave\",2-0\n2,Alice,Carol,2-0\n",
+			`r.csv:2:9: a quote (") opens this cell and is not closed where the cell ends: everything from here to line 3 is read as one cell`},
+		{"closed", hdr + "1,Alice,\"Bob\nSmith\",2-0\n", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadBytes([]byte(tt.input), "r.csv", "", Options{})
+			got := ""
+			if err != nil {
+				got = tbsheet.Errors(err)[0].Error()
+			}
+			if !strings.HasPrefix(got, tt.want) || (got == "") != (tt.want == "") {
+				t.Errorf("got %s\nwant %s", listErrors(err), tt.want)
+			}
+		})
 	}
 }

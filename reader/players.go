@@ -54,7 +54,10 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 		}
 		players, _ = wb.readPlayers(sheet, &errs)
 	} else {
-		text, enc := decodeText(data)
+		text, enc, bad := decodeText(data)
+		if bad > 0 {
+			return nil, unknownEncoding(file, enc, bad)
+		}
 		if err := checkWidth(text, file); err != nil {
 			return nil, err
 		}

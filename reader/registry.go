@@ -257,7 +257,7 @@ func textLines(data []byte) []string {
 		}
 	}
 	if text == "" {
-		text, _ = decodeText(data)
+		text, _, _ = decodeText(data)
 	}
 	sep := "\n"
 	if !strings.Contains(text, "\n") {
