@@ -114,7 +114,7 @@ func (v *jsonValue) quoted() string {
 	case v == nil:
 		return "nothing"
 	case v.kind == jsonString:
-		return strconv.Quote(v.text)
+		return tbsheet.Quote(v.text)
 	case v.kind == jsonObject:
 		return "an object"
 	case v.kind == jsonArray:
