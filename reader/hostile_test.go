@@ -10,9 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
 	"golang.org/x/text/encoding/japanese"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // TestInvisibleNames: a name written once with an invisible character (a zero-width space
@@ -247,5 +249,71 @@ func TestUnclosedQuote(t *testing.T) {
 				t.Errorf("got %s\nwant %s", listErrors(err), tt.want)
 			}
 		})
+	}
+}
+
+// TestAttendance: without a players list, a name that appears only in rounds where a
+// similar name is missing is a warning naming both ("same player?"); a player with no match
+// in a round between rounds he plays is a warning naming the round (a forgotten bye row).
+// Names that differ only by a number are different players.
+func TestAttendance(t *testing.T) {
+	const hdr = "Round,Player 1,Player 2,Result\n"
+	tests := []struct {
+		name, input string
+		notes       []string
+	}{
+		{"typo", hdr + "1,John Smith,Ann,2-0\n1,Bob,Cy,2-0\n2,John Smith,Bob,2-0\n2,Ann,Cy,2-0\n" +
+			"3,Jon Smith,Cy,2-0\n3,Ann,Bob,2-0\n4,John Smith,Ann,2-0\n4,Bob,Cy,2-0\n",
+			[]string{`r.csv: line 6: "Jon Smith" (round 3) and "John Smith" (rounds 1, 2 and 4) never play in the same round: ` +
+				`same player? If so, correct the name`,
+				"Jon Smith plays no match after round 3 of 4: counted as dropped after round 3 (give Dropped After on the Players sheet to say otherwise)"}},
+		{"forgotten bye", hdr + "1,Ann,Bob,2-0\n1,Cy,Dee,2-0\n1,Eve,,BYE\n2,Ann,Cy,2-0\n2,Bob,Eve,2-0\n" +
+			"3,Ann,Eve,2-0\n3,Bob,Cy,2-0\n3,Dee,,BYE\n",
+			[]string{`r.csv: Dee has no match in round 2 but plays in round 3: a bye row forgotten? (a round without a match counts as not played)`}},
+		{"numbered players", hdr + "1,Player 7,Ann,2-0\n1,Bob,Cy,2-0\n2,Player 8,Bob,2-0\n2,Ann,Cy,2-0\n",
+			[]string{"Player 7 plays no match after round 1 of 2: counted as dropped after round 1 (give Dropped After on the Players sheet to say otherwise)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev, err := ReadBytes([]byte(tt.input), "r.csv", "", Options{})
+			if err != nil {
+				t.Fatal(listErrors(err))
+			}
+			if !slices.Equal(ev.Notes, tt.notes) {
+				t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(ev.Notes, "\n"), strings.Join(tt.notes, "\n"))
+			}
+		})
+	}
+}
+
+// TestEmptyPlayersSheet: the template's Players sheet, left empty, means no players list:
+// the names in the matches are the players, not "unknown players".
+func TestEmptyPlayersSheet(t *testing.T) {
+	var b bytes.Buffer
+	if err := writer.WriteTemplate(&b, 2, writer.Options{Lang: "en"}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ sheet, cell, v string }{
+		{"Round 1", "B2", "Ann"}, {"Round 1", "C2", "Bob"}, {"Round 1", "D2", "2-0"},
+		{"Round 2", "B2", "Bob"}, {"Round 2", "C2", "Ann"}, {"Round 2", "D2", "2-1"},
+	} {
+		if err := f.SetCellValue(c.sheet, c.cell, c.v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.Reset()
+	if _, err := f.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := ReadBytes(b.Bytes(), "results.xlsx", "", Options{})
+	if err != nil {
+		t.Fatal(listErrors(err))
+	}
+	if len(ev.Players) != 2 || !slices.Contains(ev.Notes, `sheet "Players" lists no players: the players are the names in the matches`) {
+		t.Errorf("%d players, notes %q", len(ev.Players), ev.Notes)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
@@ -121,6 +122,8 @@ func (v *jsonValue) quoted() string {
 		return "an array"
 	case v.kind == jsonNull:
 		return "null"
+	case utf8.RuneCountInString(v.text) > tbsheet.QuoteMax: // a number of a million digits
+		return tbsheet.Quote(v.text)
 	}
 	return v.text
 }

@@ -103,8 +103,11 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 			h.note("sheet %q ignored: the players list given with --players is used instead", s.name)
 			break
 		}
-		if players, ok := wb.readPlayers(s.name, &h.errs); ok {
+		if players, ok := wb.readPlayers(s.name, &h.errs); ok && len(players) > 0 {
 			h.useRoster(players)
+		} else if ok {
+			// The template's Players sheet, not filled in: no players list, not an empty one.
+			h.note("sheet %q lists no players: the players are the names in the matches", s.name)
 		}
 		break
 	}
