@@ -34,7 +34,11 @@ func init() {
 		Exts:     []string{".json"},
 		Priority: 80,
 		Sniff:    sniffChallonge,
-		Read:     readChallonge,
+		Likely: func(data []byte) bool {
+			head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n")
+			return len(head) > 0 && (head[0] == '{' || head[0] == '[')
+		},
+		Read: readChallonge,
 	})
 }
 

@@ -33,7 +33,13 @@ func init() {
 		// Low: almost any text can pass for CSV, so specific formats (KTS's CSV export) sniff first.
 		Priority: -10,
 		Sniff:    sniffCSV,
-		Read:     readCSV,
+		// Text that is not XML or JSON: the reader says which header it looked for.
+		Likely: func(data []byte) bool {
+			head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n")
+			return len(head) > 0 && !strings.ContainsRune("<{[", rune(head[0])) &&
+				bytes.IndexByte(data[:min(len(data), 4096)], 0) < 0 && !bytes.HasPrefix(data, []byte("%PDF"))
+		},
+		Read: readCSV,
 	})
 }
 

@@ -317,3 +317,53 @@ func TestEmptyPlayersSheet(t *testing.T) {
 		t.Errorf("%d players, notes %q", len(ev.Players), ev.Notes)
 	}
 }
+
+// TestUndetected: a file no format takes says its likely cause, from the reader its first
+// bytes point to when there is one (as --from does), else from what it looks like.
+func TestUndetected(t *testing.T) {
+	book := threeRounds(t)
+	challonge := mustRead(t, "../samples/challonge-swiss.json")
+	kts := mustRead(t, "../samples/kts-locals.Tournament")
+	ods, err := appendZipPart(nil, "mimetype", []byte("application/vnd.oasis.opendocument.spreadsheet"))
+	if err == nil {
+		ods, err = appendZipPart(ods, "content.xml", []byte("<office:document-content/>"))
+	}
+	numbers, err2 := appendZipPart(nil, "Index/Document.iwa", []byte("\x00\x01"))
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	password := append([]byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"), make([]byte, 600)...)
+	for _, r := range "EncryptedPackage" {
+		password = append(password, byte(r), 0)
+	}
+	var utf16 []byte
+	for _, r := range "Round,Player 1,Player 2,Result\r\n1,Ann,Bob,2-0\r\n" {
+		utf16 = append(utf16, byte(r), 0)
+	}
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"results.xlsx", book[:len(book)*2/3], "results.xlsx: the file is cut short: its end is missing"},
+		{"results.xlsx", password, "results.xlsx: a password-protected workbook: remove the password"},
+		{"results.ods", ods, "an OpenDocument spreadsheet (.ods, as LibreOffice and Google Sheets save): save it as .xlsx"},
+		{"results.numbers", numbers, "an Apple Numbers spreadsheet: export it as Excel (.xlsx)"},
+		{"dump.json", challonge[:len(challonge)/2], "the JSON document ends too early (the file is cut short)"},
+		{"e.Tournament", kts[:len(kts)/3], "the file is cut short: the XML ends before its elements are closed"},
+		{"r.csv", utf16, "text in UTF-16 without a byte-order mark"},
+		{"x.xml", []byte(`<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa">]><r>&a;</r>`),
+			"an XML document that declares entities (<!ENTITY …>)"},
+		{"e.wer", []byte(`<?xml version="1.0"?><!DOCTYPE event [<!ENTITY a "x">]><event><participation/></event>`),
+			"e.wer:1:22: the XML declares entities (<!ENTITY …>): no results file does"},
+		{"page.html", []byte("<html><body>Standings</body></html>"), "a web page (HTML): download the results as a file instead"},
+		{"notes.txt", []byte("Friday night\nAnn beat Bob\n"), `no header with Round, Player 1, Player 2 and Result in the first 10 rows (first row: "Friday night")`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ReadBytes(tt.data, tt.name, "", Options{})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}

@@ -24,6 +24,7 @@ func init() {
 		Sniff: func(data []byte, _ string) bool {
 			return sniffKTSXML(data) || sniffKTSCSV(data) || sniffKTSPlayersCSV(data)
 		},
+		Likely: likelyXML("Tournament"),
 		Read: func(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 			if head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n"); bytes.HasPrefix(head, []byte("<")) {
 				return readKTSXML(data, name, opt)

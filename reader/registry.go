@@ -4,7 +4,10 @@
 package reader
 
 import (
+	"archive/zip"
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -50,6 +53,12 @@ type Format struct {
 	Priority int
 	// Sniff reports whether data looks like this format. name is the file name.
 	Sniff func(data []byte, name string) bool
+	// Likely, when set, is a looser check than Sniff, on the first bytes: whether data that
+	// no sniffer takes was probably meant as this format (a zip is a workbook, XML with a
+	// <Tournament> root a KTS file), so that its reader says what is wrong with it (cut
+	// short, damaged, password-protected, a header missing) rather than a generic "not a
+	// results file". Formats are asked in sniffing order.
+	Likely func(data []byte) bool
 	// Read parses data; name is the file name for positions. It returns every problem it
 	// finds as a tbsheet.ErrorList; [ReadBytes] sorts it and gives the problems on a line of
 	// a text file that line, for the caret display.
@@ -132,7 +141,9 @@ func Detect(data []byte, name string) (*Format, error) {
 		"not a results file tbsheet can read: it looks like %s", looksLike(data))
 }
 
-// looksLike names what an unrecognized file appears to be, so that the message helps.
+// looksLike names what an unrecognized file appears to be, so that the message helps: the
+// likely cause when there is one (cut short, a password, a spreadsheet in another format,
+// UTF-16 without its byte-order mark, XML declaring entities).
 func looksLike(data []byte) string {
 	head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n")
 	switch {
@@ -140,20 +151,100 @@ func looksLike(data []byte) string {
 		return "an empty file"
 	case bytes.HasPrefix(data, []byte("%PDF")):
 		return "a PDF document"
-	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
-		return "a zip archive that is not an Excel workbook"
+	case bytes.HasPrefix(data, []byte("PK\x03\x04")), bytes.HasPrefix(data, []byte("PK\x05\x06")):
+		return zipKind(data)
 	case bytes.HasPrefix(data, []byte("\xd0\xcf\x11\xe0")):
-		return "an old Excel 97-2003 (.xls) or Word file: save it as .xlsx"
+		return oleKind(data)
 	case bytes.HasPrefix(data, []byte("\x89PNG")), bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
 		return "an image"
+	case utf16WithoutBOM(data):
+		return "text in UTF-16 without a byte-order mark, which tbsheet cannot tell from binary: " +
+			"save it as UTF-8 (in Excel: CSV UTF-8)"
 	case bytes.HasPrefix(head, []byte("<")):
-		return "an XML or HTML document of an unknown kind"
+		return xmlKind(data)
 	case bytes.HasPrefix(head, []byte("{")), bytes.HasPrefix(head, []byte("[")):
+		if !json.Valid(head) {
+			var v any
+			if err := json.Unmarshal(head, &v); err != nil && strings.Contains(err.Error(), "unexpected end") {
+				return "a JSON document that is cut short (a copy or download that did not finish)"
+			}
+			return "a broken JSON document"
+		}
 		return "a JSON document of an unknown kind"
 	case bytes.IndexByte(data, 0) >= 0:
 		return "a binary file"
 	}
 	return "text without a results header"
+}
+
+// zipKind names a zip archive that is not a workbook tbsheet reads.
+func zipKind(data []byte) string {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return "a zip archive, but " + brokenZip(data, err)
+	}
+	has := func(prefix string) bool {
+		return slices.ContainsFunc(zr.File, func(f *zip.File) bool { return strings.HasPrefix(f.Name, prefix) })
+	}
+	switch {
+	case len(zr.File) > 0 && zr.File[0].Name == "mimetype":
+		if rc, err := zr.File[0].Open(); err == nil {
+			mime, _ := io.ReadAll(io.LimitReader(rc, 100))
+			rc.Close()
+			if strings.Contains(string(mime), "opendocument.spreadsheet") {
+				return "an OpenDocument spreadsheet (.ods, as LibreOffice and Google Sheets save): save it as .xlsx (Excel 2007-365)"
+			}
+		}
+		return "an OpenDocument file, not a spreadsheet"
+	case has("Index/") || has("Index.zip"):
+		return "an Apple Numbers spreadsheet: export it as Excel (.xlsx)"
+	case has("xl/workbook.bin"):
+		return "an Excel binary workbook (.xlsb): save it as .xlsx (Excel Workbook)"
+	case has("xl/"):
+		return "an Excel workbook that is damaged (parts of it are missing): save it again from Excel"
+	case has("word/"):
+		return "a Word document"
+	case has("ppt/"):
+		return "a PowerPoint presentation"
+	}
+	return "a zip archive that is not an Excel workbook"
+}
+
+// utf16WithoutBOM reports whether data looks like UTF-16 text without a byte-order mark:
+// in its first bytes, nearly every second byte is zero (Latin text in UTF-16).
+func utf16WithoutBOM(data []byte) bool {
+	head := data[:min(len(data), 1024)]
+	if len(head) < 8 {
+		return false
+	}
+	var zeros [2]int
+	for i, b := range head {
+		if b == 0 {
+			zeros[i%2]++
+		}
+	}
+	half := len(head) / 2
+	return zeros[0] >= half*9/10 && zeros[1] == 0 || zeros[1] >= half*9/10 && zeros[0] == 0
+}
+
+// xmlKind names an XML document no format takes: one that declares entities, that is cut
+// short or broken, a web page, or one whose root element no tournament program writes.
+func xmlKind(data []byte) string {
+	name, err := xmlRoot(data)
+	root := name.Local
+	switch {
+	case errors.Is(err, errXMLEntity):
+		return "an XML document that declares entities (<!ENTITY …>): no results file does, and tbsheet does not read them"
+	case err != nil && strings.Contains(err.Error(), "unexpected EOF"):
+		return "an XML document that is cut short (a copy or download that did not finish)"
+	case err != nil:
+		return "a broken XML document (" + err.Error() + ")"
+	case strings.EqualFold(root, "html"):
+		return "a web page (HTML): download the results as a file instead (CSV, XLSX, or the site's own export)"
+	case root == "":
+		return "an XML document without elements"
+	}
+	return "an XML document of an unknown kind (its root element is <" + root + ">)"
 }
 
 // Read reads the file at path ([Stdin] for standard input). from forces a format id ("" =
@@ -167,7 +258,8 @@ func Read(path, from string, opt Options) (*tbsheet.Event, error) {
 }
 
 // ReadBytes is Read for data already in memory; name is used for detection and positions
-// ([Stdin] is named "stdin").
+// ([Stdin] is named "stdin"). Data that no format's sniffer takes is given to the reader of
+// the format its first bytes suggest (Format.Likely), whose own checks say best what is wrong.
 func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, error) {
 	name = inputName(name)
 	var f *Format
@@ -179,7 +271,9 @@ func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, err
 	} else {
 		var err error
 		if f, err = Detect(data, name); err != nil {
-			return nil, err
+			if f = likely(data); f == nil {
+				return nil, err
+			}
 		}
 	}
 	ev, err := f.Read(data, name, opt)
@@ -193,6 +287,16 @@ func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, err
 		ev.Format = f.ID
 	}
 	return ev, nil
+}
+
+// likely returns the first format whose Likely accepts data, or nil.
+func likely(data []byte) *Format {
+	for _, f := range formats {
+		if f.Likely != nil && f.Likely(data) {
+			return f
+		}
+	}
+	return nil
 }
 
 func ids() []string {

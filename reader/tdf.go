@@ -23,7 +23,8 @@ func init() {
 		Sniff: func(data []byte, _ string) bool {
 			return sniffXML(data, "tournament", "players", "pods")
 		},
-		Read: func(data []byte, name string, _ Options) (*tbsheet.Event, error) { return ReadTDF(data, name) },
+		Likely: likelyXML("tournament"),
+		Read:   func(data []byte, name string, _ Options) (*tbsheet.Event, error) { return ReadTDF(data, name) },
 	})
 }
 

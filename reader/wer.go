@@ -21,7 +21,8 @@ func init() {
 		Sniff: func(data []byte, _ string) bool {
 			return sniffXML(data, "event", "participation")
 		},
-		Read: func(data []byte, name string, _ Options) (*tbsheet.Event, error) { return ReadWER(data, name) },
+		Likely: likelyXML("event"),
+		Read:   func(data []byte, name string, _ Options) (*tbsheet.Event, error) { return ReadWER(data, name) },
 	})
 }
 

@@ -23,7 +23,16 @@ func init() {
 		Title: "hand-kept Excel workbook",
 		Exts:  []string{".xlsx", ".xlsm"},
 		Sniff: func(data []byte, _ string) bool { return isWorkbook(data) },
-		Read:  readXLSX,
+		// A zip that cannot be opened (cut short) or an OLE file (encrypted, .xls): the
+		// reader says which. A zip that opens but is no workbook is named by looksLike.
+		Likely: func(data []byte) bool {
+			if bytes.HasPrefix(data, []byte("\xd0\xcf\x11\xe0")) {
+				return true
+			}
+			_, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+			return bytes.HasPrefix(data, []byte("PK\x03\x04")) && err != nil
+		},
+		Read: readXLSX,
 	})
 }
 
