@@ -18,9 +18,16 @@ const QuoteMax = 80
 // and invisible characters show as escapes (\x1b, \u200b) and can neither drive the terminal
 // nor hide: a cell longer than QuoteMax characters is cut, "…" marking the cut. Every message
 // that quotes text from an input quotes it with Quote.
-func Quote(s string) string {
+func Quote(s string) string { return strconv.Quote(cut(s)) }
+
+// Clip is Quote for text a message shows without quotes (a list of the header cells found):
+// cut to QuoteMax characters, with control characters shown as [Printable] shows them.
+func Clip(s string) string { return Printable(cut(s)) }
+
+// cut cuts s to QuoteMax characters, the last of them "…".
+func cut(s string) string {
 	if utf8.RuneCountInString(s) <= QuoteMax {
-		return strconv.Quote(s)
+		return s
 	}
 	n := 0
 	for i := range s {
@@ -30,7 +37,7 @@ func Quote(s string) string {
 		}
 		n++
 	}
-	return strconv.Quote(s + "…")
+	return s + "…"
 }
 
 // IsControl reports whether r is a control character: C0 (tab and line ends included), DEL,

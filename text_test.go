@@ -80,3 +80,12 @@ func TestValidateNames(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestClip(t *testing.T) {
+	if got := Clip("Ann\x1b[2J"); got != "Ann␛[2J" {
+		t.Errorf("Clip = %q", got)
+	}
+	if got := Clip(strings.Repeat("x", 10<<20)); got != strings.Repeat("x", QuoteMax-1)+"…" {
+		t.Errorf("Clip of 10 MB = %.100q", got)
+	}
+}

@@ -57,25 +57,25 @@ func (e *Event) validateMatch(r Round, m Match, seat map[int]Pos) ErrorList {
 			continue // reported below as a self-pairing, not as a duplicate
 		}
 		if first, dup := seat[p]; dup {
-			errs.Addf(m.Pos, ErrDuplicatePlayer, "player %q appears twice in round %d (also at %s)",
-				e.Players[p].Name, r.Number, first.String())
+			errs.Addf(m.Pos, ErrDuplicatePlayer, "player %s appears twice in round %d (also at %s)",
+				Quote(e.Players[p].Name), r.Number, first.String())
 		} else {
 			seat[p] = m.Pos
 		}
 		if d := e.Players[p].DroppedAfter; d > 0 && !r.Playoff && r.Number > d {
-			errs.Addf(m.Pos, ErrDroppedPaired, "player %q dropped after round %d but is paired in round %d",
-				e.Players[p].Name, d, r.Number)
+			errs.Addf(m.Pos, ErrDroppedPaired, "player %s dropped after round %d but is paired in round %d",
+				Quote(e.Players[p].Name), d, r.Number)
 		}
 	}
 	if m.P1 == m.P2 && known(m.P1) {
-		errs.Addf(m.Pos, ErrSelfPairing, "player %q is paired against themselves", e.Players[m.P1].Name)
+		errs.Addf(m.Pos, ErrSelfPairing, "player %s is paired against themselves", Quote(e.Players[m.P1].Name))
 	}
 	switch {
 	case m.Result.Solo() && m.P2 != NoPlayer:
-		errs.Addf(m.Pos, ErrResult, "a %s has no opponent, but %q is paired with %q", m.Result,
-			e.name(m.P1), e.name(m.P2))
+		errs.Addf(m.Pos, ErrResult, "a %s has no opponent, but %s is paired with %s", m.Result,
+			Quote(e.name(m.P1)), Quote(e.name(m.P2)))
 	case !m.Result.Solo() && m.P2 == NoPlayer:
-		errs.Addf(m.Pos, ErrResult, "a %s needs an opponent; %q has none", m.Result, e.name(m.P1))
+		errs.Addf(m.Pos, ErrResult, "a %s needs an opponent; %s has none", m.Result, Quote(e.name(m.P1)))
 	}
 	if msg := m.Games.contradicts(m.Result); msg != "" {
 		errs.Addf(m.Pos, ErrGames, "%s: %s", m.Games, msg)

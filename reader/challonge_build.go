@@ -111,8 +111,8 @@ func (r *chlReader) players(ev *tbsheet.Event, ce *chlEvent) {
 				continue // reported by participant
 			}
 			if j, dup := index[id]; dup && j != i {
-				r.errorf(p.v, tbsheet.ErrDuplicatePlayer, "participant %q has id %s, which %q already has",
-					p.name, id, ev.Players[j].Name)
+				r.errorf(p.v, tbsheet.ErrDuplicatePlayer, "participant %s has id %s, which %s already has",
+					tbsheet.Quote(p.name), id, tbsheet.Quote(ev.Players[j].Name))
 				continue
 			}
 			index[id] = i
@@ -170,7 +170,7 @@ func (r *chlReader) stages(ev *tbsheet.Event, ce *chlEvent, pairings []*chlPairi
 		strings.Contains(ce.kind, "elimination"):
 	default:
 		r.errorf(ce.tournament.get("tournament_type"), tbsheet.ErrFormat,
-			"a Challonge %q tournament: tbsheet ranks Swiss and round-robin events", ce.kind)
+			"a Challonge %s tournament: tbsheet ranks Swiss and round-robin events", tbsheet.Quote(ce.kind))
 		return nil
 	}
 	byGroup := map[string]*chlStage{}
@@ -190,7 +190,7 @@ func (r *chlReader) stages(ev *tbsheet.Event, ce *chlEvent, pairings []*chlPairi
 	}
 	if len(stages) == 0 && strings.Contains(ce.kind, "elimination") && len(pairings) > 0 {
 		r.errorf(ce.tournament.get("tournament_type"), tbsheet.ErrFormat,
-			"a Challonge %q bracket without a group stage: tbsheet ranks Swiss and round-robin events", ce.kind)
+			"a Challonge %s bracket without a group stage: tbsheet ranks Swiss and round-robin events", tbsheet.Quote(ce.kind))
 		return nil
 	}
 	var kinds []string

@@ -102,11 +102,11 @@ func (h *hkReader) player(text string, pos tbsheet.Pos, field string) (int, bool
 		return i, true
 	}
 	if h.listed {
-		msg := fmt.Sprintf("player %q is not on the players list", text)
+		msg := fmt.Sprintf("player %s is not on the players list", tbsheet.Quote(text))
 		// Past MaxErrors the problem is only counted: spare the search for a likely name.
 		if !h.errs.Full() {
 			if s := h.nearest(key); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
+				msg += fmt.Sprintf(" (did you mean %s?)", tbsheet.Quote(s))
 			}
 		}
 		h.errs.addf(pos, field, tbsheet.ErrUnknownPlayer, "%s", msg)
@@ -182,13 +182,13 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 		}
 		key := nameKey(p.Name)
 		if first, dup := names[key]; dup {
-			r.errorf("name", tbsheet.ErrDuplicatePlayer, "player %q is listed twice (also at %s)", p.Name, where(first))
+			r.errorf("name", tbsheet.ErrDuplicatePlayer, "player %s is listed twice (also at %s)", tbsheet.Quote(p.Name), where(first))
 		}
 		names[key] = p.Pos
 		if p.ID == "" {
 			p.ID = p.Name
 		} else if first, dup := ids[p.ID]; dup {
-			r.errorf("id", tbsheet.ErrDuplicatePlayer, "ID %q is given twice (also at %s)", p.ID, where(first))
+			r.errorf("id", tbsheet.ErrDuplicatePlayer, "ID %s is given twice (also at %s)", tbsheet.Quote(p.ID), where(first))
 		} else {
 			ids[p.ID] = r.pos("id")
 		}
@@ -198,14 +198,14 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 				n, ok = handkept.RoundSheetNumber(drop)
 			}
 			if !ok {
-				r.errorf("dropped", tbsheet.ErrValue, "%q is not a round number (Dropped After: the last round the player played)", drop)
+				r.errorf("dropped", tbsheet.ErrValue, "%s is not a round number (Dropped After: the last round the player played)", tbsheet.Quote(drop))
 			}
 			p.DroppedAfter = n
 		}
 		if rating != "" {
 			n, ok := parseCount(rating, maxCount)
 			if !ok {
-				r.errorf("rating", tbsheet.ErrValue, "%q is not a rating", rating)
+				r.errorf("rating", tbsheet.ErrValue, "%s is not a rating", tbsheet.Quote(rating))
 			}
 			p.Rating = n
 		}

@@ -204,7 +204,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 				cur = &k
 			}
 			if res := r.text("result"); res != "" && !r.bad {
-				h.note("%s: %s: row skipped: it has a result (%q) but no players", h.file, where(r.pos("result")), res)
+				h.note("%s: %s: row skipped: it has a result (%s) but no players", h.file, where(r.pos("result")), tbsheet.Quote(res))
 			}
 			continue
 		}
@@ -278,7 +278,7 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 	if t := r.text("table"); t != "" {
 		var ok bool
 		if table, ok = parseTable(t); !ok {
-			r.errorf("table", tbsheet.ErrValue, "%q is not a table number", t)
+			r.errorf("table", tbsheet.ErrValue, "%s is not a table number", tbsheet.Quote(t))
 		}
 	}
 	p1Key, p2Key := "p1", "p2"
@@ -289,14 +289,14 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		}
 		// "BYE | Alice": a bye for Alice, written the other way round.
 		if res := r.text("result"); res != "" && !handkept.IsBye(res) {
-			r.errorf("result", tbsheet.ErrResult, "%q: with BYE as Player 1 the result is unclear; put the player in Player 1 and BYE in Player 2", res)
+			r.errorf("result", tbsheet.ErrResult, "%s: with BYE as Player 1 the result is unclear; put the player in Player 1 and BYE in Player 2", tbsheet.Quote(res))
 			return
 		}
 		p1, p2, p1Key, p2Key = p2, "", "p2", "p1"
 	}
 	if p1 == "" {
 		if !r.bad { // else the cell's own error says why it is empty
-			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %q)", p2)
+			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %s)", tbsheet.Quote(p2))
 		}
 		return
 	}
@@ -324,7 +324,7 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		return
 	}
 	if m.P1 == m.P2 {
-		r.errorf("p2", tbsheet.ErrSelfPairing, "player %q is paired against themselves", h.ev.Players[m.P1].Name)
+		r.errorf("p2", tbsheet.ErrSelfPairing, "player %s is paired against themselves", tbsheet.Quote(h.ev.Players[m.P1].Name))
 		return
 	}
 	acc := h.rounds[key]
@@ -340,8 +340,8 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 			continue
 		}
 		if first, dup := acc.seat[side.p]; dup {
-			r.errorf(side.key, tbsheet.ErrDuplicatePlayer, "player %q appears twice in %s (also at %s)",
-				h.ev.Players[side.p].Name, key, where(first))
+			r.errorf(side.key, tbsheet.ErrDuplicatePlayer, "player %s appears twice in %s (also at %s)",
+				tbsheet.Quote(h.ev.Players[side.p].Name), key, where(first))
 		}
 	}
 	if r.bad {

@@ -367,3 +367,30 @@ func TestUndetected(t *testing.T) {
 		})
 	}
 }
+
+// TestLongCells: no message quotes more than tbsheet.QuoteMax characters of a cell, nor shows
+// more than a window of its line: a cell of a megabyte prints a line, not a megabyte.
+func TestLongCells(t *testing.T) {
+	huge := strings.Repeat("x", 1<<20)
+	for _, input := range []string{
+		"Round,Player 1,Player 2,Result\n1,Ann,Bob," + huge + "\n",
+		"Round,Player 1,Player 2,Result," + huge + "\n1,Ann,Bob,2-0\n1,Cy,Dee\n",
+		"Round,Player 1,Player 2\n1,Ann,Bob\n",
+		"Round,Player 1,Player 2,Result\n" + huge + ",Ann,Bob,2-0\n",
+	} {
+		_, err := ReadBytes([]byte(input), "r.csv", "", Options{})
+		errs := tbsheet.Errors(err)
+		if len(errs) == 0 {
+			continue
+		}
+		for _, e := range errs {
+			if len(e.Error()) > 400 || len(e.Detail()) > 400 {
+				t.Errorf("a message of %d bytes and a line of %d: %.200s", len(e.Error()), len(e.Detail()), e.Error())
+			}
+		}
+	}
+	_, err := ReadBytes([]byte("Round,Player 1,Player 2,Result\n1,Ann,Bob,"+huge+"\n"), "r.csv", "", Options{})
+	if err == nil || !strings.Contains(err.Error(), `"`+strings.Repeat("x", tbsheet.QuoteMax-1)+`…" is not a result`) {
+		t.Errorf("got %.300v", err)
+	}
+}

@@ -266,7 +266,7 @@ func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, err
 	if from != "" {
 		var ok bool
 		if f, ok = Lookup(from); !ok {
-			return nil, fmt.Errorf("unknown input format %q (known: %s)", from, strings.Join(ids(), ", "))
+			return nil, fmt.Errorf("unknown input format %s (known: %s)", tbsheet.Quote(from), strings.Join(ids(), ", "))
 		}
 	} else {
 		var err error

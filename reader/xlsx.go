@@ -109,14 +109,14 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		used[s.name] = true
 		h.sheets = append(h.sheets, s.name)
 		if opt.Players != nil {
-			h.note("sheet %q ignored: the players list given with --players is used instead", s.name)
+			h.note("sheet %s ignored: the players list given with --players is used instead", tbsheet.Quote(s.name))
 			break
 		}
 		if players, ok := wb.readPlayers(s.name, &h.errs); ok && len(players) > 0 {
 			h.useRoster(players)
 		} else if ok {
 			// The template's Players sheet, not filled in: no players list, not an empty one.
-			h.note("sheet %q lists no players: the players are the names in the matches", s.name)
+			h.note("sheet %s lists no players: the players are the names in the matches", tbsheet.Quote(s.name))
 		}
 		break
 	}
@@ -166,9 +166,9 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		switch {
 		case used[s.name]:
 		case s.matches && len(rounds) > 0:
-			h.note("sheet %q ignored: the per-round sheets are read instead", s.name)
+			h.note("sheet %s ignored: the per-round sheets are read instead", tbsheet.Quote(s.name))
 		default:
-			h.note("sheet %q ignored", s.name)
+			h.note("sheet %s ignored", tbsheet.Quote(s.name))
 		}
 	}
 	if h.ev.Name == "" {
@@ -216,13 +216,13 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 		case "rounds":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 1 || n > sanityMaxRounds {
-				h.errs.addf(pos, label, tbsheet.ErrValue, "%q is not a number of rounds", val)
+				h.errs.addf(pos, label, tbsheet.ErrValue, "%s is not a number of rounds", tbsheet.Quote(val))
 				continue
 			}
 			ev.PlannedRounds = n
 		default:
 			if handkept.ColumnKey(label) == "" { // a header row ("Field | Value") is no news
-				h.note("sheet %q: row %d (%q) ignored", sheet, rows.row, label)
+				h.note("sheet %s: row %d (%s) ignored", tbsheet.Quote(sheet), rows.row, tbsheet.Quote(label))
 			}
 		}
 	}
@@ -305,7 +305,7 @@ func (wb *workbook) readMatchList(h *hkReader, roles []sheetRole, used map[strin
 		}
 		if playersList(hd) {
 			used[s.name] = true
-			h.note("sheet %q looks like a players list (%s): name it Players to use it", s.name, hd.found())
+			h.note("sheet %s looks like a players list (%s): name it Players to use it", tbsheet.Quote(s.name), hd.found())
 			src.close()
 			continue
 		}
@@ -328,13 +328,13 @@ func (wb *workbook) notResults(roles []sheetRole) error {
 	var names []string
 	first := ""
 	for _, s := range roles {
-		names = append(names, fmt.Sprintf("%q", s.name))
+		names = append(names, fmt.Sprintf("%s", tbsheet.Quote(s.name)))
 		if first != "" {
 			continue
 		}
 		if src, err := wb.sheet(s.name); err == nil {
 			if src.Next() {
-				first = fmt.Sprintf("; the first row of %q is %s", s.name, describeRow(src.Cells()))
+				first = fmt.Sprintf("; the first row of %s is %s", tbsheet.Quote(s.name), describeRow(src.Cells()))
 			}
 			src.close()
 		}

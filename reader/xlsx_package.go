@@ -189,7 +189,7 @@ func unmarshalPart(data []byte, v any) error {
 func charsetReader(label string, r io.Reader) (io.Reader, error) {
 	enc, err := ianaindex.IANA.Encoding(label)
 	if err != nil || enc == nil {
-		return nil, fmt.Errorf("unknown encoding %q", label)
+		return nil, fmt.Errorf("unknown encoding %s", tbsheet.Quote(label))
 	}
 	return enc.NewDecoder().Reader(r), nil
 }

@@ -157,7 +157,7 @@ func xmlUTF8(data []byte) ([]byte, error) {
 	}
 	enc, err := ianaindex.IANA.Encoding(label)
 	if err != nil || enc == nil {
-		return nil, fmt.Errorf("the XML declaration names encoding %q, which tbsheet cannot read: save the file as UTF-8", m[1])
+		return nil, fmt.Errorf("the XML declaration names encoding %s, which tbsheet cannot read: save the file as UTF-8", tbsheet.Quote(string(m[1])))
 	}
 	out, err := enc.NewDecoder().Bytes(data)
 	if err != nil {
@@ -378,7 +378,7 @@ func (f *xmlFields) intAttr(e *xmlElem, name string, lo, def int, required bool)
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo {
-		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%q is not a whole number%s", name, v, atLeast(lo))
+		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%s is not a whole number%s", name, tbsheet.Quote(v), atLeast(lo))
 		return def
 	}
 	return n
@@ -405,7 +405,7 @@ func (f *xmlFields) boolAttr(e *xmlElem, name string) bool {
 	}
 	b, err := strconv.ParseBool(strings.ToLower(v))
 	if err != nil {
-		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%q is neither True nor False", name, v)
+		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%s is neither True nor False", name, tbsheet.Quote(v))
 	}
 	return b
 }
