@@ -388,3 +388,15 @@ func TestLongCells(t *testing.T) {
 		t.Errorf("got %.300v", err)
 	}
 }
+
+// TestDamagedPlayersSheet: a Players sheet that stops early is no players list: only its
+// damage is reported, not every player it lost as "not on the players list".
+func TestDamagedPlayersSheet(t *testing.T) {
+	data, _ := buildBook(t, testSheet{"Players", [][]string{{"Name"}, {"Ann"}, {"Bob"}, {"Cy"}, {"Dee"}}},
+		testSheet{"Matches", [][]string{{"Round", "Player 1", "Player 2", "Result"}, {"n:1", "Ann", "Bob", "2-0"}, {"n:1", "Cy", "Dee", "2-0"}}})
+	data = editPart(t, data, "xl/worksheets/sheet1.xml", func(b []byte) []byte { return b[:bytes.Index(b, []byte(`<row r="4"`))+20] })
+	_, err := ReadBytes(data, "r.xlsx", "", Options{})
+	if errs := tbsheet.Errors(err); len(errs) != 1 || !strings.Contains(errs[0].Error(), "r.xlsx: Players!4:4: the workbook is damaged") {
+		t.Errorf("got %s", listErrors(err))
+	}
+}

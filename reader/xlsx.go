@@ -231,7 +231,8 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 	}
 }
 
-// readPlayers reads a Players sheet.
+// readPlayers reads a Players sheet; ok is false when it has no players list or could not be
+// read to its end.
 func (wb *workbook) readPlayers(sheet string, errs *problems) ([]tbsheet.Player, bool) {
 	src, err := wb.sheet(sheet)
 	if err != nil {
@@ -249,7 +250,10 @@ func (wb *workbook) readPlayers(sheet string, errs *problems) ([]tbsheet.Player,
 		}
 		return nil, false
 	}
-	return readPlayers(src, hd, errs), true
+	players := readPlayers(src, hd, errs)
+	// A sheet that stopped early (damaged) lists only some players: checking the matches
+	// against it would call every other player unknown.
+	return players, src.Err() == nil
 }
 
 // readRoundSheet reads a per-round or playoff sheet; an empty one (a template's) is skipped.
