@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/internal/suggest"
@@ -68,11 +69,12 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 	variants := map[string][]int{}
 	keys := make([]string, len(played))
 	for p, rounds := range played {
-		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss {
+		key := nameKey(h.ev.Players[p].Name)
+		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss || utf8.RuneCountInString(key) < minTypoName {
 			continue
 		}
-		keys[p] = nameKey(h.ev.Players[p].Name)
-		for _, v := range deletions(keys[p]) {
+		keys[p] = key
+		for _, v := range deletions(key) {
 			variants[v] = append(variants[v], p)
 		}
 	}
@@ -83,6 +85,9 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 			continue
 		}
 		for _, v := range deletions(keys[p]) {
+			if len(variants[v]) > maxTypoPeers {
+				continue // many names this close are a numbering scheme, not a typo
+			}
 			for _, q := range variants[v] {
 				a, b := p, q
 				if len(played[a]) > len(played[b]) || len(played[a]) == len(played[b]) && a > b {
@@ -100,6 +105,14 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 	}
 	return out
 }
+
+// A name shorter than minTypoName characters is not checked for typos ("Al" and "Ed" are one
+// edit apart); a one-deletion variant shared by more than maxTypoPeers names is not a typo's
+// (and would make the check quadratic).
+const (
+	minTypoName  = 4
+	maxTypoPeers = 8
+)
 
 // swissPlayed counts the Swiss rounds among round indexes.
 func swissPlayed(ev *tbsheet.Event, rounds []int) int {
