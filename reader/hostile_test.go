@@ -196,6 +196,13 @@ func TestRoundCap(t *testing.T) {
 	if got := strings.TrimSpace(listErrors(err)); got != "r.csv:3:1: round 10000: tbsheet reads events of at most 1000 rounds" {
 		t.Errorf("got %s", got)
 	}
+	for _, file := range []string{"../samples/fnm-modern.wer", "../samples/pokemon-league-cup.tdf"} {
+		data := bytes.Replace(mustRead(t, file), []byte(`<round number="2"`), []byte(`<round number="10000"`), 1)
+		_, err := ReadBytes(data, file, "", Options{})
+		if err == nil || !strings.Contains(err.Error(), "round 10000: tbsheet reads events of at most 1000 rounds") {
+			t.Errorf("%s: got %v", file, err)
+		}
+	}
 }
 
 // TestUnknownEncoding: text that is not UTF-8 and makes no sense in the encoding its bytes

@@ -165,7 +165,9 @@ func (r *tdfReader) readPlayers(root *xmlElem) {
 				id, r.players[first].Pos)
 			continue
 		}
-		p := tdfPlayer{Player: tbsheet.Player{ID: id, Name: joinName(pe.childText("firstname"), pe.childText("lastname")), Pos: pe.pos}}
+		first, last := pe.childText("firstname"), pe.childText("lastname")
+		p := tdfPlayer{Player: tbsheet.Player{ID: id, Name: joinName(first, last), Family: oneSpaced(last),
+			Given: oneSpaced(first), Pos: pe.pos}}
 		if p.Name == "" {
 			p.Name = id
 		}
@@ -278,7 +280,7 @@ func (r *tdfReader) join(pod *tdfPod, p int, at *xmlElem) {
 }
 
 func (r *tdfReader) readRound(pod *tdfPod, re *xmlElem) {
-	round := tbsheet.Round{Number: r.intAttr(re, "number", 1, 0, true), Pos: re.pos}
+	round := tbsheet.Round{Number: r.roundAttr(re, "number"), Pos: re.pos}
 	switch typ := re.val("type"); typ {
 	case "2", "3": // 3 Swiss; 2 Swiss in League Challenges
 	case "1":

@@ -366,6 +366,16 @@ type xmlFields struct {
 	errs tbsheet.ErrorList
 }
 
+// roundAttr reads a round number attribute: 1 to sanityMaxRounds, required.
+func (f *xmlFields) roundAttr(e *xmlElem, name string) int {
+	n := f.intAttr(e, name, 1, 0, true)
+	if n > sanityMaxRounds {
+		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "round %d: tbsheet reads events of at most %d rounds", n, sanityMaxRounds)
+		return 0
+	}
+	return n
+}
+
 // intAttr reads an integer attribute ≥ lo. An absent attribute gives def when required is
 // false, else an error.
 func (f *xmlFields) intAttr(e *xmlElem, name string, lo, def int, required bool) int {
