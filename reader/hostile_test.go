@@ -127,6 +127,9 @@ func TestDamagedWorkbook(t *testing.T) {
 		{"shared string out of range", editPart(t, book, round3, func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`<c r="C3" t="inlineStr"><is><t>Carol</t></is></c>`), []byte(`<c r="C3" t="s"><v>99</v></c>`), 1)
 		}), `r.xlsx: Round 3!C3: the workbook is damaged: the cell refers to shared text #99, but the workbook holds 0; save it again`},
+		{"a bomb of text", editPart(t, book, round3, func(b []byte) []byte {
+			return bytes.Replace(b, []byte(`<v>2</v>`), []byte(`<v>`+strings.Repeat("2", 2<<20)+`</v>`), 1)
+		}), `r.xlsx: Round 3!3:3: the workbook is damaged: the sheet cannot be read (more than 1 MiB of text without a tag: not a spreadsheet) after row 2`},
 		{"unknown sheet part", editPart(t, book, "xl/workbook.xml", func(b []byte) []byte {
 			return bytes.Replace(b, []byte(`r:id="rId5"`), []byte(`r:id="rId99"`), 1)
 		}), `r.xlsx: Round 3: the workbook is damaged: it does not say where the sheet's data is`},

@@ -37,7 +37,6 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 		if err != nil {
 			return nil, err
 		}
-		defer wb.close()
 		sheet := ""
 		for _, name := range wb.sheets {
 			if handkept.SheetKind(name) == "players" {

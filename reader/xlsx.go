@@ -93,7 +93,6 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer wb.close()
 	h := newHKReader(file, "xlsx")
 	var roles []sheetRole
 	for _, name := range wb.sheets {

@@ -23,9 +23,9 @@ import (
 	"github.com/tbsheet/tbsheet"
 )
 
-// Parts that no cell holds this much text without a tag: Excel's cell limit is 32,767
-// characters. A part that does is a bomb of one enormous text, which the XML decoder would
-// hold whole in memory.
+// maxTextRun is the most bytes a part may hold between two tags. No cell holds that much
+// text (Excel's limit is 32,767 characters): a part that does is a bomb of one enormous text,
+// which the XML decoder would hold whole in memory.
 const maxTextRun = 1 << 20
 
 // workbook is an open workbook being read, with the budget all its sheets share.
@@ -36,7 +36,6 @@ type workbook struct {
 	sheets []string
 	target map[string]string
 	sst    *sharedStrings
-	title  string // docProps/core.xml's title, read on first need
 	// The budget: cells read so far (blanks inside rows included) and the most allowed.
 	cells, maxCells int
 }
@@ -113,8 +112,6 @@ func oleKind(data []byte) string {
 	}
 	return "an old Excel 97-2003 (.xls) file: save it as .xlsx (Excel Workbook)"
 }
-
-func (wb *workbook) close() {}
 
 // small reads a small part whole (workbook.xml, its relationships, the title): at most what
 // its header declares, which the unzip limit counted.
