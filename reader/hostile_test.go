@@ -410,3 +410,13 @@ func TestDamagedPlayersSheet(t *testing.T) {
 		t.Errorf("got %s", listErrors(err))
 	}
 }
+
+// TestDamagedPlayersFile: a players file that is a workbook cut short says so, as a results
+// file does, rather than "no header" in its bytes.
+func TestDamagedPlayersFile(t *testing.T) {
+	book := threeRounds(t)
+	_, err := readPlayersBytes(book[:len(book)/2], "players.xlsx")
+	if err == nil || !strings.Contains(err.Error(), "players.xlsx: the file is cut short") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -32,7 +32,8 @@ func ReadPlayers(path string) ([]tbsheet.Player, error) {
 func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 	var errs problems
 	var players []tbsheet.Player
-	if isWorkbook(data) {
+	if isWorkbook(data) || likelyWorkbook(data) {
+		// A workbook, or a zip or Office file its reader explains (cut short, encrypted).
 		wb, err := openWorkbook(data, file, Options{}.limits())
 		if err != nil {
 			return nil, err

@@ -19,21 +19,27 @@ import (
 
 func init() {
 	Register(&Format{
-		ID:    "xlsx",
-		Title: "hand-kept Excel workbook",
-		Exts:  []string{".xlsx", ".xlsm"},
-		Sniff: func(data []byte, _ string) bool { return isWorkbook(data) },
-		// A zip that cannot be opened (cut short) or an OLE file (encrypted, .xls): the
-		// reader says which. A zip that opens but is no workbook is named by looksLike.
-		Likely: func(data []byte) bool {
-			if bytes.HasPrefix(data, []byte("\xd0\xcf\x11\xe0")) {
-				return true
-			}
-			_, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-			return bytes.HasPrefix(data, []byte("PK\x03\x04")) && err != nil
-		},
-		Read: readXLSX,
+		ID:     "xlsx",
+		Title:  "hand-kept Excel workbook",
+		Exts:   []string{".xlsx", ".xlsm"},
+		Sniff:  func(data []byte, _ string) bool { return isWorkbook(data) },
+		Likely: likelyWorkbook,
+		Read:   readXLSX,
 	})
+}
+
+// likelyWorkbook reports whether data is a zip that cannot be opened (cut short) or an OLE
+// file (encrypted, .xls): openWorkbook says which. A zip that opens but is no workbook is
+// named by looksLike.
+func likelyWorkbook(data []byte) bool {
+	if bytes.HasPrefix(data, []byte("\xd0\xcf\x11\xe0")) {
+		return true
+	}
+	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		return false
+	}
+	_, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	return err != nil
 }
 
 // isWorkbook reports whether data is an Office Open XML workbook: a zip whose directory holds
