@@ -420,3 +420,23 @@ func TestDamagedPlayersFile(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestStrayCell: a cell far to the right (column XFD) is past any table: the rows are read
+// as they are, not padded to 16,384 cells each.
+func TestStrayCell(t *testing.T) {
+	book := editPart(t, threeRounds(t), "xl/worksheets/sheet1.xml", func(b []byte) []byte {
+		return bytes.Replace(b, []byte(`</row>`), []byte(`<c r="XFD1" t="inlineStr"><is><t>note</t></is></c></row>`), 1)
+	})
+	ev, err := ReadBytes(book, "r.xlsx", "", Options{})
+	if err != nil || len(ev.Rounds) != 3 {
+		t.Fatalf("got %v", err)
+	}
+	wb, err := openWorkbook(book, "r.xlsx", Options{}.limits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := wb.sheet("Round 1")
+	if err != nil || !src.Next() || len(src.Cells()) != 4 {
+		t.Errorf("the header row: %v %q", err, src.Cells())
+	}
+}

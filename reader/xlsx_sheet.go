@@ -246,8 +246,8 @@ func (s *sheetRows) endCell(c *cell) bool {
 		}
 		s.uncached[c.col-1] = f
 	}
-	if v == "" && !c.hasF {
-		return true
+	if v == "" && !c.hasF || c.col > maxFields {
+		return true // past the widest table tbsheet reads, as a CSV line (a stray cell in XFD)
 	}
 	for len(s.cells) < c.col-1 {
 		s.cells = append(s.cells, "")

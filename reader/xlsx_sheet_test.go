@@ -49,6 +49,12 @@ func sameCellsAsExcelize(t *testing.T, data []byte, skip ...bool) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if len(cells) > maxFields { // tbsheet reads no further, as in a CSV line
+				cells = cells[:maxFields]
+				for len(cells) > 0 && cells[len(cells)-1] == "" {
+					cells = cells[:len(cells)-1]
+				}
+			}
 			if len(cells) > 0 {
 				want[r] = cells
 			}
