@@ -16,7 +16,7 @@ func ReadPlayers(path string) ([]tbsheet.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	path = inputName(path)
+	path = InputName(path)
 	var players []tbsheet.Player
 	if _, ok := ktsCSV(data, ktsPlayersHeader); ok {
 		players, err = ReadKTSPlayers(data, path)

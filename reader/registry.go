@@ -261,7 +261,7 @@ func Read(path, from string, opt Options) (*tbsheet.Event, error) {
 // ([Stdin] is named "stdin"). Data that no format's sniffer takes is given to the reader of
 // the format its first bytes suggest (Format.Likely), whose own checks say best what is wrong.
 func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, error) {
-	name = inputName(name)
+	name = InputName(name)
 	var f *Format
 	if from != "" {
 		var ok bool
@@ -378,9 +378,9 @@ func textLines(data []byte) []string {
 // Positions name it "stdin".
 const Stdin = "-"
 
-// inputName is the name an input's positions give it: "stdin" for standard input, else the
-// path as the user gave it.
-func inputName(path string) string {
+// InputName is the name an input's positions and messages give it: "stdin" for standard
+// input ([Stdin]), else the path as the user gave it.
+func InputName(path string) string {
 	if path == Stdin {
 		return "stdin"
 	}
@@ -395,7 +395,7 @@ func ReadFile(path string, maxSize int64) ([]byte, error) {
 	if maxSize <= 0 {
 		maxSize = tbsheet.MaxFileSize
 	}
-	at := tbsheet.Pos{File: inputName(path)}
+	at := tbsheet.Pos{File: InputName(path)}
 	if path == Stdin {
 		if st, err := os.Stdin.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
 			return nil, tbsheet.Errorf(at, tbsheet.ErrFormat,

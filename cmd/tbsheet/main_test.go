@@ -370,4 +370,10 @@ func TestStandardInput(t *testing.T) {
 	if code != exitUsage || !strings.Contains(stderr, "--max-size 0: give a number of MiB") {
 		t.Errorf("exit %d, stderr %s", code, stderr)
 	}
+	// With another input, standard input's outputs are named after it: s-stdin.csv.
+	out := filepath.Join(t.TempDir(), "s.csv")
+	code, _, stderr = runAt(t, "../..", "standings", "-", "samples/f1.csv", "-o", out)
+	if _, err := os.Stat(filepath.Join(filepath.Dir(out), "s-stdin.csv")); code != 0 || err != nil {
+		t.Errorf("exit %d, %v, stderr %s", code, err, stderr)
+	}
 }

@@ -203,7 +203,7 @@ func (j *job) read(path string) (*computed, error) {
 	if err != nil {
 		return nil, inputErr(err)
 	}
-	return j.computeBytes(data, path)
+	return j.computeBytes(data, reader.InputName(path))
 }
 
 // computeBytes is read on an input already read (watch hands over the bytes it hashed).
