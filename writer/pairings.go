@@ -256,13 +256,16 @@ func (w pairingWords) headline(lists PairingsLists) string {
 func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
 	s := newPairingWords(p, opt)
 	var b strings.Builder
-	b.WriteString(s.headline(lists) + "\n\n")
+	b.WriteString(tbsheet.Printable(s.headline(lists)) + "\n\n")
 	pts := pointsHeader(p.Before, opt.Lang)
+	// Names are shown as tbsheet.Printable shows them: no input sends an escape sequence to
+	// the terminal.
 	named := func(pl *pairings.Player) string {
+		name := tbsheet.Printable(s.name(pl.Player))
 		if tag := s.tag(pl); tag != "" {
-			return s.name(pl.Player) + " (" + tag + ")"
+			return name + " (" + tag + ")"
 		}
-		return s.name(pl.Player)
+		return name
 	}
 	if lists == ListByName {
 		rows := [][]string{{s.l("player"), pts, s.l("table"), s.l("pa.opponent")}}
@@ -271,7 +274,7 @@ func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, 
 		}
 		for _, i := range s.byName() {
 			pl := &p.Players[i]
-			row := []string{named(pl), s.points(pl), s.table(pl), s.opponent(pl)}
+			row := []string{named(pl), s.points(pl), s.table(pl), tbsheet.Printable(s.opponent(pl))}
 			if s.coloured() {
 				row = append(row, s.colour(pl))
 			}

@@ -349,13 +349,14 @@ func TestSlipsPDF(t *testing.T) {
 	}
 }
 
-// FuzzPairingsWriters gives two players any names: every pairings output renders, the CSV
-// reads back with one row per player and the names as given (or defused), the JSON is valid
-// and holds the names.
+// FuzzPairingsWriters gives two players any names: every pairings output renders, the table
+// holds no control character, the CSV reads back with one row per player and the names as
+// given (or defused), the JSON is valid and holds the names.
 func FuzzPairingsWriters(f *testing.F) {
 	f.Add("Alice Chen", "王芳")
 	f.Add("=1+1", "a,\"b\"\nc")
 	f.Add("", "\u200b\t★")
+	f.Add("\x1b[31mRed", "\u202eevil")
 	f.Fuzz(func(t *testing.T, a, b string) {
 		if !utf8.ValidString(a) || !utf8.ValidString(b) {
 			t.Skip()
@@ -367,8 +368,14 @@ func FuzzPairingsWriters(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, ext := range []string{".pdf", ".txt", ".json", ".csv"} {
-			if _, err := RenderPairings("p"+ext, p, BothLists, Options{Now: testNow}); err != nil {
+			data, err := RenderPairings("p"+ext, p, BothLists, Options{Now: testNow})
+			if err != nil {
 				t.Fatalf("%s: %v", ext, err)
+			}
+			if ext == ".txt" && strings.ContainsFunc(string(data), func(r rune) bool {
+				return r != '\n' && (tbsheet.IsControl(r) || tbsheet.IsBidiControl(r))
+			}) {
+				t.Errorf("the table holds a control character:\n%q", data)
 			}
 		}
 		if _, err := RenderSlips("s.pdf", p, Options{Now: testNow}); err != nil {

@@ -206,15 +206,16 @@ func pairingsEvent(p *pairings.Pairings) *tbsheet.Event { return p.Event }
 // readEvents reads an input and returns the events to work on, one per division (--pod
 // keeps one), and the notes about the input to print.
 func (j *job) readEvents(path string) (events []*tbsheet.Event, notes []string, err error) {
-	data, err := reader.ReadFile(path)
+	data, err := reader.ReadFile(path, j.readOpt.MaxSize)
 	if err != nil {
 		return nil, nil, inputErr(err)
 	}
-	file, events, err := j.events(data, path)
+	name := reader.InputName(path) // "stdin" for -
+	file, events, err := j.events(data, name)
 	if err != nil {
 		return nil, nil, err
 	}
-	return events, inputNotes(path, file, events, nil), nil
+	return events, inputNotes(name, file, events, nil), nil
 }
 
 // renderRound renders what a command about one round made of each division (all) for every

@@ -155,6 +155,9 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 	if j.writeOpt, err = of.writerOptions(cmd.ErrOrStderr()); err != nil {
 		return nil, err
 	}
+	if j.readOpt.MaxSize, err = maxSize(cmd); err != nil {
+		return nil, err
+	}
 	if from != "" {
 		if _, ok := reader.Lookup(from); !ok {
 			return nil, usageErr("--from %q: use %s", from, strings.Join(formatIDs(), ", "))
@@ -199,11 +202,11 @@ func (j *job) compute(path string, w io.Writer) ([]*calc.Standings, error) {
 
 // read reads one input and computes its standings.
 func (j *job) read(path string) (*computed, error) {
-	data, err := reader.ReadFile(path)
+	data, err := reader.ReadFile(path, j.readOpt.MaxSize)
 	if err != nil {
 		return nil, inputErr(err)
 	}
-	return j.computeBytes(data, path)
+	return j.computeBytes(data, reader.InputName(path))
 }
 
 // computeBytes is read on an input already read (watch hands over the bytes it hashed).

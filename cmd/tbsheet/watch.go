@@ -70,6 +70,9 @@ pairings (see 'tbsheet pairings') the same way.`,
 			if len(of.outputs) == 0 {
 				return usageErr("watch: give at least one output with -o")
 			}
+			if slices.Contains(inputs, reader.Stdin) {
+				return usageErr("watch: standard input (-) cannot be watched: give the file")
+			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
@@ -121,7 +124,7 @@ pairings (see 'tbsheet pairings') the same way.`,
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
 			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: all, Poll: poll,
-				Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
+				MaxSize: j.readOpt.MaxSize, Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
 			if verbose {
 				cfg.Verbose = cmd.ErrOrStderr()
 			}
