@@ -7,7 +7,8 @@
 // The round is chosen as an organizer means "this round": the first Swiss round whose
 // pairings are entered and some of whose results are not ([InPlay]), unless one is asked
 // for. Points come from [calc.Compute] on the rounds before it, so they are the standings'
-// own (the system's match points, or match wins for Cryptozoic).
+// own (the system's match points, or match wins for Cryptozoic). The order of a list by name
+// depends on the reader's language and is the writer's (writer.PairingsByName).
 //
 // The package does no I/O; calc does not import it.
 package pairings
@@ -57,8 +58,8 @@ type Pairings struct {
 
 // Table is one match between two players.
 type Table struct {
-	// Number is the table's number: the input's, or, for a match without one, the next
-	// number after the highest before it ([TableNumbers]).
+	// Number is the table's number: the input's, or, for a match without one, a number after
+	// the highest the round gives ([TableNumbers]).
 	Number int
 	// P1 and P2 index Pairings.Players: the match's Player 1 and Player 2.
 	P1, P2 int
