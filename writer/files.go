@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"bytes"
 	"io"
 	"runtime"
 	"sync"
@@ -38,7 +37,7 @@ type RenderedFiles struct {
 
 // rendered is one file's content, or why there is none.
 type rendered struct {
-	buf      bytes.Buffer
+	buf      chunks
 	warnings []string
 	err      error // rendering failed, or (unknown) the path names no format
 	unknown  bool
@@ -91,7 +90,7 @@ func (r *RenderedFiles) Write() error {
 			if out.err != nil {
 				return out.err
 			}
-			_, err := w.Write(out.buf.Bytes())
+			_, err := out.buf.WriteTo(w)
 			return err
 		})
 		if err != nil {
@@ -99,4 +98,49 @@ func (r *RenderedFiles) Write() error {
 		}
 	}
 	return nil
+}
+
+// chunks is a file's content in memory, grown a chunk at a time: unlike a bytes.Buffer, it
+// never copies what it holds to grow, so that a large JSON document is neither copied over
+// and over nor held twice while it is rendered.
+type chunks struct {
+	bufs [][]byte
+	size int
+}
+
+// Chunk sizes: each new chunk holds an eighth of what is already held, within these bounds.
+const (
+	minChunk = 64 << 10
+	maxChunk = 16 << 20
+)
+
+// Write implements io.Writer; it never fails.
+func (c *chunks) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		if k := len(c.bufs); k > 0 {
+			last := c.bufs[k-1]
+			m := copy(last[len(last):cap(last)], p)
+			c.bufs[k-1], p = last[:len(last)+m], p[m:]
+			if len(p) == 0 {
+				break
+			}
+		}
+		c.bufs = append(c.bufs, make([]byte, 0, max(len(p), min(max(c.size/8, minChunk), maxChunk))))
+	}
+	c.size += n
+	return n, nil
+}
+
+// WriteTo implements io.WriterTo: it writes every chunk to w, in order.
+func (c *chunks) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	for _, b := range c.bufs {
+		m, err := w.Write(b)
+		n += int64(m)
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -173,4 +174,31 @@ func zipParts(t *testing.T, data []byte) []byte {
 		out = append(append(append(out, f.Name...), 0), part...)
 	}
 	return out
+}
+
+// TestChunks writes pieces of every size into chunks and reads back the same bytes.
+func TestChunks(t *testing.T) {
+	var want bytes.Buffer
+	var c chunks
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; want.Len() < 3*maxChunk; i++ {
+		p := make([]byte, rng.IntN(4<<uint(i%20)))
+		for j := range p {
+			p[j] = byte(i + j)
+		}
+		if n, err := c.Write(p); n != len(p) || err != nil {
+			t.Fatalf("Write: %d, %v", n, err)
+		}
+		want.Write(p)
+	}
+	var got bytes.Buffer
+	if n, err := c.WriteTo(&got); n != int64(want.Len()) || err != nil {
+		t.Fatalf("WriteTo: %d, %v; want %d", n, err, want.Len())
+	}
+	if !bytes.Equal(got.Bytes(), want.Bytes()) {
+		t.Error("chunks read back different bytes")
+	}
+	if len(c.bufs) > 64 {
+		t.Errorf("%d chunks for %d bytes", len(c.bufs), want.Len())
+	}
 }
