@@ -6,6 +6,7 @@ package calc
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -50,40 +51,47 @@ func fideKoyaDef() *Def {
 // fideBH is Buchholz with low and high cuts.
 func fideBH(c *Context, low, high int, explain bool) func(p int) Figure {
 	return fideOppSum(c, newFIDEData(c, false), low, high, explain, func(o fideOpp) exact.Num { return o.score },
-		func(o fideOpp) *Expr { return Num(o.score) })
+		(*fideData).scoreLit)
 }
 
 // fideFB is Fore Buchholz: Buchholz as if every last-round game had been drawn.
 func fideFB(c *Context, low, high int, explain bool) func(p int) Figure {
 	return fideOppSum(c, newFIDEData(c, true), low, high, explain, func(o fideOpp) exact.Num { return o.score },
-		func(o fideOpp) *Expr { return Num(o.score) })
+		(*fideData).scoreLit)
 }
 
 // fideSB is Sonneborn-Berger with low and high cuts; a term is the opponent's (or the
 // dummy's) score times the points the player scored that round.
 func fideSB(c *Context, low, high int, explain bool) func(p int) Figure {
 	return fideOppSum(c, newFIDEData(c, false), low, high, explain, func(o fideOpp) exact.Num { return o.score.Mul(o.pts) },
-		func(o fideOpp) *Expr { return Mul(Num(o.score), Num(o.pts)) })
+		func(f *fideData, o fideOpp) *Expr { return Mul(f.scoreLit(o), f.pointsLit(o.pts)) })
 }
 
 // fideOppSum sums one term per round as opponent-based keys see them (f.opponents), with
 // low and high cuts; expr writes a term's arithmetic, for explanations. The function it
 // returns reuses its buffers: it is for one goroutine.
 func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
-	value func(fideOpp) exact.Num, expr func(fideOpp) *Expr) func(p int) Figure {
-	var opps []fideOpp
-	var terms []fideTerm
+	value func(fideOpp) exact.Num, expr func(*fideData, fideOpp) *Expr) func(p int) Figure {
+	var own fideBuf
 	return func(p int) Figure {
-		opps = f.opponents(opps, p, explain)
-		if cap(terms) < len(opps) {
-			terms = make([]fideTerm, 0, len(opps))
+		// Ranking reuses this function's buffers for every player; an explanation is built
+		// for one player by a function made for it, so it borrows them instead.
+		b := &own
+		if explain {
+			b = fideBufs.Get().(*fideBuf)
+			defer fideBufs.Put(b)
 		}
-		terms = terms[:0]
+		b.opps = f.opponents(b.opps, p, explain)
+		opps := b.opps
+		if cap(b.terms) < len(opps) {
+			b.terms = make([]fideTerm, 0, len(opps))
+		}
+		terms := b.terms[:0]
 		var notes []string
 		for _, o := range opps {
 			t := fideTerm{round: c.Rounds[o.i], value: value(o), by: o.score, vur: o.vur}
 			if explain {
-				t.expr = expr(o)
+				t.expr = expr(f, o)
 				if o.note != "" {
 					notes = append(notes, o.note)
 				}
@@ -93,6 +101,15 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
 		return fideSum(terms, low, high, notes, explain)
 	}
 }
+
+// fideBuf holds the buffers of one player's terms (see fideOppSum).
+type fideBuf struct {
+	opps  []fideOpp
+	terms []fideTerm
+}
+
+// fideBufs lends buffers to explanations, which run concurrently.
+var fideBufs = sync.Pool{New: func() any { return new(fideBuf) }}
 
 // fideAOB averages the Buchholz of the opponents met over the board.
 func fideAOB(c *Context) []Figure {

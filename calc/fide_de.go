@@ -117,9 +117,11 @@ func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 					classes = append(classes, []int{p})
 				}
 			}
-			parts = append(parts, f.name(p)+" "+halves(pts[p]))
+			if shown(j, len(sorted)) {
+				parts = append(parts, f.name(p)+" "+halves(pts[p]))
+			}
 		}
-		text = fmt.Sprintf("%s all met: %s", f.names(g), strings.Join(parts, ", "))
+		text = fmt.Sprintf("%s all met: %s", f.names(g), listOf(parts, len(sorted), ", "))
 	} else {
 		// Down the order of points: each player goes above all below him while his points
 		// exceed every possible best below (the highest maxp of the rest); from the first who
@@ -132,23 +134,35 @@ func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 			}
 		}
 		var parts []string
+		steps := 0 // the players who went ahead, one after another
 		for j := 1; j < len(sorted); j++ {
 			above := sorted[j-1]
 			if len(classes) == j && pts[above].Cmp(best[j]) > 0 {
-				var rest []string
-				for _, q := range sorted[j:] {
-					rest = append(rest, f.name(q)+" "+halves(maxp[q]))
+				if shown(steps, len(sorted)) {
+					below := sorted[j:]
+					var rest []string
+					for k, q := range below {
+						if !shown(k, len(below)) {
+							break
+						}
+						rest = append(rest, f.name(q)+" "+halves(maxp[q]))
+					}
+					parts = append(parts, fmt.Sprintf("%s's %s beats every possible best below (%s)",
+						f.name(above), halves(pts[above]), listOf(rest, len(below), ", ")))
 				}
-				parts = append(parts, fmt.Sprintf("%s's %s beats every possible best below (%s)",
-					f.name(above), halves(pts[above]), strings.Join(rest, ", ")))
+				steps++
 				classes = append(classes, []int{sorted[j]})
 			} else {
 				classes[len(classes)-1] = append(classes[len(classes)-1], sorted[j])
 			}
 		}
-		if len(parts) == 0 {
+		switch {
+		case steps == 0:
 			text = fmt.Sprintf("%s did not all meet and no one's points exceed every other's possible best", f.names(g))
-		} else {
+		case steps > len(parts):
+			text = fmt.Sprintf("%s did not all meet: %s; then %d more the same way", f.names(g),
+				strings.Join(parts, "; then "), steps-len(parts))
+		default:
 			text = fmt.Sprintf("%s did not all meet: %s", f.names(g), strings.Join(parts, "; then "))
 		}
 	}

@@ -110,7 +110,8 @@ func WriteJSON(w io.Writer, st *calc.Standings) error {
 		j.open('{')
 		for c, d := range st.Columns {
 			j.key(d.ID)
-			j.str(d.Text(figure(r, c)))
+			j.text = d.AppendText(j.text[:0], figure(r, c))
+			j.buf = appendJSONString(j.buf, j.text)
 		}
 		j.close('}')
 		j.close('}')
@@ -132,6 +133,8 @@ type jsonStream struct {
 	depth int
 	// first is true right after an opening bracket: the next key or element is the first.
 	first bool
+	// text is a scratch buffer for explanations.
+	text []byte
 }
 
 // jsonChunk is how much the stream buffers before writing to its writer.
@@ -221,7 +224,7 @@ func appendJSONNum(dst []byte, n exact.Num) []byte {
 // appendJSONString appends s quoted as encoding/json quotes a string without HTML escaping:
 // quotes, backslashes and control characters escaped, invalid UTF-8 as U+FFFD, and the line
 // and paragraph separators U+2028 and U+2029 escaped.
-func appendJSONString(dst []byte, s string) []byte {
+func appendJSONString[S string | []byte](dst []byte, s S) []byte {
 	const hex = "0123456789abcdef"
 	dst = append(dst, '"')
 	start := 0
@@ -252,7 +255,7 @@ func appendJSONString(dst []byte, s string) []byte {
 			start = i
 			continue
 		}
-		c, size := utf8.DecodeRuneInString(s[i:])
+		c, size := utf8.DecodeRune([]byte(s[i:min(len(s), i+utf8.UTFMax)]))
 		switch {
 		case c == utf8.RuneError && size == 1:
 			dst = append(dst, s[start:i]...)
