@@ -128,8 +128,8 @@ func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) 
 				line += " (" + writer.Record(st, &o) + ")"
 			}
 		}
-		if rec.Games.Known {
-			line += " " + rec.Games.String()
+		if g := rec.Games(); g.Known {
+			line += " " + g.String()
 		}
 		fmt.Fprintln(w, line)
 	}
