@@ -1,6 +1,8 @@
 package writer
 
 import (
+	"archive/zip"
+	"compress/flate"
 	"fmt"
 	"io"
 	"runtime"
@@ -142,7 +144,18 @@ func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) er
 	}); err != nil {
 		return err
 	}
+	f.SetZipWriter(fastZip)
 	return f.Write(w)
+}
+
+// fastZip is the workbook's zip writer: deflate at its fastest level, which compresses a
+// large workbook a few times faster than the default, for a file about a tenth larger.
+func fastZip(w io.Writer) excelize.ZipWriter {
+	zw := zip.NewWriter(w)
+	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
+		return flate.NewWriter(out, flate.BestSpeed)
+	})
+	return zw
 }
 
 // explained is one figure's explanation: its text (Def.Text) and its formula; ok is false
