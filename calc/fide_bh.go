@@ -50,28 +50,31 @@ func fideKoyaDef() *Def {
 
 // fideBH is Buchholz with low and high cuts.
 func fideBH(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, func(o fideOpp) exact.Num { return o.score },
-		(*fideData).scoreLit)
+	return fideOppSum(c, newFIDEData(c, false), low, high, explain, 0, func(o fideOpp) exact.Num { return o.score },
+		func(_ *exprArena, f *fideData, o fideOpp) *Expr { return f.scoreLit(o) })
 }
 
 // fideFB is Fore Buchholz: Buchholz as if every last-round game had been drawn.
 func fideFB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, true), low, high, explain, func(o fideOpp) exact.Num { return o.score },
-		(*fideData).scoreLit)
+	return fideOppSum(c, newFIDEData(c, true), low, high, explain, 0, func(o fideOpp) exact.Num { return o.score },
+		func(_ *exprArena, f *fideData, o fideOpp) *Expr { return f.scoreLit(o) })
 }
 
 // fideSB is Sonneborn-Berger with low and high cuts; a term is the opponent's (or the
 // dummy's) score times the points the player scored that round.
 func fideSB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, func(o fideOpp) exact.Num { return o.score.Mul(o.pts) },
-		func(f *fideData, o fideOpp) *Expr { return Mul(f.scoreLit(o), f.pointsLit(o.pts)) })
+	return fideOppSum(c, newFIDEData(c, false), low, high, explain, 1, func(o fideOpp) exact.Num { return o.score.Mul(o.pts) },
+		func(a *exprArena, f *fideData, o fideOpp) *Expr {
+			return a.op(OpMul, f.scoreLit(o), f.pointsLit(o.pts))
+		})
 }
 
 // fideOppSum sums one term per round as opponent-based keys see them (f.opponents), with
-// low and high cuts; expr writes a term's arithmetic, for explanations. The function it
-// returns reuses its buffers: it is for one goroutine.
+// low and high cuts; expr writes a term's arithmetic, for explanations, with the arena's
+// room for nodes operations of two operands per term. The function it returns reuses its
+// buffers: it is for one goroutine.
 func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
-	value func(fideOpp) exact.Num, expr func(*fideData, fideOpp) *Expr) func(p int) Figure {
+	nodes int, value func(fideOpp) exact.Num, expr func(*exprArena, *fideData, fideOpp) *Expr) func(p int) Figure {
 	var own fideBuf
 	return func(p int) Figure {
 		// Ranking reuses this function's buffers for every player; an explanation is built
@@ -88,10 +91,14 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
 		}
 		terms := b.terms[:0]
 		var notes []string
+		var a *exprArena // one explanation's term nodes, allocated together
+		if explain && nodes > 0 {
+			a = newArena(nodes*len(opps), 2*nodes*len(opps))
+		}
 		for _, o := range opps {
 			t := fideTerm{round: c.Rounds[o.i], value: value(o), by: o.score, vur: o.vur}
 			if explain {
-				t.expr = expr(f, o)
+				t.expr = expr(a, f, o)
 				if o.note != "" {
 					notes = append(notes, o.note)
 				}
@@ -115,10 +122,12 @@ var fideBufs = sync.Pool{New: func() any { return new(fideBuf) }}
 func fideAOB(c *Context) []Figure {
 	f := newFIDEData(c, false)
 	bh := c.Get("fide-bh")
+	var opps []fideOpp
 	return fideEveryone(c, func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
-		for _, o := range f.opponents(nil, p, false) {
+		opps = f.opponents(opps, p, false)
+		for _, o := range opps {
 			if o.played {
 				terms = append(terms, Num(bh[o.opp].Value.Num))
 				sum = sum.Add(bh[o.opp].Value.Num)
