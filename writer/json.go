@@ -110,7 +110,7 @@ func WriteJSON(w io.Writer, st *calc.Standings) error {
 		j.open('{')
 		for c, d := range st.Columns {
 			j.key(d.ID)
-			j.text = d.AppendText(j.text[:0], figure(r, c))
+			j.text = d.AppendText(j.text[:0], explainedFigure(st, r, c))
 			j.buf = appendJSONString(j.buf, j.text)
 		}
 		j.close('}')

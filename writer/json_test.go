@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/golden"
 
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
 func TestWriteJSONGolden(t *testing.T) {
@@ -275,4 +277,41 @@ func (o orderedJSON) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// TestExplanationsOnDemand: standings computed without explanations (calc.Options.NoExplain,
+// as the command line computes them) write the very JSON and workbook explanations that
+// standings computed with every explanation do: the writers build each one as they write it.
+func TestExplanationsOnDemand(t *testing.T) {
+	ev := swissgen.Generate(swissgen.Realistic(40, 6, 3))
+	for _, s := range calc.Systems() {
+		opt := calc.Options{System: s.Name, Show: []string{"all"}}
+		eager := compute(ev, opt)
+		opt.NoExplain = true
+		lazy := compute(ev, opt)
+		deferred := 0 // explanations left to the writers
+		for i, r := range lazy.Rows {
+			for j, f := range r.Figures {
+				if f.Explain == (calc.Explanation{}) && eager.Rows[i].Figures[j].Explain != (calc.Explanation{}) {
+					deferred++
+				}
+			}
+		}
+		if deferred == 0 {
+			t.Errorf("%s: NoExplain left no explanation to build on demand", s.Name)
+		}
+		var a, b bytes.Buffer
+		if err := WriteJSON(&a, eager); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteJSON(&b, lazy); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: the JSON differs when explanations are built on demand", s.Name)
+		}
+		if !reflect.DeepEqual(explainAll(eager), explainAll(lazy)) {
+			t.Errorf("%s: the workbook's explanations differ when built on demand", s.Name)
+		}
+	}
 }

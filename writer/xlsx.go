@@ -186,7 +186,7 @@ func explainAll(st *calc.Standings) [][]explained {
 func explainRow(st *calc.Standings, r *calc.Row) []explained {
 	out := make([]explained, len(st.Columns))
 	for j, d := range st.Columns {
-		fig := figure(r, j)
+		fig := explainedFigure(st, r, j)
 		e := &out[j]
 		e.text = d.Text(fig)
 		if fig.Explain.Expr == nil || !fig.Value.OK {
@@ -196,6 +196,15 @@ func explainRow(st *calc.Standings, r *calc.Row) []explained {
 		e.tooLong = !e.ok
 	}
 	return out
+}
+
+// explainedFigure is figure with the figure's explanation, built now when the standings
+// were computed without (calc.Standings.Figure).
+func explainedFigure(st *calc.Standings, r *calc.Row, j int) calc.Figure {
+	if r != nil && j < len(r.Figures) {
+		return st.Figure(r, j)
+	}
+	return calc.Figure{}
 }
 
 // figure returns row r's figure for column j, n/a when the row lacks it.

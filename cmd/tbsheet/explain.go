@@ -109,7 +109,7 @@ func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) 
 		st.RankBy.FormatValue(calc.Known(row.Points)), st.RankBy.Short, writer.Record(st, &row))
 	fmt.Fprintf(w, "%s\n\n", writer.Title(st, opt.Lang))
 	for i, d := range st.Columns {
-		fmt.Fprintf(w, "%-22s %s\n", d.ID, d.Text(row.Figures[i]))
+		fmt.Fprintf(w, "%-22s %s\n", d.ID, d.Text(st.Figure(&row, i)))
 	}
 	if len(st.Rounds) == 0 {
 		return

@@ -117,6 +117,9 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 	if j.calcOpt, err = cf.options(); err != nil {
 		return nil, err
 	}
+	// The writers build each explanation as they write it (calc.Standings.Figure): a large
+	// event's explanations are never all held at once.
+	j.calcOpt.NoExplain = true
 	if j.writeOpt, err = of.writerOptions(cmd.ErrOrStderr()); err != nil {
 		return nil, err
 	}
