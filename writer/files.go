@@ -2,7 +2,9 @@ package writer
 
 import (
 	"io"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/tbsheet/tbsheet/calc"
@@ -33,6 +35,7 @@ type RenderedFiles struct {
 	files []StandingsFile
 	out   []rendered
 	warn  func(string)
+	opt   Options
 }
 
 // rendered is one file's content, or why there is none.
@@ -41,15 +44,23 @@ type rendered struct {
 	warnings []string
 	err      error // rendering failed, or (unknown) the path names no format
 	unknown  bool
+	// stream, for a streamed format, writes the file when it is written (see streamed).
+	stream StandingsWriter
 }
 
+// streamed are the formats whose writers stream: they write straight into the file when
+// it is written instead of being rendered beforehand, since holding a large event's whole
+// document in memory would double what the run needs.
+var streamed = map[string]bool{".json": true}
+
 // RenderStandingsFiles renders each file in memory, concurrently (at most GOMAXPROCS at a
-// time), and writes nothing: tbsheet watch renders a save's outputs while it waits for the
+// time), except the streamed formats (JSON), which [RenderedFiles.Write] writes straight into
+// their files; it writes nothing: tbsheet watch renders a save's outputs while it waits for the
 // save to settle, and writes them only once it has. Warnings and errors are kept with their
 // file and delivered by [RenderedFiles.Write] when it reaches that file, so that rendering
 // then writing behaves exactly as writing the files one by one with [WriteStandings].
 func RenderStandingsFiles(files []StandingsFile, opt Options) *RenderedFiles {
-	r := &RenderedFiles{files: files, out: make([]rendered, len(files)), warn: opt.Warn}
+	r := &RenderedFiles{files: files, out: make([]rendered, len(files)), warn: opt.Warn, opt: opt}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var wg sync.WaitGroup
 	for i, f := range files {
@@ -60,6 +71,10 @@ func RenderStandingsFiles(files []StandingsFile, opt Options) *RenderedFiles {
 			w, err := standingsWriterFor(f.Path)
 			if err != nil {
 				out.err, out.unknown = err, true
+				return
+			}
+			if streamed[strings.ToLower(filepath.Ext(f.Path))] {
+				out.stream = w
 				return
 			}
 			o := opt
@@ -89,6 +104,9 @@ func (r *RenderedFiles) Write() error {
 		err := AtomicFile(f.Path, func(w io.Writer) error {
 			if out.err != nil {
 				return out.err
+			}
+			if out.stream != nil {
+				return out.stream(w, f.Standings, r.opt)
 			}
 			_, err := out.buf.WriteTo(w)
 			return err

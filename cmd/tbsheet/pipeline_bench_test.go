@@ -37,7 +37,7 @@ func TestMain(m *testing.M) {
 // benchChild runs one whole-process run of a benchmark: a tbsheet command line, or
 // "generate PLAYERS ROUNDS SYSTEM SHOW OUTPUT", which generates a realistic event in memory
 // (one the readers could not be given: larger than their row limits), computes its standings
-// with every explanation and writes OUTPUT, as `tbsheet standings --system SYSTEM --show
+// and writes OUTPUT with every explanation, as `tbsheet standings --system SYSTEM --show
 // SHOW -o OUTPUT` would.
 func benchChild(args []string) int {
 	if args[0] != "generate" {
@@ -46,7 +46,7 @@ func benchChild(args []string) int {
 	players, _ := strconv.Atoi(args[1])
 	rounds, _ := strconv.Atoi(args[2])
 	ev := swissgen.Generate(swissgen.Realistic(players, rounds, 1))
-	opt := calc.Options{System: args[3]}
+	opt := calc.Options{System: args[3], NoExplain: true} // as newJob computes
 	if args[4] != "" {
 		opt.Show = strings.Split(args[4], ",")
 	}
