@@ -121,7 +121,7 @@ var fideBufs = sync.Pool{New: func() any { return new(fideBuf) }}
 // fideAOB averages the Buchholz of the opponents met over the board.
 func fideAOB(c *Context) []Figure {
 	f := newFIDEData(c, false)
-	bh := c.Get("fide-bh")
+	bh, lits := c.Get("fide-bh"), literals(c, "fide-bh")
 	var opps []fideOpp
 	return fideEveryone(c, func(p int) Figure {
 		var terms []*Expr
@@ -129,7 +129,7 @@ func fideAOB(c *Context) []Figure {
 		opps = f.opponents(opps, p, false)
 		for _, o := range opps {
 			if o.played {
-				terms = append(terms, Num(bh[o.opp].Value.Num))
+				terms = append(terms, lits[o.opp])
 				sum = sum.Add(bh[o.opp].Value.Num)
 			}
 		}

@@ -179,7 +179,7 @@ func fidePTP(c *Context) []Figure {
 
 // fideAverageOf averages another rating key over the opponents met over the board.
 func fideAverageOf(c *Context, id string) []Figure {
-	of := c.Get(id)
+	of, lits := c.Get(id), literals(c, id)
 	short, _ := Lookup(id)
 	return fideEveryone(c, func(p int) Figure {
 		var terms []fideTerm
@@ -193,7 +193,7 @@ func fideAverageOf(c *Context, id string) []Figure {
 				missing = append(missing, fmt.Sprintf("R%d %s", r.Round, c.Event.Players[r.Opp].Name))
 				continue
 			}
-			terms = append(terms, fideTerm{round: r.Round, value: v.Num, expr: Num(v.Num)})
+			terms = append(terms, fideTerm{round: r.Round, value: v.Num, expr: lits[r.Opp]})
 		}
 		switch {
 		case len(missing) > 0:
