@@ -50,7 +50,23 @@ type fideGame struct {
 }
 
 // fideGames returns p's games played over the board, or a note naming the unrated opponents.
+// The notes are written once for every player: each rating key quotes the same.
 func fideGames(c *Context, p int) ([]fideGame, string) {
+	notes := memoize(c, "fide-unrated", func() []string {
+		out := make([]string, len(c.Records))
+		for q := range out {
+			_, out[q] = fideGamesOf(c, q)
+		}
+		return out
+	})
+	if notes[p] != "" {
+		return nil, notes[p]
+	}
+	return fideGamesOf(c, p)
+}
+
+// fideGamesOf is fideGames, worked out.
+func fideGamesOf(c *Context, p int) ([]fideGame, string) {
 	var games []fideGame
 	var unrated []string
 	for _, r := range c.Records[p] {
