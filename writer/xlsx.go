@@ -153,9 +153,31 @@ func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) er
 func fastZip(w io.Writer) excelize.ZipWriter {
 	zw := zip.NewWriter(w)
 	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-		return flate.NewWriter(out, flate.BestSpeed)
+		fw, ok := fastFlate.Get().(*flate.Writer)
+		if !ok {
+			var err error
+			if fw, err = flate.NewWriter(out, flate.BestSpeed); err != nil {
+				return nil, err
+			}
+		} else {
+			fw.Reset(out)
+		}
+		return &pooledFlate{fw}, nil
 	})
 	return zw
+}
+
+// fastFlate keeps fastZip's compressors for the next part or workbook: each holds about a
+// megabyte of tables, which archive/zip's own compressor pools the same way.
+var fastFlate sync.Pool
+
+// pooledFlate returns its compressor to fastFlate when closed.
+type pooledFlate struct{ *flate.Writer }
+
+func (p *pooledFlate) Close() error {
+	err := p.Writer.Close()
+	fastFlate.Put(p.Writer)
+	return err
 }
 
 // explained is one figure's explanation: its text (Def.Text) and its formula; ok is false
