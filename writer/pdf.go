@@ -212,10 +212,7 @@ func (d *standingsPDF) heading() {
 		d.system = fs.shape(s, style{pt: metaPt, gray: grayMeta}, "the system title")
 	}
 	title := Title(d.st, d.opt.Lang)
-	order := d.label("by-rank")
-	if d.opt.ByName {
-		order = d.label("by-name")
-	}
+	order := d.label(orderLabel(d.st, d.opt))
 	d.subtitle = fs.shape(title+" — "+order, style{bold: true, pt: subPt}, "the title")
 	if ev.Source != "" {
 		d.source = fs.shape(d.label("source")+": "+filepath.Base(ev.Source),

@@ -9,7 +9,9 @@ import (
 )
 
 // WriteTable prints standings as an aligned text table for a terminal: a title line, one row
-// per player (by rank, or by name with opt.ByName), then the notes. Columns stay aligned with
+// per player (by rank, or by name with opt.ByName), then the players' notes (a top-cut
+// place, a tie on every key). The standings' own notes (st.Notes) are the caller's to print:
+// tbsheet prints them on stderr in every mode. Columns stay aligned with
 // Chinese and Japanese names because widths are measured in terminal cells, where a wide
 // character takes two.
 func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
@@ -43,7 +45,11 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	}
 	var b strings.Builder
 	var title []string
-	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), st.System.Title} {
+	order := ""
+	if opt.ByName {
+		order = label(opt.Lang, orderLabel(st, opt))
+	}
+	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), order, st.System.Title} {
 		if s != "" {
 			title = append(title, s)
 		}
@@ -74,15 +80,12 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 		}
 		b.WriteString("\n")
 	}
-	for _, n := range st.Notes {
-		b.WriteString("\nnote: " + n)
-	}
 	for _, r := range st.Rows {
 		if r.Note != "" {
 			b.WriteString("\nnote: " + st.Event.Players[r.Player].Name + ": " + r.Note)
 		}
 	}
-	if len(st.Notes) > 0 || strings.Contains(b.String(), "\nnote: ") {
+	if strings.Contains(b.String(), "\nnote: ") {
 		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
