@@ -570,6 +570,18 @@ func setFIDEKey(d *Def, key fideKey, low, high int) {
 	d.explain = func(c *Context, p int) Explanation { return key(c, low, high, true)(p).Explain }
 }
 
+// setFIDELazy makes key the computation of d for a key whose explanation is not worth
+// keeping for every player: compute keeps the values alone, and explain builds one player's
+// figure again with its explanation (see Options.NoExplain). key(c, explain) returns the
+// function that gives player p's figure; without explain it may leave the explanation out.
+func setFIDELazy(d *Def, key func(c *Context, explain bool) func(p int) Figure) {
+	d.compute = func(c *Context) []Figure {
+		fig := key(c, false)
+		return fideEveryone(c, func(p int) Figure { return Figure{Value: fig(p).Value} })
+	}
+	d.explain = func(c *Context, p int) Explanation { return key(c, true)(p).Explain }
+}
+
 // fideEveryone runs fig for every player index.
 func fideEveryone(c *Context, fig func(p int) Figure) []Figure {
 	out := make([]Figure, len(c.Records))

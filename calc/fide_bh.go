@@ -28,9 +28,10 @@ func fideFBDef() *Def {
 }
 
 func fideAOBDef() *Def {
-	return &Def{ID: "fide-aob", Name: "Average of opponents' Buchholz", Short: "AOB", Format: FormatDecimal,
-		Doc:     "FIDE C.07 8.3: mean Buchholz of the opponents met over the board, rounded half up to two decimals",
-		compute: fideAOB}
+	d := &Def{ID: "fide-aob", Name: "Average of opponents' Buchholz", Short: "AOB", Format: FormatDecimal,
+		Doc: "FIDE C.07 8.3: mean Buchholz of the opponents met over the board, rounded half up to two decimals"}
+	setFIDELazy(d, fideAOB)
+	return d
 }
 
 func fideSBDef() *Def {
@@ -42,10 +43,11 @@ func fideSBDef() *Def {
 }
 
 func fideKoyaDef() *Def {
-	return &Def{ID: "fide-koya", Name: "Koya", Short: "KS", Format: FormatDecimal,
+	d := &Def{ID: "fide-koya", Name: "Koya", Short: "KS", Format: FormatDecimal,
 		Doc: "FIDE C.07 9.2: points scored against opponents (forfeits included) who scored at least " +
-			"half the maximum, their scores taken as they are",
-		compute: fideKoya}
+			"half the maximum, their scores taken as they are"}
+	setFIDELazy(d, fideKoya)
+	return d
 }
 
 // fideBH is Buchholz with low and high cuts.
@@ -119,11 +121,11 @@ type fideBuf struct {
 var fideBufs = sync.Pool{New: func() any { return new(fideBuf) }}
 
 // fideAOB averages the Buchholz of the opponents met over the board.
-func fideAOB(c *Context) []Figure {
+func fideAOB(c *Context, _ bool) func(p int) Figure {
 	f := newFIDEData(c, false)
 	bh, lits := c.Get("fide-bh"), literals(c, "fide-bh")
 	var opps []fideOpp
-	return fideEveryone(c, func(p int) Figure {
+	return func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
 		opps = f.opponents(opps, p, false)
@@ -138,17 +140,17 @@ func fideAOB(c *Context) []Figure {
 		}
 		x := roundTo(Div(Sum(terms...), Int(int64(len(terms)))), 100)
 		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: "rounded to 0.01"}}
-	})
+	}
 }
 
 // fideKoya sums the points scored in the rounds paired against an opponent (played or
 // forfeited) whose score is at least half of the maximum possible score (a win in every
 // round). As in FIDE's checker, the opponents' scores are their own, without the
 // unplayed-round rules of Art. 16, and rounds without an opponent count for nothing.
-func fideKoya(c *Context) []Figure {
+func fideKoya(c *Context, explain bool) func(p int) Figure {
 	f := newFIDEData(c, false)
 	limit := c.Points.Win.MulInt(int64(len(c.Rounds))).DivInt(2)
-	return fideEveryone(c, func(p int) Figure {
+	return func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
 		var who []string
@@ -158,16 +160,21 @@ func fideKoya(c *Context) []Figure {
 			if !r.HasOpponent() || f.score[r.Opp].Cmp(limit) < 0 {
 				continue
 			}
-			terms = append(terms, Num(f.pts[p][i]))
 			sum = sum.Add(f.pts[p][i])
-			who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(r.Opp), halves(f.score[r.Opp])))
+			if explain {
+				terms = append(terms, Num(f.pts[p][i]))
+				who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(r.Opp), halves(f.score[r.Opp])))
+			}
+		}
+		if !explain {
+			return Figure{Value: Known(sum)}
 		}
 		note := fmt.Sprintf("no opponent scored %s or more", halves(limit))
 		if len(who) > 0 {
 			note = fmt.Sprintf("opponents with %s or more: %s", halves(limit), strings.Join(who, ", "))
 		}
 		return Figure{Value: Known(sum), Explain: Explanation{Expr: Sum(terms...), Note: note}}
-	})
+	}
 }
 
 // roundTo rounds x half up to a multiple of 1/scale, as an expression that shows it:
