@@ -87,7 +87,7 @@ func compare(players, rounds, runs int, peer string) error {
 	var cpu, wall [2][]time.Duration // tbsheet, peer
 	for i := 0; i < runs; i++ {
 		cmds := [2]*exec.Cmd{
-			exec.Command(bin, "standings", csvPath, "-o", filepath.Join(dir, "standings.json")),
+			exec.Command(bin, "standings", "-q", csvPath, "-o", filepath.Join(dir, "standings.json")),
 			exec.Command("node", script, peerPath, filepath.Join(dir, "peer.json")),
 		}
 		cmds[1].Env = append(os.Environ(), "PEER_DIR="+peer)
