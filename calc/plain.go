@@ -99,11 +99,11 @@ var playerTexts = map[string]playerText{
 	"kts-omw": {Text{"zh": "对手胜率（YYY）", "ja": "対戦相手の勝率（YYY）"}, Text{
 		"en": "how often your opponents won their matches, from 0 to 999",
 		"zh": "对手们的总体胜率，0 到 999",
-		"ja": "対戦相手全体の勝率（0〜999）"}},
+		"ja": "対戦相手全体の勝率（0～999）"}},
 	"kts-oomw": {Text{"zh": "对手的对手胜率（ZZZ）", "ja": "対戦相手の対戦相手の勝率（ZZZ）"}, Text{
 		"en": "how often your opponents' opponents won their matches, from 0 to 999",
 		"zh": "对手的对手们的总体胜率，0 到 999",
-		"ja": "対戦相手の対戦相手全体の勝率（0〜999）"}},
+		"ja": "対戦相手の対戦相手全体の勝率（0～999）"}},
 	"kts-number": {Text{"zh": "KTS 小分", "ja": "KTS タイブレーカー"}, Text{
 		"en": "points, YYY and ZZZ in one 8-digit number, the order of the official software",
 		"zh": "积分、YYY 与 ZZZ 合成的 8 位数，即官方软件的排名依据",
@@ -112,7 +112,7 @@ var playerTexts = map[string]playerText{
 	"pkm-wp": {Text{"zh": "胜率", "ja": "勝率"}, Text{
 		"en": "wins (a tie counts half) out of the rounds played, byes left out; 25% to 100%",
 		"zh": "胜场（平局算半场）占所打轮次的比例，不计轮空；25% 到 100%",
-		"ja": "対戦した回戦（不戦勝を除く）のうち勝った割合、引き分けは半分。25%〜100%"}},
+		"ja": "対戦した回戦（不戦勝を除く）のうち勝った割合、引き分けは半分。25%～100%"}},
 	"pkm-owp": {Text{"zh": "对手胜率", "ja": "オポネント勝率"}, Text{
 		"en": "the average win rate of your opponents",
 		"zh": "所有对手胜率的平均值",

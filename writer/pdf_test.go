@@ -582,7 +582,7 @@ func TestShapeWarnsOncePerName(t *testing.T) {
 	fs.shape("김민준", style{}, `player "김민준"`)
 	fs.shape("김민준", style{}, `player "김민준"`)
 	fs.shape("김민준 Kim", style{bold: true}, `player "김민준 Kim"`)
-	fs.shape("김민준 and Ann are tied", style{}, noteWhat)  // names already reported
+	fs.shape("김민준 and Ann are tied", style{}, noteWhat) // names already reported
 	fs.shape("이서연 and Ann are tied", style{}, noteWhat) // a new character
 	want := []string{
 		`player "김민준": the PDF fonts cannot print "김" (U+AE40), "민" (U+BBFC), "준" (U+C900); printed as □`,
