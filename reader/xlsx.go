@@ -378,7 +378,8 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		}
 	}
 	if h.ev.Name == "" {
-		if p, err := wb.f.GetDocProps(); err == nil {
+		// Templates written before the Event sheet carried the title "tbsheet".
+		if p, err := wb.f.GetDocProps(); err == nil && strings.TrimSpace(p.Title) != "tbsheet" {
 			h.ev.Name = strings.TrimSpace(p.Title)
 		}
 	}

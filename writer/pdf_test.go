@@ -417,6 +417,15 @@ func TestPDFTitle(t *testing.T) {
 	if got := plain(d.subtitle); got != "順位表 — 名前順" {
 		t.Errorf("title without rounds %q", got)
 	}
+	// The header names the event, its date and its game, without the rules reference.
+	st = testStandings()
+	st.Event.Name, st.Event.Date = "Spring Open", "2026-03-06"
+	for lang, want := range map[string]string{"en": "2026-03-06 · Magic: The Gathering", "ja": "2026-03-06 · マジック：ザ・ギャザリング"} {
+		d = layoutFor(t, st, Options{Lang: lang})
+		if got := plain(d.meta); got != want || plain(d.titleLines[0]) != "Spring Open" {
+			t.Errorf("%s: title %q, meta %q; want Spring Open, %q", lang, plain(d.titleLines[0]), got, want)
+		}
+	}
 	for lang, want := range map[string]string{"en": "Page 2 of 15", "zh": "第2页，共15页", "ja": "2 / 15 ページ"} {
 		if got := (&standingsPDF{opt: Options{Lang: lang}}).pageOf(2, 15); got != want {
 			t.Errorf("%s: page footer %q, want %q", lang, got, want)

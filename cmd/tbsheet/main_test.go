@@ -33,6 +33,7 @@ func TestCommandLine(t *testing.T) {
 		{"standings-f1-by-name", []string{"standings", "samples/f1.csv", "--by", "name", "--lang", "ja"}, 0},
 		{"standings-f1-json", []string{"standings", "samples/f1.csv", "--to", "json"}, 0},
 		{"standings-f1-csv", []string{"standings", "samples/f1.csv", "--to", "csv"}, 0},
+		{"standings-f1-title", []string{"standings", "samples/f1.csv", "--title", "Spring Open 2026"}, 0},
 		{"standings-kts", []string{"standings", "samples/kts-locals.Tournament", "--check"}, 0},
 		{"standings-kts-swiss", []string{"standings", "samples/kts-locals.Tournament", "--final=false", "--cut", "4"}, 0},
 		{"standings-kts-csv-players", []string{"standings", "testdata/kts/locals-matches.csv", "--players", "testdata/kts/locals-players.csv"}, 0},

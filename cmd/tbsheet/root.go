@@ -124,9 +124,9 @@ func systemNames() string {
 
 // outputFlags are the flags that shape written standings (standings, watch).
 type outputFlags struct {
-	outputs                          []string
-	lang, paper, by, font, tmpl, pod string
-	cut                              int
+	outputs                                 []string
+	lang, paper, by, font, tmpl, pod, title string
+	cut                                     int
 }
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
@@ -138,6 +138,7 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
+	fs.StringVar(&f.title, "title", "", "the event's name on every output (default: the input's own, e.g. its Event sheet, else the file name)")
 }
 
 // writerOptions checks and converts the output flags.

@@ -99,6 +99,7 @@ func formatIDs() []string {
 // does on every save.
 type job struct {
 	from     string
+	title    string // --title
 	readOpt  reader.Options
 	calcOpt  calc.Options
 	writeOpt writer.Options
@@ -112,7 +113,7 @@ type job struct {
 }
 
 func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {
-	j := &job{from: from, pod: of.pod, check: check}
+	j := &job{from: from, pod: of.pod, check: check, title: strings.TrimSpace(of.title)}
 	var err error
 	if j.calcOpt, err = cf.options(); err != nil {
 		return nil, err
@@ -241,6 +242,7 @@ func (j *job) events(data []byte, path string) ([]*tbsheet.Event, error) {
 	if err != nil {
 		return nil, inputErr(err)
 	}
+	j.name(ev, path)
 	if len(ev.Pods) == 0 {
 		return []*tbsheet.Event{ev}, nil
 	}
@@ -258,6 +260,21 @@ func (j *job) events(data []byte, path string) ([]*tbsheet.Event, error) {
 		return nil, usageErr("--pod %q: %s has %s", j.pod, path, strings.Join(names, ", "))
 	}
 	return events, nil
+}
+
+// name gives an event and its divisions their name: --title, else the input's own (a
+// workbook's Event sheet, the name in a tournament file), else the input file's name
+// without its extension: the title of every output.
+func (j *job) name(ev *tbsheet.Event, path string) {
+	switch {
+	case j.title != "":
+		ev.Name = j.title
+	case strings.TrimSpace(ev.Name) == "":
+		ev.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	for _, p := range ev.Pods {
+		j.name(p, path)
+	}
 }
 
 // wantFinal reports whether to show final standings: as --final says, else when the input has
