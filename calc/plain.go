@@ -28,7 +28,7 @@ type playerText struct {
 // playerTexts holds the player texts of every registered id; register attaches them, and
 // fideMod derives those of the FIDE modifiers from their base key's.
 var playerTexts = map[string]playerText{
-	"points": {Text{"zh": "积分", "ja": "勝ち点"}, Text{
+	"points": {Text{"zh": "总分", "ja": "勝ち点"}, Text{
 		"en": "match points for the wins, draws, losses and byes",
 		"zh": "胜、平、负与轮空所得的比赛积分",
 		"ja": "勝ち・引き分け・負け・不戦勝で得たマッチの勝ち点"}},

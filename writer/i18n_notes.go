@@ -20,6 +20,9 @@ import (
 type noteText struct {
 	en     string
 	zh, ja string
+	// pattern, when set, matches the note instead of en: a regular expression whose groups
+	// are the values (a bare list of rounds, which no format describes).
+	pattern string
 	// wall marks the notes printed on the wall PDF; the others are for the organizer (the
 	// tie summary, which the PDF replaces with one line per tie).
 	wall bool
@@ -55,6 +58,108 @@ var noteTexts = []noteText{
 		zh: "%[1]s：输入中没有得分记录，因此全部为 0", ja: "%[1]s：入力に得点の記録がないため、すべて 0 です", wall: true},
 }
 
+// explainTexts are the notes of the figures' explanations (Explanation.Note), each part of
+// a note joined with "; " on its own. The words of the rounds they list ("R3 absence",
+// "(round 2)", "(VUR)") are translated by roundWords.
+var explainTexts = []noteText{
+	{en: "byes count as wins", zh: "轮空算作胜场", ja: "不戦勝は勝ちに数えます"},
+	{en: "W-L-D %d-%d-%d", zh: "胜-负-平 %[1]s-%[2]s-%[3]s", ja: "勝-敗-分 %[1]s-%[2]s-%[3]s"},
+	{en: "W-L-D %d-%d-%d, %d bye", zh: "胜-负-平 %[1]s-%[2]s-%[3]s，轮空 %[4]s 次", ja: "勝-敗-分 %[1]s-%[2]s-%[3]s、不戦勝 %[4]s 回"},
+	{en: "W-L-D %d-%d-%d, %d byes", zh: "胜-负-平 %[1]s-%[2]s-%[3]s，轮空 %[4]s 次", ja: "勝-敗-分 %[1]s-%[2]s-%[3]s、不戦勝 %[4]s 回"},
+	{en: "frozen after round %d (dropped)", zh: "第%[1]s轮后退赛，累计分此后不变", ja: "第%[1]s回戦後にドロップしたため、以後の累計は据え置き"},
+	{en: "no game scores entered", zh: "没有录入小局比分", ja: "ゲームのスコアが入力されていません"},
+	{en: "no game scores entered: n/a", zh: "没有录入小局比分：无数值", ja: "ゲームのスコアが入力されていません：値なし"},
+	{en: "no point scores in the input", zh: "输入中没有得分记录", ja: "入力に得点の記録がありません"},
+	{en: "no wins against players on the same points", zh: "没有战胜同积分的选手", ja: "同じ勝ち点の相手への勝ちはありません"},
+	{en: "beat %s", zh: "战胜 %[1]s", ja: "%[1]s に勝ち"},
+	{en: "lost to %s", zh: "负于 %[1]s", ja: "%[1]s に負け"},
+	{en: "%d opponent: Median-Buchholz needs 3 or more, so 0", zh: "对手%[1]s名：中间布赫霍尔茨分需要至少3名对手，因此为 0",
+		ja: "対戦相手%[1]s人：メディアン・ブッフホルツには3人以上が必要なため 0"},
+	{en: "%d opponents: Median-Buchholz needs 3 or more, so 0", zh: "对手%[1]s名：中间布赫霍尔茨分需要至少3名对手，因此为 0",
+		ja: "対戦相手%[1]s人：メディアン・ブッフホルツには3人以上が必要なため 0"},
+	{en: "no opponents", zh: "没有对手", ja: "対戦相手なし"},
+	{en: "no opponents: the floor", zh: "没有对手：按最低值计", ja: "対戦相手なし：最低値"},
+	{en: "only byes: no opponents", zh: "只有轮空：没有对手", ja: "不戦勝のみ：対戦相手なし"},
+	{en: "no rounds played", zh: "没有打过任何一轮", ja: "対戦した回戦なし"},
+	{en: "no games recorded: the floor", zh: "没有小局记录：按最低值计", ja: "ゲームの記録なし：最低値"},
+	{en: "no lost rounds", zh: "没有输掉的轮次", ja: "負けた回戦なし"},
+	{en: "%d bye removed", zh: "去掉轮空 %[1]s 次", ja: "不戦勝 %[1]s 回を除外"},
+	{en: "%d byes removed", zh: "去掉轮空 %[1]s 次", ja: "不戦勝 %[1]s 回を除外"},
+	{en: "dropped: at most 75%", zh: "已退赛：最高按 75% 计", ja: "ドロップ：最大 75%"},
+	{en: "no rounds against an opponent: n/a", zh: "没有与对手交手的轮次：无数值", ja: "対戦相手との回戦なし：値なし"},
+	{en: "%d players tied: head-to-head applies only to two", zh: "%[1]s名选手同分：直接对决只适用于两人", ja: "%[1]s人が同点：直接対決は2人のときだけ"},
+	{en: "did not play %s: head-to-head does not separate them", zh: "未与 %[1]s 交手：直接对决无法区分", ja: "%[1]s とは未対戦：直接対決では決まりません"},
+	{en: "no winner against %s: head-to-head does not separate them", zh: "与 %[1]s 未分胜负：直接对决无法区分", ja: "%[1]s との勝敗なし：直接対決では決まりません"},
+	{en: "no tie left to break", zh: "没有需要区分的同分", ja: "分ける同点なし"},
+	{en: "not tied", zh: "未同分", ja: "同点ではありません"},
+
+	// FIDE (chess).
+	{en: "R%d %s's %s counts %s each", zh: "R%[1]s %[2]s 的 %[3]s各按 %[4]s 分计", ja: "R%[1]s %[2]s の %[3]s はそれぞれ %[4]s 点"},
+	{en: "R%d %s's %s counts %s", zh: "R%[1]s %[2]s 的 %[3]s按 %[4]s 分计", ja: "R%[1]s %[2]s の %[3]s は %[4]s 点"},
+	{en: "R%d %s: dummy %s (own score)", zh: "R%[1]s %[2]s：虚拟对手 %[3]s 分（本人得分）", ja: "R%[1]s %[2]s：仮想の相手 %[3]s 点（自分の得点）"},
+	{en: "R%d %s: dummy %s (capped at %s's score)", zh: "R%[1]s %[2]s：虚拟对手 %[3]s 分（不超过 %[4]s 的得分）",
+		ja: "R%[1]s %[2]s：仮想の相手 %[3]s 点（%[4]s の得点が上限）"},
+	{en: "R%d %s: dummy %s (capped at a draw in every round)", zh: "R%[1]s %[2]s：虚拟对手 %[3]s 分（上限为每轮和棋）",
+		ja: "R%[1]s %[2]s：仮想の相手 %[3]s 点（上限は全回戦引き分け）"},
+	{en: "cut %s", zh: "去掉 %[1]s", ja: "除外 %[1]s"},
+	{en: "rounded to 0.01", zh: "四舍五入到 0.01", ja: "0.01 単位に丸め"},
+	{en: "no game played over the board", zh: "没有实际下完的对局", ja: "実際に指した対局なし"},
+	{en: "no opponent scored %s or more", zh: "没有对手得分达到 %[1]s", ja: "%[1]s 点以上の対戦相手なし"},
+	{en: "opponents with %s or more: %s", zh: "得分不低于 %[1]s 的对手：%[2]s", ja: "%[1]s 点以上の対戦相手：%[2]s"},
+	{en: "colour not recorded in %s", zh: "%[1]s 未记录执子颜色", ja: "%[1]s は手番の記録なし"},
+	{en: "none", zh: "无", ja: "なし"},
+	{en: "not elected: %s", zh: "未选择参赛：%[1]s", ja: "不参加：%[1]s"},
+	{pattern: `^(R\d+(?: [A-Za-z -]+)?(?:, R\d+(?: [A-Za-z -]+)?)*)$`, zh: "%[1]s", ja: "%[1]s"},
+	{en: "%s all met: %s", zh: "%[1]s 彼此都已交手：%[2]s", ja: "%[1]s は全員対戦済み：%[2]s"},
+	{en: "%s did not all meet and no one's points exceed every other's possible best",
+		zh: "%[1]s 并未全部交手，且无人得分超过其他人可能的最高分", ja: "%[1]s は全員が対戦しておらず、他の全員の可能な最高得点を上回る人はいません"},
+	{en: "%s did not all meet: %s's %s beats every possible best below (%s)",
+		zh: "%[1]s 并未全部交手：%[2]s 的 %[3]s 分超过下方所有人可能的最高分（%[4]s）",
+		ja: "%[1]s は全員が対戦していません：%[2]s の %[3]s 点は下位の全員の可能な最高得点を上回ります（%[4]s）"},
+	{en: "then %s's %s beats every possible best below (%s)", zh: "其次 %[1]s 的 %[2]s 分超过下方所有人可能的最高分（%[3]s）",
+		ja: "次に %[1]s の %[2]s 点は下位の全員の可能な最高得点を上回ります（%[3]s）"},
+	{en: "unrated opponent: %s", zh: "对手无等级分：%[1]s", ja: "レーティングのない対戦相手：%[1]s"},
+	{en: "every rating was cut", zh: "所有等级分都被去掉", ja: "すべてのレーティングが除外されました"},
+	{en: "no points: the lowest opponent's rating − 800", zh: "得分为零：最低对手等级分 − 800", ja: "得点なし：最も低い対戦相手のレーティング − 800"},
+	{en: "p = %s/%d = %s → dp %s (FIDE table 8.1(a))", zh: "p = %[1]s/%[2]s = %[3]s → dp %[4]s（FIDE 表 8.1(a)）",
+		ja: "p = %[1]s/%[2]s = %[3]s → dp %[4]s（FIDE 表 8.1(a)）"},
+	{en: "expected score at %d: %s ≥ %s (FIDE table 8.1(b))", zh: "等级分 %[1]s 时的预期得分：%[2]s ≥ %[3]s（FIDE 表 8.1(b)）",
+		ja: "レーティング %[1]s での期待得点：%[2]s ≥ %[3]s（FIDE 表 8.1(b)）"},
+	{en: "no %s for %s", zh: "%[2]s 没有 %[1]s", ja: "%[2]s の %[1]s なし"},
+}
+
+// roundWords translates the words of the rounds notes list: a round's kind after its
+// number ("R3 absence"), "(round 2)" and "(VUR)", a voluntary unplayed round.
+var roundWords = map[string][]struct {
+	re   *regexp.Regexp
+	with string
+}{
+	"zh": {
+		{regexp.MustCompile(`\(round (\d+)\)`), "（第$1轮）"},
+		{regexp.MustCompile(` \(VUR\)`), "（自愿未赛）"},
+		{regexp.MustCompile(`(R\d+) PAB`), "$1 编排轮空"},
+		{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半分轮空"},
+		{regexp.MustCompile(`(R\d+) zero-point bye`), "$1 零分轮空"},
+		{regexp.MustCompile(`(R\d+) loss without opponent`), "$1 无对手判负"},
+		{regexp.MustCompile(`(R\d+) absence`), "$1 缺席"},
+		{regexp.MustCompile(`(R\d+) forfeit win`), "$1 对手弃权"},
+		{regexp.MustCompile(`(R\d+) forfeit loss`), "$1 弃权"},
+		{regexp.MustCompile(`(R\d+) double forfeit`), "$1 双方弃权"},
+	},
+	"ja": {
+		{regexp.MustCompile(`\(round (\d+)\)`), "（第$1回戦）"},
+		{regexp.MustCompile(` \(VUR\)`), "（自主的な不戦）"},
+		{regexp.MustCompile(`(R\d+) PAB`), "$1 組合せの不戦勝"},
+		{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半点の不戦"},
+		{regexp.MustCompile(`(R\d+) zero-point bye`), "$1 0点の不戦"},
+		{regexp.MustCompile(`(R\d+) loss without opponent`), "$1 相手なしの敗北"},
+		{regexp.MustCompile(`(R\d+) absence`), "$1 欠席"},
+		{regexp.MustCompile(`(R\d+) forfeit win`), "$1 不戦勝"},
+		{regexp.MustCompile(`(R\d+) forfeit loss`), "$1 不戦敗"},
+		{regexp.MustCompile(`(R\d+) double forfeit`), "$1 両者不戦敗"},
+	},
+}
+
 // compiledNote is a noteText with the pattern that matches its English notes.
 type compiledNote struct {
 	*noteText
@@ -70,8 +175,18 @@ var (
 // a %s any text (as little as the rest of the format allows).
 func compileNotes() []compiledNote {
 	notePatternsOnce.Do(func() {
+		all := make([]*noteText, 0, len(noteTexts)+len(explainTexts))
 		for i := range noteTexts {
-			n := &noteTexts[i]
+			all = append(all, &noteTexts[i])
+		}
+		for i := range explainTexts {
+			all = append(all, &explainTexts[i])
+		}
+		for _, n := range all {
+			if n.pattern != "" {
+				notePatterns = append(notePatterns, compiledNote{n, regexp.MustCompile(n.pattern)})
+				continue
+			}
 			var b strings.Builder
 			b.WriteString("^")
 			for rest := n.en; rest != ""; {
@@ -135,7 +250,11 @@ func TranslateNote(lang, note string) string {
 			args[k-1] = resultWord(lang, r)
 		}
 	}
-	return fmt.Sprintf(format, args...)
+	out := fmt.Sprintf(format, args...)
+	for _, w := range roundWords[lang] {
+		out = w.re.ReplaceAllString(out, w.with)
+	}
+	return out
 }
 
 // wallNote reports whether a note of calc's is printed on the wall PDF. Notes the catalog

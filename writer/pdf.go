@@ -459,14 +459,14 @@ func (d *standingsPDF) legendLines() {
 		p := st.Points
 		keyLine(fmt.Sprintf(d.label("legend.points"), pointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
 	} else {
-		key(pointsHeader(st, lang), d.colon()+st.RankBy.Plain.In(lang))
+		key(pointsHeader(st, lang), colon(lang)+st.RankBy.Plain.In(lang))
 	}
 	keyLine(d.label("legend.record." + recordOrder(st).String()))
 	if hasFinish(st) {
 		keyLine(fmt.Sprintf(d.label("legend.finish"), d.label("finish")))
 	}
 	for _, def := range st.Columns {
-		key(def.Short, d.colon()+def.Plain.In(lang))
+		key(def.Short, colon(lang)+def.Plain.In(lang))
 	}
 	if hasNA(st) {
 		keyLine(d.label("legend.na"))
@@ -482,9 +482,10 @@ func (d *standingsPDF) legendLines() {
 	}
 }
 
-// colon is the separator after a legend key: a full-width colon in Chinese and Japanese.
-func (d *standingsPDF) colon() string {
-	if l := strings.ToLower(d.opt.Lang); l == "zh" || l == "ja" {
+// colon is the separator after a legend key or a name: a full-width colon in Chinese and
+// Japanese.
+func colon(lang string) string {
+	if l := strings.ToLower(lang); l == "zh" || l == "ja" {
 		return "："
 	}
 	return ": "

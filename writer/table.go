@@ -74,17 +74,36 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 		}
 		b.WriteString("\n")
 	}
-	for _, n := range st.Notes {
-		b.WriteString("\nnote: " + n)
+	for _, n := range tableNotes(st, opt.Lang) {
+		b.WriteString("\n" + label(opt.Lang, "note-mark") + n)
 	}
-	for _, r := range st.Rows {
-		if r.Note != "" {
-			b.WriteString("\nnote: " + st.Event.Players[r.Player].Name + ": " + r.Note)
-		}
-	}
-	if len(st.Notes) > 0 || strings.Contains(b.String(), "\nnote: ") {
+	if strings.Contains(b.String(), "\n"+label(opt.Lang, "note-mark")) {
 		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// tableNotes are the table's notes in lang: calc's notes (each tie once rather than the
+// count of ties), then each top-cut player's finish.
+func tableNotes(st *calc.Standings, lang string) []string {
+	var out []string
+	for _, n := range st.Notes {
+		if wallNote(n) {
+			out = append(out, TranslateNotes(lang, n))
+		}
+	}
+	out = append(out, tieNotes(st, lang)...)
+	for i := range st.Rows {
+		if r := &st.Rows[i]; r.Finish > 0 {
+			out = append(out, st.Event.Players[r.Player].Name+colon(lang)+finishWord(lang, r))
+		}
+	}
+	return out
+}
+
+func init() {
+	addLabels("en", map[string]string{"note-mark": "note: "})
+	addLabels("zh", map[string]string{"note-mark": "备注："})
+	addLabels("ja", map[string]string{"note-mark": "注記："})
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -44,8 +43,7 @@ part of one, if it matches a single player), an ID, or #RANK.`,
 				if row, ok, err := findPlayer(st, player); err != nil {
 					return err
 				} else if ok {
-					explain(cmd.OutOrStdout(), st, row, j.writeOpt)
-					return nil
+					return explain(cmd.OutOrStdout(), st, row, j.writeOpt)
 				}
 			}
 			return usageErr("explain: no player %q in %s", player, inputs[0])
@@ -97,40 +95,12 @@ func findPlayer(st *calc.Standings, q string) (calc.Row, bool, error) {
 	return calc.Row{}, false, usageErr("--player %q matches %s: be more precise", q, strings.Join(names, ", "))
 }
 
-// explain prints one player's figures and rounds.
-func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) {
-	ev := st.Event
-	p := ev.Players[row.Player]
-	who := p.Name
-	if p.ID != p.Name {
-		who += " (" + p.ID + ")"
-	}
-	fmt.Fprintf(w, "%s — rank %d, %s %s, record %s\n", who, row.Rank,
-		st.RankBy.FormatValue(calc.Known(row.Points)), st.RankBy.Short, writer.Record(st, &row))
-	fmt.Fprintf(w, "%s\n\n", writer.Title(st, opt.Lang))
-	for i, d := range st.Columns {
-		fmt.Fprintf(w, "%-22s %s\n", d.ID, d.Text(row.Figures[i]))
-	}
-	if len(st.Rounds) == 0 {
-		return
-	}
-	fmt.Fprintln(w)
-	rows := map[int]calc.Row{}
-	for _, r := range st.Rows {
-		rows[r.Player] = r
-	}
-	ct := calc.NewCrosstable(ev, st.Rounds[len(st.Rounds)-1])
-	for _, rec := range ct.Records[row.Player] {
-		line := fmt.Sprintf("round %-3d %s", rec.Round, rec.Result)
-		if rec.Opp != tbsheet.NoPlayer {
-			line += " vs " + ev.Players[rec.Opp].Name
-			if o, ok := rows[rec.Opp]; ok {
-				line += " (" + writer.Record(st, &o) + ")"
-			}
+// explain prints one player's figures and rounds in the language asked for.
+func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) error {
+	for i := range st.Rows {
+		if st.Rows[i].Player == row.Player {
+			return outputErr(writer.WriteExplain(w, st, i, opt))
 		}
-		if rec.Games.Known {
-			line += " " + rec.Games.String()
-		}
-		fmt.Fprintln(w, line)
 	}
+	return nil
 }
