@@ -172,6 +172,8 @@ type standingsPDF struct {
 	// spread is the index of the first column that may go to a row's second line (the
 	// tiebreaks); 0 means none.
 	spread int
+	// lineCounts holds the lines each row takes, once orient has laid the table out.
+	lineCounts []int
 
 	// The page header: title (the event), meta (date and system, right of the subtitle),
 	// subtitle (which list); the footer: source and time.

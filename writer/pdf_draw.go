@@ -17,11 +17,10 @@ func (d *standingsPDF) drawPage(pdf *fpdf.Fpdf, p page, n, total int) {
 		d.drawTableHeader(pdf, y, boxes)
 		y += d.headH()
 	}
-	lines := d.rowLines()
 	for _, it := range p.items {
 		switch it.kind {
 		case itemRow:
-			d.drawRow(pdf, y, boxes, it.row, lines[it.row])
+			d.drawRow(pdf, y, boxes, it.row, d.lineCounts[it.row])
 		case itemCut:
 			d.drawCut(pdf, y)
 		case itemLegend:

@@ -70,6 +70,7 @@ func (d *standingsPDF) orient() {
 		best.lines = min(best.lines, d.spreadCols())
 	}
 	d.scale, _ = scaleOf(best)
+	d.lineCounts = d.rowLines()
 }
 
 // fit lays out the title and legend for the page and lines chosen, and returns the scale the
@@ -459,7 +460,7 @@ func (d *standingsPDF) paginate() []page {
 		}
 	}
 	start(true)
-	lines := d.rowLines()
+	lines := d.lineCounts
 	for i := range d.rows {
 		it := item{kind: itemRow, row: i, h: float64(lines[i]) * d.lineH()}
 		keep := 0.0
