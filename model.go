@@ -38,6 +38,10 @@ type Event struct {
 	// Tiebreaks, when non-empty, is the tiebreak order the input itself configures (a
 	// Challonge dump's tie_breaks), as tbsheet tiebreak ids.
 	Tiebreaks []string
+	// SystemPos and TiebreaksPos are where the input names its System and Tiebreaks (a
+	// workbook's Event sheet cell), when it is written by hand: a name tbsheet does not know
+	// is a mistake in the input, reported there. Zero when a program wrote them.
+	SystemPos, TiebreaksPos Pos
 	// ReportedOrderUnknown is true when the input's own ranks (Player.Reported.Rank) follow
 	// tiebreaks the input does not name (a TRF rank column, written by whatever the pairing
 	// program was set to): the self-check then compares them on points only.
@@ -73,6 +77,9 @@ type Player struct {
 	ID string
 	// Name is the name as printed on standings ("Last, First" or "First Last" as the input has it).
 	Name string
+	// Family and Given are the player's family and given names when the input keeps them
+	// apart (KTS, Pokémon TOM, WER), for the list by family name; "" when it does not.
+	Family, Given string
 	// DroppedAfter is the last Swiss round the player took part in before dropping, or 0 if
 	// the player did not drop.
 	DroppedAfter int

@@ -107,6 +107,18 @@ type Explanation struct {
 	Expr *Expr
 	// Note is shown after the arithmetic, or alone when Expr is nil ("only byes: n/a").
 	Note string
+	// Terms names the opponent behind each term when the arithmetic adds up one term per
+	// opponent (a mean or a sum over opponents), in the order Expr writes them; nil for other
+	// arithmetic. Writers print "vs Carol 6/12, vs Dave 9/12" beside "(6/12 + 9/12) / 2" so
+	// that a judge can follow the sum.
+	Terms []OppTerm
+}
+
+// OppTerm is one opponent's term in an explanation: the opponent (an index into
+// Event.Players) and the term as it appears in Explanation.Expr.
+type OppTerm struct {
+	Opp  int
+	Expr *Expr
 }
 
 // Context is what a tiebreak function sees: the crosstable, the points in force, the options,

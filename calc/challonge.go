@@ -268,12 +268,14 @@ func computeMedianBuchholz(c *Context) []Figure {
 func explainMedianBuchholz(c *Context, p int) Explanation {
 	pts := literals(c, "points")
 	var vals []*Expr
+	var named []OppTerm
 	for _, o := range tallyOf(c).opponents(p) {
 		vals = append(vals, pts[o])
+		named = append(named, OppTerm{Opp: o, Expr: pts[o]})
 	}
 	if len(vals) < 3 {
 		return Explanation{Expr: Int(0), Note: fmt.Sprintf("%d %s: Median-Buchholz needs 3 or more, so 0",
 			len(vals), plural(len(vals), "opponent", "opponents"))}
 	}
-	return Explanation{Expr: Sub(Sum(vals...), Max(vals...), Min(vals...))}
+	return Explanation{Expr: Sub(Sum(vals...), Max(vals...), Min(vals...)), Terms: named}
 }

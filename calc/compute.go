@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/safego"
 )
 
 // Compute ranks ev's players. It resolves, in this order of precedence:
@@ -26,8 +27,9 @@ import (
 // left out of Rows; their matches still count for their opponents.
 //
 // An unknown system or tiebreak id, or a malformed setting, returns a *UsageError
-// (errors.Is(err, ErrUsage)); an event whose matches are inconsistent returns the
-// tbsheet.ErrorList of Event.Validate.
+// (errors.Is(err, ErrUsage)), unless the event itself names it (a workbook's Event sheet):
+// that is a *tbsheet.Error at Event.SystemPos or TiebreaksPos, wrapping tbsheet.ErrValue. An
+// event whose matches are inconsistent returns the tbsheet.ErrorList of Event.Validate.
 func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
 	if ev == nil {
 		return nil, usagef("no event")
@@ -82,7 +84,11 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	}
 	sys, ok := LookupSystem(name)
 	if !ok {
-		return nil, nil, nil, unknownName("system", name, systemNames())
+		err := unknownName("system", name, systemNames())
+		if opt.System == "" {
+			err = inputSetting(ev, ev.SystemPos, "System", err)
+		}
+		return nil, nil, nil, err
 	}
 	if _, ok := Lookup(sys.RankBy); !ok {
 		return nil, nil, nil, fmt.Errorf("calc: system %s ranks by unregistered %q", sys.Name, sys.RankBy)
@@ -96,7 +102,7 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	}
 	if order, err = lookupAll(ids, false); err != nil {
 		if fromEvent {
-			err = &UsageError{Msg: fmt.Sprintf("%s sets its own tie-break order: %v (choose one with --tiebreaks)", ev.Source, err)}
+			err = inputSetting(ev, ev.TiebreaksPos, "Tiebreaks", err)
 		}
 		return nil, nil, nil, err
 	}
@@ -224,20 +230,18 @@ func computeAll(c *Context, defs []*Def) {
 func explainAll(st *Standings) {
 	workers := runtime.GOMAXPROCS(0)
 	chunk := (len(st.Rows) + workers - 1) / workers
-	var wg sync.WaitGroup
+	var g safego.Group // a panic reaches the caller's recover, not the end of the process
 	for lo := 0; lo < len(st.Rows); lo += chunk {
 		hi := min(lo+chunk, len(st.Rows))
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() {
 			for i := lo; i < hi; i++ {
 				for j := range st.Columns {
 					st.Rows[i].Figures[j].Explain = st.Explain(i, j)
 				}
 			}
-		}()
+		})
 	}
-	wg.Wait()
+	g.Wait()
 }
 
 // Explain returns the explanation of Rows[row].Figures[col]: the one Compute filled in, or,

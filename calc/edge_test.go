@@ -297,6 +297,49 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestEventSettingErrors: a system or tiebreak the input itself names and tbsheet does not
+// know (a typo on a workbook's Event sheet) is a problem in the input at that cell, not a
+// usage error; the same name on the command line stays a usage error.
+func TestEventSettingErrors(t *testing.T) {
+	at := tbsheet.Pos{File: "results.xlsx", Sheet: "Event", Row: 3, Col: 2}
+	tests := []struct {
+		name string
+		edit func(ev *tbsheet.Event)
+		opt  Options
+		want string // "" for a usage error
+	}{
+		{"system", func(ev *tbsheet.Event) { ev.System, ev.SystemPos = "mgt", at }, Options{},
+			`results.xlsx: Event!B3: System: unknown system "mgt" (did you mean "mtg"?); valid: mtg,`},
+		{"tiebreaks", func(ev *tbsheet.Event) {
+			ev.System, ev.Tiebreaks, ev.TiebreaksPos = "mtg", []string{"mtg-omw", "mtg-gvp"}, at
+		}, Options{}, `results.xlsx: Event!B3: Tiebreaks: unknown tiebreak "mtg-gvp" (did you mean "mtg-gwp"?)`},
+		{"no position", func(ev *tbsheet.Event) { ev.System = "mgt" }, Options{}, `f1.csv: System: unknown system "mgt"`},
+		{"--system replaces it", func(ev *tbsheet.Event) { ev.System, ev.SystemPos = "mgt", at }, Options{System: "pokemon"}, "-"},
+		{"on the command line", func(ev *tbsheet.Event) {}, Options{System: "mgt"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ev := parseEvent(t, f1)
+			ev.Source = "f1.csv"
+			tt.edit(ev)
+			_, err := Compute(ev, tt.opt)
+			var te *tbsheet.Error
+			switch {
+			case tt.want == "-":
+				if err != nil {
+					t.Errorf("error %v", err)
+				}
+			case tt.want == "":
+				if !errors.Is(err, ErrUsage) {
+					t.Errorf("error %v, want a usage error", err)
+				}
+			case errors.Is(err, ErrUsage) || !errors.As(err, &te) || !errors.Is(err, tbsheet.ErrValue) || !strings.HasPrefix(err.Error(), tt.want):
+				t.Errorf("error %v, want an input error starting %q", err, tt.want)
+			}
+		})
+	}
+}
+
 func TestUnreported(t *testing.T) {
 	st := compute(t, parseEvent(t, f1+"4: Carol ? Alice; Erin W Dave\n"), Options{})
 	if !slices.Equal(st.Rounds, []int{1, 2, 3}) || len(st.Unreported) != 1 {

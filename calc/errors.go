@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/internal/suggest"
 )
 
@@ -39,4 +40,17 @@ func unknownName(what, name string, valid []string) error {
 // usagef returns a *UsageError with a formatted message.
 func usagef(format string, args ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// inputSetting turns the error about a setting the input itself makes (a workbook's Event
+// sheet names its system) into a problem in the input at the setting's place (at, or the
+// file when the input gives none): the fix is in the file, not on the command line. field
+// is the setting's name.
+func inputSetting(ev *tbsheet.Event, at tbsheet.Pos, field string, err error) error {
+	if at.File == "" {
+		at.File = ev.Source
+	}
+	e := tbsheet.Errorf(at, tbsheet.ErrValue, "%s: %v", field, err)
+	e.Field = field
+	return e
 }

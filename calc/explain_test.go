@@ -74,6 +74,7 @@ func checkExplanations(t *testing.T, name string, ev *tbsheet.Event, opt Options
 			if got, want := d.Text(Figure{Value: f.Value, Explain: lazy.Explain(i, j)}), d.Text(f); got != want {
 				t.Errorf("%s: on demand %q, filled %q", where, got, want)
 			}
+			checkTerms(t, where, st, row.Player, d.ID, f.Explain)
 		}
 	}
 }
@@ -123,4 +124,76 @@ func dump(st *Standings) string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// sumsOverOpponents are the tiebreaks whose arithmetic adds up one term per opponent: their
+// explanations must name the opponent of every term (Explanation.Terms).
+var sumsOverOpponents = map[string]bool{
+	"mtg-omw": true, "mtg-ogw": true, "pkm-owp": true, "pkm-oowp": true,
+	"buchholz": true, "opp-progressive": true, "chl-median-buchholz": true,
+}
+
+// checkTerms holds an explanation's Terms to their contract: each term is an operand of the
+// sum Expr writes, in order, and the opponents are p's opponents in round order (a repeated
+// opponent once per round).
+func checkTerms(t *testing.T, where string, st *Standings, p int, id string, x Explanation) {
+	t.Helper()
+	if x.Expr == nil || len(x.Terms) == 0 {
+		if sumsOverOpponents[id] && x.Expr != nil && opponentsOf(st, p) > 0 && !strings.Contains(x.Note, "needs 3") {
+			t.Errorf("%s: %s names no opponent", where, x.Expr)
+		}
+		return
+	}
+	sum := firstSum(x.Expr)
+	if sum == nil && len(x.Terms) == 1 && x.Terms[0].Expr == x.Expr {
+		sum = &Expr{Op: OpSum, Args: []*Expr{x.Expr}}
+	}
+	if sum == nil || len(sum.Args) != len(x.Terms) {
+		t.Errorf("%s: %d terms named, the sum of %s has other operands", where, len(x.Terms), x.Expr)
+		return
+	}
+	var opps []int
+	for _, r := range st.ctx.Records[p] {
+		if r.HasOpponent() {
+			opps = append(opps, r.Opp)
+		}
+	}
+	k := 0
+	for i, term := range x.Terms {
+		if sum.Args[i] != term.Expr {
+			t.Errorf("%s: term %d (%s) is not the sum's operand %s", where, i, term.Expr, sum.Args[i])
+		}
+		for k < len(opps) && opps[k] != term.Opp {
+			k++ // an opponent whose value is n/a has no term
+		}
+		if k == len(opps) {
+			t.Errorf("%s: term %d names player %d, not the next opponent (opponents %v)", where, i, term.Opp, opps)
+			return
+		}
+		k++
+	}
+}
+
+// firstSum returns the first sum node of x in writing order, or nil.
+func firstSum(x *Expr) *Expr {
+	if x.Op == OpSum {
+		return x
+	}
+	for _, a := range x.Args {
+		if s := firstSum(a); s != nil {
+			return s
+		}
+	}
+	return nil
+}
+
+// opponentsOf counts p's rounds against a real opponent.
+func opponentsOf(st *Standings, p int) int {
+	n := 0
+	for _, r := range st.ctx.Records[p] {
+		if r.HasOpponent() {
+			n++
+		}
+	}
+	return n
 }

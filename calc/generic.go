@@ -236,7 +236,11 @@ func explainOpponentSum(c *Context, id string, p int) Explanation {
 			opps = append(opps, o)
 		}
 	}
-	return sumExplanation(opps, func(o int) *Expr { return vals[o] }, "no opponents")
+	x := sumExplanation(opps, func(o int) *Expr { return vals[o] }, "no opponents")
+	for _, o := range opps {
+		x.Terms = append(x.Terms, OppTerm{Opp: o, Expr: vals[o]})
+	}
+	return x
 }
 
 // computeBuchholz: Σ over real opponents of their points (tiebreakers.md §A.2, the seed's 小分).

@@ -310,15 +310,17 @@ func meanOverOpponents(t *tally, n, d []int64) []Figure {
 // an opponent whose value is n/a, as meanOverOpponents leaves it out.
 func explainOpponentMean(t *tally, p int, term func(o int) *Expr) Explanation {
 	var terms []*Expr
+	var named []OppTerm
 	for _, o := range t.opponents(p) {
 		if x := term(o); x != nil {
 			terms = append(terms, x)
+			named = append(named, OppTerm{Opp: o, Expr: x})
 		}
 	}
 	if len(terms) == 0 {
 		return Explanation{Note: "only byes: no opponents"}
 	}
-	return Explanation{Expr: meanExpr(terms)}
+	return Explanation{Expr: meanExpr(terms), Terms: named}
 }
 
 // computeOMW: the mean of the opponents' MWP over the player's rounds with a real opponent;

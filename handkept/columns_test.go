@@ -7,7 +7,7 @@ func TestColumnsAndSheets(t *testing.T) {
 		"Round": "round", "ＲＯＵＮＤ": "round", "轮次": "round", "ラウンド": "round", "Table #": "table",
 		"桌号": "table", "Player 1": "p1", "P1": "p1", "选手1": "p1", "プレイヤー1": "p1", "Result": "result",
 		"比分": "result", "結果": "result", "Score": "result", "P1 Wins": "p1wins", "Dropped After": "dropped",
-		"Notes": "",
+		"Notes": "", "玩家A": "p1", "玩家B": "p2", "玩家ａ": "p1", "玩家一": "p1", "玩家二": "p2",
 	} {
 		if got := ColumnKey(header); got != key {
 			t.Errorf("ColumnKey(%q) = %q, want %q", header, got, key)

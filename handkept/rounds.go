@@ -9,14 +9,55 @@ import (
 // "第1回戦", "1回戦", "ラウンド1", "1轮".
 var roundSheet = regexp.MustCompile(`^(?:round|rnd|rd|r|第|ラウンド|回合)?\s*(\d{1,3})\s*(?:轮|輪|回戦|回合|ラウンド)?$`)
 
+// numeralSheet matches round sheets numbered in Chinese numerals, as hand-kept Chinese and
+// Japanese workbooks name them: "第一轮", "第十二轮", "第三回戦", "二十轮". Without the 第 or
+// the 轮 a numeral alone ("八") names no round.
+var numeralSheet = regexp.MustCompile(`^(?:第|回合)\s*([零〇一二两三四五六七八九十百]{1,7})\s*(?:轮|輪|回戦|回合|局)?$|^([零〇一二两三四五六七八九十百]{1,7})\s*(?:轮|輪|回戦|回合)$`)
+
 // RoundSheetNumber returns the round number a sheet name denotes, if it is a per-round sheet.
 func RoundSheetNumber(name string) (int, bool) {
-	m := roundSheet.FindStringSubmatch(NormalizeHeader(name))
-	if m == nil {
-		return 0, false
+	n := NormalizeHeader(name)
+	if m := roundSheet.FindStringSubmatch(n); m != nil {
+		r, err := strconv.Atoi(m[1])
+		return r, err == nil && r > 0
 	}
-	n, err := strconv.Atoi(m[1])
-	return n, err == nil && n > 0
+	if m := numeralSheet.FindStringSubmatch(n); m != nil {
+		return chineseNumber(m[1] + m[2])
+	}
+	return 0, false
+}
+
+// chineseDigits are the values of the Chinese digits (两 is the 2 of counting).
+var chineseDigits = map[rune]int{'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6,
+	'七': 7, '八': 8, '九': 9}
+
+// chineseNumber reads a Chinese numeral from 1 to 999: "十二" 12, "二十" 20, "一百零五" 105.
+// Each digit must be followed by a unit (十, 百) unless it is the last, as numerals are
+// written; "二三" and "十十" are not numbers.
+func chineseNumber(s string) (int, bool) {
+	total, digit, haveDigit := 0, 0, false
+	last := 1000 // the unit written last: units fall from left to right
+	for _, r := range s {
+		if d, ok := chineseDigits[r]; ok {
+			if haveDigit && d != 0 {
+				return 0, false
+			}
+			if d != 0 {
+				digit, haveDigit = d, true
+			}
+			continue
+		}
+		unit := map[rune]int{'十': 10, '百': 100}[r]
+		if unit == 0 || unit >= last || (unit == 100 && !haveDigit) {
+			return 0, false
+		}
+		if !haveDigit {
+			digit = 1 // 十二 is 12
+		}
+		total, digit, haveDigit, last = total+digit*unit, 0, false, unit
+	}
+	total += digit
+	return total, total > 0 && total < 1000
 }
 
 // RoundSheetName returns the name tbsheet gives the sheet of round n in a language.

@@ -51,3 +51,19 @@ func TestPlayoffStage(t *testing.T) {
 		t.Error("points columns")
 	}
 }
+
+// TestChineseNumeralRounds: hand-kept Chinese workbooks number their round sheets in words.
+func TestChineseNumeralRounds(t *testing.T) {
+	names := map[string]int{
+		"第一轮": 1, "第二轮": 2, "第三轮": 3, "第十轮": 10, "第十一轮": 11, "第十二轮": 12, "第二十轮": 20,
+		"第二十一轮": 21, "第一百零五轮": 105, "第两百轮": 200, "第九百九十九轮": 999, "第 四 轮": 4, "第五輪": 5,
+		"第三回戦": 3, "第七回合": 7, "十二轮": 12, "第八": 8, "回合六": 6,
+		"八": 0, "八强": 0, "第零轮": 0, "第二三轮": 0, "第十十轮": 0, "第百轮": 0, "第一千轮": 0, "第十百轮": 0,
+	}
+	for name, n := range names {
+		got, ok := RoundSheetNumber(name)
+		if got != n || ok != (n > 0) {
+			t.Errorf("RoundSheetNumber(%q) = %d, %v; want %d", name, got, ok, n)
+		}
+	}
+}

@@ -106,12 +106,15 @@ func ktsID(s string) (id string, ok bool) {
 // that a name written wholly in Chinese, Japanese or Korean script reads family name first
 // without a space, as it is written there ("陈" "志明" → "陈志明").
 func ktsName(first, last string) string {
-	first, last = strings.Join(strings.Fields(first), " "), strings.Join(strings.Fields(last), " ")
+	first, last = oneSpaced(first), oneSpaced(last)
 	if first != "" && last != "" && ktsCJK(first) && ktsCJK(last) {
 		return last + first
 	}
 	return strings.TrimSpace(first + " " + last)
 }
+
+// oneSpaced trims s and turns its runs of spaces into one.
+func oneSpaced(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // ktsCJK reports whether s is written only in Han, kana or Hangul.
 func ktsCJK(s string) bool {
@@ -207,7 +210,11 @@ func (r *ktsReader) players(ev *tbsheet.Event, list *xmlElem, structure int64) m
 			r.errorf(firstNonNil(idE, who), tbsheet.ErrValue, "player id %q is not a KTS (COSSY) number", idE.value())
 			continue
 		}
-		p := tbsheet.Player{ID: id, Name: ktsName(who.child("FirstName").value(), who.child("LastName").value()), Pos: r.pos(tp)}
+		first, last := who.child("FirstName").value(), who.child("LastName").value()
+		p := tbsheet.Player{ID: id, Name: ktsName(first, last), Pos: r.pos(tp)}
+		if tp.name == "TournPlayer" {
+			p.Family, p.Given = oneSpaced(last), oneSpaced(first)
+		}
 		if p.Name == "" {
 			p.Name = id
 		}

@@ -164,7 +164,9 @@ func (r *tdfReader) readPlayers(root *xmlElem) {
 				id, r.players[first].Pos)
 			continue
 		}
-		p := tdfPlayer{Player: tbsheet.Player{ID: id, Name: joinName(pe.childText("firstname"), pe.childText("lastname")), Pos: pe.pos}}
+		first, last := pe.childText("firstname"), pe.childText("lastname")
+		p := tdfPlayer{Player: tbsheet.Player{ID: id, Name: joinName(first, last), Family: oneSpaced(last),
+			Given: oneSpaced(first), Pos: pe.pos}}
 		if p.Name == "" {
 			p.Name = id
 		}

@@ -91,8 +91,8 @@ type werReader struct {
 }
 
 type werPerson struct {
-	name string
-	pos  tbsheet.Pos
+	name, family, given string
+	pos                 tbsheet.Pos
 }
 
 // isoDate keeps the date part of an ISO 8601 date or date-time, or returns s as it is.
@@ -134,7 +134,8 @@ func (r *werReader) readPersons(root *xmlElem) {
 		if name == "" {
 			name = id
 		}
-		r.persons[id] = werPerson{name: name, pos: pe.pos}
+		r.persons[id] = werPerson{name: name, family: oneSpaced(pe.val("last")),
+			given: oneSpaced(pe.val("first") + " " + pe.val("middle")), pos: pe.pos}
 	}
 }
 
@@ -145,7 +146,8 @@ func (r *werReader) readTeams(root *xmlElem) {
 		for _, pe := range root.all("participation", "person") {
 			id := pe.val("id")
 			if _, dup := r.byID[id]; !dup && r.persons[id].name != "" {
-				r.addPlayer(tbsheet.Player{ID: id, Name: r.persons[id].name, Pos: pe.pos}, id)
+				person := r.persons[id]
+				r.addPlayer(tbsheet.Player{ID: id, Name: person.name, Family: person.family, Given: person.given, Pos: pe.pos}, id)
 			}
 		}
 		return
@@ -185,7 +187,8 @@ func (r *werReader) readTeams(root *xmlElem) {
 			continue
 		}
 		if !r.ev.Teams {
-			p.ID, p.Name, p.Members = ids[0], p.Members[0], nil
+			person := r.persons[ids[0]]
+			p.ID, p.Name, p.Members, p.Family, p.Given = ids[0], p.Members[0], nil, person.family, person.given
 		} else if p.Name == "" {
 			p.Name = strings.Join(p.Members, " / ")
 		}

@@ -397,19 +397,22 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 	}
 	defer rows.close()
 	ev := h.ev
+	first := true
 	for rows.Next() {
 		cells := rows.Cells()
 		if len(cells) < 2 || strings.TrimSpace(cells[0]) == "" || strings.TrimSpace(cells[1]) == "" {
 			continue
 		}
 		label, val, pos := cells[0], strings.TrimSpace(cells[1]), rows.Pos(1)
+		header := first // a first row that names no field heads the columns ("Item | Value")
+		first = false
 		switch handkept.EventFieldKey(label) {
 		case "name":
 			ev.Name = val
 		case "date":
 			ev.Date = val
 		case "system":
-			ev.System = strings.ToLower(val)
+			ev.System, ev.SystemPos = strings.ToLower(val), pos
 		case "points":
 			p, err := tbsheet.ParsePoints(val)
 			if err != nil {
@@ -418,7 +421,7 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 			}
 			ev.Points = &p
 		case "tiebreaks":
-			ev.Tiebreaks = nil
+			ev.Tiebreaks, ev.TiebreaksPos = nil, pos
 			for _, id := range strings.FieldsFunc(val, func(r rune) bool { return r == ',' || r == '、' || r == ' ' }) {
 				ev.Tiebreaks = append(ev.Tiebreaks, strings.ToLower(id))
 			}
@@ -430,7 +433,7 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 			}
 			ev.PlannedRounds = n
 		default:
-			if handkept.ColumnKey(label) == "" { // a header row ("Field | Value") is no news
+			if !header && handkept.ColumnKey(label) == "" {
 				h.note("sheet %q: row %d (%q) ignored", sheet, rows.row, label)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/safego"
 )
 
 // An outcome is how a table ends, from its Player 1's side: 0 Player 1 wins, 1 a draw,
@@ -380,9 +381,9 @@ func parallel(n int, f func(i int)) {
 	workers := min(n, runtime.GOMAXPROCS(0))
 	var next int
 	var mu sync.Mutex
-	var wg sync.WaitGroup
+	var g safego.Group // a panic reaches the caller's recover, not the end of the process
 	for range workers {
-		wg.Go(func() {
+		g.Go(func() {
 			for {
 				mu.Lock()
 				i := next
@@ -395,7 +396,7 @@ func parallel(n int, f func(i int)) {
 			}
 		})
 	}
-	wg.Wait()
+	g.Wait()
 }
 
 // statuses returns every player's status in ranked standings (index by player; the zero

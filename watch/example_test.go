@@ -27,7 +27,7 @@ func ExampleRun() {
 		// Read with reader.ReadBytes(data, input, from, opt); a truncated workbook or XML
 		// document is returned as fmt.Errorf("%s: %w: %v", input, watch.ErrIncomplete, err).
 		// Compute and render every output in memory (writer.RenderStandingsFiles); the
-		// commit writes them (RenderedFiles.Write, each through writer.AtomicFile).
+		// commit writes them (RenderedFiles.Write: temporary files, then renamed together).
 		commit := func() error { return nil }
 		return watch.Prepared{
 			Summary: watch.Summary{Round: 4, Rounds: 5, Players: 128, Wrote: outputs},

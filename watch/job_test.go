@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/safego"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -32,8 +33,11 @@ type fakeJob struct {
 	// wait until it is closed or ctx is cancelled.
 	hold   chan struct{}
 	holdOn string
-	// panicOn, when not empty, makes the job panic on an input containing it.
-	panicOn string
+	// panicOn, when not empty, makes the job panic on an input containing it; with
+	// panicInWorker, in one of the goroutines it ranks on, as the real job's writers and
+	// tiebreaks do (they carry the panic back with internal/safego).
+	panicOn       string
+	panicInWorker bool
 	// unzip turns a zip input into the text format; nil means the zip's results.txt.
 	unzip func(data []byte) ([]byte, error)
 
@@ -108,7 +112,13 @@ func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (strin
 		}
 	}
 	if j.panicOn != "" && bytes.Contains(data, []byte(j.panicOn)) {
-		panic("index out of range [3] with length 3")
+		if !j.panicInWorker {
+			panic("index out of range [3] with length 3")
+		}
+		var g safego.Group
+		g.Go(func() {})
+		g.Go(func() { panic("index out of range [3] with length 3") })
+		g.Wait()
 	}
 	if bytes.HasPrefix(data, []byte("PK")) {
 		unzip := j.unzip

@@ -28,6 +28,9 @@ type watcher struct {
 	// skip holds files in watched folders that must never be treated as inputs (the job's
 	// outputs, a file whose outputs would overwrite an input), with the reason.
 	skip map[string]string
+	// owner maps each output of a registered input to that input: two inputs never write
+	// the same file.
+	owner map[string]*input
 
 	pending map[*input]time.Time // debounce or retry deadline of each input that has one
 	ahead   map[*input]time.Time // when to run the job ahead of the debounce (Config.Lead)
@@ -97,6 +100,7 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 		dirs:    map[string]*dir{},
 		inputs:  map[string]*input{},
 		skip:    map[string]string{},
+		owner:   map[string]*input{},
 		pending: map[*input]time.Time{},
 		ahead:   map[*input]time.Time{},
 		timer:   time.NewTimer(time.Hour),
@@ -146,13 +150,16 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 	for _, c := range cands {
 		if why, ok := w.skip[c.path]; ok {
 			if c.explicit {
-				return nil, fmt.Errorf("%s is both an input and %s: tbsheet never writes to its inputs", c.name, why)
+				return nil, conflict("%s is both an input and %s: tbsheet never writes to its inputs", c.name, why)
 			}
 			w.verbosef("%s: not an input (%s)", c.name, why)
 			continue
 		}
 		if _, err := w.register(c); err != nil {
-			return nil, err
+			if c.explicit {
+				return nil, err
+			}
+			w.refuse(c, err) // one file of a folder: the others are watched
 		}
 	}
 	return w, nil
@@ -226,8 +233,24 @@ func (w *watcher) outputsOf(name string) []string {
 	return out
 }
 
+// ErrOutputConflict is what Run's error wraps when an input's outputs would overwrite an
+// input, or the outputs of another input (two results files of one name in a folder: r.csv
+// and r.xlsx).
+var ErrOutputConflict = errors.New("an output would overwrite an input or another output")
+
+// conflictError is an error wrapping ErrOutputConflict, with its own message.
+type conflictError struct{ msg string }
+
+func conflict(format string, args ...any) error {
+	return &conflictError{fmt.Sprintf(format, args...)}
+}
+
+func (e *conflictError) Error() string { return e.msg }
+func (e *conflictError) Unwrap() error { return ErrOutputConflict }
+
 // register adds an input (once) and schedules its first run. It refuses an input whose
-// outputs would overwrite an input.
+// outputs would overwrite an input or another input's outputs (an error wrapping
+// ErrOutputConflict).
 func (w *watcher) register(c candidate) (*input, error) {
 	if in := w.inputs[c.path]; in != nil {
 		in.explicit = in.explicit || c.explicit
@@ -236,13 +259,17 @@ func (w *watcher) register(c candidate) (*input, error) {
 	outs := w.outputsOf(c.name)
 	for _, o := range outs {
 		if o == c.path || w.inputs[o] != nil {
-			return nil, fmt.Errorf("%s: an output would overwrite the input %s: tbsheet never writes to its inputs", c.name, o)
+			return nil, conflict("%s: an output would overwrite the input %s: tbsheet never writes to its inputs", c.name, o)
+		}
+		if other := w.owner[o]; other != nil {
+			return nil, conflict("%s: its output %s would also be the output of %s (give the two files different names)", c.name, o, other.name)
 		}
 	}
+	in := &input{path: c.path, name: c.name, explicit: c.explicit}
 	for _, o := range outs {
 		w.skip[o] = "an output of " + c.name
+		w.owner[o] = in
 	}
-	in := &input{path: c.path, name: c.name, explicit: c.explicit}
 	w.inputs[c.path] = in
 	w.order = append(w.order, in)
 	w.pending[in] = time.Now()
@@ -252,6 +279,11 @@ func (w *watcher) register(c candidate) (*input, error) {
 // forget stops watching a folder input's file that was deleted.
 func (w *watcher) forget(in *input) {
 	delete(w.inputs, in.path)
+	for o, owner := range w.owner {
+		if owner == in {
+			delete(w.owner, o)
+		}
+	}
 	delete(w.pending, in)
 	delete(w.ahead, in)
 	for i, o := range w.order {
@@ -341,13 +373,18 @@ func (w *watcher) discover(d *dir, base string) error {
 	c := candidate{path: filepath.Join(d.path, base), name: w.nameIn(d, base)}
 	in, err := w.register(c)
 	if err != nil {
-		w.skip[c.path] = "refused"
-		fmt.Fprintf(w.cfg.Errors, "%s %v\n", w.clock(), err)
+		w.refuse(c, err)
 		return nil
 	}
 	w.verbosef("new file %s: checking in %v", in.name, w.cfg.Debounce)
 	w.schedule(in)
 	return nil
+}
+
+// refuse says why a file found in a folder input is not watched, and remembers it.
+func (w *watcher) refuse(c candidate, err error) {
+	w.skip[c.path] = "refused"
+	fmt.Fprintf(w.cfg.Errors, "%s %v; not watched\n", w.clock(), err)
 }
 
 // schedule (re)starts the debounce wait of in, and the wait before running ahead. A new

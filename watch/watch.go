@@ -34,10 +34,10 @@ var ErrIncomplete = errors.New("the file is incomplete")
 // of running the job again.
 //
 // The contract that keeps the last good standings safe: the job computes and renders
-// everything and returns a [Prepared] whose Commit writes the outputs, each through
-// writer.AtomicFile. watch calls Commit only once the save has settled (see [Config.Debounce])
-// and only for the bytes the file then holds, so that a broken save, or a result overtaken by
-// a newer save, never touches the outputs. The job returns:
+// everything and returns a [Prepared] whose Commit writes the outputs, through temporary
+// files renamed into place (writer.WriteFiles). watch calls Commit only once the save has
+// settled (see [Config.Debounce]) and only for the bytes the file then holds, so that a
+// broken save, or a result overtaken by a newer save, never touches the outputs. The job returns:
 //   - the [Prepared] outputs and their [Summary], on success;
 //   - an error wrapping [ErrIncomplete] when data looks half-written (watch retries);
 //   - any other error (best a tbsheet.ErrorList naming file, sheet, row and column) when the
@@ -47,6 +47,10 @@ var ErrIncomplete = errors.New("the file is incomplete")
 // job should then return ctx.Err() early (an error after a cancellation is dropped, never
 // reported). Run never calls the job, or a Commit, while another call runs, and waits for the
 // job to return before returning.
+//
+// A panic in the job or its Commit is reported like a broken save. watch can only recover it
+// on the goroutine it calls them on: a job that works on goroutines of its own must carry
+// their panics back (tbsheet's do, with internal/safego), or one bug ends the watch.
 type Job func(ctx context.Context, input string, data []byte) (Prepared, error)
 
 // Prepared is what a successful run of a [Job] computed: the report and the outputs, rendered

@@ -3,6 +3,7 @@ package watch
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -355,8 +356,10 @@ func TestStop(t *testing.T) {
 // TestStartErrors: what Run refuses before watching anything.
 func TestStartErrors(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "results.txt")
+	path, other := filepath.Join(dir, "results.txt"), filepath.Join(t.TempDir(), "results.txt")
+	out := filepath.Join(t.TempDir(), "standings.txt")
 	writeFile(t, path, fixture(t, "round3.txt"))
+	writeFile(t, other, fixture(t, "round4.txt"))
 	tests := []struct {
 		name string
 		cfg  Config
@@ -369,6 +372,8 @@ func TestStartErrors(t *testing.T) {
 		{"input is another's output", Config{Inputs: []string{dir, path}, Exts: testExts, Outputs: func(in string) []string {
 			return []string{filepath.Join(filepath.Dir(in), "results.txt")}
 		}}, path + " is both an input and an output of " + path + ": tbsheet never writes to its inputs"},
+		{"two inputs, one output", Config{Inputs: []string{path, other}, Outputs: func(string) []string { return []string{out} }},
+			other + ": its output " + out + " would also be the output of " + path + " (give the two files different names)"},
 		{"folder without extensions", Config{Inputs: []string{dir}},
 			"watch: " + dir + " is a folder, but no results file extensions were given (Config.Exts)"},
 	}
@@ -379,11 +384,45 @@ func TestStartErrors(t *testing.T) {
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("Run: %v, want %s", err, tt.want)
 			}
+			conflict := strings.Contains(tt.want, "never writes") || strings.Contains(tt.want, "also be the output")
+			if errors.Is(err, ErrOutputConflict) != conflict {
+				t.Errorf("Run: %v: errors.Is(ErrOutputConflict) = %v, want %v", err, !conflict, conflict)
+			}
 			if job.callCount() != 0 {
 				t.Errorf("the job ran")
 			}
 		})
 	}
+}
+
+// TestFolderOutputConflict: in a folder input, a file whose outputs would be another's (r.csv
+// and r.txt both writing out/r.txt) is refused with a message, at the start or when it
+// appears; the other files are watched, and the first file's outputs are its own.
+func TestFolderOutputConflict(t *testing.T) {
+	r3, r4 := fixture(t, "round3.txt"), fixture(t, "round4.txt")
+	events, out := t.TempDir(), t.TempDir()
+	a, b := filepath.Join(events, "a.txt"), filepath.Join(events, "a.csv")
+	writeFile(t, a, r3)
+	writeFile(t, b, r4)
+	outputs := func(in string) string {
+		return filepath.Join(out, strings.TrimSuffix(filepath.Base(in), filepath.Ext(in))+".out")
+	}
+	job := &fakeJob{out: outputs}
+	h := start(t, Config{Inputs: []string{events}}, job, 1)
+	h.waitLine(h.errs, `^11:42:05 `+regexp.QuoteMeta(a)+`: its output .*a\.out would also be the output of `+regexp.QuoteMeta(b)+` \(give the two files different names\); not watched$`)
+	h.waitRuns(r4)
+	checkFile(t, outputs(b), expectedOutput(t, r4))
+	c := filepath.Join(events, "b.txt")
+	saveLibreOffice(t, c, r3)
+	h.waitRuns(r4, r3)
+	d := filepath.Join(events, "b.csv")
+	saveLibreOffice(t, d, r4)
+	h.waitLine(h.errs, `^11:42:05 `+regexp.QuoteMeta(d)+`: its output .*b\.out would also be the output of `+regexp.QuoteMeta(c))
+	saveInPlace(t, a, r4)
+	saveInPlace(t, d, r3)
+	saveInPlace(t, c, r4)
+	h.waitRuns(r4, r3, r4)
+	checkFile(t, outputs(c), expectedOutput(t, r4))
 }
 
 // TestRescan: after an event overflow (or at a poll) changed and new files are checked, and
@@ -418,18 +457,27 @@ func TestRescan(t *testing.T) {
 	}
 }
 
-// TestJobPanic: a bug in the job met on one save is reported as a broken save and the watch
-// goes on.
+// TestJobPanic: a bug in the job met on one save — on the job's goroutine or on one of the
+// goroutines it works on — is reported as a broken save, without a stack, the last good
+// outputs stay, and the watch goes on.
 func TestJobPanic(t *testing.T) {
-	r3, r4 := fixture(t, "round3.txt"), fixture(t, "round4.txt")
-	path := filepath.Join(t.TempDir(), "results.txt")
-	writeFile(t, path, r3)
-	job := &fakeJob{out: outputBeside, panicOn: "Bobby Tables"}
-	h := start(t, Config{Inputs: []string{path}}, job, 1)
-	saveInPlace(t, path, append(bytes.Clone(r3), "Bobby Tables\t0\n"...))
-	h.waitLine(h.errs, `^.*results.txt: internal error in tbsheet, please report it with this file: index out of range \[3\] with length 3$`)
-	saveInPlace(t, path, r4)
-	h.waitRuns(r3, r4)
+	for _, worker := range []bool{false, true} {
+		t.Run(map[bool]string{false: "job", true: "worker"}[worker], func(t *testing.T) {
+			r3, r4 := fixture(t, "round3.txt"), fixture(t, "round4.txt")
+			path := filepath.Join(t.TempDir(), "results.txt")
+			writeFile(t, path, r3)
+			job := &fakeJob{out: outputBeside, panicOn: "Bobby Tables", panicInWorker: worker}
+			h := start(t, Config{Inputs: []string{path}}, job, 1)
+			saveInPlace(t, path, append(bytes.Clone(r3), "Bobby Tables\t0\n"...))
+			h.waitLine(h.errs, `^.*results.txt: internal error in tbsheet, please report it with this file: index out of range \[3\] with length 3$`)
+			if strings.Contains(h.errs.String(), "goroutine") {
+				t.Errorf("a stack reached the organizer:\n%s", h.errs)
+			}
+			checkFile(t, outputBeside(path), expectedOutput(t, r3))
+			saveInPlace(t, path, r4)
+			h.waitRuns(r3, r4)
+		})
+	}
 }
 
 // TestFolderRemoved: when a watched folder goes away, Run says so and returns.

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/width"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/handkept"
@@ -26,6 +27,7 @@ const (
 	colValue   // a tiebreak's value
 	colFormula // a tiebreak's arithmetic as a live formula (XLSX only)
 	colNote
+	colOpponents // the opponents a formula sums, with their terms (XLSX only)
 )
 
 // This file holds what every standings writer shares (XLSX, CSV, PDF, the terminal table):
@@ -42,7 +44,8 @@ type column struct {
 
 // standingsColumns lists the standings table's columns: rank, player, id (when the input
 // has ids), points, record, dropped-after round, one value per tiebreak, the note, then
-// (with formulas) one live formula per tiebreak.
+// (with formulas) one live formula per tiebreak, each followed by the opponents it sums when
+// it sums over them.
 func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 	cols := []column{
 		{kind: colRank, header: label(lang, "rank")},
@@ -63,6 +66,9 @@ func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 	if formulas {
 		for i, d := range st.Columns {
 			cols = append(cols, column{kind: colFormula, header: labelf(lang, "formula-of", d.Short), tb: i})
+			if namesOpponents(st, i) {
+				cols = append(cols, column{kind: colOpponents, header: labelf(lang, "opponents-of", d.Short), tb: i})
+			}
 		}
 	}
 	return cols
@@ -140,7 +146,8 @@ func Title(st *calc.Standings, lang string) string {
 
 // printOrder returns the indexes of st.Rows in print order: by rank, or with opt.ByName by
 // name under the language's collation (ties by rank), the list players use to find
-// themselves.
+// themselves; by family name where the players have one or opt.ByFamily asks (see
+// byFamily).
 func printOrder(st *calc.Standings, opt Options) []int {
 	idx := make([]int, len(st.Rows))
 	for i := range idx {
@@ -155,9 +162,21 @@ func printOrder(st *calc.Standings, opt Options) []int {
 	}
 	c := collate.New(tag)
 	players := st.Event.Players
+	key := func(p *tbsheet.Player) []string { return []string{p.Name} }
+	if byFamily(st, opt) {
+		key = familyKey
+	}
+	keys := make([][]string, len(st.Rows))
+	for i, r := range st.Rows {
+		keys[i] = key(&players[r.Player])
+	}
 	sort.SliceStable(idx, func(a, b int) bool {
-		na, nb := players[st.Rows[idx[a]].Player].Name, players[st.Rows[idx[b]].Player].Name
-		return c.CompareString(na, nb) < 0
+		for k, ka := range keys[idx[a]] {
+			if d := c.CompareString(ka, keys[idx[b]][k]); d != 0 {
+				return d < 0
+			}
+		}
+		return false
 	})
 	return idx
 }

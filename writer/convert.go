@@ -40,6 +40,7 @@ func writeEventXLSX(w io.Writer, ev *tbsheet.Event, opt Options) error {
 	if err != nil {
 		return err
 	}
+	b.print.paper = opt.Paper
 	f := b.f
 	defer f.Close()
 	t, err := b.matchesTable(names.matches, ev)

@@ -35,6 +35,10 @@ func init() {
 func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 	cols := standingsColumns(st, opt.Lang, false)
 	cw := csv.NewWriter(w)
+	if opt.CSVSep != 0 {
+		cw.Comma = opt.CSVSep
+	}
+	number := csvNumber(opt.CSVSep)
 	record := make([]string, len(cols))
 	for i, c := range cols {
 		record[i] = csvSafe(c.header)
@@ -55,7 +59,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 			case colID:
 				s = ev.Players[r.Player].ID
 			case colPoints:
-				s = formatPoints(st, r.Points)
+				s = number(formatPoints(st, r.Points))
 			case colRecord:
 				s = Record(st, r)
 			case colDropped:
@@ -63,7 +67,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 					s = strconv.Itoa(r.DroppedAfter)
 				}
 			case colValue:
-				s = strings.ReplaceAll(st.Columns[c.tb].FormatValue(figure(r, c.tb).Value), "−", "-")
+				s = number(strings.ReplaceAll(st.Columns[c.tb].FormatValue(figure(r, c.tb).Value), "−", "-"))
 			case colNote:
 				s = r.Note
 			}
@@ -77,9 +81,18 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 	return cw.Error()
 }
 
-// plainNumber matches the numbers tbsheet writes ("7", "-3", "+1", "4.5", "61.64%"), which a
-// spreadsheet reads as numbers, never as formulas.
-var plainNumber = regexp.MustCompile(`^[+-]?[0-9]+(\.[0-9]+)?%?$`)
+// csvNumber returns how numbers are written with the separator sep: as they are, or with a
+// decimal comma after ';' ("4,5", "61,64%").
+func csvNumber(sep rune) func(string) string {
+	if sep != ';' {
+		return func(s string) string { return s }
+	}
+	return func(s string) string { return strings.Replace(s, ".", ",", 1) }
+}
+
+// plainNumber matches the numbers tbsheet writes ("7", "-3", "+1", "4.5", "61.64%", "4,5"),
+// which a spreadsheet reads as numbers, never as formulas.
+var plainNumber = regexp.MustCompile(`^[+-]?[0-9]+([.,][0-9]+)?%?$`)
 
 // csvSafe defuses a cell that a spreadsheet would run as a formula (OWASP "CSV injection"): a
 // text starting with =, +, -, @, tab or carriage return gets a leading apostrophe. A player

@@ -49,7 +49,7 @@ func TestCSVSafe(t *testing.T) {
 		{"@SUM(A1)", "'@SUM(A1)"},
 		{"\tTab", "'\tTab"},
 		{"\rCR", "'\rCR"},
-		{"-3", "-3"}, {"+1", "+1"}, {"-0.5", "-0.5"}, {"61.64%", "61.64%"}, {"", ""},
+		{"-3", "-3"}, {"+1", "+1"}, {"-0.5", "-0.5"}, {"61.64%", "61.64%"}, {"-0,5", "-0,5"}, {"", ""},
 		{"Łukasz", "Łukasz"}, {"王小明", "王小明"},
 	}
 	for _, tt := range tests {
@@ -128,5 +128,49 @@ func TestIDColumn(t *testing.T) {
 		if got := slices.Contains(rows[0], "ID"); got != tt.want {
 			t.Errorf("%s: Standings header %q has ID: %v, want %v", tt.name, rows[0], got, tt.want)
 		}
+	}
+}
+
+// TestCSVSeparator: --csv-sep ';' writes what European Excel opens in columns, numbers with a
+// decimal comma; a tab separates without touching numbers; the fields are the same.
+func TestCSVSeparator(t *testing.T) {
+	st := presetStandings(24, 4, 3, false)[0] // Magic, percentages
+	read := func(sep rune) [][]string {
+		t.Helper()
+		var b bytes.Buffer
+		if err := WriteCSV(&b, st, Options{CSVSep: sep}); err != nil {
+			t.Fatal(err)
+		}
+		r := csv.NewReader(&b)
+		if sep != 0 {
+			r.Comma = sep
+		}
+		rows, err := r.ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	comma, semicolon, tab := read(0), read(';'), read('\t')
+	decimals := 0
+	for i := range comma {
+		for j := range comma[i] {
+			if tab[i][j] != comma[i][j] {
+				t.Errorf("row %d field %d: %q with tabs, %q with commas", i, j, tab[i][j], comma[i][j])
+			}
+			want := comma[i][j]
+			if i > 0 && plainNumber.MatchString(want) {
+				want = strings.Replace(want, ".", ",", 1)
+			}
+			if semicolon[i][j] != want {
+				t.Errorf("row %d field %d: %q with ';', want %q", i, j, semicolon[i][j], want)
+			}
+			if want != comma[i][j] {
+				decimals++
+			}
+		}
+	}
+	if decimals == 0 {
+		t.Error("no decimal was written with a comma")
 	}
 }

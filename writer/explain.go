@@ -9,6 +9,95 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 )
 
+// What the explanations say beside their arithmetic, wherever they are printed (the XLSX
+// Explain and Standings sheets, tbsheet explain): whom each term of a sum over opponents
+// comes from, and what the floor and cap arrows mean.
+
+// OpponentTerms names the opponent behind each term of an explanation that sums over
+// opponents: "vs Carol 6/12, vs Dave 0.33↑3/12". It is "" when the explanation names none.
+func OpponentTerms(ev *tbsheet.Event, lang string, x calc.Explanation) string {
+	if len(x.Terms) == 0 {
+		return ""
+	}
+	parts := make([]string, len(x.Terms))
+	for i, t := range x.Terms {
+		parts[i] = labelf(lang, "vs-term", playerName(ev, t.Opp), t.Expr)
+	}
+	return strings.Join(parts, label(lang, "terms-sep"))
+}
+
+// namesOpponents reports whether any figure of column j names the opponents it sums.
+func namesOpponents(st *calc.Standings, j int) bool {
+	for i := range st.Rows {
+		if len(figure(&st.Rows[i], j).Explain.Terms) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// BoundsLegend explains the floor and cap arrows that text uses, each with its first use
+// as the example: "0.33↑3/12: 3/12 is below the floor 0.33, so 0.33 counts instead." It is
+// "" when text has no arrow.
+func BoundsLegend(lang, text string) string {
+	var lines []string
+	for _, b := range []struct {
+		arrow, key string
+	}{{"↑", "floor-legend"}, {"↓", "cap-legend"}} {
+		if limit, operand, ok := boundExample(text, b.arrow); ok {
+			lines = append(lines, fmt.Sprintf(label(lang, b.key), limit, operand))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// boundsSample keeps, of the texts added, the first that uses a floor and the first that
+// uses a cap: all BoundsLegend needs of a whole sheet.
+type boundsSample struct{ floor, cap string }
+
+func (s *boundsSample) add(text string) {
+	if s.floor == "" && strings.Contains(text, "↑") {
+		s.floor = text
+	}
+	if s.cap == "" && strings.Contains(text, "↓") {
+		s.cap = text
+	}
+}
+
+// legend is BoundsLegend of the texts added.
+func (s *boundsSample) legend(lang string) string {
+	return BoundsLegend(lang, s.floor+"\n"+s.cap)
+}
+
+// boundExample finds the first "limit↑operand" in text: the number before the arrow and
+// the operand after it (a number or fraction, or a bracketed expression).
+func boundExample(text, arrow string) (limit, operand string, ok bool) {
+	i := strings.Index(text, arrow)
+	if i < 0 {
+		return "", "", false
+	}
+	before, after := []rune(text[:i]), []rune(text[i+len(arrow):])
+	start := len(before)
+	for start > 0 && strings.ContainsRune("0123456789./−-", before[start-1]) {
+		start--
+	}
+	end, depth := 0, 0
+	for ; end < len(after); end++ {
+		r := after[end]
+		if r == '(' || r == '⌊' {
+			depth++
+		} else if depth > 0 && (r == ')' || r == '⌋') {
+			if depth--; depth == 0 {
+				end++
+				break
+			}
+		} else if depth == 0 && !strings.ContainsRune("0123456789./", r) {
+			break
+		}
+	}
+	return string(before[start:]), string(after[:end]), start < len(before) && end > 0
+}
+
 func init() {
 	addLabels("en", map[string]string{
 		"explain.head":  "%[1]s — rank %[2]d, %[3]s %[4]s, record %[5]s",
@@ -32,8 +121,9 @@ func init() {
 
 // WriteExplain prints one player's figures and rounds for `tbsheet explain`, in opt.Lang: who
 // the player is (rank, points, record), which standings, one line per tiebreak (its column
-// header, its name, its arithmetic and note), then the player's rounds with each
-// opponent's record. row indexes st.Rows.
+// header, its name, its arithmetic and note, and under it the opponent behind each term of
+// a sum over opponents), what the floor and cap arrows mean, then the player's rounds with
+// each opponent's record. row indexes st.Rows.
 func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 	lang := opt.Lang
 	r := &st.Rows[row]
@@ -48,11 +138,22 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 		Record(st, r), pointsHeader(st, lang))
 	b.WriteString(Title(st, lang) + "\n\n")
 
-	lines := make([][]string, len(st.Columns))
+	var lines [][]string
+	var all []string // everything printed, for the legend of its arrows
 	for i, d := range st.Columns {
-		lines[i] = []string{d.Short, d.Names.In(lang), explainText(lang, d, r.Figures[i].Value, st.Explain(row, i))}
+		x := st.Explain(row, i)
+		text := explainText(lang, d, r.Figures[i].Value, x)
+		lines = append(lines, []string{d.Short, d.Names.In(lang), text})
+		all = append(all, text)
+		if terms := OpponentTerms(ev, lang, x); terms != "" {
+			lines = append(lines, []string{"", "", terms})
+			all = append(all, terms)
+		}
 	}
 	writeAligned(&b, lines, map[int]bool{0: true, 1: true, 2: true})
+	if legend := BoundsLegend(lang, strings.Join(all, "\n")); legend != "" {
+		b.WriteString("\n" + legend + "\n")
+	}
 
 	if len(st.Rounds) == 0 {
 		_, err := io.WriteString(w, b.String())

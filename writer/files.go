@@ -2,12 +2,195 @@ package writer
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
-	"sync"
+	"strings"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/safego"
 )
+
+// This file holds how outputs reach the disk. Each is written to a temporary file beside it
+// (.NAME.NNN.tmp, which tbsheet watch ignores) and renamed into place, so that the path holds
+// either the old or the whole new content; several outputs are rendered in memory first and
+// renamed one after the other at the very end, so that they change together.
+
+// File is an output rendered in memory, for [WriteFiles].
+type File struct {
+	Path string
+	Data []byte
+}
+
+// WriteFiles writes files as late and as close together as it can: every file goes to a
+// temporary file beside it, and only once all of them are written are they renamed into
+// place, one after the other. A file that cannot be written (its folder is missing, the path
+// is a folder, it is open in a program that locks it) does not keep the others from being
+// written. WriteFiles returns the paths it replaced, in order, and the problems, joined in
+// the order of the files. Temporary files that a killed run left beside an output are
+// removed first.
+func WriteFiles(files []File) (written []string, err error) {
+	errs := writeAll(files, make([]error, len(files)))
+	for i, f := range files {
+		if errs[i] == nil {
+			written = append(written, f.Path)
+		}
+	}
+	return written, errors.Join(errs...)
+}
+
+// writeAll writes every file whose errs entry is nil (the others failed already) and
+// records each failure in errs, which it returns.
+func writeAll(files []File, errs []error) []error {
+	for _, f := range files {
+		removeStaleTemps(f.Path)
+	}
+	tmps := make([]string, len(files))
+	for i, f := range files {
+		if errs[i] != nil {
+			continue
+		}
+		tmps[i], errs[i] = writeTemp(f.Path, func(w io.Writer) error {
+			_, err := w.Write(f.Data)
+			return err
+		})
+	}
+	for i, f := range files {
+		if errs[i] != nil {
+			continue
+		}
+		if err := os.Rename(tmps[i], f.Path); err != nil {
+			os.Remove(tmps[i])
+			errs[i] = renameError(f.Path, err)
+		}
+	}
+	return errs
+}
+
+// AtomicFile writes a file through write into a temporary file in the same folder and renames
+// it over path only when write succeeded, so that path always holds either the old or the
+// whole new content. The temporary name ends in .tmp, which tbsheet watch ignores; those a
+// killed run left for path are removed first.
+func AtomicFile(path string, write func(io.Writer) error) error {
+	removeStaleTemps(path)
+	tmp, err := writeTemp(path, write)
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return renameError(path, err)
+	}
+	return nil
+}
+
+// writeTemp writes a temporary file beside path through write and returns its name; on
+// failure it leaves none.
+func writeTemp(path string, write func(io.Writer) error) (name string, err error) {
+	if err := checkNotFolder(path); err != nil {
+		return "", err
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, tempPrefix(base)+"*"+tempSuffix)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary name means nothing to the user
+		}
+		return "", fmt.Errorf("%s: cannot write in %s: %w", path, dir, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = write(tmp); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	// CreateTemp makes the file 0600; results are for sharing.
+	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return tmp.Name(), nil
+}
+
+// checkNotFolder refuses an output path that names a folder, which the rename would fail on
+// with the temporary file's name.
+func checkNotFolder(path string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a folder, not a file: give the name of the file to write", path)
+	}
+	return nil
+}
+
+// renameError is the error of a temporary file that could not be renamed over path, told
+// without the temporary name.
+func renameError(path string, err error) error {
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		err = le.Err
+	}
+	if err := checkNotFolder(path); err != nil {
+		return err
+	}
+	return fmt.Errorf("%s: cannot replace it: %w", path, err)
+}
+
+// The temporary file of path is .BASE.NNN.tmp in its folder, NNN being the random digits
+// os.CreateTemp puts in place of its pattern's "*".
+const tempSuffix = ".tmp"
+
+func tempPrefix(base string) string { return "." + base + "." }
+
+// removeStaleTemps deletes the temporary files of path that a run killed before renaming
+// them left behind: tbsheet's own names only (.BASE.NNN.tmp, NNN all digits), never another
+// program's file.
+func removeStaleTemps(path string) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return // writing will say what is wrong with the folder
+	}
+	for _, e := range ents {
+		if isTempOf(e.Name(), base) && e.Type().IsRegular() {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// isTempOf reports whether name is a temporary file tbsheet writes for base.
+func isTempOf(name, base string) bool {
+	mid, ok := strings.CutPrefix(name, tempPrefix(base))
+	if !ok {
+		return false
+	}
+	mid, ok = strings.CutSuffix(mid, tempSuffix)
+	if !ok || mid == "" {
+		return false
+	}
+	for _, c := range mid {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // StandingsFile is one standings output: the file, whose extension names the format, and
 // the standings it receives.
@@ -16,12 +199,12 @@ type StandingsFile struct {
 	Standings *calc.Standings
 }
 
-// WriteStandingsFiles writes each file as [WriteStandings] does, one after the other in
-// order, and stops at the first error: every file before it is written, none after it.
-// The files' contents are rendered beforehand, concurrently, so that the workbook and the
-// PDF of a large event take about the time of the slower of the two on a machine with two
-// processors. The warnings of each file reach opt.Warn just before it is written, as they
-// would writing the files one by one, and the errors are WriteStandings' own.
+// WriteStandingsFiles writes each file as [WriteStandings] does, rendering them all first
+// and replacing them together (see [WriteFiles]): a file that cannot be rendered or written
+// keeps none of the others from being written. The files' contents are rendered
+// concurrently, so that the workbook and the PDF of a large event take about the time of the
+// slower of the two on a machine with two processors. The warnings of each file reach
+// opt.Warn in the order of the files, as they would writing the files one by one.
 //
 // It is [RenderStandingsFiles] followed by [RenderedFiles.Write].
 func WriteStandingsFiles(files []StandingsFile, opt Options) error {
@@ -31,72 +214,96 @@ func WriteStandingsFiles(files []StandingsFile, opt Options) error {
 // RenderedFiles are standings outputs rendered in memory by [RenderStandingsFiles] and not
 // written yet, with the warnings and errors met while rendering them.
 type RenderedFiles struct {
-	files []StandingsFile
-	out   []rendered
-	warn  func(string)
+	files   []StandingsFile
+	out     []rendered
+	warn    func(string)
+	written []string
 }
 
 // rendered is one file's content, or why there is none.
 type rendered struct {
 	buf      bytes.Buffer
 	warnings []string
-	err      error // rendering failed, or (unknown) the path names no format
-	unknown  bool
+	err      error
 }
 
 // RenderStandingsFiles renders each file in memory, concurrently (at most GOMAXPROCS at a
 // time), and writes nothing: tbsheet watch renders a save's outputs while it waits for the
 // save to settle, and writes them only once it has. Warnings and errors are kept with their
-// file and delivered by [RenderedFiles.Write] when it reaches that file, so that rendering
-// then writing behaves exactly as writing the files one by one with [WriteStandings].
+// file and delivered by [RenderedFiles.Write]. A panic in a writer (a bug) is caught and
+// becomes that file's error, so that it costs one output and not the process.
 func RenderStandingsFiles(files []StandingsFile, opt Options) *RenderedFiles {
 	r := &RenderedFiles{files: files, out: make([]rendered, len(files)), warn: opt.Warn}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
+	var g safego.Group
 	for i, f := range files {
-		wg.Go(func() {
+		g.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			out := &r.out[i]
+			defer func() {
+				if p := recover(); p != nil {
+					out.buf.Reset()
+					out.err = fmt.Errorf("%s: internal error in tbsheet while writing it (please report it with the input file): %v", f.Path, p)
+				}
+			}()
+			if out.err = checkNotFolder(f.Path); out.err != nil {
+				return
+			}
 			w, err := standingsWriterFor(f.Path)
 			if err != nil {
-				out.err, out.unknown = err, true
+				out.err = err
 				return
 			}
 			o := opt
 			if opt.Warn != nil {
 				o.Warn = func(msg string) { out.warnings = append(out.warnings, msg) }
 			}
-			out.err = w(&out.buf, f.Standings, o)
+			if err := w(&out.buf, f.Standings, o); err != nil {
+				out.err = fmt.Errorf("%s: %w", f.Path, err)
+			}
 		})
 	}
-	wg.Wait()
+	g.Wait()
 	return r
 }
 
-// Write writes the rendered files in order, each through [AtomicFile], passing each file's
-// warnings to the Options' Warn just before writing it, and stops at the first error
-// (rendering failed, a folder is missing, a file cannot be replaced): every file before it is
-// written, none after it. Calling Write again writes the same files, and warns, again.
+// Err returns the problems met while rendering, joined in the order of the files, or nil
+// when every file is ready to be written.
+func (r *RenderedFiles) Err() error {
+	var errs []error
+	for i := range r.out {
+		errs = append(errs, r.out[i].err)
+	}
+	return errors.Join(errs...)
+}
+
+// Write passes every file's warnings to the Options' Warn, in the order of the files, then
+// writes the files that rendered as [WriteFiles] does: all to temporary files first, then
+// each renamed into place. It returns the problems of the files that could not be rendered
+// or written, joined in the order of the files; [RenderedFiles.Written] lists the others.
+// Calling Write again writes the same files, and warns, again.
 func (r *RenderedFiles) Write() error {
+	files := make([]File, len(r.files))
+	errs := make([]error, len(r.files))
 	for i, f := range r.files {
 		out := &r.out[i]
-		for _, msg := range out.warnings {
-			r.warn(msg)
-		}
-		if out.unknown {
-			return out.err
-		}
-		err := AtomicFile(f.Path, func(w io.Writer) error {
-			if out.err != nil {
-				return out.err
+		if r.warn != nil {
+			for _, msg := range out.warnings {
+				r.warn(msg)
 			}
-			_, err := w.Write(out.buf.Bytes())
-			return err
-		})
-		if err != nil {
-			return err
+		}
+		files[i], errs[i] = File{Path: f.Path, Data: out.buf.Bytes()}, out.err
+	}
+	errs = writeAll(files, errs)
+	r.written = nil
+	for i, f := range files {
+		if errs[i] == nil {
+			r.written = append(r.written, f.Path)
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
+
+// Written lists the files the last [RenderedFiles.Write] replaced, in order.
+func (r *RenderedFiles) Written() []string { return r.written }

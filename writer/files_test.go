@@ -115,9 +115,10 @@ func TestRenderStandingsFiles(t *testing.T) {
 	}
 }
 
-// TestWriteStandingsFilesStops: the first file that cannot be written or rendered stops the
-// rest, with WriteStandings' own error; the files before it are written.
-func TestWriteStandingsFilesStops(t *testing.T) {
+// TestWriteStandingsFilesFailures: a file that cannot be rendered or written fails with
+// WriteStandings' own error and keeps none of the others from being written; it leaves no
+// temporary file, and the old content of its path stays.
+func TestWriteStandingsFilesFailures(t *testing.T) {
 	st := testStandings()
 	tests := []struct {
 		name string
@@ -127,28 +128,169 @@ func TestWriteStandingsFilesStops(t *testing.T) {
 		{"unknown format", "standings.docx", Options{}},
 		{"missing folder", filepath.Join("missing", "standings.pdf"), Options{}},
 		{"font that cannot be read", "standings.pdf", Options{Font: "no-such-font.ttf"}},
+		{"a folder", "standings.csv", Options{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			first, bad, last := filepath.Join(dir, "first.csv"), filepath.Join(dir, tt.bad), filepath.Join(dir, "last.json")
-			err := WriteStandingsFiles([]StandingsFile{{first, st}, {bad, st}, {last, st}}, tt.opt)
+			if tt.name == "a folder" {
+				if err := os.Mkdir(bad, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			} else if filepath.Dir(bad) == dir {
+				writeFile(t, bad, "old")
+			}
+			r := RenderStandingsFiles([]StandingsFile{{first, st}, {bad, st}, {last, st}}, tt.opt)
+			if rendered := tt.name == "missing folder"; (r.Err() == nil) != rendered {
+				t.Fatalf("rendering: %v", r.Err())
+			}
+			err := r.Write()
 			want := WriteStandings(bad, st, tt.opt)
 			if err == nil || want == nil || err.Error() != want.Error() {
 				t.Fatalf("error %v, want %v", err, want)
 			}
-			if _, err := os.Stat(first); err != nil {
-				t.Errorf("the file before the failure: %v", err)
+			if strings.Contains(err.Error(), ".tmp") {
+				t.Errorf("the error names a temporary file: %v", err)
 			}
-			for _, f := range []string{bad, last} {
-				if _, err := os.Stat(f); !errors.Is(err, fs.ErrNotExist) {
-					t.Errorf("%s: %v, want no file", filepath.Base(f), err)
+			if !slices.Equal(r.Written(), []string{first, last}) {
+				t.Errorf("written %q, want the other two", r.Written())
+			}
+			for _, f := range []string{first, last} {
+				if _, err := os.Stat(f); err != nil {
+					t.Errorf("%s: %v", filepath.Base(f), err)
 				}
+			}
+			switch fi, err := os.Stat(bad); {
+			case tt.name == "a folder":
+				if err != nil || !fi.IsDir() {
+					t.Errorf("the folder: %v", err)
+				}
+			case filepath.Dir(bad) == dir:
+				if data, _ := os.ReadFile(bad); string(data) != "old" {
+					t.Errorf("%s was replaced", filepath.Base(bad))
+				}
+			case !errors.Is(err, fs.ErrNotExist):
+				t.Errorf("%s: %v, want no file", filepath.Base(bad), err)
 			}
 			if tmp, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(tmp) > 0 {
 				t.Errorf("temporary files left: %q", tmp)
 			}
 		})
+	}
+}
+
+// TestWriterPanic: a writer that panics (a bug) fails its own file with an internal error
+// and no stack; the other files are written, and the process goes on.
+func TestWriterPanic(t *testing.T) {
+	standingsWriters[".panic"] = func(io.Writer, *calc.Standings, Options) error {
+		var names []string
+		_ = names[65536] // as fpdf's CID map did on a character outside the BMP
+		return nil
+	}
+	defer delete(standingsWriters, ".panic")
+	st := testStandings()
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "standings.csv"), filepath.Join(dir, "standings.panic")
+	r := RenderStandingsFiles([]StandingsFile{{bad, st}, {good, st}}, Options{})
+	err := r.Err()
+	if err == nil || !strings.Contains(err.Error(), bad+": internal error in tbsheet") || strings.Contains(err.Error(), "goroutine") {
+		t.Fatalf("render error %v", err)
+	}
+	if err := r.Write(); err == nil {
+		t.Error("Write: no error")
+	}
+	if _, err := os.Stat(good); err != nil {
+		t.Errorf("the other file: %v", err)
+	}
+	if _, err := os.Stat(bad); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the file that failed: %v", err)
+	}
+}
+
+// TestStaleTemps: writing an output removes the temporary files a killed run left for it
+// (tbsheet's own .NAME.DIGITS.tmp), and no other file.
+func TestStaleTemps(t *testing.T) {
+	keep := []string{
+		".standings.csv.tmp",          // no digits: not a name tbsheet writes
+		".standings.csv.12ab.tmp",     // not digits
+		".standings.pdf.123.tmp",      // another output's
+		".~lock.standings.csv#",       // LibreOffice's
+		"standings.csv.123.tmp",       // not hidden
+		".standings.csv.123.tmp.keep", // not .tmp
+		"lu1848xv5.tmp",               // LibreOffice's temporary file
+	}
+	stale := []string{".standings.csv.123.tmp", ".standings.csv.4294967295.tmp"}
+	for _, write := range []struct {
+		name string
+		fn   func(path string) error
+	}{
+		{"AtomicFile", func(path string) error {
+			return AtomicFile(path, func(w io.Writer) error { _, err := io.WriteString(w, "new"); return err })
+		}},
+		{"WriteFiles", func(path string) error {
+			_, err := WriteFiles([]File{{path, []byte("new")}})
+			return err
+		}},
+	} {
+		t.Run(write.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, n := range append(slices.Clone(keep), stale...) {
+				writeFile(t, filepath.Join(dir, n), "left")
+			}
+			if err := write.fn(filepath.Join(dir, "standings.csv")); err != nil {
+				t.Fatal(err)
+			}
+			ents, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range ents {
+				got = append(got, e.Name())
+			}
+			want := append(slices.Clone(keep), "standings.csv")
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("the folder holds\n%q\nwant\n%q", got, want)
+			}
+		})
+	}
+}
+
+// TestOutputIsFolder: an output that is a folder says so, with the name given and no
+// temporary name, before anything is written.
+func TestOutputIsFolder(t *testing.T) {
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "standings.pdf")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	want := folder + " is a folder, not a file: give the name of the file to write"
+	for name, err := range map[string]error{
+		"AtomicFile":     AtomicFile(folder, func(io.Writer) error { return nil }),
+		"WriteStandings": WriteStandings(folder, testStandings(), Options{}),
+		"WriteEvent":     WriteEvent(folder+".json", testStandings().Event, Options{}),
+	} {
+		if name == "WriteEvent" {
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+			}
+			continue
+		}
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", name, err, want)
+		}
+	}
+	if tmp, _ := filepath.Glob(filepath.Join(dir, ".*")); len(tmp) > 0 {
+		t.Errorf("temporary files left: %q", tmp)
+	}
+}
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

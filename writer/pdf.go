@@ -288,10 +288,7 @@ func (d *standingsPDF) heading() {
 		meta = append(meta, s)
 	}
 	d.meta = fs.shape(strings.Join(meta, " · "), style{pt: metaPt, gray: grayMeta}, "the date and system")
-	order := d.label("by-rank")
-	if d.opt.ByName {
-		order = d.label("by-name")
-	}
+	order := d.label(orderLabel(d.st, d.opt))
 	d.subtitle = fs.shape(Title(d.st, d.opt.Lang)+" — "+order, style{bold: true, pt: subPt}, "the title")
 	footer := fmt.Sprintf(d.label("generated"), d.now.Format("2006-01-02 15:04"))
 	if ev.Source != "" {

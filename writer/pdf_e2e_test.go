@@ -41,8 +41,8 @@ func poppler(t *testing.T, tool string, args ...string) string {
 	return string(out)
 }
 
-// writeTemp renders st into a temporary file through WriteStandings and returns its path.
-func writeTemp(t *testing.T, st *calc.Standings, opt Options, name string) string {
+// writeStandingsTemp renders st into a temporary file through WriteStandings and returns its path.
+func writeStandingsTemp(t *testing.T, st *calc.Standings, opt Options, name string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
 	opt.Now = testNow
@@ -112,7 +112,7 @@ var tableHeader = regexp.MustCompile(`Rank\s+Player\s+Points\s+W-L-D\s+OMW%\s+GW
 
 func TestPDFByRankE2E(t *testing.T) {
 	st := bigStandings(110)
-	path := writeTemp(t, st, Options{Cut: 8}, "standings-rank.pdf")
+	path := writeStandingsTemp(t, st, Options{Cut: 8}, "standings-rank.pdf")
 	pages := pdfText(t, path)
 	layout := layoutFor(t, st, Options{Cut: 8}).paginate() // about 40 rows a page, then the legend
 	if len(pages) != len(layout) || len(pages) < 3 {
@@ -194,7 +194,7 @@ func TestPDFByRankE2E(t *testing.T) {
 
 func TestPDFByNameE2E(t *testing.T) {
 	st := bigStandings(110)
-	path := writeTemp(t, st, Options{Cut: 8, ByName: true}, "standings-name.pdf")
+	path := writeStandingsTemp(t, st, Options{Cut: 8, ByName: true}, "standings-name.pdf")
 	pages := pdfText(t, path)
 	layout := layoutFor(t, st, Options{Cut: 8, ByName: true}).paginate()
 	if len(pages) != len(layout) || len(pages) < 3 {
@@ -251,7 +251,7 @@ func TestPDFLanguagesE2E(t *testing.T) {
 				want = append(want, fmt.Sprintf(dropped[lang], r.DroppedAfter))
 			}
 		}
-		path := writeTemp(t, st, Options{Cut: 2, Lang: lang, Paper: "Letter"}, "standings-"+lang+".pdf")
+		path := writeStandingsTemp(t, st, Options{Cut: 2, Lang: lang, Paper: "Letter"}, "standings-"+lang+".pdf")
 		text := strings.Join(pdfText(t, path), "")
 		for _, w := range want {
 			if !strings.Contains(text, w) {

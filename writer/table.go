@@ -9,7 +9,9 @@ import (
 )
 
 // WriteTable prints standings as an aligned text table for a terminal: a title line, one row
-// per player (by rank, or by name with opt.ByName), then the notes. Columns stay aligned with
+// per player (by rank, or by name with opt.ByName), then the players' notes in opt.Lang
+// (each tie on every key once, the top cut's finishes). The standings' own notes (st.Notes) are the caller's to print:
+// tbsheet prints them on stderr in every mode. Columns stay aligned with
 // Chinese and Japanese names because widths are measured in terminal cells, where a wide
 // character takes two.
 func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
@@ -43,7 +45,11 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	}
 	var b strings.Builder
 	var title []string
-	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), st.System.Title} {
+	order := ""
+	if opt.ByName {
+		order = label(opt.Lang, orderLabel(st, opt))
+	}
+	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), order, st.System.Title} {
 		if s != "" {
 			title = append(title, s)
 		}
@@ -84,16 +90,10 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	return err
 }
 
-// tableNotes are the table's notes in lang: calc's notes (each tie once rather than the
-// count of ties), then each top-cut player's finish.
+// tableNotes are the players' notes in lang: each tie once, then each top-cut player's
+// finish.
 func tableNotes(st *calc.Standings, lang string) []string {
-	var out []string
-	for _, n := range st.Notes {
-		if wallNote(n) {
-			out = append(out, TranslateNotes(lang, n))
-		}
-	}
-	out = append(out, tieNotes(st, lang)...)
+	out := tieNotes(st, lang)
 	for i := range st.Rows {
 		if r := &st.Rows[i]; r.Finish > 0 {
 			out = append(out, st.Event.Players[r.Player].Name+colon(lang)+finishWord(lang, r))

@@ -5,10 +5,9 @@
 package writer
 
 import (
-	"errors"
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -26,8 +25,18 @@ type Options struct {
 	// Paper is the PDF paper size: "" or "A4", "Letter".
 	Paper string
 	// ByName sorts the PDF (and table) alphabetically with locale-aware collation instead of
-	// by rank; the rank column stays.
+	// by rank; the rank column stays. Where the input keeps family names apart (KTS, TOM,
+	// WER) the list is by family name.
 	ByName bool
+	// ByFamily, with ByName, sorts by family name even where the input has one name column:
+	// the part before a comma ("Murphy, Grace"), else the last word ("Grace Murphy"), else
+	// the whole name (王小明, written family name first).
+	ByFamily bool
+	// CSVSep separates the fields of CSV output: ',' (also the zero value), ';' or '\t'. With
+	// ';', the separator of the spreadsheets that write decimals with a comma (European
+	// Excel), numbers are written with a decimal comma too ("61,64%"), so that they read
+	// as numbers there, not as dates or text.
+	CSVSep rune
 	// Cut draws a top-cut line under this many players (0 = none).
 	Cut int
 	// Font is a TTF file to use for names instead of the embedded font ("" = embedded).
@@ -98,61 +107,43 @@ func WriteStandings(path string, st *calc.Standings, opt Options) error {
 
 // standingsWriterFor returns the writer of the format path's extension names.
 func standingsWriterFor(path string) (StandingsWriter, error) {
-	w, ok := standingsWriters[strings.ToLower(filepath.Ext(path))]
+	return writerFor(standingsWriters, path, "write standings as")
+}
+
+// writerFor returns the writer registered for path's extension; what says what cannot be
+// done otherwise ("convert to").
+func writerFor[W any](writers map[string]W, path, what string) (W, error) {
+	w, ok := writers[strings.ToLower(filepath.Ext(path))]
 	if !ok {
-		return nil, fmt.Errorf("%s: cannot write standings as %q (use %s)", path, filepath.Ext(path),
-			strings.Join(StandingsExts(), ", "))
+		return w, fmt.Errorf("%s: cannot %s %q (use %s)", path, what, filepath.Ext(path), strings.Join(keys(writers), ", "))
 	}
 	return w, nil
 }
 
 // WriteEvent writes ev's results to path in the format its extension names, atomically.
 func WriteEvent(path string, ev *tbsheet.Event, opt Options) error {
-	w, ok := eventWriters[strings.ToLower(filepath.Ext(path))]
-	if !ok {
-		return fmt.Errorf("%s: cannot convert to %q (use %s)", path, filepath.Ext(path),
-			strings.Join(EventExts(), ", "))
+	w, err := eventWriterFor(path)
+	if err != nil {
+		return err
 	}
 	return AtomicFile(path, func(f io.Writer) error { return w(f, ev, opt) })
 }
 
-// AtomicFile writes a file through write into a temporary file in the same folder and renames
-// it over path only when write succeeded, so that path always holds either the old or the
-// whole new content. The temporary name ends in .tmp, which tbsheet watch ignores.
-func AtomicFile(path string, write func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
+// RenderEvent renders ev's results in memory in the format path's extension names, for
+// [WriteFiles]: convert renders every output before it replaces any.
+func RenderEvent(path string, ev *tbsheet.Event, opt Options) ([]byte, error) {
+	w, err := eventWriterFor(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err // the temporary name means nothing to the user
-		}
-		return fmt.Errorf("%s: cannot write in %s: %w", path, dir, err)
+		return nil, err
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+	var buf bytes.Buffer
+	if err := w(&buf, ev, opt); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if err = tmp.Sync(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	// CreateTemp makes the file 0600; results are for sharing.
-	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+	return buf.Bytes(), nil
+}
+
+// eventWriterFor returns the convert writer of the format path's extension names.
+func eventWriterFor(path string) (EventWriter, error) {
+	return writerFor(eventWriters, path, "convert to")
 }

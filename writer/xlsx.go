@@ -8,12 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/safego"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -61,7 +61,8 @@ func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxCo
 	}
 	f := b.f
 	defer f.Close()
-	ex := explainAll(st)
+	b.print = standingsPrint(st, opt)
+	ex := explainAll(st, opt.Lang)
 	t, err := b.standingsTable(names.standings, st, ex, opt.Cut, cfg)
 	if err != nil {
 		return err
@@ -145,37 +146,39 @@ func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) er
 	return f.Write(w)
 }
 
-// explained is one figure's explanation: its text (Def.Text) and its formula; ok is false
-// when the figure has no arithmetic or the arithmetic breaks Excel's limits (tooLong).
+// explained is one figure's explanation: its text (Def.Text), its formula and the opponents
+// it sums (OpponentTerms); ok is false when the figure has no arithmetic or the arithmetic
+// breaks Excel's limits (tooLong).
 type explained struct {
-	text, formula string
-	ok, tooLong   bool
+	text, formula, terms string
+	ok, tooLong          bool
 }
 
 // explainAll renders every figure's text and formula once, for the Standings and Explain
 // sheets. Rows are shared out among the processors: for a large event this is most of
 // tbsheet's own work in the workbook.
-func explainAll(st *calc.Standings) [][]explained {
+func explainAll(st *calc.Standings, lang string) [][]explained {
 	out := make([][]explained, len(st.Rows))
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(st.Rows)/64))
-	var wg sync.WaitGroup
+	var g safego.Group // a panic reaches the caller's recover, not the end of the process
 	for w := range workers {
-		wg.Go(func() {
+		g.Go(func() {
 			for i := w; i < len(st.Rows); i += workers {
-				out[i] = explainRow(st, &st.Rows[i])
+				out[i] = explainRow(st, &st.Rows[i], lang)
 			}
 		})
 	}
-	wg.Wait()
+	g.Wait()
 	return out
 }
 
-func explainRow(st *calc.Standings, r *calc.Row) []explained {
+func explainRow(st *calc.Standings, r *calc.Row, lang string) []explained {
 	out := make([]explained, len(st.Columns))
 	for j, d := range st.Columns {
 		fig := figure(r, j)
 		e := &out[j]
 		e.text = d.Text(fig)
+		e.terms = OpponentTerms(st.Event, lang, fig.Explain)
 		if fig.Explain.Expr == nil || !fig.Value.OK {
 			continue
 		}
@@ -200,6 +203,7 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 	cols := standingsColumns(st, b.lang, true)
 	header := make([]string, len(cols))
 	comments := map[int]string{}
+	printCols := 0
 	for i, c := range cols {
 		header[i] = c.header
 		switch c.kind {
@@ -207,12 +211,17 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 			comments[i] = defComment(st.Columns[c.tb])
 		case colFormula:
 			comments[i] = labelf(b.lang, "formula-comment", st.Columns[c.tb].Short)
+			if printCols == 0 {
+				printCols = i // the page leaves out the formulas, which repeat the values
+			}
+		case colOpponents:
+			if legend := termsLegend(b.lang, ex, c.tb); legend != "" {
+				comments[i] = legend
+			}
 		}
 	}
 	t := newTable(sheet, header)
-	t.comments, t.freeze = comments, 2
-	// Print the table without the formula columns, which repeat the values.
-	t.printCols = len(cols) - len(st.Columns)
+	t.comments, t.freeze, t.printCols = comments, 2, printCols
 	ev := st.Event
 	for i := range st.Rows {
 		r := &st.Rows[i]
@@ -223,6 +232,7 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 			var v any
 			formula := ""
 			k := key
+			k.align = standingsAlign[c.kind]
 			switch c.kind {
 			case colRank:
 				v, shown[j] = r.Rank, strconv.Itoa(r.Rank)
@@ -258,6 +268,10 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 				}
 			case colNote:
 				v, shown[j] = r.Note, r.Note
+			case colOpponents:
+				if terms := ex[i][c.tb].terms; terms != "" {
+					v, shown[j] = terms, terms
+				}
 			}
 			cell, err := b.cell(k, v)
 			if err != nil {
@@ -269,6 +283,22 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 		t.add(row, shown)
 	}
 	return t, nil
+}
+
+// standingsAlign aligns the Standings sheet's columns so that neighbours never run together:
+// numbers right-aligned one indent in, the record centred ("10   3-0-1", never "103-0-1").
+var standingsAlign = map[colKind]alignment{
+	colRank: alignPadded, colPoints: alignPadded, colRecord: alignCenter, colDropped: alignPadded,
+	colValue: alignPadded, colFormula: alignPadded,
+}
+
+// termsLegend explains the floor and cap arrows of column j's opponent terms, or "".
+func termsLegend(lang string, ex [][]explained, j int) string {
+	var s boundsSample
+	for i := range ex {
+		s.add(ex[i][j].terms)
+	}
+	return s.legend(lang)
 }
 
 // defComment is the note on a tiebreak's header: its name, definition and, when the default
@@ -323,7 +353,7 @@ func twoDecimals(v exact.Num) bool {
 }
 
 // explainTable builds the Explain sheet: rank, player and each tiebreak's arithmetic in
-// words (Def.Text), noting where the workbook could not hold it as a formula.
+// words (explainCell), and under the table what the floor and cap arrows mean.
 func (b *book) explainTable(sheet string, st *calc.Standings, ex [][]explained) (*table, error) {
 	header := []string{label(b.lang, "rank"), label(b.lang, "player")}
 	comments := map[int]string{}
@@ -332,18 +362,17 @@ func (b *book) explainTable(sheet string, st *calc.Standings, ex [][]explained) 
 		comments[len(header)-1] = defComment(d)
 	}
 	t := newTable(sheet, header)
-	t.comments, t.freeze, t.maxWidth = comments, 2, 80
+	t.comments, t.freeze, t.maxWidth, t.wrap = comments, 2, explainWidth, true
+	var bounds boundsSample
 	for i := range st.Rows {
 		r := &st.Rows[i]
-		key := styleKey{row: bandOf(i), dropped: r.DroppedAfter > 0}
+		key := styleKey{row: bandOf(i), dropped: r.DroppedAfter > 0, wrap: true}
 		name := st.Event.Players[r.Player].Name
 		values := []any{r.Rank, name}
 		shown := []string{strconv.Itoa(r.Rank), name}
 		for j := range st.Columns {
-			text := ex[i][j].text
-			if ex[i][j].tooLong {
-				text += " (" + label(b.lang, "formula-too-long") + ")"
-			}
+			text := explainCell(b.lang, ex[i][j])
+			bounds.add(text)
 			values = append(values, text)
 			shown = append(shown, text)
 		}
@@ -357,7 +386,28 @@ func (b *book) explainTable(sheet string, st *calc.Standings, ex [][]explained) 
 		}
 		t.add(row, shown)
 	}
+	if legend := bounds.legend(b.lang); legend != "" {
+		t.notes = strings.Split(legend, "\n")
+	}
 	return t, nil
+}
+
+// explainWidth is the widest an Explain column grows, in characters: longer arithmetic
+// wraps, so that the sheet prints legibly on one page's width.
+const explainWidth = 50
+
+// explainCell is what the Explain sheet says of one figure: the arithmetic in words, a note
+// when the workbook could not hold it as a formula, and on a second line the opponents it
+// sums.
+func explainCell(lang string, e explained) string {
+	text := e.text
+	if e.tooLong {
+		text += " (" + label(lang, "formula-too-long") + ")"
+	}
+	if e.terms != "" {
+		text += "\n" + e.terms
+	}
+	return text
 }
 
 // aboutTable builds the About sheet: what the standings are, how they were computed, the
@@ -365,9 +415,10 @@ func (b *book) explainTable(sheet string, st *calc.Standings, ex [][]explained) 
 func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table, error) {
 	lang, ev := b.lang, st.Event
 	t := newTable(sheet, []string{label(lang, "item"), label(lang, "value")})
-	t.filter, t.maxWidth = false, 80
+	t.filter, t.maxWidth, t.wrap = false, explainWidth, true
 	n := 0 // rows since the last section header, for banding
 	add := func(k styleKey, values ...any) error {
+		k.wrap = true
 		row := make([]any, len(values))
 		shown := make([]string, len(values))
 		for i, v := range values {

@@ -58,7 +58,7 @@ func benchTables(b *testing.B, st *calc.Standings, opt Options) ([]*table, []sty
 		b.Fatal(err)
 	}
 	names := sheetNamesFor(opt.Lang)
-	ex := explainAll(st)
+	ex := explainAll(st, opt.Lang)
 	var tables []*table
 	for _, build := range []func() (*table, error){
 		func() (*table, error) { return bk.standingsTable(names.standings, st, ex, opt.Cut, xlsxConfig{}) },

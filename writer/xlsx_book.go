@@ -13,13 +13,14 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// book is a workbook being written: the excelize file, its styles and the language of its
-// headers. Sheets are written whole, by streaming a table (see writeTable), which keeps
-// large events fast and memory flat.
+// book is a workbook being written: the excelize file, its styles, the language of its
+// headers and what its printed pages carry. Sheets are written whole, by streaming a table
+// (see writeTable), which keeps large events fast and memory flat.
 type book struct {
 	f      *excelize.File
 	lang   string
 	styles *styler
+	print  printSetup
 }
 
 // newBook wraps f; the styles come from the embedded template whatever f is, so that sheets
@@ -108,14 +109,27 @@ func bandOf(i int) rowKind {
 }
 
 // styleKey identifies a cell style: the row's look, whether the player dropped, whether the
-// top-cut line runs under the row, and the number format ("" General, "@" text, else an
-// Excel format code).
+// top-cut line runs under the row, the number format ("" General, "@" text, else an Excel
+// format code), the alignment, and whether long text wraps inside the cell.
 type styleKey struct {
 	row     rowKind
 	dropped bool
 	cut     bool
 	numFmt  string
+	align   alignment
+	wrap    bool
 }
+
+// alignment is a cell's horizontal alignment.
+type alignment uint8
+
+const (
+	alignDefault alignment = iota // the spreadsheet's own: text left, numbers right
+	// alignPadded is right-aligned one indent away from the cell's right edge, so that a
+	// number never runs into the text of the next column ("10 3-0-1", not "103-0-1").
+	alignPadded
+	alignCenter
+)
 
 // cutLine is the border drawn under the last player of the top cut (Options.Cut).
 var cutLine = excelize.Border{Type: "bottom", Color: "C00000", Style: 5}
@@ -154,6 +168,20 @@ func (s *styler) id(k styleKey) (int, error) {
 			return b.Type == "bottom"
 		}), cutLine)
 	}
+	if k.align != alignDefault || k.wrap {
+		a := excelize.Alignment{Vertical: "center"}
+		if st.Alignment != nil {
+			a = *st.Alignment
+		}
+		switch k.align {
+		case alignPadded:
+			a.Horizontal, a.Indent = "right", 1
+		case alignCenter:
+			a.Horizontal = "center"
+		}
+		a.WrapText = a.WrapText || k.wrap
+		st.Alignment = &a
+	}
 	st.NumFmt, st.CustomNumFmt = 0, nil
 	if n, ok := builtinNumFmts[k.numFmt]; ok {
 		st.NumFmt = n
@@ -186,9 +214,20 @@ type table struct {
 	// maxWidth caps a column's width in characters (0 = defaultMaxWidth); longer text
 	// overflows into empty neighbours or is read in the formula bar.
 	maxWidth float64
-	// printCols, when positive, sets the sheet up for printing: landscape, the first
-	// printCols columns fitted to the page width, the header row repeated on every page.
+	// printCols, when positive, limits the printed page to the first printCols columns
+	// (the Standings sheet leaves out its formula columns, which repeat the values). Every
+	// table is set up for printing (see pageSetup).
 	printCols int
+	// wrap is set when cells wrap their text onto more lines: the layout of the printed
+	// page then counts each row's lines, from wrapped (each row's cells as shown).
+	wrap    bool
+	wrapped [][]string
+	// notes are lines written under the table after a blank row, outside its filter (a
+	// legend).
+	notes []string
+	// textNumbers marks the columns holding text that reads as a number (an ID such as
+	// 0100421518): the sheet tells Excel not to flag them (see ignoreTextNumbers).
+	textNumbers []bool
 }
 
 const defaultMaxWidth = 60
@@ -208,16 +247,48 @@ func (t *table) add(row []any, shown []string) {
 	for i, s := range shown {
 		t.fit(i, s)
 	}
+	for i, v := range row {
+		if c, ok := v.(excelize.Cell); ok {
+			if s, ok := c.Value.(string); ok && numberText(s) {
+				if i >= len(t.textNumbers) {
+					t.textNumbers = append(t.textNumbers, make([]bool, i+1-len(t.textNumbers))...)
+				}
+				t.textNumbers[i] = true
+			}
+		}
+	}
+	if t.wrap {
+		t.wrapped = append(t.wrapped, shown)
+	}
 }
 
-// fit widens column i to hold s.
+// fit widens column i to hold s, whose longest line counts.
 func (t *table) fit(i int, s string) {
 	if i >= len(t.widths) {
 		t.widths = append(t.widths, make([]float64, i+1-len(t.widths))...)
 	}
-	if w := textWidth(s); w > t.widths[i] {
+	if w := longestLine(s); w > t.widths[i] {
 		t.widths[i] = w
 	}
+}
+
+// longestLine is the width of s's longest line.
+func longestLine(s string) float64 {
+	w := 0.0
+	for line := range strings.SplitSeq(s, "\n") {
+		w = max(w, textWidth(line))
+	}
+	return w
+}
+
+// numberText reports whether s, written as text, is one that Excel reads as a number and
+// flags with its "number stored as text" warning: "0100421518", "12", "-3.5".
+func numberText(s string) bool {
+	if s == "" || !strings.ContainsAny(s[:1], "0123456789+-.") {
+		return false // most text (names) is told apart at its first byte
+	}
+	_, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	return err == nil
 }
 
 // textWidth is the width of s in Excel's column unit (the width of a digit): East Asian
@@ -227,10 +298,8 @@ func textWidth(s string) float64 { return float64(cellWidth(s)) }
 // writeTable streams t into its sheet, which must exist and is replaced: column widths, the
 // frozen header, the header styled with comments, the rows, the auto filter.
 func (b *book) writeTable(t *table) error {
-	if t.printCols > 0 {
-		if err := b.pageSetup(t); err != nil {
-			return fmt.Errorf("sheet %s: %w", t.sheet, err)
-		}
+	if err := b.pageSetup(t); err != nil {
+		return fmt.Errorf("sheet %s: %w", t.sheet, err)
 	}
 	sw, err := b.f.NewStreamWriter(t.sheet)
 	if err != nil {
@@ -242,17 +311,22 @@ func (b *book) writeTable(t *table) error {
 	return nil
 }
 
-func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
+// colWidth is column i's width in characters: its widest cell with two characters of padding
+// and room for the filter button in the header, capped at the table's maxWidth.
+func (t *table) colWidth(i int) float64 {
 	maxWidth := t.maxWidth
 	if maxWidth == 0 {
 		maxWidth = defaultMaxWidth
 	}
+	return min(maxWidth, max(6, t.widths[i]+3))
+}
+
+func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
 	// From the last column to the first: the stream writer puts each width before the ones
 	// already set, and the format requires the <col> entries in ascending order (Excel offers
 	// to "repair" a file whose entries are not).
 	for i := len(t.widths) - 1; i >= 0; i-- {
-		// Two characters of padding, and room for the filter button in the header.
-		if err := sw.SetColWidth(i+1, i+1, min(maxWidth, max(6, t.widths[i]+3))); err != nil {
+		if err := sw.SetColWidth(i+1, i+1, t.colWidth(i)); err != nil {
 			return err
 		}
 	}
@@ -279,7 +353,17 @@ func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
 		return err
 	}
 	for i, row := range t.rows {
-		if err := sw.SetRow("A"+strconv.Itoa(i+2), row); err != nil {
+		var opts []excelize.RowOpts
+		if t.wrap {
+			// LibreOffice keeps a row one line high unless told: wrapped text would overlap.
+			opts = append(opts, excelize.RowOpts{Height: t.rowHeight(i)})
+		}
+		if err := sw.SetRow("A"+strconv.Itoa(i+2), row, opts...); err != nil {
+			return err
+		}
+	}
+	for i, note := range t.notes {
+		if err := sw.SetRow("A"+strconv.Itoa(len(t.rows)+3+i), []any{note}); err != nil {
 			return err
 		}
 	}
@@ -303,35 +387,6 @@ func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
 		}
 	}
 	return sw.Flush()
-}
-
-// pageSetup prepares t's sheet for printing; it runs before the stream writer starts, which
-// writes the sheet properties first.
-func (b *book) pageSetup(t *table) error {
-	on, one, unbounded := true, 1, 0
-	if err := b.f.SetSheetProps(t.sheet, &excelize.SheetPropsOptions{FitToPage: &on}); err != nil {
-		return err
-	}
-	landscape := "landscape"
-	if err := b.f.SetPageLayout(t.sheet, &excelize.PageLayoutOptions{
-		Orientation: &landscape, FitToWidth: &one, FitToHeight: &unbounded,
-	}); err != nil {
-		return err
-	}
-	quoted := "'" + strings.ReplaceAll(t.sheet, "'", "''") + "'"
-	last, err := excelize.ColumnNumberToName(t.printCols)
-	if err != nil {
-		return err
-	}
-	for _, dn := range []excelize.DefinedName{
-		{Name: "_xlnm.Print_Titles", RefersTo: quoted + "!$1:$1", Scope: t.sheet},
-		{Name: "_xlnm.Print_Area", RefersTo: quoted + "!$A:$" + last, Scope: t.sheet},
-	} {
-		if err := b.f.SetDefinedName(&dn); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // cell returns a styled cell for a table row.

@@ -98,6 +98,7 @@ func fillTemplateXLSX(w io.Writer, st *calc.Standings, opt Options) error {
 	if err != nil {
 		return err
 	}
+	b.print = standingsPrint(st, opt)
 	tf := &templateFill{book: b, st: st, opt: opt, file: opt.Template, derived: map[derivedKey]int{}}
 	// Check every sheet before changing any, so that an organizer sees every problem at once.
 	var errs tbsheet.ErrorList
@@ -127,7 +128,7 @@ func fillTemplateXLSX(w io.Writer, st *calc.Standings, opt Options) error {
 		}
 	}
 	names := sheetNamesFor(opt.Lang)
-	if err := b.addStandardSheets(st, explainAll(st), opt, names, skip); err != nil {
+	if err := b.addStandardSheets(st, explainAll(st, opt.Lang), opt, names, skip); err != nil {
 		return err
 	}
 	// Written without a path, excelize keeps the package's content types; naming the output

@@ -39,7 +39,7 @@ func TestStandingsXLSX(t *testing.T) {
 			t.Fatalf("%s: sheets %q, want %q", lang, got, want)
 		}
 		checkStandingsSheet(t, f, names.standings, st, lang, true)
-		checkExplainSheet(t, f, names.explain, st)
+		checkExplainSheet(t, f, names.explain, st, lang)
 		rows, err := f.GetRows(names.matches)
 		if err != nil {
 			t.Fatal(err)
@@ -68,20 +68,34 @@ func checkStandingsSheet(t *testing.T, f *excelize.File, sheet string, st *calc.
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(comments) != 2*len(st.Columns) {
-		t.Errorf("%d header comments, want %d", len(comments), 2*len(st.Columns))
-	}
 	byCell := map[string]string{}
 	for _, c := range comments {
 		byCell[c.Cell] = c.Text
 	}
+	wantComments := 2 * len(st.Columns)
 	for j, c := range cols {
-		if c.kind == colValue {
-			cell := tbsheet.CellName(j+1, 1)
+		cell := tbsheet.CellName(j+1, 1)
+		switch c.kind {
+		case colValue:
 			if got, want := byCell[cell], defComment(st.Columns[c.tb]); !strings.Contains(got, want) {
 				t.Errorf("comment on %s = %q, want %q", cell, got, want)
 			}
+		case colOpponents:
+			// The arrows of the opponents' terms are explained on the column's header.
+			var terms []string
+			for i := range st.Rows {
+				terms = append(terms, OpponentTerms(st.Event, lang, figure(&st.Rows[i], c.tb).Explain))
+			}
+			if legend := BoundsLegend(lang, strings.Join(terms, "\n")); legend != "" {
+				wantComments++
+				if got := byCell[cell]; got != legend {
+					t.Errorf("comment on %s = %q, want %q", cell, got, legend)
+				}
+			}
 		}
+	}
+	if len(comments) != wantComments {
+		t.Errorf("%d header comments, want %d", len(comments), wantComments)
 	}
 	panes, err := f.GetPanes(sheet)
 	if err != nil || !panes.Freeze || panes.YSplit != 1 || panes.XSplit != 2 {
@@ -117,6 +131,8 @@ func checkStandingsSheet(t *testing.T, f *excelize.File, sheet string, st *calc.
 				}
 			case colNote:
 				want = r.Note
+			case colOpponents:
+				want = OpponentTerms(ev, lang, figure(r, c.tb).Explain)
 			case colValue, colFormula:
 				fig := figure(r, c.tb)
 				if fig.Value.OK {
@@ -179,7 +195,7 @@ func checkDisplay(t *testing.T, f *excelize.File, sheet, cell string, d *calc.De
 	}
 }
 
-func checkExplainSheet(t *testing.T, f *excelize.File, sheet string, st *calc.Standings) {
+func checkExplainSheet(t *testing.T, f *excelize.File, sheet string, st *calc.Standings, lang string) {
 	t.Helper()
 	rows, err := f.GetRows(sheet)
 	if err != nil {
@@ -188,7 +204,11 @@ func checkExplainSheet(t *testing.T, f *excelize.File, sheet string, st *calc.St
 	for i := range st.Rows {
 		r := &st.Rows[i]
 		for j, d := range st.Columns {
-			if got, want := rows[i+1][2+j], d.Text(figure(r, j)); got != want {
+			want := d.Text(figure(r, j))
+			if terms := OpponentTerms(st.Event, lang, figure(r, j).Explain); terms != "" {
+				want += "\n" + terms
+			}
+			if got := rows[i+1][2+j]; got != want {
 				t.Errorf("%s row %d %s = %q, want %q", sheet, i+2, d.ID, got, want)
 			}
 		}
@@ -354,7 +374,7 @@ func TestStandingsXLSXPresets(t *testing.T) {
 			t.Run(fmt.Sprintf("%s, games unknown %v", st.System.Name, gamesUnknown), func(t *testing.T) {
 				f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{})
 				checkStandingsSheet(t, f, "Standings", st, "en", true)
-				checkExplainSheet(t, f, "Explain", st)
+				checkExplainSheet(t, f, "Explain", st, "en")
 				rows, err := f.GetRows("Matches")
 				if err != nil {
 					t.Fatal(err)

@@ -11,71 +11,96 @@ import (
 	"github.com/tbsheet/tbsheet/writer"
 )
 
-// convertTargets maps an output to what is written there: the whole event, or, for a
-// multi-pod input and a one-event format (.xlsx, .csv, .trf), one file per division named
+// convertTarget is one file convert writes and the event it receives.
+type convertTarget struct {
+	outputFile
+	ev *tbsheet.Event
+}
+
+// convertTargets lists what is written for an output: the whole event, or, for a multi-pod
+// input and a one-event format (.xlsx, .csv, .trf) or a --pod, one file per division named
 // after it (results-masters.xlsx). The JSON model keeps the divisions in one file.
-func convertTargets(out string, ev *tbsheet.Event, pod string) map[string]*tbsheet.Event {
-	if len(ev.Pods) == 0 || strings.EqualFold(filepath.Ext(out), ".json") && pod == "" {
-		return map[string]*tbsheet.Event{out: ev}
+func convertTargets(input, out string, file *tbsheet.Event, events []*tbsheet.Event, pod string) []convertTarget {
+	if len(file.Pods) == 0 || strings.EqualFold(filepath.Ext(out), ".json") && pod == "" {
+		return []convertTarget{{outputFile{path: out, flag: out, input: input}, file}}
 	}
-	targets := map[string]*tbsheet.Event{}
-	for _, p := range ev.Pods {
-		if pod == "" || strings.EqualFold(p.Pod, pod) {
-			targets[withTag(out, p.Pod)] = p
-		}
+	var targets []convertTarget
+	for _, e := range events {
+		targets = append(targets, convertTarget{outputFile{path: withTag(out, e.Pod), flag: out, input: input}, e})
 	}
 	return targets
 }
 
 func newConvertCmd() *cobra.Command {
 	var (
-		outputs       []string
+		of            outputFlags
 		from, players string
-		lang, pod     string
 	)
 	cmd := &cobra.Command{
 		Use:   "convert INPUT -o OUTPUT",
 		Short: "Convert results between formats (no standings needed)",
 		Long: `Convert results to a hand-kept workbook (.xlsx: Players and Matches sheets, readable by
-tbsheet and editable in Excel), a match-list CSV (.csv), the JSON model (.json) or a FIDE TRF
-(.trf). The output is written to a temporary file and renamed into place; an output that is
-also an input is refused.`,
+tbsheet and editable in Excel), a match-list CSV (.csv), the JSON model (.json, which tbsheet
+reads back) or a FIDE TRF (.trf). Every output is rendered first, then written to a
+temporary file and renamed into place; an output that is also an input is refused.`,
 		Example: `  tbsheet convert dump.json -o results.xlsx
   tbsheet convert event.Tournament -o results.csv`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, inputs []string) error {
-			if len(outputs) == 0 {
-				return usageErr("convert: -o OUTPUT is required (%s)", strings.Join(writer.EventExts(), ", "))
-			}
-			if err := checkOutputs(inputs, outputs); err != nil {
+			// The flags are checked as standings checks them, before anything is read.
+			j, err := newJob(cmd, &calcFlags{}, &of, from, players, false, false)
+			if err != nil {
 				return err
 			}
-			opt := reader.Options{}
-			if players != "" {
-				list, err := reader.ReadPlayers(players)
-				if err != nil {
-					return inputErr(err)
-				}
-				opt.Players = list
+			if len(of.outputs) == 0 {
+				return usageErr("convert: -o OUTPUT is required (%s)", strings.Join(writer.EventExts(), ", "))
 			}
-			ev, err := reader.Read(inputs[0], from, opt)
+			if err := checkOutputs(inputs, of.outputs); err != nil {
+				return err
+			}
+			if err := checkExts(of.outputs, writer.EventExts(), "convert writes"); err != nil {
+				return err
+			}
+			in := inputs[0]
+			data, err := reader.ReadFile(in)
 			if err != nil {
 				return inputErr(err)
 			}
-			for _, out := range outputs {
-				for path, e := range convertTargets(out, ev, pod) {
-					if err := writer.WriteEvent(path, e, writer.Options{Lang: lang}); err != nil {
+			file, events, err := j.events(data, in)
+			if err != nil {
+				return err
+			}
+			notes := inputNotes(in, file, events, nil)
+			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
+			var (
+				names []outputFile
+				files []writer.File
+			)
+			for _, out := range of.outputs {
+				for _, t := range convertTargets(in, out, file, events, of.pod) {
+					data, err := writer.RenderEvent(t.path, t.ev, j.writeOpt)
+					if err != nil {
 						return outputErr(err)
 					}
+					names = append(names, t.outputFile)
+					files = append(files, writer.File{Path: t.path, Data: data})
 				}
 			}
-			return nil
+			if err := checkFiles(inputs, names); err != nil {
+				return err
+			}
+			written, err := writer.WriteFiles(files)
+			notes = append(notes, wroteNotes(written)...)
+			return outputErr(err)
 		},
 	}
-	cmd.Flags().StringArrayVarP(&outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(writer.EventExts(), ", ")+"); repeatable")
-	cmd.Flags().StringVar(&from, "from", "", "force the input format")
-	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
-	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers: "+strings.Join(writer.Langs(), ", "))
-	cmd.Flags().StringVar(&pod, "pod", "", "only this division of a multi-pod input")
+	fs := cmd.Flags()
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(writer.EventExts(), ", ")+"); repeatable")
+	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
+	fs.StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
+	fs.StringVar(&of.lang, "lang", "en", "language of headers: "+strings.Join(writer.Langs(), ", "))
+	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input")
+	registerQuiet(fs, &of.quiet)
+	of.paper, of.by = "A4", "rank"
 	return cmd
 }

@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/spf13/cobra"
+
 	"github.com/tbsheet/tbsheet"
 )
 
-// Exit codes (cli.md): 0 ok; 1 bad input; 2 bad usage; 3 an output could not be written.
+// Exit codes: 0 ok; 1 bad input, and anything else that went wrong that is not one of the
+// others (a watch that cannot go on, an internal error); 2 the command line itself (an
+// unknown command, flag or value); 3 an output could not be written.
 const (
 	exitOK     = 0
 	exitInput  = 1
@@ -20,6 +24,9 @@ const (
 type exitError struct {
 	code int
 	err  error
+	// plain prints the error as "tbsheet: message", without the "nothing was written" of
+	// bad input: a failure after the work began (a watch that cannot go on, a bug).
+	plain bool
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
@@ -27,7 +34,7 @@ func (e *exitError) Unwrap() error { return e.err }
 
 // usageErr marks a bad command line (exit 2).
 func usageErr(format string, args ...any) error {
-	return &exitError{exitUsage, fmt.Errorf(format, args...)}
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
 }
 
 // inputErr marks bad input (exit 1); tbsheet.ErrorLists inside are printed one per line.
@@ -35,7 +42,16 @@ func inputErr(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &exitError{exitInput, err}
+	return &exitError{code: exitInput, err: err}
+}
+
+// failure marks an error that is none of bad input, bad usage or an output (exit 1): a
+// watch that cannot go on, an internal error.
+func failure(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &exitError{code: exitInput, err: err, plain: true}
 }
 
 // outputErr marks an output that could not be written (exit 3).
@@ -43,22 +59,48 @@ func outputErr(err error) error {
 	if err == nil {
 		return nil
 	}
-	return &exitError{exitOutput, err}
+	return &exitError{code: exitOutput, err: err}
+}
+
+// guard wraps the run of cmd and of every command under it: an error the command did not
+// classify is exit 1 (only cobra's own, about the command line, are usage errors), and a
+// panic (a bug) is reported as an internal error, exit 1, without a Go stack trace.
+func guard(cmd *cobra.Command) {
+	for _, c := range cmd.Commands() {
+		guard(c)
+	}
+	run := cmd.RunE
+	if run == nil {
+		return
+	}
+	cmd.RunE = func(c *cobra.Command, a []string) (err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				err = failure(fmt.Errorf("internal error in tbsheet (please report it with the input file): %v", p))
+			}
+		}()
+		err = run(c, a)
+		if err != nil && !errors.As(err, new(*exitError)) {
+			err = failure(err)
+		}
+		return err
+	}
 }
 
 // report prints err the way organizers read it, each input problem on its own line as
 // "file: sheet!cell: message" (in a text file, followed by the line with a caret under the
-// place), and returns the exit code.
+// place), each other problem on a line of its own after "tbsheet: ", and returns the exit
+// code.
 func report(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
-	code := exitUsage // cobra's own errors (unknown flag, missing argument) are usage errors
+	code := exitUsage // cobra's own errors (unknown command, flag or argument) are usage errors
 	var ee *exitError
 	if errors.As(err, &ee) {
 		code = ee.code
 	}
-	if code == exitInput {
+	if code == exitInput && !ee.plain {
 		list := tbsheet.Errors(err)
 		for _, e := range list {
 			fmt.Fprintln(stderr, e.Error())
@@ -73,9 +115,23 @@ func report(err error, stderr io.Writer) int {
 		}
 		return code
 	}
-	fmt.Fprintln(stderr, "tbsheet: "+err.Error())
+	for _, e := range joined(err) {
+		fmt.Fprintln(stderr, "tbsheet: "+e.Error())
+	}
 	if code == exitUsage {
 		fmt.Fprintln(stderr, "Run 'tbsheet help' for usage.")
 	}
 	return code
+}
+
+// joined returns the errors err joins (several outputs that could not be written), or err.
+func joined(err error) []error {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		err = ee.err
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }

@@ -3,11 +3,18 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/suggest"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -22,8 +29,10 @@ func newExplainCmd() *cobra.Command {
 		Use:   "explain INPUT --player P",
 		Short: "Show every tiebreak of one player, with its arithmetic",
 		Long: `Show how each of a player's figures was obtained: the arithmetic of every tiebreak in the
-order (and --show), then the player's rounds with each opponent's record. P is a name (or
-part of one, if it matches a single player), an ID, or #RANK.`,
+order (and --show) with the opponent behind each term of a sum over opponents, then the
+player's rounds with each opponent's record. P is a name (or part of one, if it matches a
+single player; case, accents and full-width forms do not matter: "zoe" finds Zoë), an ID,
+or #RANK. An unknown player exits 1 with the closest name.`,
 		Example: `  tbsheet explain results.xlsx --player Alice
   tbsheet explain event.Tournament --player 0100421518 --show all`,
 		Args: args(cobra.ExactArgs(1)),
@@ -39,14 +48,11 @@ part of one, if it matches a single player), an ID, or #RANK.`,
 			if err != nil {
 				return err
 			}
-			for _, st := range sts {
-				if row, ok, err := findPlayer(st, player); err != nil {
-					return err
-				} else if ok {
-					return explain(cmd.OutOrStdout(), st, row, j.writeOpt)
-				}
+			st, row, err := findPlayer(sts, player, inputs[0])
+			if err != nil {
+				return err
 			}
-			return usageErr("explain: no player %q in %s", player, inputs[0])
+			return explain(cmd.OutOrStdout(), st, row, j.writeOpt)
 		},
 	}
 	cf.register(cmd.Flags())
@@ -59,40 +65,88 @@ part of one, if it matches a single player), an ID, or #RANK.`,
 	return cmd
 }
 
-// findPlayer picks the row a --player value names: an exact id or name, #rank, or the only
-// name containing it. Several partial matches are a usage error that lists them.
-func findPlayer(st *calc.Standings, q string) (calc.Row, bool, error) {
-	players := st.Event.Players
-	if strings.HasPrefix(q, "#") {
-		for _, r := range st.Rows {
-			if "#"+fmt.Sprint(r.Rank) == q {
-				return r, true, nil
+// findPlayer picks the row a --player value names, in the first standings (pod) that has
+// it: an exact id, #rank, the name (without regard to case, accents or the width of CJK
+// forms: "zoe" is Zoë, "ＡＢＣ" is ABC), else the only name containing it. Several partial
+// matches are a usage error that lists them; no match is an input error (exit 1) that
+// suggests the closest name.
+func findPlayer(sts []*calc.Standings, q, input string) (*calc.Standings, calc.Row, error) {
+	fq := foldName(q)
+	for _, match := range []func(p tbsheet.Player, r calc.Row) bool{
+		func(p tbsheet.Player, r calc.Row) bool { return p.ID == q || "#"+strconv.Itoa(r.Rank) == q },
+		func(p tbsheet.Player, _ calc.Row) bool { return foldName(p.Name) == fq },
+	} {
+		for _, st := range sts {
+			for _, r := range st.Rows {
+				if match(st.Event.Players[r.Player], r) {
+					return st, r, nil
+				}
 			}
 		}
 	}
-	for _, r := range st.Rows {
-		p := players[r.Player]
-		if p.ID == q || strings.EqualFold(p.Name, q) {
-			return r, true, nil
+	for _, st := range sts {
+		var found []calc.Row
+		for _, r := range st.Rows {
+			if fq != "" && strings.Contains(foldName(st.Event.Players[r.Player].Name), fq) {
+				found = append(found, r)
+			}
+		}
+		switch len(found) {
+		case 0:
+			continue
+		case 1:
+			return st, found[0], nil
+		}
+		var names []string
+		for _, r := range found {
+			names = append(names, st.Event.Players[r.Player].Name)
+		}
+		return nil, calc.Row{}, usageErr("--player %q matches %s: be more precise", q, strings.Join(names, ", "))
+	}
+	msg := fmt.Sprintf("no player %q", q)
+	if name := closestName(sts, fq); name != "" {
+		msg += fmt.Sprintf("; did you mean %q?", name)
+	}
+	return nil, calc.Row{}, inputErr(&tbsheet.Error{Pos: tbsheet.Pos{File: input}, Err: tbsheet.ErrUnknownPlayer, Msg: msg})
+}
+
+// closestName returns the ranked player's name nearest to the folded query fq, comparing it
+// with whole names and with each of their words ("Grase" finds Grace Murphy), or "".
+func closestName(sts []*calc.Standings, fq string) string {
+	var candidates []string
+	name := map[string]string{} // candidate → the player's name
+	for _, st := range sts {
+		for _, r := range st.Rows {
+			n := st.Event.Players[r.Player].Name
+			for _, c := range append([]string{foldName(n)}, strings.Fields(foldName(n))...) {
+				if _, dup := name[c]; !dup {
+					candidates = append(candidates, c)
+					name[c] = n
+				}
+			}
 		}
 	}
-	var found []calc.Row
-	for _, r := range st.Rows {
-		if strings.Contains(strings.ToLower(players[r.Player].Name), strings.ToLower(q)) {
-			found = append(found, r)
+	return name[suggest.Closest(fq, candidates, 3, nil)]
+}
+
+// letterFolds are the letters that read as plain Latin ones yet do not decompose into a
+// letter and an accent.
+var letterFolds = strings.NewReplacer("ø", "o", "Ø", "o", "đ", "d", "Đ", "d", "ł", "l", "Ł", "l",
+	"æ", "ae", "Æ", "ae", "œ", "oe", "Œ", "oe", "ı", "i")
+
+// foldName folds a name for matching what someone typed: case, accents (Zoë is zoe, Müller
+// muller, Søren soren) and the width of CJK forms (ＡＢＣ is abc, ｶﾅ is カナ) are ignored, and
+// runs of spaces are one. The voicing marks of kana are kept: カ and ガ are other names.
+func foldName(s string) string {
+	s = norm.NFD.String(width.Fold.String(s))
+	s = strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Mn, r) && r != '\u3099' && r != '\u309A' { // kana voicing marks
+			return -1
 		}
-	}
-	switch len(found) {
-	case 0:
-		return calc.Row{}, false, nil
-	case 1:
-		return found[0], true, nil
-	}
-	var names []string
-	for _, r := range found {
-		names = append(names, players[r.Player].Name)
-	}
-	return calc.Row{}, false, usageErr("--player %q matches %s: be more precise", q, strings.Join(names, ", "))
+		return r
+	}, s)
+	s = letterFolds.Replace(norm.NFC.String(s))
+	return strings.Join(strings.Fields(cases.Fold().String(s)), " ")
 }
 
 // explain prints one player's figures and rounds in the language asked for.

@@ -10,6 +10,8 @@ package main
 import (
 	"io"
 	"os"
+
+	"github.com/spf13/cobra"
 )
 
 func main() {
@@ -18,7 +20,12 @@ func main() {
 
 // run executes one command line and returns the process exit code (see exit.go).
 func run(args []string, stdout, stderr io.Writer) int {
-	root := newRoot(stdout, stderr)
+	return execute(newRoot(stdout, stderr), args, stderr)
+}
+
+// execute runs a command tree on a command line and returns the exit code.
+func execute(root *cobra.Command, args []string, stderr io.Writer) int {
+	guard(root)
 	root.SetArgs(args)
 	return report(root.Execute(), stderr)
 }

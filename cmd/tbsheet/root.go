@@ -126,19 +126,28 @@ func systemNames() string {
 type outputFlags struct {
 	outputs                                 []string
 	lang, paper, by, font, tmpl, pod, title string
+	csvSep                                  string
 	cut                                     int
+	quiet                                   bool
 }
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` ("+strings.Join(writer.StandingsExts(), ", ")+"); repeatable")
 	fs.StringVar(&f.lang, "lang", "en", "language of headers and labels: "+strings.Join(writer.Langs(), ", "))
 	fs.StringVar(&f.paper, "paper", "A4", "PDF paper size: A4 or Letter")
-	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank, or name (the alphabetical list players use to find themselves)")
+	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank; name (the alphabetical list players use to find themselves, by family name where the input keeps it apart); or family (by family name from one name column)")
 	fs.IntVar(&f.cut, "cut", 0, "draw a top-cut line under `N` players")
+	fs.StringVar(&f.csvSep, "csv-sep", ",", "CSV field separator: ',' or ';' (European Excel, which then also reads decimal commas: 61,64%) or tab")
 	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
 	fs.StringVar(&f.title, "title", "", "the event's name on every output (default: the input's own, e.g. its Event sheet, else the file name)")
+	registerQuiet(fs, &f.quiet)
+}
+
+// registerQuiet adds -q, which silences the notes (see notes.go).
+func registerQuiet(fs *pflag.FlagSet, quiet *bool) {
+	fs.BoolVarP(quiet, "quiet", "q", false, "print no notes and no list of the files written (errors and warnings still print)")
 }
 
 // writerOptions checks and converts the output flags.
@@ -160,8 +169,19 @@ func (f *outputFlags) writerOptions(stderr io.Writer) (writer.Options, error) {
 	case "rank":
 	case "name":
 		opt.ByName = true
+	case "family":
+		opt.ByName, opt.ByFamily = true, true
 	default:
-		return opt, usageErr("--by %q: use rank or name", f.by)
+		return opt, usageErr("--by %q: use rank, name or family", f.by)
+	}
+	switch f.csvSep {
+	case ",", "":
+	case ";":
+		opt.CSVSep = ';'
+	case "tab", "\t", "\\t":
+		opt.CSVSep = '\t'
+	default:
+		return opt, usageErr("--csv-sep %q: use ',', ';' or tab", f.csvSep)
 	}
 	if f.cut < 0 {
 		return opt, usageErr("--cut %d: must be a number of players", f.cut)

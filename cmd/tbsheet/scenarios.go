@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,12 +40,7 @@ var scenarioExts = []string{".pdf", ".json", ".txt"}
 
 // checkScenarioOutputs refuses an output scenarios cannot be written to.
 func checkScenarioOutputs(outputs []string) error {
-	for _, o := range outputs {
-		if !contains(scenarioExts, strings.ToLower(filepath.Ext(o))) {
-			return usageErr("%s: scenarios are written to %s", o, strings.Join(scenarioExts, ", "))
-		}
-	}
-	return nil
+	return checkExts(outputs, scenarioExts, "scenarios are written to")
 }
 
 func newScenariosCmd() *cobra.Command {
@@ -97,10 +90,12 @@ intentional draw; players who dropped are not in the cut.`,
 			if err != nil {
 				return inputErr(err)
 			}
-			events, err := j.events(data, inputs[0])
+			file, events, err := j.events(data, inputs[0])
 			if err != nil {
 				return err
 			}
+			notes := inputNotes(inputs[0], file, events, nil)
+			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var reps []*scenario.Report
 			for _, ev := range events {
 				rep, err := analyze(cmd.Context(), ev, opt)
@@ -109,10 +104,15 @@ intentional draw; players who dropped are not in the cut.`,
 				}
 				reps = append(reps, rep)
 			}
-			write, err := renderScenarios(reps, of.outputs, j.writeOpt)
-			if err == nil {
-				err = write()
+			names, files, err := renderScenarios(reps, of.outputs, j.writeOpt)
+			if err != nil {
+				return outputErr(err)
 			}
+			if err := checkFiles(inputs, names); err != nil {
+				return err
+			}
+			written, err := writer.WriteFiles(files)
+			notes = append(notes, wroteNotes(written)...)
 			if err != nil {
 				return outputErr(err)
 			}
@@ -155,6 +155,7 @@ intentional draw; players who dropped are not in the cut.`,
 	fs.StringVar(&to, "to", "", "what goes to stdout: table or json (default table; nothing when -o is given)")
 	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
+	registerQuiet(fs, &of.quiet)
 	return cmd
 }
 
@@ -172,15 +173,14 @@ func analyze(ctx context.Context, ev *tbsheet.Event, opt scenario.Options) (*sce
 	return rep, nil
 }
 
-// renderScenarios renders every report for every output in memory and returns what writes
-// them, each atomically; several reports (divisions) get one file each, named after the
-// output with the division added.
-func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Options) (func() error, error) {
-	type file struct {
-		path string
-		data []byte
-	}
-	var files []file
+// renderScenarios renders every report for every output in memory, for writer.WriteFiles;
+// several reports (divisions) get one file each, named after the output with the division
+// added. It returns the files' names, for checkFiles, and the files.
+func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Options) ([]outputFile, []writer.File, error) {
+	var (
+		names []outputFile
+		files []writer.File
+	)
 	for _, out := range outputs {
 		for _, rep := range reps {
 			path := out
@@ -189,21 +189,11 @@ func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Optio
 			}
 			data, err := writer.RenderScenarios(path, rep, opt)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			files = append(files, file{path, data})
+			names = append(names, outputFile{path: path, flag: out, input: rep.Event.Source})
+			files = append(files, writer.File{Path: path, Data: data})
 		}
 	}
-	return func() error {
-		for _, f := range files {
-			err := writer.AtomicFile(f.path, func(w io.Writer) error {
-				_, err := w.Write(f.data)
-				return err
-			})
-			if err != nil {
-				return err
-			}
-		}
-		return nil
-	}, nil
+	return names, files, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -35,7 +34,14 @@ The format of INPUT is detected from its content. The system defaults to what th
 says (a KTS file ranks as Yu-Gi-Oh!, a Challonge dump as configured on Challonge), else mtg.
 An input with top-cut rounds gives final standings (--final=false for the Swiss standings).
 An input in several divisions (Pokémon pods) gives one standings per division; with -o each
-file name gets the division's name (standings-masters.pdf).`,
+file name gets the division's name (standings-masters.pdf). With several inputs each file
+name gets the input's name (standings-day1.pdf), and its folder's when two inputs share a
+name (standings-sat-results.pdf). An output that would be an input, or another output, is
+refused before anything is written.
+
+stdout holds only the standings. The notes (an encoding guessed, a sheet ignored, a drop
+inferred, matches without a result) and one line per file written go to stderr; -q
+silences them.`,
 		Example: `  tbsheet standings results.xlsx
   tbsheet standings dump.json --to json
   tbsheet standings event.Tournament --check
@@ -52,10 +58,22 @@ file name gets the division's name (standings-masters.pdf).`,
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			var all []*calc.Standings
-			var problems tbsheet.ErrorList
+			if err := checkExts(of.outputs, writer.StandingsExts(), "standings are written to"); err != nil {
+				return err
+			}
+			stderr := cmd.ErrOrStderr()
+			var (
+				all      []sourced
+				notes    []string
+				problems tbsheet.ErrorList
+			)
+			// Notes come last, under the table, even when a later step fails.
+			defer func() { j.printNotes(stderr, notes) }()
 			for _, in := range inputs {
-				sts, err := j.compute(in, cmd.ErrOrStderr())
+				r, err := j.read(in)
+				if r != nil {
+					notes = append(notes, r.notes...)
+				}
 				if err != nil {
 					if code := exitCode(err); code != exitInput {
 						return err
@@ -63,18 +81,32 @@ file name gets the division's name (standings-masters.pdf).`,
 					problems = append(problems, tbsheet.Errors(err)...)
 					continue
 				}
-				all = append(all, sts...)
+				printLines(stderr, r.warnings)
+				for _, st := range r.sts {
+					all = append(all, sourced{in, st})
+				}
 			}
 			if len(problems) > 0 {
 				return inputErr(problems)
 			}
-			if err := j.write(all, of.outputs); err != nil {
+			files, note := standingsFiles(inputs, of.outputs, all)
+			notes = append(notes, note...)
+			if err := checkFiles(inputs, outputFiles(files)); err != nil {
+				return err
+			}
+			written, err := j.write(files)
+			notes = append(notes, wroteNotes(written)...)
+			if err != nil {
 				return err
 			}
 			if to == "" && len(of.outputs) > 0 {
 				return nil
 			}
-			return printStandings(cmd.OutOrStdout(), all, to, j.writeOpt)
+			var sts []*calc.Standings
+			for _, s := range all {
+				sts = append(sts, s.st)
+			}
+			return printStandings(cmd.OutOrStdout(), sts, to, j.writeOpt)
 		},
 	}
 	cf.register(cmd.Flags())
@@ -106,6 +138,7 @@ type job struct {
 	pod      string
 	final    *bool // nil: final standings when the input has playoff rounds
 	check    bool
+	quiet    bool // -q: no notes, no "wrote" lines
 	// scenarios, for watch, maps an input to the scenario files written for it (none
 	// when nil), analysed with scenarioOpt.
 	scenarios   func(input string) []string
@@ -113,7 +146,7 @@ type job struct {
 }
 
 func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {
-	j := &job{from: from, pod: of.pod, check: check, title: strings.TrimSpace(of.title)}
+	j := &job{from: from, pod: of.pod, check: check, quiet: of.quiet, title: strings.TrimSpace(of.title)}
 	var err error
 	if j.calcOpt, err = cf.options(); err != nil {
 		return nil, err
@@ -139,23 +172,48 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 	return j, nil
 }
 
-// compute reads one input and returns its standings, one per division. Self-check differences
-// are printed to warn; with --check they are an input error.
-func (j *job) compute(path string, warn io.Writer) ([]*calc.Standings, error) {
+// computed is what one input gives: its standings, one per division, and what to tell the
+// organizer about them.
+type computed struct {
+	sts []*calc.Standings
+	// notes are facts to know, each line "note: FILE: …" (see inputNotes); -q silences them.
+	notes []string
+	// warnings are the self-check differences, when --check does not make them errors.
+	warnings []string
+}
+
+// compute reads one input and returns its standings, one per division, printing its
+// warnings and (unless -q) its notes to w.
+func (j *job) compute(path string, w io.Writer) ([]*calc.Standings, error) {
+	r, err := j.read(path)
+	if r != nil {
+		printLines(w, r.warnings)
+		j.printNotes(w, r.notes)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.sts, nil
+}
+
+// read reads one input and computes its standings.
+func (j *job) read(path string) (*computed, error) {
 	data, err := reader.ReadFile(path)
 	if err != nil {
 		return nil, inputErr(err)
 	}
-	return j.computeBytes(data, path, warn)
+	return j.computeBytes(data, path)
 }
 
-// computeBytes is compute on an input already read (watch hands over the bytes it hashed).
-func (j *job) computeBytes(data []byte, path string, warn io.Writer) ([]*calc.Standings, error) {
-	events, err := j.events(data, path)
+// computeBytes is read on an input already read (watch hands over the bytes it hashed).
+// Self-check differences are warnings; with --check they are an input error, returned with
+// the notes (which say what could not be compared).
+func (j *job) computeBytes(data []byte, path string) (*computed, error) {
+	file, events, err := j.events(data, path)
 	if err != nil {
 		return nil, err
 	}
-	var out []*calc.Standings
+	r := &computed{}
 	var checks []podCheck
 	for _, e := range events {
 		st, err := calc.Compute(e, j.calcOpt)
@@ -169,19 +227,20 @@ func (j *job) computeBytes(data []byte, path string, warn io.Writer) ([]*calc.St
 			st = calc.Final(st)
 		}
 		checks = append(checks, podCheck{e.Pod, calc.Check(st)})
-		out = append(out, st)
+		r.sts = append(r.sts, st)
 	}
-	notes, problems := selfCheckReport(path, checks, j.check)
-	for _, n := range notes {
-		fmt.Fprintln(warn, n)
+	r.notes = inputNotes(path, file, events, r.sts)
+	checkNotes, problems := selfCheckReport(path, checks, j.check)
+	for _, n := range checkNotes {
+		r.notes = append(r.notes, "note: "+n)
 	}
 	if j.check && len(problems) > 0 {
-		return nil, inputErr(problems)
+		return r, inputErr(problems) // the notes say why nothing could be compared
 	}
 	for _, p := range problems {
-		fmt.Fprintln(warn, p.Error())
+		r.warnings = append(r.warnings, p.Error())
 	}
-	return out, nil
+	return r, nil
 }
 
 // podCheck is the self-check of one division's standings.
@@ -235,31 +294,35 @@ func selfCheckReport(path string, checks []podCheck, strict bool) (notes []strin
 	return notes, problems
 }
 
-// events reads an input already read into its events: the event, or its divisions (--pod
-// chooses one).
-func (j *job) events(data []byte, path string) ([]*tbsheet.Event, error) {
+// events reads an input already read into the file's event and the events to rank: the
+// event, or its divisions (--pod chooses one).
+func (j *job) events(data []byte, path string) (file *tbsheet.Event, events []*tbsheet.Event, err error) {
 	ev, err := reader.ReadBytes(data, path, j.from, j.readOpt)
 	if err != nil {
-		return nil, inputErr(err)
+		return nil, nil, inputErr(err)
 	}
 	j.name(ev, path)
 	if len(ev.Pods) == 0 {
-		return []*tbsheet.Event{ev}, nil
+		return ev, []*tbsheet.Event{ev}, nil
 	}
-	var events []*tbsheet.Event
 	for _, p := range ev.Pods {
 		if j.pod == "" || strings.EqualFold(p.Pod, j.pod) {
 			events = append(events, p)
 		}
 	}
 	if len(events) == 0 {
-		var names []string
-		for _, p := range ev.Pods {
-			names = append(names, p.Pod)
-		}
-		return nil, usageErr("--pod %q: %s has %s", j.pod, path, strings.Join(names, ", "))
+		return nil, nil, usageErr("--pod %q: %s has %s", j.pod, path, podNames(ev))
 	}
-	return events, nil
+	return ev, events, nil
+}
+
+// podNames lists a multi-pod event's divisions: "Junior, Senior, Masters".
+func podNames(ev *tbsheet.Event) string {
+	var names []string
+	for _, p := range ev.Pods {
+		names = append(names, p.Pod)
+	}
+	return strings.Join(names, ", ")
 }
 
 // name gives an event and its divisions their name: --title, else the input's own (a
@@ -294,81 +357,83 @@ func (j *job) wantFinal(ev *tbsheet.Event) bool {
 	return false
 }
 
-// write writes every standings to every output: render, then writeRendered. The files are
-// rendered concurrently, then written in order, and the first that cannot be written stops
-// the rest.
-func (j *job) write(all []*calc.Standings, outputs []string) error {
-	return writeRendered(j.render(all, outputs))
+// sourced is one standings and the input it comes from.
+type sourced struct {
+	input string
+	st    *calc.Standings
 }
 
-// render renders every standings for every output in memory, concurrently, and writes
-// nothing (watch renders while the save settles). Several standings (divisions, inputs) get
-// one file each, named after the output with the division or input added.
-func (j *job) render(all []*calc.Standings, outputs []string) *writer.RenderedFiles {
-	var files []writer.StandingsFile
+// standingsFile is one standings output file and the standings it receives.
+type standingsFile struct {
+	outputFile
+	st *calc.Standings
+}
+
+// standingsFiles names the file each standings gets for each output: the output's name when
+// there is one standings, else that name with what tells the standings apart: the input's
+// name when there are several inputs (see inputTags), the division's when the input has
+// several (standings-masters.pdf). It also returns the note that says so for divisions.
+func standingsFiles(inputs, outputs []string, all []sourced) (files []standingsFile, notes []string) {
+	tags := inputTags(inputs)
 	for _, out := range outputs {
-		for _, st := range all {
-			path := out
+		for _, s := range all {
+			f := standingsFile{outputFile{path: out, flag: out, input: s.input}, s.st}
 			if len(all) > 1 {
-				path = suffixed(out, st)
+				var tag []string
+				if len(inputs) > 1 {
+					tag = append(tag, tags[s.input])
+				}
+				if s.st.Event.Pod != "" {
+					tag = append(tag, s.st.Event.Pod)
+				}
+				f.path = withTag(out, strings.Join(tag, " "))
 			}
-			files = append(files, writer.StandingsFile{Path: path, Standings: st})
+			files = append(files, f)
 		}
 	}
-	return writer.RenderStandingsFiles(files, j.writeOpt)
-}
-
-// writeRendered writes rendered outputs in order, each file's warnings just before it; the
-// first that cannot be written stops the rest.
-func writeRendered(r *writer.RenderedFiles) error {
-	if err := r.Write(); err != nil {
-		return outputErr(err)
-	}
-	return nil
-}
-
-// suffixed inserts what tells standings apart into an output name:
-// standings.pdf → standings-masters.pdf, or standings-results.pdf for input results.xlsx.
-func suffixed(out string, st *calc.Standings) string {
-	tag := st.Event.Pod
-	if tag == "" {
-		tag = strings.TrimSuffix(filepath.Base(st.Event.Source), filepath.Ext(st.Event.Source))
-	}
-	return withTag(out, tag)
-}
-
-// withTag inserts a tag before a file name's extension: ("out.pdf", "Day 1") → out-day-1.pdf.
-func withTag(name, tag string) string {
-	tag = strings.ToLower(strings.Join(strings.Fields(tag), "-"))
-	ext := filepath.Ext(name)
-	return strings.TrimSuffix(name, ext) + "-" + tag + ext
-}
-
-// checkOutputs refuses an output that would overwrite an input: tbsheet never writes to its
-// inputs.
-func checkOutputs(inputs, outputs []string) error {
-	for _, out := range outputs {
-		if out == "-" {
-			return usageErr("-o -: use --to json|csv|table to write to stdout")
+	if len(outputs) > 0 {
+		pods := map[string][]string{}
+		for _, s := range all {
+			if s.st.Event.Pod != "" {
+				pods[s.input] = append(pods[s.input], s.st.Event.Pod)
+			}
 		}
 		for _, in := range inputs {
-			if samePath(in, out) {
-				return usageErr("-o %s is an input: tbsheet never writes to its inputs", out)
+			if p := pods[in]; len(p) > 1 {
+				notes = append(notes, fmt.Sprintf("note: %s holds %d divisions (%s): each is written to its own file",
+					in, len(p), strings.Join(p, ", ")))
 			}
 		}
 	}
-	return nil
+	return files, notes
 }
 
-func samePath(a, b string) bool {
-	if fa, err := os.Stat(a); err == nil {
-		if fb, err := os.Stat(b); err == nil {
-			return os.SameFile(fa, fb)
-		}
+// outputFiles returns the files of standings outputs, for checkFiles.
+func outputFiles(files []standingsFile) []outputFile {
+	out := make([]outputFile, len(files))
+	for i, f := range files {
+		out[i] = f.outputFile
 	}
-	aa, err1 := filepath.Abs(a)
-	bb, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && aa == bb
+	return out
+}
+
+// write renders every file, then writes them together (writer.RenderedFiles.Write), and
+// returns the files written. A file that cannot be written does not keep the others from
+// being written; the error names it.
+func (j *job) write(files []standingsFile) ([]string, error) {
+	r := j.render(files)
+	err := r.Write()
+	return r.Written(), outputErr(err)
+}
+
+// render renders every file in memory, concurrently, and writes nothing (watch renders while
+// the save settles).
+func (j *job) render(files []standingsFile) *writer.RenderedFiles {
+	var sfs []writer.StandingsFile
+	for _, f := range files {
+		sfs = append(sfs, writer.StandingsFile{Path: f.path, Standings: f.st})
+	}
+	return writer.RenderStandingsFiles(sfs, j.writeOpt)
 }
 
 // printStandings writes standings to stdout in the chosen form; several standings are printed
@@ -386,9 +451,6 @@ func printStandings(w io.Writer, all []*calc.Standings, to string, opt writer.Op
 				fmt.Fprintln(w)
 			}
 			err = writer.WriteTable(w, st, opt)
-			if err == nil {
-				printUnreported(w, st)
-			}
 		}
 		if err != nil {
 			return outputErr(err)
@@ -397,24 +459,11 @@ func printStandings(w io.Writer, all []*calc.Standings, to string, opt writer.Op
 	return nil
 }
 
-// printUnreported lists pairings without a result, where they are in the input.
-func printUnreported(w io.Writer, st *calc.Standings) {
-	for _, u := range st.Unreported {
-		m := u.Match
-		where := ""
-		if p := m.Pos.String(); p != "" {
-			where = p + ": "
-		}
-		fmt.Fprintf(w, "unreported: %sround %d, %s vs %s\n", where, u.Round,
-			st.Event.Players[m.P1].Name, st.Event.Players[m.P2].Name)
-	}
-}
-
-// exitCode returns the exit code an error maps to.
+// exitCode returns the exit code an error maps to: 1 when it is not classified.
 func exitCode(err error) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	return exitUsage
+	return exitInput
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -12,16 +13,20 @@ import (
 
 func newTemplateCmd() *cobra.Command {
 	var (
-		output string
-		rounds int
-		lang   string
+		output       string
+		rounds       int
+		lang         string
+		force, quiet bool
 	)
 	cmd := &cobra.Command{
 		Use:   "template -o FILE.xlsx",
 		Short: "Write a blank hand-kept results workbook, ready to fill in",
 		Long: `Write a blank results workbook: a Players sheet (Name, ID, Dropped After, Rating), one
 sheet per round (Table, Player 1, Player 2, Result, with a dropdown of the result forms
-tbsheet reads) and short instructions in English, Chinese and Japanese.`,
+tbsheet reads) and short instructions in English, Chinese and Japanese.
+
+A file that exists already (the results being entered, most likely) is not replaced unless
+--force says so.`,
 		Example: `  tbsheet template -o results.xlsx --rounds 5
   tbsheet template -o 成绩.xlsx --lang zh`,
 		Args: args(cobra.NoArgs),
@@ -38,14 +43,25 @@ tbsheet reads) and short instructions in English, Chinese and Japanese.`,
 			if !contains(writer.Langs(), lang) {
 				return usageErr("--lang %q: use %s", lang, strings.Join(writer.Langs(), ", "))
 			}
+			if fi, err := os.Stat(output); err == nil && !fi.IsDir() && !force {
+				return usageErr("template: %s exists: a blank workbook would replace it (--force replaces it; or choose another name)", output)
+			}
 			err := writer.AtomicFile(output, func(w io.Writer) error {
 				return writer.WriteTemplate(w, rounds, writer.Options{Lang: lang})
 			})
-			return outputErr(err)
+			if err != nil {
+				return outputErr(err)
+			}
+			if !quiet {
+				printLines(cmd.ErrOrStderr(), wroteNotes([]string{output}))
+			}
+			return nil
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "the workbook to write")
 	cmd.Flags().IntVar(&rounds, "rounds", 5, "number of round sheets")
 	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers and sheet names: "+strings.Join(writer.Langs(), ", "))
+	cmd.Flags().BoolVar(&force, "force", false, "replace the file if it exists")
+	registerQuiet(cmd.Flags(), &quiet)
 	return cmd
 }

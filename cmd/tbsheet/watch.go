@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -73,6 +73,15 @@ round is waiting for results the file is left as it is.`,
 					return usageErr("--formats %q: use %s", f, strings.Join(outputKinds(), ", "))
 				}
 			}
+			var files []string // the outputs that are not folders
+			for _, o := range of.outputs {
+				if !isOutputFolder(o) {
+					files = append(files, o)
+				}
+			}
+			if err := checkExts(files, writer.StandingsExts(), "standings are written to"); err != nil {
+				return err
+			}
 			if len(scenarios) > 0 {
 				if err := checkScenarioOutputs(scenarios); err != nil {
 					return err
@@ -84,20 +93,26 @@ round is waiting for results the file is left as it is.`,
 					return err
 				}
 			}
-			many := len(inputs) > 1 || isDir(inputs[0])
-			outputs := func(input string) []string { return outputsFor(input, of.outputs, formats, many) }
-			j.scenarios = func(input string) []string { return outputsFor(input, scenarios, nil, many) }
+			outputs, scenarioOutputs, err := watchOutputs(inputs, of.outputs, scenarios, formats)
+			if err != nil {
+				return err
+			}
+			j.scenarios = scenarioOutputs
+			all := func(input string) []string { return append(outputs(input), j.scenarios(input)...) }
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
-			all := func(input string) []string { return append(outputs(input), j.scenarios(input)...) }
 			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: all, Poll: poll,
 				Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
 			if verbose {
 				cfg.Verbose = cmd.ErrOrStderr()
 			}
-			if err := run(ctx, cfg, j.watchJob(outputs, cmd.ErrOrStderr())); err != nil {
-				return usageErr("watch: %v", err)
+			err = run(ctx, cfg, j.watchJob(inputs, outputs, cmd.ErrOrStderr()))
+			switch {
+			case errors.Is(err, watch.ErrOutputConflict):
+				return outputErr(err)
+			case err != nil:
+				return failure(err) // an input missing at the start, a watched folder deleted
 			}
 			return nil
 		},
@@ -123,19 +138,68 @@ func outputKinds() []string {
 	return out
 }
 
-// outputsFor maps an input to its output files: an output folder gets one file per format
-// named after the input; with several inputs, each output file name gets the input's name.
-func outputsFor(input string, outputs, formats []string, many bool) []string {
-	stem := strings.TrimSuffix(filepath.Base(input), filepath.Ext(input))
+// watchOutputs maps each input to its standings and scenario files (see outputsFor), and
+// refuses, before anything is watched, those of the inputs that are files that would be an
+// input or another's output (checkFiles). watch itself refuses those of the files it finds
+// in a folder input.
+func watchOutputs(inputs, outputs, scenarios, formats []string) (standings, scenario func(string) []string, err error) {
+	many := len(inputs) > 1 || isDir(inputs[0])
+	files := fileInputs(inputs)
+	tags := inputTags(files)
+	tag := func(input string) string {
+		if t, ok := tags[input]; ok {
+			return t
+		}
+		return strings.TrimSuffix(filepath.Base(input), filepath.Ext(input))
+	}
+	var named []outputFile
+	for _, in := range files {
+		for _, flag := range outputs {
+			for _, o := range outputsFor(tag(in), []string{flag}, formats, many) {
+				named = append(named, outputFile{path: o, flag: flag, input: in})
+			}
+		}
+		for _, flag := range scenarios {
+			for _, o := range outputsFor(tag(in), []string{flag}, nil, many) {
+				named = append(named, outputFile{path: o, flag: flag, input: in})
+			}
+		}
+	}
+	standings = func(input string) []string { return outputsFor(tag(input), outputs, formats, many) }
+	scenario = func(input string) []string { return outputsFor(tag(input), scenarios, nil, many) }
+	return standings, scenario, checkFiles(files, named)
+}
+
+// fileInputs returns the inputs that are files, not folders.
+func fileInputs(inputs []string) []string {
+	var files []string
+	for _, in := range inputs {
+		if !isDir(in) {
+			files = append(files, in)
+		}
+	}
+	return files
+}
+
+// isOutputFolder reports whether a watch output is a folder (-o out/), which receives a file
+// per input and format.
+func isOutputFolder(o string) bool {
+	return isDir(o) || strings.HasSuffix(o, string(filepath.Separator)) || strings.HasSuffix(o, "/")
+}
+
+// outputsFor maps an input, named by its tag (see inputTags), to its output files: an
+// output folder gets one file per format named after the input; with several inputs, each
+// output file name gets the input's tag.
+func outputsFor(tag string, outputs, formats []string, many bool) []string {
 	var out []string
 	for _, o := range outputs {
 		switch {
-		case isDir(o) || strings.HasSuffix(o, string(filepath.Separator)) || strings.HasSuffix(o, "/"):
+		case isOutputFolder(o):
 			for _, f := range formats {
-				out = append(out, filepath.Join(o, stem+"."+f))
+				out = append(out, filepath.Join(o, tag+"."+f))
 			}
 		case many:
-			out = append(out, withTag(o, stem))
+			out = append(out, withTag(o, tag))
 		default:
 			out = append(out, o)
 		}
@@ -143,22 +207,15 @@ func outputsFor(input string, outputs, formats []string, many bool) []string {
 	return out
 }
 
-func isDir(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.IsDir()
-}
-
 // watchJob is what watch runs on a save, ahead of the debounce or once the save settled:
 // compute the bytes watch read and render every output in memory. Its commit writes them,
 // each through a temporary file renamed into place, and watch commits only the run on the
 // bytes of a settled save, so a broken save or one overtaken by a newer save never touches
 // the last good outputs.
-func (j *job) watchJob(outputs func(string) []string, warn io.Writer) watch.Job {
+func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.Writer) watch.Job {
+	files := fileInputs(inputs)
 	return func(ctx context.Context, input string, data []byte) (watch.Prepared, error) {
-		// Self-check differences are printed with the outputs they come with, not for a run
-		// that watch drops.
-		var diffs bytes.Buffer
-		sts, err := j.computeBytes(data, input, &diffs)
+		r, err := j.computeBytes(data, input)
 		if err != nil {
 			var ee *exitError
 			if errors.As(err, &ee) {
@@ -169,15 +226,27 @@ func (j *job) watchJob(outputs func(string) []string, warn io.Writer) watch.Job 
 		if err := ctx.Err(); err != nil {
 			return watch.Prepared{}, err // a newer save came: rendering this one is wasted
 		}
-		outs := outputs(input)
-		rendered := j.render(sts, outs)
-		writeScenarios, wrote, notes, err := j.watchScenarios(ctx, sts, j.scenarios(input))
+		var all []sourced
+		for _, st := range r.sts {
+			all = append(all, sourced{input, st})
+		}
+		out, divisions := standingsFiles([]string{input}, outputs(input), all)
+		if err := checkFiles(slices.Concat(files, []string{input}), outputFiles(out)); err != nil {
+			return watch.Prepared{}, errors.Unwrap(err) // a division's file over an input
+		}
+		rendered := j.render(out)
+		if err := rendered.Err(); err != nil {
+			return watch.Prepared{}, err // outputs that cannot all be made: a broken save
+		}
+		writeScenarios, wrote, scenarioNotes, err := j.watchScenarios(ctx, r.sts, j.scenarios(input))
 		if err != nil {
 			return watch.Prepared{}, err
 		}
 		commit := func() error {
-			warn.Write(diffs.Bytes())
-			err := writeRendered(rendered)
+			// Self-check differences are printed with the outputs they come with, not for a
+			// run that watch drops.
+			printLines(warn, r.warnings)
+			err := rendered.Write()
 			if err == nil {
 				err = writeScenarios()
 			}
@@ -186,8 +255,14 @@ func (j *job) watchJob(outputs func(string) []string, warn io.Writer) watch.Job 
 			}
 			return nil
 		}
-		sum := summarize(sts, append(outs, wrote...))
-		sum.Notes = append(sum.Notes, notes...)
+		var paths []string
+		for _, f := range out {
+			paths = append(paths, f.path)
+		}
+		sum := summarize(r.sts, append(paths, wrote...))
+		if !j.quiet {
+			sum.Notes = slices.Concat(r.notes, divisions, scenarioNotes)
+		}
 		return watch.Prepared{Summary: sum, Commit: commit}, nil
 	}
 }
@@ -204,21 +279,28 @@ func (j *job) watchScenarios(ctx context.Context, sts []*calc.Standings, outputs
 	for _, st := range sts {
 		rep, err := scenario.Analyze(ctx, st.Event, j.scenarioOpt)
 		if errors.Is(err, scenario.ErrNoRound) {
-			return none, nil, []string{"scenarios: no round is waiting for results; " + strings.Join(outputs, ", ") + " kept"}, nil
+			return none, nil, []string{"note: scenarios: no round is waiting for results; " + strings.Join(outputs, ", ") + " kept"}, nil
 		}
 		if err != nil {
 			return nil, nil, nil, err
 		}
 		reps = append(reps, rep)
 	}
-	write, err = renderScenarios(reps, outputs, j.writeOpt)
-	return write, outputs, nil, err
+	_, files, err := renderScenarios(reps, outputs, j.writeOpt)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	write = func() error {
+		_, err := writer.WriteFiles(files)
+		return err
+	}
+	return write, outputs, nil, nil
 }
 
 // summarize describes the (first) standings for watch's one-line report.
 func summarize(sts []*calc.Standings, wrote []string) watch.Summary {
 	st := sts[0]
-	s := watch.Summary{Players: len(st.Rows), Rounds: st.Event.PlannedRounds, Wrote: wrote, Notes: st.Notes}
+	s := watch.Summary{Players: len(st.Rows), Rounds: st.Event.PlannedRounds, Wrote: wrote}
 	if n := len(st.Rounds); n > 0 {
 		s.Round = st.Rounds[n-1]
 	}

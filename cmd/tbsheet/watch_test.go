@@ -152,3 +152,32 @@ func TestWatchScenarios(t *testing.T) {
 		t.Error("the scenarios were rewritten with every round played")
 	}
 }
+
+// TestWatchNotes: the notes of a save follow its line, as standings prints them; -q leaves
+// them out.
+func TestWatchNotes(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "results.csv")
+	data := []byte(f1 + "4,1,Carol,Alice,\n4,2,Erin,Dave,2-0\n")
+	for _, quiet := range []bool{false, true} {
+		args := []string{input, "-o", filepath.Join(dir, "s.csv")}
+		if quiet {
+			args = append(args, "-q")
+		}
+		p, err := watchJobFor(t, io.Discard, args...)(context.Background(), input, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{
+			"note: " + input + ": Bob plays no match after round 2 of 4: counted as dropped after round 2 (give Dropped After on the Players sheet to say otherwise)",
+			"note: " + input + ": round 4 has 1 unreported match: it is left out until complete",
+			"note: " + input + ":10:17: round 4: Carol vs Alice has no result yet",
+		}
+		if quiet {
+			want = nil
+		}
+		if !slices.Equal(p.Summary.Notes, want) {
+			t.Errorf("quiet %v: notes\n%q\nwant\n%q", quiet, p.Summary.Notes, want)
+		}
+	}
+}

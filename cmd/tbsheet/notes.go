@@ -1,0 +1,103 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+)
+
+// This file holds the notes: what the organizer should know about a run that is not an
+// error (an encoding guessed, a sheet ignored, a drop inferred, a round left out, a match
+// without a result, divisions written to separate files, the files written). They go to
+// stderr in every mode, so that stdout holds only the standings (--to json, --to csv), one
+// line each starting with "note: " or "wrote "; -q silences them. Errors always print.
+
+// inputNotes lists the notes of one input, each "note: FILE: …" (a note that names its own
+// place keeps it): the reader's notes on the file and on each division ranked (events),
+// then, for each standings, the calculation's and the matches still without a result. Notes
+// about one of several divisions name it.
+func inputNotes(path string, file *tbsheet.Event, events []*tbsheet.Event, sts []*calc.Standings) []string {
+	var out []string
+	add := func(pod, n string) {
+		switch {
+		case strings.HasPrefix(n, path+":"):
+			out = append(out, "note: "+n)
+		case pod != "":
+			out = append(out, "note: "+path+": "+pod+": "+n)
+		default:
+			out = append(out, "note: "+path+": "+n)
+		}
+	}
+	if len(file.Pods) > 0 {
+		for _, n := range file.Notes {
+			add("", n)
+		}
+	}
+	podOf := func(ev *tbsheet.Event) string {
+		if len(events) > 1 {
+			return ev.Pod
+		}
+		return ""
+	}
+	for _, ev := range events {
+		for _, n := range ev.Notes {
+			add(podOf(ev), n)
+		}
+	}
+	for _, st := range sts {
+		pod := podOf(st.Event)
+		for _, n := range st.Notes {
+			add(pod, n)
+		}
+		for _, n := range unreportedNotes(st) {
+			add(pod, n)
+		}
+	}
+	return out
+}
+
+// unreportedNotes places each match without a result in a round the standings leave out
+// (the round being played): where it is in the input, the round and the players. Those of
+// rounds the standings count have a note of the calculation's each already.
+func unreportedNotes(st *calc.Standings) []string {
+	var out []string
+	for _, u := range st.Unreported {
+		if slices.Contains(st.Rounds, u.Round) {
+			continue
+		}
+		m := u.Match
+		where := ""
+		if p := m.Pos.String(); p != "" {
+			where = p + ": "
+		}
+		out = append(out, fmt.Sprintf("%sround %d: %s vs %s has no result yet", where, u.Round,
+			st.Event.Players[m.P1].Name, st.Event.Players[m.P2].Name))
+	}
+	return out
+}
+
+// wroteNotes are the lines that list the files a run wrote, one each.
+func wroteNotes(files []string) []string {
+	var out []string
+	for _, f := range files {
+		out = append(out, "wrote "+f)
+	}
+	return out
+}
+
+// printNotes prints notes, one per line, unless -q.
+func (j *job) printNotes(w io.Writer, notes []string) {
+	if !j.quiet {
+		printLines(w, notes)
+	}
+}
+
+func printLines(w io.Writer, lines []string) {
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+}

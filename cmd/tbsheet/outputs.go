@@ -1,0 +1,183 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// This file names the files a command writes and refuses, before anything is written, the
+// names that would destroy something: an input, or another output of the same run.
+
+// outputFile is one file a command writes.
+type outputFile struct {
+	path  string // the file's name, with what tells it apart from the others added
+	flag  string // the -o value it comes from
+	input string // the input it is written for, for messages
+}
+
+// describe says where a file's name comes from: "-o standings.pdf", or "-o standings.pdf
+// writes standings-day1.pdf for day1.xlsx".
+func (f outputFile) describe() string {
+	s := "-o " + f.flag
+	if f.path != f.flag {
+		s += " writes " + f.path
+		if f.input != "" {
+			s += " for " + f.input
+		}
+	}
+	return s
+}
+
+// checkOutputs refuses, before any input is read, an output named "-" and an output that is
+// an input: tbsheet never writes to its inputs. [checkFiles] checks the final names.
+func checkOutputs(inputs, outputs []string) error {
+	for _, out := range outputs {
+		if out == "-" {
+			return usageErr("-o -: use --to json|csv|table to write to stdout")
+		}
+	}
+	files := make([]outputFile, len(outputs))
+	for i, out := range outputs {
+		files[i] = outputFile{path: out, flag: out}
+	}
+	return checkFiles(inputs, files)
+}
+
+// checkExts refuses, before any input is read, an output whose extension names none of the
+// formats (exts) it can be written in: "s.docx: standings are written to .csv, …".
+func checkExts(outputs, exts []string, what string) error {
+	for _, o := range outputs {
+		if !contains(exts, strings.ToLower(filepath.Ext(o))) {
+			return usageErr("%s: %s %s", o, what, strings.Join(exts, ", "))
+		}
+	}
+	return nil
+}
+
+// checkFiles refuses, before anything is written, an output file that is one of the inputs
+// (by name, or under another name: a symbolic or hard link to it) and two outputs that would
+// be written to the same file (two -o of one name, two inputs whose names cannot be told
+// apart). Names that differ only in case count as the same file, as they are on Windows and
+// macOS.
+func checkFiles(inputs []string, files []outputFile) error {
+	seen := map[string]outputFile{}
+	for _, f := range files {
+		for _, in := range inputs {
+			if !samePath(in, f.path) {
+				continue
+			}
+			what := f.describe()
+			if f.path != f.flag {
+				what += ", which"
+			}
+			if filepath.Clean(in) == filepath.Clean(f.path) {
+				return usageErr("%s is an input: tbsheet never writes to its inputs", what)
+			}
+			return usageErr("%s is the input %s under another name (a link to it): tbsheet never writes to its inputs", what, in)
+		}
+		key := strings.ToLower(absPath(f.path))
+		if g, ok := seen[key]; ok {
+			return usageErr("%s and %s: two outputs would be written to the same file; give each its own name", g.describe(), f.describe())
+		}
+		seen[key] = f
+	}
+	return nil
+}
+
+// samePath reports whether a and b name the same file: the same file on disk when both
+// exist (so links count), else the same absolute path.
+func samePath(a, b string) bool {
+	if fa, err := os.Stat(a); err == nil {
+		if fb, err := os.Stat(b); err == nil {
+			return os.SameFile(fa, fb)
+		}
+	}
+	return absPath(a) == absPath(b)
+}
+
+func absPath(p string) string {
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return filepath.Clean(p)
+}
+
+// inputTags names each input in the names of its outputs when one run writes for several:
+// its file name without the extension (standings-day1.pdf for day1.xlsx), preceded by as
+// many of its folders as it takes to tell it from another input of the same name
+// (standings-sat-results.pdf and standings-sun-results.pdf for sat/results.xlsx and
+// sun/results.xlsx), followed by its extension when that tells them apart (results-csv,
+// results-xlsx). An input given twice keeps one tag, and [checkFiles] refuses the outputs
+// that then collide.
+func inputTags(inputs []string) map[string]string {
+	type name struct {
+		parts []string // the absolute path's folders, then the file name without extension
+		ext   string
+		abs   string
+		depth int // how many of parts the tag takes
+		full  bool
+	}
+	names := map[string]*name{}
+	for _, in := range inputs {
+		abs := absPath(in)
+		ext := filepath.Ext(abs)
+		var parts []string
+		for _, p := range strings.Split(filepath.ToSlash(filepath.Dir(abs)), "/") {
+			if p != "" {
+				parts = append(parts, p)
+			}
+		}
+		parts = append(parts, strings.TrimSuffix(filepath.Base(abs), ext))
+		names[in] = &name{parts: parts, ext: strings.TrimPrefix(ext, "."), abs: abs, depth: 1}
+	}
+	tag := func(n *name) string {
+		t := strings.Join(n.parts[len(n.parts)-n.depth:], "-")
+		if n.full && n.ext != "" {
+			t += "-" + n.ext
+		}
+		return t
+	}
+	for grew := true; grew; {
+		grew = false
+		groups := map[string][]*name{}
+		for _, in := range inputs {
+			n := names[in]
+			k := strings.ToLower(tag(n))
+			groups[k] = append(groups[k], n)
+		}
+		for _, g := range groups {
+			distinct, exts := false, false
+			for _, n := range g {
+				distinct = distinct || n.abs != g[0].abs
+				exts = exts || !strings.EqualFold(n.ext, g[0].ext)
+			}
+			for _, n := range g {
+				switch {
+				case !distinct:
+				case exts && !n.full:
+					n.full, grew = true, true
+				case n.depth < len(n.parts):
+					n.depth, grew = n.depth+1, true
+				}
+			}
+		}
+	}
+	tags := map[string]string{}
+	for in, n := range names {
+		tags[in] = tag(n)
+	}
+	return tags
+}
+
+// withTag inserts a tag before a file name's extension: ("out.pdf", "Day 1") → out-day-1.pdf.
+func withTag(name, tag string) string {
+	tag = strings.ToLower(strings.Join(strings.Fields(tag), "-"))
+	ext := filepath.Ext(name)
+	return strings.TrimSuffix(name, ext) + "-" + tag + ext
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}

@@ -1,0 +1,89 @@
+package reader
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tbsheet/tbsheet"
+)
+
+// evjDoc is an event JSON as convert writes it, pretty-printed, with what replaces its
+// round 1 (the matches).
+func evjDoc(matches string) string {
+	return `{
+  "name": "Friday", "date": "2026-03-13", "source": "results.xlsx", "format": "xlsx",
+  "system": "mtg", "points": {"win": 3, "draw": 1, "loss": 0, "bye": 3},
+  "tiebreaks": [], "planned_rounds": 3, "teams": false, "pod": "",
+  "players": [
+    {"id": "A1", "name": "Alice", "dropped_after": null, "disqualified": false, "rating": null, "members": []},
+    {"id": "B2", "name": "Bob", "dropped_after": 1, "disqualified": false, "rating": 1800, "members": []},
+    {"id": "C3", "name": "Carol", "dropped_after": null, "disqualified": false, "rating": null, "members": []}
+  ],
+  "rounds": [
+    {"number": 1, "playoff": false, "matches": [
+` + matches + `
+    ]}
+  ],
+  "pods": [], "notes": ["an earlier note"]
+}
+`
+}
+
+const evjMatches = `      {"table": 1, "p1": 0, "p2": 1, "result": "win", "games": {"p1": 2, "p2": 1, "drawn": 0}, "score": null, "color": "white"},
+      {"table": null, "p1": 2, "p2": null, "result": "bye", "games": null, "score": null, "color": null}`
+
+// TestEventJSON: the event JSON is detected, read back to the model it was written from,
+// and its mistakes are placed by line, column and JSON path.
+func TestEventJSON(t *testing.T) {
+	data := []byte(evjDoc(evjMatches))
+	f, err := Detect(data, "event.json")
+	if err != nil || f.ID != "event-json" {
+		t.Fatalf("detected %v, %v", f, err)
+	}
+	ev, err := readEventJSON(data, "event.json", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ev.Rounds[0].Matches
+	switch {
+	case ev.Name != "Friday" || ev.System != "mtg" || ev.Points == nil || ev.Points.Win.Floor() != 3 || ev.PlannedRounds != 3:
+		t.Errorf("event %+v", ev)
+	case len(ev.Players) != 3 || ev.Players[1].ID != "B2" || ev.Players[1].DroppedAfter != 1 || ev.Players[1].Rating != 1800:
+		t.Errorf("players %+v", ev.Players)
+	case len(m) != 2 || m[0].Result != tbsheet.Win || !m[0].Games.Known || m[0].Games.P1 != 2 || m[0].Color != tbsheet.White || m[0].Table != 1:
+		t.Errorf("match %+v", m[0])
+	case m[1].Result != tbsheet.Bye || m[1].P2 != tbsheet.NoPlayer || m[1].Games.Known:
+		t.Errorf("bye %+v", m[1])
+	case ev.Source != "event.json" || len(ev.Notes) != 1:
+		t.Errorf("source %q, notes %q", ev.Source, ev.Notes)
+	}
+
+	tests := []struct {
+		name, matches, want string
+	}{
+		{"unknown result", strings.Replace(evjMatches, `"win"`, `"won"`, 1),
+			`event.json:12:48: "won" is not a result id (win, loss, draw,`},
+		{"player out of range", strings.Replace(evjMatches, `"p2": 1`, `"p2": 7`, 1),
+			`event.json:12:35: 7 is not a player's index in "players" (0 to 2)`},
+		{"colour", strings.Replace(evjMatches, `"white"`, `"red"`, 1), `event.json:12:120: colour "red": white, black or null`},
+		{"games", strings.Replace(evjMatches, `"p1": 2,`, `"p1": -2,`, 1), `event.json:12:71: -2 is not a whole number from 0 to`},
+		{"inconsistent", strings.Replace(evjMatches, `"p2": 1`, `"p2": 0`, 1), `event.json:12:7: player "Alice" is paired against themselves`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := readEventJSON([]byte(evjDoc(tt.matches)), "event.json", Options{})
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("error %v, want %q…", err, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzEventJSON(f *testing.F) {
+	fuzzSeeds(f, nil, evjDoc(evjMatches), `{"players":[],"rounds":[],"pods":[{"players":[{"name":"A"}],"rounds":[{"number":1,"matches":[{"p1":0,"result":"bye"}]}]}]}`)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sniffEventJSON(data, "f.json")
+		ev, err := readEventJSON(data, "f.json", Options{})
+		checkRead(t, "f.json", ev, err)
+	})
+}

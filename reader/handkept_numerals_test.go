@@ -1,0 +1,47 @@
+package reader
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/golden"
+)
+
+// chineseNumerals are the round sheet names of hand-kept Chinese workbooks: 第一轮 … 第十二轮.
+var chineseNumerals = []string{"一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二"}
+
+// TestChineseNumeralRoundSheets reads a hand-kept Chinese workbook whose round sheets are
+// named in Chinese numerals (第一轮 … 第十二轮) with the headers 玩家A and 玩家B: it reads as
+// the same workbook named 第1轮 with 选手1 and 选手2.
+func TestChineseNumeralRoundSheets(t *testing.T) {
+	ev := simulate(11, entrants(chineseNames[:8]), 12, 0, 0)
+	perRound := []string{"table", "p1", "p2", "result"}
+	digits := roundSheets(ev, layout{lang: "zh", cols: perRound, bye: "轮空", result: byeEmpty})
+	words := roundSheets(ev, layout{lang: "zh", cols: perRound, bye: "轮空", result: byeEmpty})
+	for i := range words {
+		words[i].name = "第" + chineseNumerals[i] + "轮"
+		words[i].rows[0][1], words[i].rows[0][2] = "玩家A", "玩家B"
+	}
+	read := func(sheets []sheet) string {
+		t.Helper()
+		data, err := workbookBytes(sheets...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadBytes(data, "周赛.xlsx", "", Options{})
+		if err != nil {
+			t.Fatalf("%v\n%s", err, listErrors(err))
+		}
+		if len(got.Rounds) != 12 {
+			t.Errorf("%d rounds read, want 12", len(got.Rounds))
+		}
+		return semantic(got)
+	}
+	want, got := read(digits), read(words)
+	if got != want {
+		t.Errorf("第一轮 … 第十二轮 with 玩家A/玩家B read differently from 第1轮 … 第12轮:\n%s", golden.Diff(want, got))
+	}
+	if !strings.Contains(want, ev.Players[0].Name) {
+		t.Fatal("the workbook read holds none of its players")
+	}
+}
