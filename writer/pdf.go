@@ -192,6 +192,8 @@ type standingsPDF struct {
 	// key lines.
 	legendScale float64
 	legendCols  int
+	// legendAllCols sets every line of the legend in legendCols columns, not only the keys.
+	legendAllCols bool
 }
 
 func writePDF(w io.Writer, st *calc.Standings, opt Options) error {

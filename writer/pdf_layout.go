@@ -311,8 +311,10 @@ type band struct {
 
 // layoutLegend chooses the legend's columns and size: the column keys in one column, in two
 // when there are more than ten, three in landscape beyond thirty; in type that grows with
-// the table's, up to 13 pt; smaller (down to 80%), then in one more column, until it fits a
-// page under a few rows.
+// the table's, up to 13 pt. When that does not fit the page under the whole table (set as
+// small as a one-page table may be), or, for a table of several pages, under a few rows,
+// the legend is set smaller (down to 80%), then its keys in one more column, then all of it
+// (the notes too: a long prose legend such as the scenarios') in two and three columns.
 func (d *standingsPDF) layoutLegend() {
 	keys := 0
 	for _, l := range d.legend {
@@ -321,24 +323,35 @@ func (d *standingsPDF) layoutLegend() {
 		}
 	}
 	base := min(max(1, 0.9*d.scale), 13/legendPt)
-	d.legendCols, d.legendScale = 1, base
+	first := 1
 	switch {
 	case keys > 30 && d.landscape:
-		d.legendCols = 3
+		first = 3
 	case keys > 10:
-		d.legendCols = 2
+		first = 2
 	}
-	room := d.bodyBottom() - d.tableTop() - legendGap - d.headH() - 2*float64(d.lines)*rowH*d.scale
-	for d.legendHeight() > room {
-		if d.legendScale > 0.8+1e-9 {
-			d.legendScale -= 0.05
-			continue
+	table := headRowH + float64(d.lines-1)*rowH
+	for _, n := range d.rowLines() {
+		table += float64(n) * rowH
+	}
+	if d.cut > 0 {
+		table += cutH
+	}
+	free := d.bodyBottom() - d.tableTop() - legendGap
+	for _, room := range []float64{free - table*min(d.scale, onePageScale), free - d.headH() - 2*float64(d.lines)*rowH*d.scale} {
+		for _, all := range []bool{false, true} {
+			for cols := first; cols <= 3; cols++ {
+				if all && cols < 2 {
+					continue
+				}
+				for scale := base; scale >= 0.8-1e-9; scale -= 0.05 {
+					d.legendCols, d.legendScale, d.legendAllCols = cols, scale, all
+					if d.legendHeight() <= room {
+						return
+					}
+				}
+			}
 		}
-		if d.legendCols >= 3 {
-			return
-		}
-		d.legendCols++
-		d.legendScale = base
 	}
 }
 
@@ -352,7 +365,8 @@ func (d *standingsPDF) legendHeight() float64 {
 }
 
 // legendBands lays the legend out in bands: headings and notes across the page, a run of
-// key lines in d.legendCols columns, each filled top to bottom.
+// key lines in d.legendCols columns, each filled top to bottom; with legendAllCols, all of
+// it in columns.
 func (d *standingsPDF) legendBands() []band {
 	s := d.legendScale
 	lineH := legendH * s
@@ -360,6 +374,10 @@ func (d *standingsPDF) legendBands() []band {
 	var bands []band
 	for i := 0; i < len(d.legend); {
 		l := d.legend[i]
+		if d.legendAllCols {
+			bands = append(bands, d.keyColumns(d.legend, w)...)
+			break
+		}
 		if !l.key || d.legendCols == 1 {
 			for k, piece := range l.t.wrap(w-l.indent, s) {
 				b := band{pieces: []placed{{l.indent, piece}}, h: lineH}

@@ -58,7 +58,8 @@ func TestPDFPages(t *testing.T) {
 		pages int
 	}{
 		{"eight players", testStandings(), Options{Cut: 2}, 1},
-		{"forty players: two pages, three rows with the legend", bigStandings(41), Options{}, 2},
+		{"41 players: one page, the legend in columns", bigStandings(41), Options{Cut: 8}, 1},
+		{"45 players: two pages, at least three rows with the legend", bigStandings(45), Options{Cut: 8}, 2},
 		{"110 players on A4", bigStandings(110), Options{Cut: 8}, 3},
 		{"110 players by name", bigStandings(110), Options{Cut: 8, ByName: true}, 3},
 		{"110 players on Letter", bigStandings(110), Options{Cut: 8, Paper: "Letter"}, 4},
@@ -1012,4 +1013,18 @@ func TestPDFTies(t *testing.T) {
 	if got := tieNotes(namedStandings("Ann", "Bea"), "ja"); len(got) > 0 && !strings.Contains(got[0], " と ") {
 		t.Errorf("ja tie %q", got)
 	}
+}
+
+// TestPDFLongLegend: a legend too long for the page under the table (many notes) is set
+// smaller, then in columns, notes included, so that a small event keeps to one page.
+func TestPDFLongLegend(t *testing.T) {
+	st := testStandings()
+	for i := range 60 {
+		st.Notes = append(st.Notes, fmt.Sprintf("note %d: a short remark", i+1))
+	}
+	d := layoutFor(t, st, Options{})
+	if pages := d.paginate(); len(pages) != 1 || !d.legendAllCols || d.legendCols < 2 {
+		t.Errorf("%d pages, legend in %d columns (all: %v)", len(pages), d.legendCols, d.legendAllCols)
+	}
+	checkPagination(t, d)
 }
