@@ -133,6 +133,7 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 	if p.ID != "" && p.ID != p.Name {
 		who += " (" + p.ID + ")"
 	}
+	who = tbsheet.Printable(who)
 	var b strings.Builder
 	fmt.Fprintf(&b, label(lang, "explain.head")+"\n", who, r.Rank, formatPoints(st, r.Points), st.RankBy.Short,
 		Record(st, r), pointsHeader(st, lang))
@@ -150,9 +151,13 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 			all = append(all, terms)
 		}
 	}
-	writeAligned(&b, lines, map[int]bool{0: true, 1: true, 2: true})
+	writeAligned(&b, printableCells(lines), map[int]bool{0: true, 1: true, 2: true})
 	if legend := BoundsLegend(lang, strings.Join(all, "\n")); legend != "" {
-		b.WriteString("\n" + legend + "\n")
+		lines := strings.Split(legend, "\n")
+		for i := range lines {
+			lines[i] = tbsheet.Printable(lines[i])
+		}
+		b.WriteString("\n" + strings.Join(lines, "\n") + "\n")
 	}
 
 	if len(st.Rounds) == 0 {
@@ -179,9 +184,20 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 		}
 		rounds = append(rounds, []string{labelf(lang, "explain.round", rec.Round), line})
 	}
-	writeAligned(&b, rounds, map[int]bool{0: true, 1: true})
+	writeAligned(&b, printableCells(rounds), map[int]bool{0: true, 1: true})
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// printableCells shows every cell as tbsheet.Printable does: names and notes from the input send
+// no escape sequence to the terminal.
+func printableCells(rows [][]string) [][]string {
+	for _, r := range rows {
+		for i := range r {
+			r[i] = tbsheet.Printable(r[i])
+		}
+	}
+	return rows
 }
 
 // explainText writes a figure's arithmetic and value ("(12/24 + 21/24) / 2 = 68.75%"), then

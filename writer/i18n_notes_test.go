@@ -28,7 +28,7 @@ func noteCorpus(t *testing.T) []*calc.Standings {
 				continue
 			}
 			path := filepath.Join(dir, e.Name())
-			data, err := reader.ReadFile(path)
+			data, err := reader.ReadFile(path, 0)
 			if err != nil {
 				continue
 			}

@@ -351,3 +351,35 @@ func TestSelfCheckPrintedOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestStandardInput: "-" reads the results from standard input, as a file would be read, and
+// --max-size limits it too.
+func TestStandardInput(t *testing.T) {
+	f, err := os.Open("../../samples/f1.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	saved := os.Stdin
+	os.Stdin = f
+	defer func() { os.Stdin = saved }()
+	_, want, _ := runAt(t, "../..", "standings", "samples/f1.csv")
+	want = strings.Replace(want, "f1 · ", "", 1) // a file's name titles its event; standard input has none
+	code, got, stderr := runAt(t, "../..", "standings", "-")
+	if code != 0 || got != want {
+		t.Errorf("exit %d, stdout\n%s\nwant\n%s\nstderr: %s", code, got, want, stderr)
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runAt(t, "../..", "standings", "-", "--max-size", "0")
+	if code != exitUsage || !strings.Contains(stderr, "--max-size 0: give a number of MiB") {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+	// With another input, standard input's outputs are named after it: s-stdin.csv.
+	out := filepath.Join(t.TempDir(), "s.csv")
+	code, _, stderr = runAt(t, "../..", "standings", "-", "samples/f1.csv", "-o", out)
+	if _, err := os.Stat(filepath.Join(filepath.Dir(out), "s-stdin.csv")); code != 0 || err != nil {
+		t.Errorf("exit %d, %v, stderr %s", code, err, stderr)
+	}
+}

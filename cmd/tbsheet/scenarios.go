@@ -86,7 +86,7 @@ intentional draw; players who dropped are not in the cut.`,
 			if err := checkScenarioOutputs(of.outputs); err != nil {
 				return err
 			}
-			data, err := reader.ReadFile(inputs[0])
+			data, err := reader.ReadFile(inputs[0], j.readOpt.MaxSize)
 			if err != nil {
 				return inputErr(err)
 			}

@@ -154,6 +154,9 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 	if j.writeOpt, err = of.writerOptions(cmd.ErrOrStderr()); err != nil {
 		return nil, err
 	}
+	if j.readOpt.MaxSize, err = maxSize(cmd); err != nil {
+		return nil, err
+	}
 	if from != "" {
 		if _, ok := reader.Lookup(from); !ok {
 			return nil, usageErr("--from %q: use %s", from, strings.Join(formatIDs(), ", "))
@@ -198,11 +201,11 @@ func (j *job) compute(path string, w io.Writer) ([]*calc.Standings, error) {
 
 // read reads one input and computes its standings.
 func (j *job) read(path string) (*computed, error) {
-	data, err := reader.ReadFile(path)
+	data, err := reader.ReadFile(path, j.readOpt.MaxSize)
 	if err != nil {
 		return nil, inputErr(err)
 	}
-	return j.computeBytes(data, path)
+	return j.computeBytes(data, reader.InputName(path))
 }
 
 // computeBytes is read on an input already read (watch hands over the bytes it hashed).
@@ -327,12 +330,12 @@ func podNames(ev *tbsheet.Event) string {
 
 // name gives an event and its divisions their name: --title, else the input's own (a
 // workbook's Event sheet, the name in a tournament file), else the input file's name
-// without its extension: the title of every output.
+// without its extension (standard input has none): the title of every output.
 func (j *job) name(ev *tbsheet.Event, path string) {
 	switch {
 	case j.title != "":
 		ev.Name = j.title
-	case strings.TrimSpace(ev.Name) == "":
+	case strings.TrimSpace(ev.Name) == "" && path != reader.Stdin && path != reader.InputName(reader.Stdin):
 		ev.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
 	for _, p := range ev.Pods {
