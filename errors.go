@@ -105,7 +105,8 @@ const (
 // SetLine records the line of text e is on, for [Error.Detail]: line without its line end,
 // and at, the byte offset in line of the place Pos.Col names (−1 when the problem is the
 // whole line). A long line (a minified JSON dump is one line) is kept as a window around at,
-// its cut ends marked "…".
+// its cut ends marked "…"; control characters and bidirectional controls are shown as
+// [Printable] shows them (tabs stay, for the caret), so that a line never drives the terminal.
 func (e *Error) SetLine(line string, at int) {
 	at = min(at, len(line))
 	for at > 0 && at < len(line) && !utf8.RuneStart(line[at]) {
@@ -136,7 +137,30 @@ func (e *Error) SetLine(line string, at int) {
 		}
 		line = cut
 	}
-	e.Line, e.Caret = line, at
+	e.Line, e.Caret = printableLine(line, at)
+}
+
+// printableLine is Printable for a line shown under a message, keeping tabs; at, a byte
+// offset in line (or −1), moves with the text.
+func printableLine(line string, at int) (string, int) {
+	if utf8.ValidString(line) && !strings.ContainsFunc(line, func(r rune) bool { return r != '\t' && printableRune(r) != r }) {
+		return line, at
+	}
+	var b strings.Builder
+	moved := at
+	for i, r := range line {
+		if i == at {
+			moved = b.Len()
+		}
+		if r != '\t' {
+			r = printableRune(r)
+		}
+		b.WriteRune(r)
+	}
+	if at >= len(line) {
+		moved = b.Len()
+	}
+	return b.String(), moved
 }
 
 // Detail shows where the problem is in a text input, as GoAWK's showSourceLine does: the

@@ -310,7 +310,7 @@ func (p Points) For(r Result) exact.Num {
 func ParsePoints(s string) (Points, error) {
 	parts := strings.Split(s, ",")
 	if len(parts) != 4 {
-		return Points{}, fmt.Errorf("%q: want four numbers: win, draw, loss, bye", s)
+		return Points{}, fmt.Errorf("%s: want four numbers: win, draw, loss, bye", Quote(s))
 	}
 	var v [4]exact.Num
 	for i, p := range parts {

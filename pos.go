@@ -13,7 +13,7 @@ import (
 type Pos struct {
 	// File is the input file's name as the user gave it.
 	File string
-	// Sheet is the worksheet's name for workbooks, else "".
+	// Sheet is the worksheet's name for workbooks, else "". It prints as [Printable] shows it.
 	Sheet string
 	// Row is the 1-based row (workbook) or line (text file); 0 if unknown.
 	Row int
@@ -33,7 +33,7 @@ func (p Pos) String() string {
 		if b.Len() > 0 {
 			b.WriteString(": ")
 		}
-		b.WriteString(p.Sheet)
+		b.WriteString(Printable(p.Sheet))
 		switch {
 		case p.Row > 0 && p.Col > 0:
 			b.WriteString("!" + CellName(p.Col, p.Row))

@@ -1,16 +1,32 @@
 package tbsheet
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // Validate checks the event's internal consistency and returns every problem at once, each at
 // the position of the offending match: a player twice in a round, an unknown player, a player
 // against themselves, game counts that contradict the result, a result that needs an opponent
-// without one (or the reverse), a match after the player's drop. Readers call it last; the
-// problems they can see in the raw text (an unreadable cell) they report themselves.
+// without one (or the reverse), a match after the player's drop, a name holding a control
+// character. Readers call it last; the problems they can see in the raw text (an unreadable
+// cell) they report themselves.
 func (e *Event) Validate() ErrorList {
 	var errs ErrorList
 	for _, pod := range e.Pods {
 		errs.AddAll(pod.Validate())
+	}
+	for i := range e.Players {
+		p := &e.Players[i]
+		pos := p.Pos
+		if pos.File == "" {
+			pos.File = e.Source
+		}
+		for _, name := range append([]string{p.Name}, p.Members...) {
+			if msg := controlIn(name); msg != "" {
+				errs.Addf(pos, ErrValue, "the name %s holds %s: retype it", Quote(name), msg)
+			}
+		}
 	}
 	seenRound := map[int]bool{}
 	for _, r := range e.Rounds {
@@ -41,30 +57,62 @@ func (e *Event) validateMatch(r Round, m Match, seat map[int]Pos) ErrorList {
 			continue // reported below as a self-pairing, not as a duplicate
 		}
 		if first, dup := seat[p]; dup {
-			errs.Addf(m.Pos, ErrDuplicatePlayer, "player %q appears twice in round %d (also at %s)",
-				e.Players[p].Name, r.Number, first.String())
+			errs.Addf(m.Pos, ErrDuplicatePlayer, "player %s appears twice in round %d (also at %s)",
+				Quote(e.Players[p].Name), r.Number, first.String())
 		} else {
 			seat[p] = m.Pos
 		}
 		if d := e.Players[p].DroppedAfter; d > 0 && !r.Playoff && r.Number > d {
-			errs.Addf(m.Pos, ErrDroppedPaired, "player %q dropped after round %d but is paired in round %d",
-				e.Players[p].Name, d, r.Number)
+			errs.Addf(m.Pos, ErrDroppedPaired, "player %s dropped after round %d but is paired in round %d",
+				Quote(e.Players[p].Name), d, r.Number)
 		}
 	}
 	if m.P1 == m.P2 && known(m.P1) {
-		errs.Addf(m.Pos, ErrSelfPairing, "player %q is paired against themselves", e.Players[m.P1].Name)
+		errs.Addf(m.Pos, ErrSelfPairing, "player %s is paired against themselves", Quote(e.Players[m.P1].Name))
 	}
 	switch {
 	case m.Result.Solo() && m.P2 != NoPlayer:
-		errs.Addf(m.Pos, ErrResult, "a %s has no opponent, but %q is paired with %q", m.Result,
-			e.name(m.P1), e.name(m.P2))
+		errs.Addf(m.Pos, ErrResult, "a %s has no opponent, but %s is paired with %s", m.Result,
+			Quote(e.name(m.P1)), Quote(e.name(m.P2)))
 	case !m.Result.Solo() && m.P2 == NoPlayer:
-		errs.Addf(m.Pos, ErrResult, "a %s needs an opponent; %q has none", m.Result, e.name(m.P1))
+		errs.Addf(m.Pos, ErrResult, "a %s needs an opponent; %s has none", m.Result, Quote(e.name(m.P1)))
 	}
 	if msg := m.Games.contradicts(m.Result); msg != "" {
 		errs.Addf(m.Pos, ErrGames, "%s: %s", m.Games, msg)
 	}
 	return errs
+}
+
+// controlIn describes the first control character in a name ("a control character (U+001B)
+// as its 4th character"), or returns "" when there is none. Tabs and line ends count: a name
+// is one line.
+func controlIn(name string) string {
+	n := 0
+	for _, r := range name {
+		n++
+		if IsControl(r) {
+			return fmt.Sprintf("a control character (U+%04X) as its %s character", r, ordinal(n))
+		}
+	}
+	if !utf8.ValidString(name) {
+		return "bytes that are not text"
+	}
+	return ""
+}
+
+// ordinal writes n as "1st", "2nd", "3rd", "4th", "11th", "22nd".
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprint(n) + suffix
 }
 
 func (e *Event) name(i int) string {

@@ -70,6 +70,10 @@ type Def struct {
 	Doc string
 	// Unverified, when non-empty, names the assumption (⚠ in the spec) this default rests on.
 	Unverified string
+	// Names is the name in each language ("en" is Name). Plain is a one-line definition for
+	// players in each language, with no formula, setting or rule reference: the wall PDF's
+	// legend and `tbsheet explain` print it, where Doc and Unverified are for organizers.
+	Names, Plain Text
 	// Format is how values are displayed.
 	Format Format
 	// compute returns one Figure per player index (players outside the standings included,
@@ -200,6 +204,7 @@ func register(d *Def) {
 	if _, dup := Lookup(d.ID); dup {
 		panic("calc: tiebreak registered twice: " + d.ID)
 	}
+	attachPlayerText(d)
 	registry = append(registry, d)
 }
 
@@ -354,4 +359,10 @@ type Row struct {
 	Figures []Figure
 	// Note is shown beside the row ("order with #4 decided by lot").
 	Note string
+	// Finish is, in final standings, how far a player of the top cut went: 1 for the
+	// winner, 2 for the finalists, 4 for the semi-finalists, 8 for the quarter-finalists,
+	// then 16, 32 …; 0 outside the cut and in Swiss standings. StillIn marks a player whose
+	// playoff match is not decided yet; Finish is then the field of the round he is in.
+	Finish  int
+	StillIn bool
 }

@@ -293,6 +293,9 @@ func columnNotes(st *Standings) []string {
 		if n := bo1Note(st.ctx); n != "" {
 			notes = append(notes, n)
 		}
+		if mtgOf(st.ctx).noGames {
+			notes = append(notes, NoGameScores)
+		}
 	}
 	for _, d := range st.Columns {
 		if d.ID != "chl-points-scored" && d.ID != "chl-points-diff" {

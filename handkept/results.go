@@ -87,7 +87,7 @@ func ParseResultCell(cell string, hasOpponent bool) (tbsheet.Result, tbsheet.Gam
 			}
 			return r, g, nil
 		}
-		return 0, tbsheet.Games{}, fmt.Errorf("%q is not a result for a row without an opponent (expected BYE, W, 2-0, L, ½ or empty)", cell)
+		return 0, tbsheet.Games{}, fmt.Errorf("%s is not a result for a row without an opponent (expected BYE, W, 2-0, L, ½ or empty)", tbsheet.Quote(cell))
 	}
 	if s == "" {
 		return tbsheet.Unreported, tbsheet.Games{}, nil
@@ -115,7 +115,7 @@ func ParseResultCell(cell string, hasOpponent bool) (tbsheet.Result, tbsheet.Gam
 		}
 		return tbsheet.Draw, g, nil
 	}
-	return 0, tbsheet.Games{}, fmt.Errorf("%q is not a result (expected %s)", cell, strings.Join(resultForms, ", "))
+	return 0, tbsheet.Games{}, fmt.Errorf("%s is not a result (expected %s)", tbsheet.Quote(cell), strings.Join(resultForms, ", "))
 }
 
 func gamesFrom(m []string) tbsheet.Games {

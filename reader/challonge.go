@@ -34,7 +34,11 @@ func init() {
 		Exts:     []string{".json"},
 		Priority: 80,
 		Sniff:    sniffChallonge,
-		Read:     readChallonge,
+		Likely: func(data []byte) bool {
+			head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n")
+			return len(head) > 0 && (head[0] == '{' || head[0] == '[')
+		},
+		Read: readChallonge,
 	})
 }
 
@@ -186,7 +190,7 @@ type chlSet struct{ p1, p2 int64 }
 func (m *chlMatch) label() string {
 	s := "round " + strconv.Itoa(m.round) + " match"
 	if m.identifier != "" {
-		s += " " + strconv.Quote(m.identifier)
+		s += " " + tbsheet.Quote(m.identifier)
 	}
 	if m.id != "" {
 		s += " (id " + m.id + ")"
@@ -248,9 +252,12 @@ func readChallonge(data []byte, name string, opt Options) (*tbsheet.Event, error
 func chlDescribe(v *jsonValue) string {
 	switch v.kind {
 	case jsonObject:
-		keys := v.keys
-		if len(keys) > 6 {
-			keys = append(keys[:6:6], "…")
+		var keys []string
+		for _, k := range v.keys[:min(len(v.keys), 6)] {
+			keys = append(keys, tbsheet.Clip(k))
+		}
+		if len(v.keys) > 6 {
+			keys = append(keys, "…")
 		}
 		return "its top-level keys are " + strings.Join(keys, ", ")
 	case jsonArray:
@@ -456,12 +463,12 @@ func parseChlScores(text string) ([]chlSet, error) {
 			}
 		}
 		if i < 0 || i == len(e)-1 {
-			return nil, fmt.Errorf("bad score %q", entry)
+			return nil, fmt.Errorf("bad score %s", tbsheet.Quote(entry))
 		}
 		a, err1 := strconv.ParseInt(e[:i], 10, 64)
 		b, err2 := strconv.ParseInt(e[i+1:], 10, 64)
 		if err1 != nil || err2 != nil || a > 1<<40 || b > 1<<40 || a < -(1<<40) || b < -(1<<40) {
-			return nil, fmt.Errorf("bad score %q", entry)
+			return nil, fmt.Errorf("bad score %s", tbsheet.Quote(entry))
 		}
 		sets = append(sets, chlSet{a, b})
 	}

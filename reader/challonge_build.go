@@ -111,8 +111,8 @@ func (r *chlReader) players(ev *tbsheet.Event, ce *chlEvent) {
 				continue // reported by participant
 			}
 			if j, dup := index[id]; dup && j != i {
-				r.errorf(p.v, tbsheet.ErrDuplicatePlayer, "participant %q has id %s, which %q already has",
-					p.name, id, ev.Players[j].Name)
+				r.errorf(p.v, tbsheet.ErrDuplicatePlayer, "participant %s has id %s, which %s already has",
+					tbsheet.Quote(p.name), id, tbsheet.Quote(ev.Players[j].Name))
 				continue
 			}
 			index[id] = i
@@ -170,7 +170,7 @@ func (r *chlReader) stages(ev *tbsheet.Event, ce *chlEvent, pairings []*chlPairi
 		strings.Contains(ce.kind, "elimination"):
 	default:
 		r.errorf(ce.tournament.get("tournament_type"), tbsheet.ErrFormat,
-			"a Challonge %q tournament: tbsheet ranks Swiss and round-robin events", ce.kind)
+			"a Challonge %s tournament: tbsheet ranks Swiss and round-robin events", tbsheet.Quote(ce.kind))
 		return nil
 	}
 	byGroup := map[string]*chlStage{}
@@ -190,7 +190,7 @@ func (r *chlReader) stages(ev *tbsheet.Event, ce *chlEvent, pairings []*chlPairi
 	}
 	if len(stages) == 0 && strings.Contains(ce.kind, "elimination") && len(pairings) > 0 {
 		r.errorf(ce.tournament.get("tournament_type"), tbsheet.ErrFormat,
-			"a Challonge %q bracket without a group stage: tbsheet ranks Swiss and round-robin events", ce.kind)
+			"a Challonge %s bracket without a group stage: tbsheet ranks Swiss and round-robin events", tbsheet.Quote(ce.kind))
 		return nil
 	}
 	var kinds []string
@@ -274,10 +274,28 @@ func (r *chlReader) modelMatch(ev *tbsheet.Event, p *chlPairing) tbsheet.Match {
 		r.errorf(m.winner, tbsheet.ErrResult, "%s is marked a tie but has winner_id %s", m.label(), winner)
 	}
 	out.Games, out.Score = chlGames(m.sets)
-	if out.Games.Known && !chlGamesFit(out.Games, out.Result) {
-		r.notef("%s (%s vs %s): score %s does not fit the recorded %s: games left out, points scored kept",
-			m.label(), ev.Players[p.p1].Name, ev.Players[p.p2].Name, m.scoresV.quoted(), out.Result)
+	g := out.Games
+	switch {
+	case !g.Known:
+	case g.P1 < 0 || g.P2 < 0:
+		r.notef("%s (%s vs %s): score %s is points, not games (they are negative): games left out, points scored kept",
+			m.label(), ev.Players[p.p1].Name, ev.Players[p.p2].Name, m.scoresV.quoted())
 		out.Games = tbsheet.Games{}
+	case !chlGamesFit(g, out.Result):
+		says := "the match is a tie"
+		switch {
+		case g.P1 > g.P2:
+			says = ev.Players[p.p1].Name + " won"
+		case g.P1 < g.P2:
+			says = ev.Players[p.p2].Name + " won"
+		}
+		recorded := "it has no winner (a tie)"
+		if w, ok := r.index[winner]; ok {
+			recorded = "winner_id " + winner + " says " + ev.Players[w].Name + " won"
+		}
+		r.errorf(m.scoresV, tbsheet.ErrResult, "%s (%s vs %s): %s, but the score %s says %s: correct the winner or the score on Challonge",
+			m.label(), ev.Players[p.p1].Name, ev.Players[p.p2].Name, recorded, m.scoresV.quoted(), says)
+		out.Games = tbsheet.Games{} // reported here, not again by Validate
 	}
 	return out
 }
@@ -313,9 +331,6 @@ func chlGames(sets []chlSet) (tbsheet.Games, tbsheet.Score) {
 
 // chlGamesFit reports whether the games agree with the result Challonge recorded.
 func chlGamesFit(g tbsheet.Games, res tbsheet.Result) bool {
-	if g.P1 < 0 || g.P2 < 0 {
-		return false
-	}
 	switch res {
 	case tbsheet.Win:
 		return g.P1 > g.P2

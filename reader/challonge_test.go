@@ -133,11 +133,11 @@ func TestChallongeRoundRobin(t *testing.T) {
 
 func TestChallongeScores(t *testing.T) {
 	tests := []struct {
-		scores       string
-		result       tbsheet.Result
-		games        string // "" = no games
-		score        string // "" = no points
-		contradicted bool
+		scores   string
+		result   tbsheet.Result
+		games    string // "" = no games
+		score    string // "" = no points
+		negative bool   // noted: the scores are negative, so no games
 	}{
 		{"2-1", tbsheet.Win, "2-1", "2-1", false},
 		{"1-3,3-0,3-2", tbsheet.Win, "2-1", "7-5", false},
@@ -148,7 +148,6 @@ func TestChallongeScores(t *testing.T) {
 		{"2-2,1-0,0-1", tbsheet.Draw, "1-1-1", "3-3", false},
 		{"0-0", tbsheet.Win, "", "", false},
 		{"", tbsheet.Win, "", "", false},
-		{"1-2", tbsheet.Win, "", "1-2", true},
 		{"-1-3", tbsheet.Loss, "", "-1-3", true},
 	}
 	for _, tt := range tests {
@@ -179,9 +178,9 @@ func TestChallongeScores(t *testing.T) {
 			if m.Result != tt.result || games != tt.games || score != tt.score {
 				t.Errorf("got %s games %q score %q, want %s games %q score %q", m.Result, games, score, tt.result, tt.games, tt.score)
 			}
-			noted := strings.Contains(strings.Join(ev.Notes, "\n"), "does not fit")
-			if noted != tt.contradicted {
-				t.Errorf("note about the contradiction: %v, want %v (%q)", noted, tt.contradicted, ev.Notes)
+			noted := strings.Contains(strings.Join(ev.Notes, "\n"), "points, not games")
+			if noted != tt.negative {
+				t.Errorf("note about negative scores: %v, want %v (%q)", noted, tt.negative, ev.Notes)
 			}
 		})
 	}
@@ -444,6 +443,20 @@ func TestChallongeErrors(t *testing.T) {
 			`round 2 match (id 12) has a loser (1) but no winner`,
 		},
 	}, {
+		name: "winner_id contradicts the score",
+		doc: `{"tournament": {"tournament_type": "swiss",
+ "participants": [{"participant": {"id": 1, "name": "Ann"}}, {"participant": {"id": 2, "name": "Bo"}},
+  {"participant": {"id": 3, "name": "Cy"}}, {"participant": {"id": 4, "name": "Di"}}],
+ "matches": [
+  {"match": {"id": 10, "round": 1, "state": "complete", "player1_id": 1, "player2_id": 2, "winner_id": 1, "scores_csv": ∑"1-2"}},
+  {"match": {"id": 11, "round": 1, "state": "complete", "player1_id": 3, "player2_id": 4, "winner_id": null, "scores_csv": ∑"0-2"}},
+  {"match": {"id": 12, "round": 2, "state": "complete", "player1_id": 1, "player2_id": 3, "winner_id": 3, "scores_csv": ∑"6-4,4-6"}}]}}`,
+		want: []string{
+			`round 1 match (id 10) (Ann vs Bo): winner_id 1 says Ann won, but the score "1-2" says Bo won: correct the winner or the score on Challonge`,
+			`round 1 match (id 11) (Cy vs Di): it has no winner (a tie), but the score "0-2" says Di won: correct the winner or the score on Challonge`,
+			`round 2 match (id 12) (Ann vs Cy): winner_id 3 says Cy won, but the score "6-4,4-6" says the match is a tie: correct the winner or the score on Challonge`,
+		},
+	}, {
 		name: "duplicate participant ids",
 		doc: `{"tournament": {"tournament_type": "swiss",
  "participants": [{"participant": {"id": 1, "name": "Ann", "group_player_ids": [7]}},
@@ -538,7 +551,7 @@ func BenchmarkChallongeSwissV1(b *testing.B) {
 
 func mustRead(tb testing.TB, path string) []byte {
 	tb.Helper()
-	data, err := ReadFile(path)
+	data, err := ReadFile(path, 0)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -32,7 +33,13 @@ func init() {
 		// Low: almost any text can pass for CSV, so specific formats (KTS's CSV export) sniff first.
 		Priority: -10,
 		Sniff:    sniffCSV,
-		Read:     readCSV,
+		// Text that is not XML or JSON: the reader says which header it looked for.
+		Likely: func(data []byte) bool {
+			head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n")
+			return len(head) > 0 && !strings.ContainsRune("<{[", rune(head[0])) &&
+				bytes.IndexByte(data[:min(len(data), 4096)], 0) < 0 && !bytes.HasPrefix(data, []byte("%PDF"))
+		},
+		Read: readCSV,
 	})
 }
 
@@ -46,13 +53,16 @@ func sniffCSV(data []byte, _ string) bool {
 			data = data[:i]
 		}
 	}
-	text, _ := decodeText(data)
+	text, _, _ := decodeText(data)
 	_, hd, _ := openCSV(text, "", matchHeader)
 	return hd != nil
 }
 
 func readCSV(data []byte, file string, opt Options) (*tbsheet.Event, error) {
-	text, enc := decodeText(data)
+	text, enc, bad := decodeText(data)
+	if bad > 0 {
+		return nil, unknownEncoding(file, enc, bad)
+	}
 	if err := checkWidth(text, file); err != nil {
 		return nil, err
 	}
@@ -123,26 +133,59 @@ func checkWidth(text, file string) error {
 // decodeText returns data as UTF-8 text without a BOM, and the name of the encoding it was
 // converted from ("" for UTF-8). Text that is not UTF-8 is guessed from its bytes: Windows-1252
 // when no two bytes above 0x7F stand together (accented Latin letters), GBK when most pairs
-// fall in the GB2312 range (Chinese), else Shift-JIS (Japanese). The caller only accepts the
-// result if a header is found in it.
-func decodeText(data []byte) (string, string) {
-	var enc encoding.Encoding
-	name := ""
+// fall in the GB2312 range (Chinese), else Shift-JIS (Japanese). A guess that reads the text
+// as nonsense (legacyNonsense) is no encoding: badLine is then the first line that is not
+// UTF-8, and the text has U+FFFD for what is not. The caller only accepts the result if a
+// header is found in it.
+func decodeText(data []byte) (text, enc string, badLine int) {
+	var e encoding.Encoding
 	switch {
 	case bytes.HasPrefix(data, bomUTF8):
-		return string(data[len(bomUTF8):]), ""
+		return string(data[len(bomUTF8):]), "", 0
 	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
-		enc, name = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "UTF-16"
+		e, enc = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "UTF-16"
 	case utf8.Valid(data):
-		return string(data), ""
+		return string(data), "", 0
 	default:
-		enc, name = guessLegacy(data)
+		e, enc = guessLegacy(data)
 	}
-	out, err := enc.NewDecoder().Bytes(data)
-	if err != nil {
-		return string(data), ""
+	out, err := e.NewDecoder().Bytes(data)
+	if err == nil && (enc == "UTF-16" || !legacyNonsense(out)) {
+		return string(out), enc, 0
 	}
-	return string(out), name
+	first := 0
+	for first < len(data) {
+		r, size := utf8.DecodeRune(data[first:])
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		first += size
+	}
+	return strings.ToValidUTF8(string(data), "\ufffd"), enc, 1 + bytes.Count(data[:first], []byte("\n"))
+}
+
+// legacyNonsense reports whether text decoded from a guessed legacy encoding is not text in
+// it: it holds replacement characters (bytes the encoding has no character for), or
+// half-width katakana touching a Latin letter, which is what Shift-JIS makes of accented
+// Latin names and of damaged UTF-8.
+func legacyNonsense(text []byte) bool {
+	prevLatin, prevKana := false, false
+	for _, r := range string(text) {
+		latin := r < 0x80 && (r|0x20 >= 'a' && r|0x20 <= 'z')
+		kana := r >= '\uff61' && r <= '\uff9f'
+		if r == utf8.RuneError || latin && prevKana || kana && prevLatin {
+			return true
+		}
+		prevLatin, prevKana = latin, kana
+	}
+	return false
+}
+
+// unknownEncoding says that a text file is in no encoding tbsheet knows, at the first line
+// that is not UTF-8; guess names the encoding that was tried.
+func unknownEncoding(file, guess string, line int) error {
+	return tbsheet.Errorf(tbsheet.Pos{File: file, Row: line}, tbsheet.ErrFormat, "the file's encoding is unknown: "+
+		"this line is not UTF-8, and read as %s it makes no sense; save the file from Excel as \"CSV UTF-8 (Comma delimited)\"", guess)
 }
 
 func guessLegacy(data []byte) (encoding.Encoding, string) {
@@ -204,28 +247,31 @@ func openCSV(text, file string, kind headerKind) (*csvRows, *header, []string) {
 	return best, bestHd, first
 }
 
-// csvRows reads CSV records as a rowSource.
+// csvRows reads CSV records as a rowSource. Its rows and cells need no limit of their own: a
+// file within the size limit cannot hold more cells than it has bytes (and one line more
+// than maxFields), and each record is dropped once read.
 type csvRows struct {
 	r     *csv.Reader
+	text  string
+	sep   rune
 	file  string
 	skip  int // lines removed above the text (a "sep=" line)
 	cells []string
 	pos   [][2]int // line and column of each cell
-	rows  int
-	count int
 	err   error
 }
 
 func newCSVRows(text, file string, sep rune, skip int) *csvRows {
 	r := csv.NewReader(strings.NewReader(text))
 	r.Comma, r.FieldsPerRecord, r.LazyQuotes = sep, -1, true
-	return &csvRows{r: r, file: file, skip: skip}
+	return &csvRows{r: r, text: text, sep: sep, file: file, skip: skip}
 }
 
 func (c *csvRows) Next() bool {
 	if c.err != nil {
 		return false
 	}
+	start := c.r.InputOffset()
 	rec, err := c.r.Read()
 	if err == io.EOF {
 		return false
@@ -244,14 +290,42 @@ func (c *csvRows) Next() bool {
 		line, col := c.r.FieldPos(i)
 		c.pos = append(c.pos, [2]int{line + c.skip, col})
 	}
-	c.rows++
-	c.count += len(rec)
-	if c.rows > maxRows || c.count > maxCells {
-		c.err = tbsheet.Errorf(c.Pos(0), tbsheet.ErrTooLarge,
-			"stopped reading here: the file holds more than %d rows or %d cells, far more than a results table", maxRows, maxCells)
-		return false
+	return c.checkQuotes(start)
+}
+
+// checkQuotes stops at a cell that runs over several lines because a quote opened in it is
+// never closed where it should be: the rest of the file (or up to the next quote) would be
+// read as one cell, a "player" swallowing the matches below. Quotes are read leniently
+// (Ann "the Great" Lee), so this is the record read again strictly. A cell closed properly
+// may hold line breaks (a name wrapped with Alt+Enter).
+func (c *csvRows) checkQuotes(start int64) bool {
+	multi := -1
+	for i, cell := range c.cells {
+		if strings.ContainsAny(cell, "\n\r") {
+			multi = i
+			break
+		}
 	}
-	return true
+	if multi < 0 {
+		return true
+	}
+	end := c.r.InputOffset()
+	strict := csv.NewReader(strings.NewReader(c.text[start:end]))
+	strict.Comma, strict.FieldsPerRecord = c.sep, -1
+	if _, err := strict.Read(); err == nil || !errors.Is(err, csv.ErrQuote) {
+		return true
+	}
+	last := strings.Count(c.text[:end], "\n") + c.skip
+	if !strings.HasSuffix(c.text[:end], "\n") {
+		last++
+	}
+	to := fmt.Sprintf("line %d", last)
+	if end == int64(len(c.text)) {
+		to = fmt.Sprintf("the end of the file (line %d)", last)
+	}
+	c.err = tbsheet.Errorf(c.Pos(multi), tbsheet.ErrFormat, "a quote (\") opens this cell and is not closed where the cell ends: "+
+		"everything from here to %s is read as one cell; close the quote or remove it", to)
+	return false
 }
 
 func (c *csvRows) Cells() []string { return c.cells }

@@ -22,10 +22,15 @@ func FuzzCSV(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	// Hostile text: a quote never closed, damaged UTF-8, control and invisible characters.
+	f.Add([]byte("Round,Player 1,Player 2,Result\n1,\"Ann,Bob,2-0\n2,Bob,\"Cy\",1-0\n"))
+	f.Add([]byte("Round,Player 1,Player 2,Result\n1,M\xc3ller,王,2-0\n"))
+	f.Add([]byte("Round,Player 1,Player 2,Result\n1,Ann\x1b[2J,Bob\u200b,2-0\n2,Bob,Ann,0-2\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sniffCSV(data, "f.csv")
 		ev, err := readCSV(data, "f.csv", Options{})
 		checkRead(t, "f.csv", ev, err)
+		checkPrintable(t, ev, err)
 		_, err = readPlayersBytes(data, "f.csv")
 		checkErrorFiles(t, err, "f.csv")
 	})

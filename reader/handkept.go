@@ -16,20 +16,18 @@ import (
 	"github.com/tbsheet/tbsheet"
 )
 
-// Limits that keep a hostile or mistaken file from running away with time or memory. A
-// 4,096-player, 12-round event is about 25,000 rows.
+// Limits that keep a hostile or mistaken file from running away with time or memory. The
+// rows and cells a table may hold follow the file size limit (Options.limits); a
+// 4,096-player, 12-round event is about 25,000 rows, a 100,000-player, 15-round one 750,000.
 const (
 	// headerScan is how many non-blank rows may stand above the header (titles, dates).
 	headerScan = 10
-	// maxRows is the most non-blank rows tbsheet reads from one input.
-	maxRows = 200_000
-	// maxCells is the most cells tbsheet reads from one input, blanks inside rows included.
-	maxCells = 8_000_000
-	// maxCount bounds round, table, game and rating numbers.
+	// maxCount bounds ratings; games are bounded by 999, tables by the players
+	// (sanityMaxPlayers), rounds by sanityMaxRounds.
 	maxCount = 100_000
 )
 
-// rowSource is a table read one row at a time: a worksheet streamed by excelize or a CSV file.
+// rowSource is a table read one row at a time: a worksheet streamed from its XML, or a CSV file.
 // Rows are ragged (trailing blank cells are dropped): index them by header, never by length.
 type rowSource interface {
 	// Next advances to the next row that has cells; it returns false at the end, or early
@@ -74,6 +72,10 @@ type hkReader struct {
 	byes    map[string]bool
 	results map[resultCell]parsedResult
 	rounds  map[roundKey]*roundAcc
+	// spelling holds the text of a player's first cell when it has invisible characters,
+	// and merged the players noted as written with and without them (noteInvisible).
+	spelling map[int]string
+	merged   map[int]bool
 	// sheets are the worksheets in the order they were read, for sorting errors.
 	sheets []string
 }
@@ -84,6 +86,7 @@ func newHKReader(file, format string) *hkReader {
 		ev:     &tbsheet.Event{Source: file, Format: format},
 		byName: map[string]int{}, byID: map[string]int{}, rounds: map[roundKey]*roundAcc{},
 		byText: map[string]int{}, byes: map[string]bool{}, results: map[resultCell]parsedResult{},
+		spelling: map[int]string{},
 	}
 }
 

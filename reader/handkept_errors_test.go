@@ -340,31 +340,35 @@ func TestXLSXErrors(t *testing.T) {
 func TestXLSXNotResults(t *testing.T) {
 	budget, _ := buildBook(t, testSheet{"Budget", [][]string{{"Date", "Item", "Amount"}, {"n:45292", "Sleeves", "n:12.5"}}},
 		testSheet{"Sheet2", nil})
-	// A stray cell in column XFD pads every row to 16,384 cells.
+	// A cell in column ALL pads every row to 1,000 cells (the widest row read is 1,024).
 	header, _ := buildBook(t, testSheet{"Matches", [][]string{{"Round", "Player 1", "Player 2", "Result"}}})
 	var rows strings.Builder
 	for r := 2; r < 600; r++ {
 		fmt.Fprintf(&rows, `<row r="%d"><c r="A%d"><v>1</v></c><c r="B%d" t="inlineStr"><is><t>P%d</t></is></c>`+
-			`<c r="XFD%d" t="inlineStr"><is><t>y</t></is></c></row>`, r, r, r, r, r)
+			`<c r="ALL%d" t="inlineStr"><is><t>y</t></is></c></row>`, r, r, r, r, r)
 	}
 	wideBook, err := patchZip(header, "xl/worksheets/sheet1.xml", "</sheetData>", rows.String()+"</sheetData>")
 	if err != nil {
 		t.Fatal(err)
 	}
-	bomb := lyingZipPart(t, budget, "xl/media/padding.bin", 65<<20)
+	bomb := lyingZipPart(t, budget, "xl/media/padding.bin", 1<<30+1)
+	password := append([]byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"), make([]byte, 600)...)
+	password = append(password, "E\x00n\x00c\x00r\x00y\x00p\x00t\x00e\x00d\x00P\x00a\x00c\x00k\x00a\x00g\x00e\x00"...)
 	for _, tt := range []struct {
 		name string
 		data []byte
+		max  int64
 		want string
 	}{
-		{"budget", budget, `results.xlsx: not a results workbook: no sheet has a header with Round, Player 1, Player 2 and Result (or P1 Wins, P2 Wins) in its first 10 rows, and no sheet is named like "Round 1" (sheets: "Budget", "Sheet2"; the first row of "Budget" is "Date | Item | Amount")`},
-		{"wide rows", wideBook, "stopped reading here: the workbook holds more than"},
-		{"zip bomb", bomb, "the workbook unpacks to more than 64 MiB"},
-		{"old xls", append([]byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"), make([]byte, 600)...), "password-protected workbook or an old Excel 97-2003 (.xls) file"},
-		{"truncated", budget[:len(budget)/2], "cannot open the workbook"},
+		{"budget", budget, 0, `results.xlsx: not a results workbook: no sheet has a header with Round, Player 1, Player 2 and Result (or P1 Wins, P2 Wins) in its first 10 rows, and no sheet is named like "Round 1" (sheets: "Budget", "Sheet2"; the first row of "Budget" is "Date | Item | Amount")`},
+		{"wide rows", wideBook, 256 << 10, "stopped reading here: the workbook holds more than 262144 cells"},
+		{"zip bomb", bomb, 0, "the workbook unpacks to more than 1024 MiB"},
+		{"old xls", append([]byte("\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"), make([]byte, 600)...), 0, "an old Excel 97-2003 (.xls) file: save it as .xlsx"},
+		{"password", password, 0, "a password-protected workbook: remove the password"},
+		{"truncated", budget[:len(budget)/2], 0, "results.xlsx: the file is cut short: its end is missing"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ReadBytes(tt.data, "results.xlsx", "xlsx", Options{})
+			_, err := ReadBytes(tt.data, "results.xlsx", "xlsx", Options{MaxSize: tt.max})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("got %v\nwant %q", err, tt.want)
 			}

@@ -12,8 +12,8 @@ import (
 )
 
 // finish orders the rounds (Swiss by number, then the playoff rounds: numbered ones as
-// numbered, named ones after them, the largest stage first), infers drops, validates the
-// event and returns it with every problem.
+// numbered, named ones after them, the largest stage first), notes who may be missing from a
+// round, infers drops, validates the event and returns it with every problem.
 func (h *hkReader) finish() (*tbsheet.Event, error) {
 	var swiss, playoff []roundKey
 	for k := range h.rounds {
@@ -62,6 +62,7 @@ func (h *hkReader) finish() (*tbsheet.Event, error) {
 	if len(h.ev.Rounds) == 0 && len(h.ev.Players) == 0 && len(h.errs.ErrorList) == 0 {
 		h.errs.addf(tbsheet.Pos{File: h.file}, "", tbsheet.ErrFormat, "no matches below the header")
 	}
+	h.checkAttendance()
 	h.inferDrops(last)
 	h.errs.AddAll(h.ev.Validate())
 	h.errs.Sort(h.sheets...)

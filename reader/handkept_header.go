@@ -5,7 +5,6 @@ package reader
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/text/width"
@@ -58,7 +57,7 @@ func (hd *header) found() string {
 	var out []string
 	for _, c := range hd.cells {
 		if c = strings.TrimSpace(c); c != "" {
-			out = append(out, c)
+			out = append(out, tbsheet.Clip(c))
 		}
 	}
 	if len(out) == 0 {
@@ -146,11 +145,7 @@ func describeRow(cells []string) string {
 	if len(c) == 0 {
 		return "nothing (the sheet is empty)"
 	}
-	s := strings.Join(c, " | ")
-	if r := []rune(s); len(r) > 80 {
-		s = string(r[:77]) + "…"
-	}
-	return strconv.Quote(s)
+	return tbsheet.Quote(strings.Join(c, " | "))
 }
 
 // notesLine reports whether a row starts the notes below a table: everything after it is
@@ -204,8 +199,8 @@ func matchColumns(hd *header, needRound bool, errs *problems) bool {
 	for _, key := range []string{"round", "table", "p1", "p2", "result", "p1wins", "p2wins", "draws", "p1points", "p2points"} {
 		if cols := hd.all[key]; len(cols) > 1 {
 			errs.addf(hd.pos[cols[1]], hd.cells[cols[1]], tbsheet.ErrColumns,
-				"two %s columns (%q and %q): delete or rename one", handkept.ColumnHeader(key, "en"),
-				strings.TrimSpace(hd.cells[cols[0]]), strings.TrimSpace(hd.cells[cols[1]]))
+				"two %s columns (%s and %s): delete or rename one", handkept.ColumnHeader(key, "en"),
+				tbsheet.Quote(strings.TrimSpace(hd.cells[cols[0]])), tbsheet.Quote(strings.TrimSpace(hd.cells[cols[1]])))
 			ok = false
 		}
 	}

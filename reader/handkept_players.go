@@ -22,6 +22,7 @@ func (h *hkReader) useRoster(players []tbsheet.Player) {
 	h.listed = true
 	h.ev.Players = append([]tbsheet.Player(nil), players...)
 	clear(h.byText)
+	clear(h.spelling)
 	for i, p := range players {
 		h.byName[nameKey(p.Name)] = i
 		if p.ID != p.Name {
@@ -30,12 +31,49 @@ func (h *hkReader) useRoster(players []tbsheet.Player) {
 	}
 }
 
-// nameKey folds a name for matching: NFC, full-width Latin to ASCII, case, and runs of spaces.
+// nameKey folds a name for matching: NFC, full-width Latin to ASCII, case, runs of spaces,
+// and invisible characters (tbsheet.IsInvisible), which are dropped: "Alice" with a
+// zero-width space pasted after it is Alice.
 func nameKey(s string) string {
 	if !isASCII(s) {
-		s = norm.NFC.String(width.Fold.String(s))
+		s = norm.NFC.String(width.Fold.String(strings.Map(dropInvisible(false), s)))
 	}
 	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// cleanName is a name cell's text as the standings show it: runs of spaces, tabs and line
+// breaks (a cell wrapped with Alt+Enter) become one space, and invisible characters that join
+// nothing (zero-width spaces, bidirectional controls, byte-order marks) are dropped. The
+// zero-width joiners stay: emoji sequences and some scripts need them.
+func cleanName(s string) string {
+	if !isASCII(s) {
+		s = strings.Map(dropInvisible(true), s)
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// dropInvisible returns a strings.Map function that drops invisible characters, keeping the
+// joiners (U+200C, U+200D) and emoji tag characters when keepJoiners is set.
+func dropInvisible(keepJoiners bool) func(rune) rune {
+	return func(r rune) rune {
+		if !tbsheet.IsInvisible(r) || keepJoiners && (r == '\u200c' || r == '\u200d' || r >= 0xe0000 && r <= 0xe007f) {
+			return r
+		}
+		return -1
+	}
+}
+
+// firstInvisible returns the first invisible character of s, or −1.
+func firstInvisible(s string) rune {
+	if isASCII(s) {
+		return -1
+	}
+	for _, r := range s {
+		if tbsheet.IsInvisible(r) {
+			return r
+		}
+	}
+	return -1
 }
 
 func isASCII(s string) bool {
@@ -56,6 +94,7 @@ func (h *hkReader) player(text string, pos tbsheet.Pos, field string) (int, bool
 	key := nameKey(text)
 	if i, ok := h.byName[key]; ok {
 		h.byText[text] = i
+		h.noteInvisible(i, text, pos)
 		return i, true
 	}
 	if i, ok := h.byID[strings.TrimSpace(text)]; ok {
@@ -63,21 +102,48 @@ func (h *hkReader) player(text string, pos tbsheet.Pos, field string) (int, bool
 		return i, true
 	}
 	if h.listed {
-		msg := fmt.Sprintf("player %q is not on the players list", text)
+		msg := fmt.Sprintf("player %s is not on the players list", tbsheet.Quote(text))
 		// Past MaxErrors the problem is only counted: spare the search for a likely name.
 		if !h.errs.Full() {
 			if s := h.nearest(key); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
+				msg += fmt.Sprintf(" (did you mean %s?)", tbsheet.Quote(s))
 			}
 		}
 		h.errs.addf(pos, field, tbsheet.ErrUnknownPlayer, "%s", msg)
 		return 0, false
 	}
-	name := strings.TrimSpace(text)
+	name := cleanName(text)
 	h.ev.Players = append(h.ev.Players, tbsheet.Player{ID: name, Name: name, Pos: pos})
-	h.byName[key] = len(h.ev.Players) - 1
-	h.byText[text] = len(h.ev.Players) - 1
-	return len(h.ev.Players) - 1, true
+	i := len(h.ev.Players) - 1
+	h.byName[key] = i
+	h.byText[text] = i
+	if firstInvisible(text) >= 0 {
+		h.spelling[i] = text
+	}
+	return i, true
+}
+
+// noteInvisible notes, once per player, that a name was written in two ways that differ only
+// by invisible characters (a zero-width space pasted with the name), which look identical:
+// they are read as one player.
+func (h *hkReader) noteInvisible(i int, text string, pos tbsheet.Pos) {
+	first, ok := h.spelling[i]
+	if !ok {
+		first = h.ev.Players[i].Name
+	}
+	r := firstInvisible(text)
+	if r < 0 {
+		r = firstInvisible(first)
+	}
+	if r < 0 || h.merged[i] || strings.TrimSpace(text) == strings.TrimSpace(first) {
+		return
+	}
+	if h.merged == nil {
+		h.merged = map[int]bool{}
+	}
+	h.merged[i] = true
+	h.note("%s: %s: %s and %s (%s) differ only by an invisible character (U+%04X): read as one player, %s",
+		h.file, where(pos), tbsheet.Quote(text), tbsheet.Quote(first), where(h.ev.Players[i].Pos), r, h.ev.Players[i].Name)
 }
 
 // nearest returns the listed name closest to key, if it is a likely typo.
@@ -106,7 +172,7 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 			break
 		}
 		r := &hkRow{src: src, hd: hd, cells: cells, errs: errs}
-		p := tbsheet.Player{Name: r.name("name"), ID: r.text("id"), Pos: r.pos("name")}
+		p := tbsheet.Player{Name: cleanName(r.name("name")), ID: r.text("id"), Pos: r.pos("name")}
 		drop, rating := r.text("dropped"), r.text("rating")
 		if p.Name == "" {
 			if p.ID != "" || drop != "" || rating != "" {
@@ -116,30 +182,30 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 		}
 		key := nameKey(p.Name)
 		if first, dup := names[key]; dup {
-			r.errorf("name", tbsheet.ErrDuplicatePlayer, "player %q is listed twice (also at %s)", p.Name, where(first))
+			r.errorf("name", tbsheet.ErrDuplicatePlayer, "player %s is listed twice (also at %s)", tbsheet.Quote(p.Name), where(first))
 		}
 		names[key] = p.Pos
 		if p.ID == "" {
 			p.ID = p.Name
 		} else if first, dup := ids[p.ID]; dup {
-			r.errorf("id", tbsheet.ErrDuplicatePlayer, "ID %q is given twice (also at %s)", p.ID, where(first))
+			r.errorf("id", tbsheet.ErrDuplicatePlayer, "ID %s is given twice (also at %s)", tbsheet.Quote(p.ID), where(first))
 		} else {
 			ids[p.ID] = r.pos("id")
 		}
 		if drop != "" {
-			n, ok := parseCount(drop)
+			n, ok := parseCount(drop, sanityMaxRounds)
 			if !ok {
 				n, ok = handkept.RoundSheetNumber(drop)
 			}
 			if !ok {
-				r.errorf("dropped", tbsheet.ErrValue, "%q is not a round number (Dropped After: the last round the player played)", drop)
+				r.errorf("dropped", tbsheet.ErrValue, "%s is not a round number (Dropped After: the last round the player played)", tbsheet.Quote(drop))
 			}
 			p.DroppedAfter = n
 		}
 		if rating != "" {
-			n, ok := parseCount(rating)
+			n, ok := parseCount(rating, maxCount)
 			if !ok {
-				r.errorf("rating", tbsheet.ErrValue, "%q is not a rating", rating)
+				r.errorf("rating", tbsheet.ErrValue, "%s is not a rating", tbsheet.Quote(rating))
 			}
 			p.Rating = n
 		}

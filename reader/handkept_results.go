@@ -131,9 +131,9 @@ func (h *hkReader) gameColumns(r *hkRow) (g tbsheet.Games, given bool) {
 			continue
 		}
 		given = true
-		n, ok := parseCount(t)
-		if !ok || n > 999 {
-			r.errorf(c.key, tbsheet.ErrGames, "%q is not a number of games", t)
+		n, ok := parseCount(t, 999)
+		if !ok {
+			r.errorf(c.key, tbsheet.ErrGames, "%s is not a number of games", tbsheet.Quote(t))
 		}
 		*c.n = n
 	}
@@ -154,7 +154,7 @@ func (h *hkReader) score(r *hkRow) tbsheet.Score {
 		}
 		n, err := exact.Parse(width.Fold.String(t))
 		if err != nil || len(t) > 20 {
-			r.errorf(c.key, tbsheet.ErrValue, "%q is not a number of points", t)
+			r.errorf(c.key, tbsheet.ErrValue, "%s is not a number of points", tbsheet.Quote(t))
 			continue
 		}
 		*c.n, s.Known = n, true

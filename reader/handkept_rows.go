@@ -114,21 +114,21 @@ var excelError = map[string]bool{"#N/A": true, "#REF!": true, "#VALUE!": true, "
 	"#NAME?": true, "#NUM!": true, "#NULL!": true, "#SPILL!": true, "#CALC!": true, "#GETTING_DATA": true}
 
 // parseCount reads a whole number as spreadsheets hold them: "3", "3.0", "３", "3,0", a
-// formula's 2.9999999999999996. It rejects negatives and numbers above maxCount.
-func parseCount(s string) (int, bool) {
+// formula's 2.9999999999999996. It rejects negatives and numbers above most.
+func parseCount(s string, most int) (int, bool) {
 	if n, err := strconv.Atoi(s); err == nil { // the common case, without allocating
-		return n, n >= 0 && n <= maxCount
+		return n, n >= 0 && n <= most
 	}
 	s = strings.ReplaceAll(strings.TrimSpace(width.Fold.String(s)), ",", ".")
 	if n, err := strconv.Atoi(s); err == nil {
-		return n, n >= 0 && n <= maxCount
+		return n, n >= 0 && n <= most
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || strings.ContainsAny(s, "eExXpP") || math.IsNaN(f) {
 		return 0, false
 	}
 	r := math.Round(f)
-	if math.Abs(f-r) > 1e-9 || r < 0 || r > maxCount {
+	if math.Abs(f-r) > 1e-9 || r < 0 || r > float64(most) {
 		return 0, false
 	}
 	return int(r), true
@@ -137,21 +137,23 @@ func parseCount(s string) (int, bool) {
 // tableCell matches "T3", "Table 3", "#3", "3号桌", "3卓", "3番".
 var tableCell = regexp.MustCompile(`^(?:table|tbl|t|#|桌|卓|テーブル)?\s*(\d{1,6})\s*(?:号桌|号|桌|卓|番)?$`)
 
+// parseTable reads a Table cell: at most one table for every two players tbsheet reads.
 func parseTable(s string) (int, bool) {
-	if n, ok := parseCount(s); ok {
+	if n, ok := parseCount(s, sanityMaxPlayers/2); ok {
 		return n, true
 	}
 	m := tableCell.FindStringSubmatch(handkept.NormalizeHeader(s))
 	if m == nil {
 		return 0, false
 	}
-	return parseCount(m[1])
+	return parseCount(m[1], sanityMaxPlayers/2)
 }
 
 // parseRound reads a Round cell: a number ("3", "3.0"), a round name ("Round 3", "R3",
-// "第3轮") or a playoff name ("T8", "QF", "Semifinals", "决赛").
+// "第3轮") or a playoff name ("T8", "QF", "Semifinals", "决赛"). A number beyond
+// sanityMaxRounds is read, for rowRound to refuse with its own message.
 func parseRound(s string) (roundKey, bool) {
-	if n, ok := parseCount(s); ok && n > 0 {
+	if n, ok := parseCount(s, maxCount); ok && n > 0 {
 		return roundKey{n: n}, true
 	}
 	if n, ok := handkept.RoundSheetNumber(s); ok {
@@ -202,7 +204,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 				cur = &k
 			}
 			if res := r.text("result"); res != "" && !r.bad {
-				h.note("%s: %s: row skipped: it has a result (%q) but no players", h.file, where(r.pos("result")), res)
+				h.note("%s: %s: row skipped: it has a result (%s) but no players", h.file, where(r.pos("result")), tbsheet.Quote(res))
 			}
 			continue
 		}
@@ -254,7 +256,11 @@ func (h *hkReader) rowRound(r *hkRow, fixed *roundKey, cur **roundKey) (roundKey
 	}
 	k, ok := parseRound(text)
 	if !ok {
-		r.errorf("round", tbsheet.ErrValue, "%q is not a round (expected a number like 3, or T8, QF, SF, F or Playoff 6 for the top cut)", text)
+		r.errorf("round", tbsheet.ErrValue, "%s is not a round (expected a number like 3, or T8, QF, SF, F or Playoff 6 for the top cut)", tbsheet.Quote(text))
+		return roundKey{}, false
+	}
+	if k.n > sanityMaxRounds {
+		r.errorf("round", tbsheet.ErrValue, "round %d: tbsheet reads events of at most %d rounds", k.n, sanityMaxRounds)
 		return roundKey{}, false
 	}
 	if fixed != nil && k != *fixed {
@@ -272,7 +278,7 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 	if t := r.text("table"); t != "" {
 		var ok bool
 		if table, ok = parseTable(t); !ok {
-			r.errorf("table", tbsheet.ErrValue, "%q is not a table number", t)
+			r.errorf("table", tbsheet.ErrValue, "%s is not a table number", tbsheet.Quote(t))
 		}
 	}
 	p1Key, p2Key := "p1", "p2"
@@ -283,14 +289,14 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		}
 		// "BYE | Alice": a bye for Alice, written the other way round.
 		if res := r.text("result"); res != "" && !handkept.IsBye(res) {
-			r.errorf("result", tbsheet.ErrResult, "%q: with BYE as Player 1 the result is unclear; put the player in Player 1 and BYE in Player 2", res)
+			r.errorf("result", tbsheet.ErrResult, "%s: with BYE as Player 1 the result is unclear; put the player in Player 1 and BYE in Player 2", tbsheet.Quote(res))
 			return
 		}
 		p1, p2, p1Key, p2Key = p2, "", "p2", "p1"
 	}
 	if p1 == "" {
 		if !r.bad { // else the cell's own error says why it is empty
-			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %q)", p2)
+			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %s)", tbsheet.Quote(p2))
 		}
 		return
 	}
@@ -318,7 +324,7 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		return
 	}
 	if m.P1 == m.P2 {
-		r.errorf("p2", tbsheet.ErrSelfPairing, "player %q is paired against themselves", h.ev.Players[m.P1].Name)
+		r.errorf("p2", tbsheet.ErrSelfPairing, "player %s is paired against themselves", tbsheet.Quote(h.ev.Players[m.P1].Name))
 		return
 	}
 	acc := h.rounds[key]
@@ -334,8 +340,8 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 			continue
 		}
 		if first, dup := acc.seat[side.p]; dup {
-			r.errorf(side.key, tbsheet.ErrDuplicatePlayer, "player %q appears twice in %s (also at %s)",
-				h.ev.Players[side.p].Name, key, where(first))
+			r.errorf(side.key, tbsheet.ErrDuplicatePlayer, "player %s appears twice in %s (also at %s)",
+				tbsheet.Quote(h.ev.Players[side.p].Name), key, where(first))
 		}
 	}
 	if r.bad {

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
@@ -114,13 +115,15 @@ func (v *jsonValue) quoted() string {
 	case v == nil:
 		return "nothing"
 	case v.kind == jsonString:
-		return strconv.Quote(v.text)
+		return tbsheet.Quote(v.text)
 	case v.kind == jsonObject:
 		return "an object"
 	case v.kind == jsonArray:
 		return "an array"
 	case v.kind == jsonNull:
 		return "null"
+	case utf8.RuneCountInString(v.text) > tbsheet.QuoteMax: // a number of a million digits
+		return tbsheet.Quote(v.text)
 	}
 	return v.text
 }

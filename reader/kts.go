@@ -24,6 +24,7 @@ func init() {
 		Sniff: func(data []byte, _ string) bool {
 			return sniffKTSXML(data) || sniffKTSCSV(data) || sniffKTSPlayersCSV(data)
 		},
+		Likely: likelyXML("Tournament"),
 		Read: func(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 			if head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n"); bytes.HasPrefix(head, []byte("<")) {
 				return readKTSXML(data, name, opt)
@@ -71,7 +72,7 @@ func (r *ktsReader) integer(e *xmlElem, lo, hi int64) int64 {
 	n, err := strconv.ParseInt(s, 10, 64)
 	switch {
 	case err != nil:
-		r.errorf(e, tbsheet.ErrValue, "<%s> %q is not a whole number", e.name, s)
+		r.errorf(e, tbsheet.ErrValue, "<%s> %s is not a whole number", e.name, tbsheet.Quote(s))
 	case n < lo || n > hi:
 		r.errorf(e, tbsheet.ErrValue, "<%s> %d is out of range (%d to %d)", e.name, n, lo, hi)
 	default:
@@ -207,7 +208,7 @@ func (r *ktsReader) players(ev *tbsheet.Event, list *xmlElem, structure int64) m
 		idE := who.child("ID")
 		id, ok := ktsID(idE.value())
 		if !ok || id == "" {
-			r.errorf(firstNonNil(idE, who), tbsheet.ErrValue, "player id %q is not a KTS (COSSY) number", idE.value())
+			r.errorf(firstNonNil(idE, who), tbsheet.ErrValue, "player id %s is not a KTS (COSSY) number", tbsheet.Quote(idE.value()))
 			continue
 		}
 		first, last := who.child("FirstName").value(), who.child("LastName").value()
@@ -288,8 +289,8 @@ func (r *ktsReader) dropRound(tp *xmlElem) int {
 		return round
 	case "", "active", "cut", "playoffcut", "topx":
 	default:
-		r.notef("%s: DropReason %q is not one KTS writes (Active, Drop, Cut, PlayoffCut, TopX): not read as a drop",
-			r.pos(tp.child("DropReason")), reason)
+		r.notef("%s: DropReason %s is not one KTS writes (Active, Drop, Cut, PlayoffCut, TopX): not read as a drop",
+			r.pos(tp.child("DropReason")), tbsheet.Quote(reason))
 	}
 	return 0
 }
@@ -334,7 +335,7 @@ func (r *ktsReader) penalties(ev *tbsheet.Event, list *xmlElem, index map[string
 		id, _ := ktsID(pp.child("Player").value())
 		i, ok := index[id]
 		if !ok {
-			r.notef("%s: a disqualification for player %q, who is not registered: ignored", r.pos(pp), pp.child("Player").value())
+			r.notef("%s: a disqualification for player %s, who is not registered: ignored", r.pos(pp), tbsheet.Quote(pp.child("Player").value()))
 			continue
 		}
 		ev.Players[i].Disqualified = true
@@ -388,7 +389,7 @@ func (r *ktsReader) match(ev *tbsheet.Event, tm *xmlElem, round int, index map[s
 	for k, s := range seats {
 		id, ok := ktsID(s.value())
 		if !ok {
-			r.errorf(s, tbsheet.ErrValue, "match in round %d names player %q, which is not a KTS number", round, s.value())
+			r.errorf(s, tbsheet.ErrValue, "match in round %d names player %s, which is not a KTS number", round, tbsheet.Quote(s.value()))
 			return m, false
 		}
 		ids[k] = id
@@ -421,7 +422,7 @@ func (r *ktsReader) match(ev *tbsheet.Event, tm *xmlElem, round int, index map[s
 	winE := tm.child("Winner")
 	winner, wok := ktsID(winE.value())
 	if !wok {
-		r.errorf(winE, tbsheet.ErrResult, "match in round %d: winner %q is not a KTS number", round, winE.value())
+		r.errorf(winE, tbsheet.ErrResult, "match in round %d: winner %s is not a KTS number", round, tbsheet.Quote(winE.value()))
 		return m, false
 	}
 	statusE := tm.child("Status")
@@ -461,8 +462,8 @@ func (r *ktsReader) match(ev *tbsheet.Event, tm *xmlElem, round int, index map[s
 		}
 		m.Result = tbsheet.Unreported
 	default:
-		r.errorf(firstNonNil(statusE, tm), tbsheet.ErrResult, "match in round %d: status %q is not a KTS result (Incomplete, Winner, Draw, DoubleLoss)",
-			round, status)
+		r.errorf(firstNonNil(statusE, tm), tbsheet.ErrResult, "match in round %d: status %s is not a KTS result (Incomplete, Winner, Draw, DoubleLoss)",
+			round, tbsheet.Quote(status))
 		return m, false
 	}
 	return m, ok

@@ -64,10 +64,7 @@ func firstLineOrKind(data []byte) string {
 		bytes.ContainsAny(line[:1], "<{[") || bytes.HasPrefix(line, []byte("%PDF")) {
 		return "it looks like " + looksLike(data)
 	}
-	if r := []rune(string(line)); len(r) > 80 {
-		line = []byte(string(r[:80]) + "…")
-	}
-	return fmt.Sprintf("its first line is %q", line)
+	return fmt.Sprintf("its first line is %s", tbsheet.Quote(string(line)))
 }
 
 func sniffKTSCSV(data []byte) bool {
@@ -124,7 +121,7 @@ func ReadKTSPlayers(data []byte, name string) ([]tbsheet.Player, error) {
 		id, ok := ktsID(rec[0])
 		switch {
 		case !ok || id == "":
-			errs.Addf(pos, tbsheet.ErrValue, "player id %q is not a KTS (COSSY) number", rec[0])
+			errs.Addf(pos, tbsheet.ErrValue, "player id %s is not a KTS (COSSY) number", tbsheet.Quote(rec[0]))
 			continue
 		case seen[id] != tbsheet.Pos{}:
 			errs.Addf(pos, tbsheet.ErrDuplicatePlayer, "player %s is listed twice (also at %s)", id, seen[id])
@@ -200,7 +197,7 @@ func readKTSCSV(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(rec[1]))
 		if err != nil || n < 0 || n > sanityMaxRounds {
-			errs.Addf(ktsCSVPos(cr, name, 1), tbsheet.ErrValue, "round %q is not a round number (1 to %d)", rec[1], sanityMaxRounds)
+			errs.Addf(ktsCSVPos(cr, name, 1), tbsheet.ErrValue, "round %s is not a round number (1 to %d)", tbsheet.Quote(rec[1]), sanityMaxRounds)
 			continue
 		}
 		if n == 0 {
@@ -234,7 +231,7 @@ func ktsCSVMatch(cr *csv.Reader, name string, rec []string, round int,
 	for k, f := range cols {
 		id, ok := ktsID(rec[f])
 		if !ok {
-			errs.Addf(ktsCSVPos(cr, name, f), tbsheet.ErrValue, "player %q is not a KTS number", rec[f])
+			errs.Addf(ktsCSVPos(cr, name, f), tbsheet.ErrValue, "player %s is not a KTS number", tbsheet.Quote(rec[f]))
 			return m, false
 		}
 		ids[k] = id
@@ -258,7 +255,7 @@ func ktsCSVMatch(cr *csv.Reader, name string, rec []string, round int,
 	case code == "4":
 		m.Result = tbsheet.DoubleLoss
 	default:
-		errs.Addf(m.Pos, tbsheet.ErrResult, "result %q is not a KTS result code (1 = Player 1 won, 3 = draw, 4 = double loss)", rec[3])
+		errs.Addf(m.Pos, tbsheet.ErrResult, "result %s is not a KTS result code (1 = Player 1 won, 3 = draw, 4 = double loss)", tbsheet.Quote(rec[3]))
 		return m, false
 	}
 	ok := true

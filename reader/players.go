@@ -12,10 +12,11 @@ import (
 // tbsheet.ErrorList: a name or ID listed twice, a Dropped After that is not a round. KTS's
 // own players export ("ID","First Name","Last Name") is read as such.
 func ReadPlayers(path string) ([]tbsheet.Player, error) {
-	data, err := ReadFile(path)
+	data, err := ReadFile(path, 0)
 	if err != nil {
 		return nil, err
 	}
+	path = InputName(path)
 	var players []tbsheet.Player
 	if _, ok := ktsCSV(data, ktsPlayersHeader); ok {
 		players, err = ReadKTSPlayers(data, path)
@@ -31,14 +32,14 @@ func ReadPlayers(path string) ([]tbsheet.Player, error) {
 func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 	var errs problems
 	var players []tbsheet.Player
-	if isWorkbook(data) {
-		wb, err := openWorkbook(data, file)
+	if isWorkbook(data) || likelyWorkbook(data) {
+		// A workbook, or a zip or Office file its reader explains (cut short, encrypted).
+		wb, err := openWorkbook(data, file, Options{}.limits())
 		if err != nil {
 			return nil, err
 		}
-		defer wb.close()
 		sheet := ""
-		for _, name := range wb.f.GetSheetList() {
+		for _, name := range wb.sheets {
 			if handkept.SheetKind(name) == "players" {
 				sheet = name
 				break
@@ -53,7 +54,10 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 		}
 		players, _ = wb.readPlayers(sheet, &errs)
 	} else {
-		text, enc := decodeText(data)
+		text, enc, bad := decodeText(data)
+		if bad > 0 {
+			return nil, unknownEncoding(file, enc, bad)
+		}
 		if err := checkWidth(text, file); err != nil {
 			return nil, err
 		}
@@ -68,7 +72,7 @@ func readPlayersBytes(data []byte, file string) ([]tbsheet.Player, error) {
 
 // firstSheetWith returns the first sheet whose first rows hold a header kind accepts, or "".
 func (wb *workbook) firstSheetWith(kind headerKind) string {
-	for _, name := range wb.f.GetSheetList() {
+	for _, name := range wb.sheets {
 		src, err := wb.sheet(name)
 		if err != nil {
 			continue

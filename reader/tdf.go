@@ -23,7 +23,8 @@ func init() {
 		Sniff: func(data []byte, _ string) bool {
 			return sniffXML(data, "tournament", "players", "pods")
 		},
-		Read: func(data []byte, name string, _ Options) (*tbsheet.Event, error) { return ReadTDF(data, name) },
+		Likely: likelyXML("tournament"),
+		Read:   func(data []byte, name string, _ Options) (*tbsheet.Event, error) { return ReadTDF(data, name) },
 	})
 }
 
@@ -246,7 +247,7 @@ func (r *tdfReader) readPod(pe *xmlElem, file *tbsheet.Event) {
 		ev: &tbsheet.Event{Name: file.Name, Date: file.Date, Source: r.file, Format: "tdf", System: "pokemon", Pod: name},
 	}
 	if !known {
-		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("pod category %d is not one tbsheet knows (0 Junior, 1 Senior, 2 Masters, 8 combined, 10 all divisions together): named %q", cat, name))
+		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("pod category %d is not one tbsheet knows (0 Junior, 1 Senior, 2 Masters, 8 combined, 10 all divisions together): named %s", cat, tbsheet.Quote(name)))
 	}
 	r.pods = append(r.pods, pod)
 	for _, sp := range append(pe.all("subgroups", "subgroup", "players", "player"), pe.all("players", "player")...) {
@@ -279,14 +280,14 @@ func (r *tdfReader) join(pod *tdfPod, p int, at *xmlElem) {
 }
 
 func (r *tdfReader) readRound(pod *tdfPod, re *xmlElem) {
-	round := tbsheet.Round{Number: r.intAttr(re, "number", 1, 0, true), Pos: re.pos}
+	round := tbsheet.Round{Number: r.roundAttr(re, "number"), Pos: re.pos}
 	switch typ := re.val("type"); typ {
 	case "2", "3": // 3 Swiss; 2 Swiss in League Challenges
 	case "1":
 		round.Playoff = true
 	default:
 		r.errs.Addf(re.attrPos("type"), tbsheet.ErrValue,
-			"round type %q is neither Swiss (3, or 2) nor single-elimination top cut (1)", typ)
+			"round type %s is neither Swiss (3, or 2) nor single-elimination top cut (1)", tbsheet.Quote(typ))
 	}
 	for _, me := range re.all("matches", "match") {
 		if m, ok := r.readMatch(pod, me); ok {
@@ -302,7 +303,7 @@ func (r *tdfReader) readMatch(pod *tdfPod, me *xmlElem) (tbsheet.Match, bool) {
 	n, err := strconv.Atoi(code)
 	if !ok || err != nil || n < 0 || n >= len(tdfOutcomes) {
 		r.errs.Addf(m.Pos, tbsheet.ErrResult,
-			"outcome=%q is not a TOM outcome (0 not reported, 1 player 1 won, 2 player 2 won, 3 tie, 4 double loss, 5 bye)", code)
+			"outcome=%s is not a TOM outcome (0 not reported, 1 player 1 won, 2 player 2 won, 3 tie, 4 double loss, 5 bye)", tbsheet.Quote(code))
 		return m, false
 	}
 	m.Result = tdfOutcomes[n]
@@ -356,7 +357,7 @@ func (r *tdfReader) readStandings(root *xmlElem) {
 			continue
 		}
 		if pod == nil {
-			r.noteAll(fmt.Sprintf("%s: standings for pod category %q, which has no pairings: ignored", se.pos, se.val("category")))
+			r.noteAll(fmt.Sprintf("%s: standings for pod category %s, which has no pairings: ignored", se.pos, tbsheet.Quote(se.val("category"))))
 			continue
 		}
 		for _, pe := range se.all("player") {
@@ -402,9 +403,9 @@ func (r *tdfReader) standing(pod *tdfPod, pe *xmlElem) (p, place int, ok bool) {
 	place, err := strconv.Atoi(pe.val("place"))
 	switch {
 	case !known:
-		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings list userid %q, who is not registered: ignored", pe.pos, id))
+		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings list userid %s, who is not registered: ignored", pe.pos, tbsheet.Quote(id)))
 	case err != nil || place < 1:
-		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings place %q is not a place: ignored", pe.attrPos("place"), pe.val("place")))
+		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings place %s is not a place: ignored", pe.attrPos("place"), tbsheet.Quote(pe.val("place"))))
 	case !pod.members[p]:
 		pod.ev.Notes = append(pod.ev.Notes, fmt.Sprintf("%s: standings list %s in pod %s, where %s did not play: ignored", pe.pos, r.players[p].Name, pod.ev.Pod, r.players[p].Name))
 	default:

@@ -218,7 +218,7 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	rankText := l.field(trfColRank, trfColRank+3)
 	rank, err := strconv.Atoi(rankText)
 	if err != nil || rank < 1 || rank > trfMaxPlayers {
-		t.errorf(l.no, trfColRank, tbsheet.ErrValue, "%q is not a start rank (columns 5–8: 1 to 9999)", rankText)
+		t.errorf(l.no, trfColRank, tbsheet.ErrValue, "%s is not a start rank (columns 5–8: 1 to 9999)", tbsheet.Quote(rankText))
 		return nil
 	}
 	if _, dup := t.byRank[rank]; dup {
@@ -231,7 +231,7 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	if s := l.field(trfColRating, trfColRating+3); s != "" {
 		r, err := strconv.Atoi(s)
 		if err != nil || r < 0 {
-			t.errorf(l.no, trfColRating, tbsheet.ErrValue, "%q is not a rating (columns 49–52)", s)
+			t.errorf(l.no, trfColRating, tbsheet.ErrValue, "%s is not a rating (columns 49–52)", tbsheet.Quote(s))
 		}
 		pl.Rating = r
 	}
@@ -239,7 +239,7 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	if s := l.field(trfColPoints, trfColPoints+3); s != "" {
 		v, err := exact.Parse(s)
 		if err != nil || v.Sign() < 0 {
-			t.errorf(l.no, trfColPoints, tbsheet.ErrValue, "%q is not a score (columns 81–84, like 4.5)", s)
+			t.errorf(l.no, trfColPoints, tbsheet.ErrValue, "%s is not a score (columns 81–84, like 4.5)", tbsheet.Quote(s))
 		} else {
 			rep.Values = map[string]exact.Num{"points": v}
 		}
@@ -247,7 +247,7 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	if s := l.field(trfColPlace, trfColPlace+3); s != "" {
 		r, err := strconv.Atoi(s)
 		if err != nil || r < 0 {
-			t.errorf(l.no, trfColPlace, tbsheet.ErrValue, "%q is not a rank (columns 86–89)", s)
+			t.errorf(l.no, trfColPlace, tbsheet.ErrValue, "%s is not a rank (columns 86–89)", tbsheet.Quote(s))
 		}
 		rep.Rank = r
 	}
@@ -305,13 +305,13 @@ func (t *trfReader) block(l trfLine, col int) (trfBlock, bool) {
 	b := trfBlock{line: l.no, col: col, text: string(l.chars[col-1 : end])}
 	if s := strings.TrimSpace(l.field(col+trfRoundLength, col+trfRoundWidth-1)); s != "" {
 		t.errorf(l.no, col+trfRoundLength, tbsheet.ErrValue,
-			"%q between round blocks: each round takes 10 columns from column 92 (opponent, colour, result)", s)
+			"%s between round blocks: each round takes 10 columns from column 92 (opponent, colour, result)", tbsheet.Quote(s))
 		return b, false
 	}
 	if s := l.field(col, col+3); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
-			t.errorf(l.no, col, tbsheet.ErrValue, "%q is not an opponent's start rank (or 0000)", s)
+			t.errorf(l.no, col, tbsheet.ErrValue, "%s is not an opponent's start rank (or 0000)", tbsheet.Quote(s))
 			return b, false
 		}
 		b.opp = n
@@ -323,7 +323,7 @@ func (t *trfReader) block(l trfLine, col int) (trfBlock, bool) {
 		b.colour = tbsheet.Black
 	case '-', ' ':
 	default:
-		t.errorf(l.no, col+5, tbsheet.ErrValue, "%q is not a colour (w, b or -)", string(c))
+		t.errorf(l.no, col+5, tbsheet.ErrValue, "%s is not a colour (w, b or -)", tbsheet.Quote(string(c)))
 		return b, false
 	}
 	c := l.char(col + 7)
@@ -332,12 +332,12 @@ func (t *trfReader) block(l trfLine, col int) (trfBlock, bool) {
 	}
 	if !strings.ContainsRune("10=+-WDLHFUZ ", c) {
 		t.errorf(l.no, col+7, tbsheet.ErrResult,
-			"%q is not a TRF result (1 = 0 + - W D L H F U Z or blank)", string(l.char(col+7)))
+			"%s is not a TRF result (1 = 0 + - W D L H F U Z or blank)", tbsheet.Quote(string(l.char(col+7))))
 		return b, false
 	}
 	b.code = c
 	if l.char(col+4) != ' ' || l.char(col+6) != ' ' {
-		t.errorf(l.no, col, tbsheet.ErrValue, "%q is not a round block (\"oooo c r\" from column %d)", b.text, col)
+		t.errorf(l.no, col, tbsheet.ErrValue, "%s is not a round block (\"oooo c r\" from column %d)", tbsheet.Quote(b.text), col)
 		return b, false
 	}
 	return b, true
@@ -348,7 +348,7 @@ func (t *trfReader) rounds(l trfLine) {
 	s := l.field(5, len(l.chars))
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 1 || n > 400 {
-		t.errorf(l.no, 5, tbsheet.ErrValue, "%q is not a number of rounds", s)
+		t.errorf(l.no, 5, tbsheet.ErrValue, "%s is not a number of rounds", tbsheet.Quote(s))
 		return
 	}
 	t.ev.PlannedRounds = n
@@ -361,14 +361,14 @@ func (t *trfReader) rounds(l trfLine) {
 func (t *trfReader) scoring(l trfLine) {
 	f := strings.Fields(l.field(5, len(l.chars)))
 	if len(f)%2 != 0 {
-		t.errorf(l.no, 5, tbsheet.ErrValue, "%q is not a scoring system (pairs like \"W 1.0 D 0.5 L 0.0\")", strings.Join(f, " "))
+		t.errorf(l.no, 5, tbsheet.ErrValue, "%s is not a scoring system (pairs like \"W 1.0 D 0.5 L 0.0\")", tbsheet.Quote(strings.Join(f, " ")))
 		return
 	}
 	vals := map[string]exact.Num{}
 	for i := 0; i < len(f); i += 2 {
 		v, err := exact.Parse(f[i+1])
 		if err != nil {
-			t.errorf(l.no, 5, tbsheet.ErrValue, "%q is not a number of points for %s", f[i+1], f[i])
+			t.errorf(l.no, 5, tbsheet.ErrValue, "%s is not a number of points for %s", tbsheet.Quote(f[i+1]), f[i])
 			return
 		}
 		vals[strings.ToUpper(f[i])] = v
@@ -463,7 +463,7 @@ func (t *trfReader) matches(players []*trfPlayer) {
 			if b.opp == 0 {
 				res, paired, ok := soloResult(b.code)
 				if !ok {
-					t.errorf(b.line, b.col+7, tbsheet.ErrResult, "round %d: %q needs an opponent", r+1, string(b.code))
+					t.errorf(b.line, b.col+7, tbsheet.ErrResult, "round %d: %s needs an opponent", r+1, tbsheet.Quote(string(b.code)))
 					continue
 				}
 				if paired {
@@ -484,7 +484,7 @@ func (t *trfReader) matches(players []*trfPlayer) {
 				t.errorf(b.line, b.col, tbsheet.ErrSelfPairing, "round %d: player %d is paired against themselves", r+1, p.rank)
 				continue
 			case !ok:
-				t.errorf(b.line, b.col+7, tbsheet.ErrResult, "round %d: %q is a bye and cannot have an opponent (%d)", r+1, string(b.code), b.opp)
+				t.errorf(b.line, b.col+7, tbsheet.ErrResult, "round %d: %s is a bye and cannot have an opponent (%d)", r+1, tbsheet.Quote(string(b.code)), b.opp)
 				continue
 			case qi < pi:
 				continue // built from the opponent's line, and checked there
@@ -494,7 +494,7 @@ func (t *trfReader) matches(players []*trfPlayer) {
 			if !has || ob.opp != p.rank {
 				says := "has no round " + strconv.Itoa(r+1)
 				if has && ob.opp == 0 {
-					says = fmt.Sprintf("has no opponent (%q)", ob.text)
+					says = fmt.Sprintf("has no opponent (%s)", tbsheet.Quote(ob.text))
 				} else if has {
 					says = fmt.Sprintf("says he played %d", ob.opp)
 				}
@@ -504,8 +504,8 @@ func (t *trfReader) matches(players []*trfPlayer) {
 			}
 			m, msg := trfGame(pi, qi, b, ob)
 			if msg != "" {
-				t.errorf(ob.line, ob.col, tbsheet.ErrResult, "round %d: %q contradicts line %d (%q): %s",
-					r+1, ob.text, b.line, b.text, msg)
+				t.errorf(ob.line, ob.col, tbsheet.ErrResult, "round %d: %s contradicts line %d (%s): %s",
+					r+1, tbsheet.Quote(ob.text), b.line, tbsheet.Quote(b.text), msg)
 				continue
 			}
 			m.Pos = pos
@@ -528,7 +528,7 @@ func trfGame(p, q int, b, ob trfBlock) (tbsheet.Match, string) {
 	rp, _ := pairResult(b.code)
 	rq, ok := pairResult(ob.code)
 	if !ok {
-		return tbsheet.Match{}, fmt.Sprintf("%q is a bye and cannot have an opponent", string(ob.code))
+		return tbsheet.Match{}, fmt.Sprintf("%s is a bye and cannot have an opponent", tbsheet.Quote(string(ob.code)))
 	}
 	res := rp
 	switch {

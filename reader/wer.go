@@ -21,7 +21,8 @@ func init() {
 		Sniff: func(data []byte, _ string) bool {
 			return sniffXML(data, "event", "participation")
 		},
-		Read: func(data []byte, name string, _ Options) (*tbsheet.Event, error) { return ReadWER(data, name) },
+		Likely: likelyXML("event"),
+		Read:   func(data []byte, name string, _ Options) (*tbsheet.Event, error) { return ReadWER(data, name) },
 	})
 }
 
@@ -33,7 +34,7 @@ const (
 	werBye        = 3
 )
 
-const werOutcomeMsg = "outcome=%q is not a WER outcome (1 person won, 2 draw, 3 bye, 0 not reported)"
+const werOutcomeMsg = "outcome=%s is not a WER outcome (1 person won, 2 draw, 3 bye, 0 not reported)"
 
 // werDropped is the team status of a player who dropped (eliminationround = the round).
 const werDropped = 3
@@ -161,7 +162,7 @@ func (r *werReader) readTeams(root *xmlElem) {
 	for _, te := range teams {
 		members := te.all("member")
 		if len(members) == 0 {
-			r.errs.Addf(te.pos, tbsheet.ErrValue, "team %q has no <member>", te.val("name"))
+			r.errs.Addf(te.pos, tbsheet.ErrValue, "team %s has no <member>", tbsheet.Quote(te.val("name")))
 			continue
 		}
 		p := tbsheet.Player{ID: te.val("id"), Name: strings.Join(strings.Fields(te.val("name")), " "), Pos: te.pos}
@@ -173,7 +174,7 @@ func (r *werReader) readTeams(root *xmlElem) {
 			id := me.val("person")
 			person, ok := r.persons[id]
 			if !ok {
-				r.errs.Addf(me.attrPos("person"), tbsheet.ErrUnknownPlayer, "team member %q is not a <person>", id)
+				r.errs.Addf(me.attrPos("person"), tbsheet.ErrUnknownPlayer, "team member %s is not a <person>", tbsheet.Quote(id))
 				continue
 			}
 			if _, dup := r.byID[id]; dup || slices.Contains(ids, id) {
@@ -197,8 +198,8 @@ func (r *werReader) readTeams(root *xmlElem) {
 		case status == strconv.Itoa(werDropped):
 			r.drops[index] = r.intAttr(te, "eliminationround", 0, 0, false)
 		case status != "" && strings.Trim(status, "0123456789") != "":
-			r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("%s: team status %q is not one tbsheet knows (2 playing, 3 dropped, 4 out in the top cut): %s read as not dropped",
-				te.attrPos("status"), status, p.Name))
+			r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("%s: team status %s is not one tbsheet knows (2 playing, 3 dropped, 4 out in the top cut): %s read as not dropped",
+				te.attrPos("status"), tbsheet.Quote(status), p.Name))
 		}
 	}
 }
@@ -247,9 +248,9 @@ func (r *werReader) readRoles(root *xmlElem) {
 				seq, err := strconv.Atoi(ref.val("seq"))
 				switch {
 				case !ok:
-					r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("%s: WER's final order lists person %q, who plays for no team: ignored", ref.pos, ref.val("person")))
+					r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("%s: WER's final order lists person %s, who plays for no team: ignored", ref.pos, tbsheet.Quote(ref.val("person"))))
 				case err != nil || seq < 1:
-					r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("%s: WER's final order has seq=%q, not a place: ignored", ref.attrPos("seq"), ref.val("seq")))
+					r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("%s: WER's final order has seq=%s, not a place: ignored", ref.attrPos("seq"), tbsheet.Quote(ref.val("seq"))))
 				case r.ev.Players[p].Reported == nil || seq < r.ev.Players[p].Reported.Rank:
 					r.ev.Players[p].Reported = &tbsheet.Reported{Rank: seq}
 				}
@@ -272,7 +273,7 @@ func (r *werReader) readRounds(root *xmlElem) {
 		r.ev.PlannedRounds = first - 1
 	}
 	for _, re := range root.all("matches", "round") {
-		round := tbsheet.Round{Number: r.intAttr(re, "number", 1, 0, true), Pos: re.pos}
+		round := tbsheet.Round{Number: r.roundAttr(re, "number"), Pos: re.pos}
 		round.Playoff = first > 0 && round.Number >= first
 		r.readMatches(&round, re.all("match"))
 		r.ev.Rounds = append(r.ev.Rounds, round)
@@ -281,7 +282,7 @@ func (r *werReader) readRounds(root *xmlElem) {
 	if len(r.mirrors) > 0 {
 		var codes []string
 		for code, n := range r.mirrors {
-			codes = append(codes, fmt.Sprintf("%d with outcome %q", n, code))
+			codes = append(codes, fmt.Sprintf("%d with outcome %s", n, tbsheet.Quote(code)))
 		}
 		slices.Sort(codes)
 		r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("match rows that repeat another row of the same match from the other player's side, with an outcome code tbsheet does not know, were skipped: %s",
@@ -316,7 +317,7 @@ func (r *werReader) readMatches(round *tbsheet.Round, rows []*xmlElem) {
 		m, known := r.decode(me, code, p, opp, games)
 		switch {
 		case !known && !ok:
-			r.errs.Addf(me.attrPos("outcome"), tbsheet.ErrResult, werOutcomeMsg, code)
+			r.errs.Addf(me.attrPos("outcome"), tbsheet.ErrResult, werOutcomeMsg, tbsheet.Quote(code))
 			continue
 		case !ok:
 			continue
@@ -353,7 +354,7 @@ func (r *werReader) readMatches(round *tbsheet.Round, rows []*xmlElem) {
 				continue
 			}
 		}
-		r.errs.Addf(u.elem.attrPos("outcome"), tbsheet.ErrResult, werOutcomeMsg, code)
+		r.errs.Addf(u.elem.attrPos("outcome"), tbsheet.ErrResult, werOutcomeMsg, tbsheet.Quote(code))
 	}
 }
 
@@ -384,9 +385,9 @@ func (r *werReader) decode(me *xmlElem, code string, p, opp int, games tbsheet.G
 	}
 	switch {
 	case byDrop && n != werPersonWon:
-		r.errs.Addf(me.attrPos("winbydrop"), tbsheet.ErrResult, "winbydrop=%q on a match that is not a win (outcome %d)", me.val("winbydrop"), n)
+		r.errs.Addf(me.attrPos("winbydrop"), tbsheet.ErrResult, "winbydrop=%s on a match that is not a win (outcome %d)", tbsheet.Quote(me.val("winbydrop")), n)
 	case n == werBye && opp != tbsheet.NoPlayer:
-		r.errs.Addf(me.attrPos("opponent"), tbsheet.ErrResult, "a bye (outcome 3) has no opponent, but opponent=%q", me.val("opponent"))
+		r.errs.Addf(me.attrPos("opponent"), tbsheet.ErrResult, "a bye (outcome 3) has no opponent, but opponent=%s", tbsheet.Quote(me.val("opponent")))
 	case n != werBye && opp == tbsheet.NoPlayer:
 		r.errs.Addf(m.Pos, tbsheet.ErrResult, "outcome %d needs an opponent (a bye is outcome 3)", n)
 	}

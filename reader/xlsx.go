@@ -2,20 +2,16 @@ package reader
 
 // The hand-kept XLSX reader (format "xlsx"): a match list on one sheet, or one sheet per
 // round, plus optional Players and playoff sheets (cli.md "Input formats"). Rows are
-// streamed with excelize's Rows iterator in raw mode (libraries.md §B3); handkept*.go turn
-// them into the event.
+// streamed from the sheets' XML (xlsx_package.go, xlsx_sheet.go), with raw values;
+// handkept*.go turn them into the event.
 
 import (
 	"archive/zip"
 	"bytes"
-	"encoding/xml"
 	"fmt"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/handkept"
@@ -23,17 +19,28 @@ import (
 
 func init() {
 	Register(&Format{
-		ID:    "xlsx",
-		Title: "hand-kept Excel workbook",
-		Exts:  []string{".xlsx", ".xlsm"},
-		Sniff: func(data []byte, _ string) bool { return isWorkbook(data) },
-		Read:  readXLSX,
+		ID:     "xlsx",
+		Title:  "hand-kept Excel workbook",
+		Exts:   []string{".xlsx", ".xlsm"},
+		Sniff:  func(data []byte, _ string) bool { return isWorkbook(data) },
+		Likely: likelyWorkbook,
+		Read:   readXLSX,
 	})
 }
 
-// workbookLimits are the excelize options for untrusted workbooks: raw cell values (no
-// number formats applied, dates as serials), and caps on the unzipped size (libraries.md §B3.2).
-var workbookLimits = excelize.Options{RawCellValue: true, UnzipSizeLimit: 64 << 20, UnzipXMLSizeLimit: 16 << 20}
+// likelyWorkbook reports whether data is a zip that cannot be opened (cut short) or an OLE
+// file (encrypted, .xls): openWorkbook says which. A zip that opens but is no workbook is
+// named by looksLike.
+func likelyWorkbook(data []byte) bool {
+	if bytes.HasPrefix(data, []byte("\xd0\xcf\x11\xe0")) {
+		return true
+	}
+	if !bytes.HasPrefix(data, []byte("PK\x03\x04")) {
+		return false
+	}
+	_, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	return err != nil
+}
 
 // isWorkbook reports whether data is an Office Open XML workbook: a zip whose directory holds
 // [Content_Types].xml and xl/workbook.xml.
@@ -47,224 +54,14 @@ func isWorkbook(data []byte) bool {
 	}
 	var types, book bool
 	for _, f := range zr.File {
-		switch f.Name {
-		case "[Content_Types].xml":
+		switch strings.ToLower(f.Name) {
+		case "[content_types].xml":
 			types = true
 		case "xl/workbook.xml":
 			book = true
 		}
 	}
 	return types && book
-}
-
-// workbook is an open workbook being read, with the budget all its sheets share.
-type workbook struct {
-	f     *excelize.File
-	file  string
-	rows  int // non-blank rows read so far
-	cells int // cells read so far
-	parts map[string]string
-}
-
-// openWorkbook opens data with the limits, explaining the usual failures.
-func openWorkbook(data []byte, file string) (*workbook, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(data), workbookLimits)
-	if err != nil {
-		if f != nil {
-			f.Close()
-		}
-		msg, kind := fmt.Sprintf("cannot open the workbook: %v", err), tbsheet.ErrFormat
-		switch {
-		case bytes.HasPrefix(data, []byte("\xd0\xcf\x11\xe0")):
-			msg = "this is a password-protected workbook or an old Excel 97-2003 (.xls) file: save it as .xlsx without a password"
-		case strings.Contains(err.Error(), "unzip size"):
-			msg = fmt.Sprintf("the workbook unpacks to more than %d MiB; a results workbook is far smaller", workbookLimits.UnzipSizeLimit>>20)
-			kind = tbsheet.ErrTooLarge
-		}
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: file}, kind, "%s", msg)
-	}
-	return &workbook{f: f, file: file}, nil
-}
-
-func (wb *workbook) close() { wb.f.Close() }
-
-// sheet starts streaming a worksheet.
-func (wb *workbook) sheet(name string) (*sheetRows, error) {
-	rows, err := wb.f.Rows(name)
-	if err != nil {
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: wb.file, Sheet: name}, tbsheet.ErrFormat, "cannot read the sheet: %v", err)
-	}
-	return &sheetRows{wb: wb, sheet: name, rows: rows}, nil
-}
-
-// sheetRows streams one worksheet as a rowSource.
-type sheetRows struct {
-	wb       *workbook
-	sheet    string
-	rows     *excelize.Rows
-	row      int // the current row's number
-	cells    []string
-	err      error
-	uncached map[string]string // cell → formula; built on first need
-	scanned  bool
-}
-
-func (s *sheetRows) Next() bool {
-	for s.err == nil && s.rows.Next() {
-		s.row++
-		cells, err := s.rows.Columns()
-		if err != nil {
-			s.err = err
-			break
-		}
-		if len(cells) == 0 {
-			continue
-		}
-		s.wb.rows++
-		s.wb.cells += len(cells)
-		if s.wb.rows > maxRows || s.wb.cells > maxCells {
-			s.err = tbsheet.Errorf(s.Pos(0), tbsheet.ErrTooLarge,
-				"stopped reading here: the workbook holds more than %d rows or %d cells, far more than a results sheet",
-				maxRows, maxCells)
-			break
-		}
-		s.cells = cells
-		return true
-	}
-	if s.err == nil {
-		s.err = s.rows.Error()
-	}
-	return false
-}
-
-func (s *sheetRows) Cells() []string { return s.cells }
-
-func (s *sheetRows) Pos(i int) tbsheet.Pos {
-	return tbsheet.Pos{File: s.wb.file, Sheet: s.sheet, Row: s.row, Col: i + 1}
-}
-
-func (s *sheetRows) Err() error { return s.err }
-
-func (s *sheetRows) close() { s.rows.Close() }
-
-func (s *sheetRows) Uncached(i int) string {
-	if !s.scanned {
-		s.scanned = true
-		s.uncached = uncachedFormulas(s.wb.part(s.sheet))
-	}
-	return s.uncached[tbsheet.CellName(i+1, s.row)]
-}
-
-// part returns the raw XML of a worksheet, or nil when it cannot be found (or was spooled to
-// a temporary file because it is large).
-func (wb *workbook) part(sheet string) []byte {
-	if wb.parts == nil {
-		wb.parts = sheetParts(wb.raw("xl/workbook.xml"), wb.raw("xl/_rels/workbook.xml.rels"))
-	}
-	return wb.raw(wb.parts[sheet])
-}
-
-func (wb *workbook) raw(name string) []byte {
-	if v, ok := wb.f.Pkg.Load(name); ok {
-		if b, ok := v.([]byte); ok {
-			return b
-		}
-	}
-	return nil
-}
-
-// sheetParts maps sheet names to their parts ("xl/worksheets/sheet1.xml") from the workbook
-// and its relationships.
-func sheetParts(book, rels []byte) map[string]string {
-	var wb struct {
-		Sheets []struct {
-			Name string `xml:"name,attr"`
-			RID  string `xml:"id,attr"`
-		} `xml:"sheets>sheet"`
-	}
-	var rs struct {
-		Rels []struct {
-			ID     string `xml:"Id,attr"`
-			Target string `xml:"Target,attr"`
-		} `xml:"Relationship"`
-	}
-	out := map[string]string{}
-	if xml.Unmarshal(book, &wb) != nil || xml.Unmarshal(rels, &rs) != nil {
-		return out
-	}
-	target := map[string]string{}
-	for _, r := range rs.Rels {
-		t := r.Target
-		if strings.HasPrefix(t, "/") {
-			t = strings.TrimPrefix(t, "/")
-		} else {
-			t = path.Join("xl", t)
-		}
-		target[r.ID] = t
-	}
-	for _, s := range wb.Sheets {
-		out[s.Name] = target[s.RID]
-	}
-	return out
-}
-
-// uncachedFormulas returns the cells of a worksheet that hold a formula without a saved
-// value: no <v>, or an empty <v> on a cell that is not a string (Excel saves a formula's
-// empty-string result as t="str" with an empty <v>; excelize and openpyxl write formulas
-// with no value at all).
-func uncachedFormulas(part []byte) map[string]string {
-	if !bytes.Contains(part, []byte("<f")) {
-		return nil
-	}
-	out := map[string]string{}
-	d := xml.NewDecoder(bytes.NewReader(part))
-	var ref, typ, in string
-	var formula, value strings.Builder
-	var hasF, hasV bool
-	for {
-		tok, err := d.Token()
-		if err != nil {
-			return out
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			in = t.Name.Local
-			switch in {
-			case "c":
-				ref, typ, hasF, hasV = "", "", false, false
-				formula.Reset()
-				value.Reset()
-				for _, a := range t.Attr {
-					switch a.Name.Local {
-					case "r":
-						ref = a.Value
-					case "t":
-						typ = a.Value
-					}
-				}
-			case "f":
-				hasF = true
-			case "v":
-				hasV = true
-			}
-		case xml.CharData:
-			switch in {
-			case "f":
-				formula.Write(t)
-			case "v":
-				value.Write(t)
-			}
-		case xml.EndElement:
-			in = ""
-			if t.Name.Local == "c" && hasF && (!hasV || (value.Len() == 0 && typ != "str" && typ != "inlineStr")) {
-				f := formula.String()
-				if f == "" {
-					f = "… (a shared formula)"
-				}
-				out[ref] = f
-			}
-		}
-	}
 }
 
 // sheetRole is what a worksheet is in a hand-kept workbook.
@@ -298,14 +95,13 @@ func classify(name string) sheetRole {
 }
 
 func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
-	wb, err := openWorkbook(data, file)
+	wb, err := openWorkbook(data, file, opt.limits())
 	if err != nil {
 		return nil, err
 	}
-	defer wb.close()
 	h := newHKReader(file, "xlsx")
 	var roles []sheetRole
-	for _, name := range wb.f.GetSheetList() {
+	for _, name := range wb.sheets {
 		roles = append(roles, classify(name))
 	}
 
@@ -318,11 +114,14 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		used[s.name] = true
 		h.sheets = append(h.sheets, s.name)
 		if opt.Players != nil {
-			h.note("sheet %q ignored: the players list given with --players is used instead", s.name)
+			h.note("sheet %s ignored: the players list given with --players is used instead", tbsheet.Quote(s.name))
 			break
 		}
-		if players, ok := wb.readPlayers(s.name, &h.errs); ok {
+		if players, ok := wb.readPlayers(s.name, &h.errs); ok && len(players) > 0 {
 			h.useRoster(players)
+		} else if ok {
+			// The template's Players sheet, not filled in: no players list, not an empty one.
+			h.note("sheet %s lists no players: the players are the names in the matches", tbsheet.Quote(s.name))
 		}
 		break
 	}
@@ -372,14 +171,15 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		switch {
 		case used[s.name]:
 		case s.matches && len(rounds) > 0:
-			h.note("sheet %q ignored: the per-round sheets are read instead", s.name)
+			h.note("sheet %s ignored: the per-round sheets are read instead", tbsheet.Quote(s.name))
 		default:
-			h.note("sheet %q ignored", s.name)
+			h.note("sheet %s ignored", tbsheet.Quote(s.name))
 		}
 	}
 	if h.ev.Name == "" {
-		if p, err := wb.f.GetDocProps(); err == nil {
-			h.ev.Name = strings.TrimSpace(p.Title)
+		// Templates written before the Event sheet carried the title "tbsheet".
+		if t := wb.docTitle(); t != "tbsheet" {
+			h.ev.Name = t
 		}
 	}
 	return h.finish()
@@ -427,13 +227,13 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 		case "rounds":
 			n, err := strconv.Atoi(val)
 			if err != nil || n < 1 || n > sanityMaxRounds {
-				h.errs.addf(pos, label, tbsheet.ErrValue, "%q is not a number of rounds", val)
+				h.errs.addf(pos, label, tbsheet.ErrValue, "%s is not a number of rounds", tbsheet.Quote(val))
 				continue
 			}
 			ev.PlannedRounds = n
 		default:
 			if !header && handkept.ColumnKey(label) == "" {
-				h.note("sheet %q: row %d (%q) ignored", sheet, rows.row, label)
+				h.note("sheet %s: row %d (%s) ignored", tbsheet.Quote(sheet), rows.row, tbsheet.Quote(label))
 			}
 		}
 	}
@@ -442,7 +242,8 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 	}
 }
 
-// readPlayers reads a Players sheet.
+// readPlayers reads a Players sheet; ok is false when it has no players list or could not be
+// read to its end.
 func (wb *workbook) readPlayers(sheet string, errs *problems) ([]tbsheet.Player, bool) {
 	src, err := wb.sheet(sheet)
 	if err != nil {
@@ -460,7 +261,10 @@ func (wb *workbook) readPlayers(sheet string, errs *problems) ([]tbsheet.Player,
 		}
 		return nil, false
 	}
-	return readPlayers(src, hd, errs), true
+	players := readPlayers(src, hd, errs)
+	// A sheet that stopped early (damaged) lists only some players: checking the matches
+	// against it would call every other player unknown.
+	return players, src.Err() == nil
 }
 
 // readRoundSheet reads a per-round or playoff sheet; an empty one (a template's) is skipped.
@@ -501,6 +305,8 @@ func (wb *workbook) readMatchList(h *hkReader, roles []sheetRole, used map[strin
 	for _, s := range order {
 		src, err := wb.sheet(s.name)
 		if err != nil {
+			h.errs.Add(tbsheet.Errors(err)[0])
+			used[s.name] = true
 			continue
 		}
 		hd, _ := findHeader(src, matchHeader)
@@ -514,7 +320,7 @@ func (wb *workbook) readMatchList(h *hkReader, roles []sheetRole, used map[strin
 		}
 		if playersList(hd) {
 			used[s.name] = true
-			h.note("sheet %q looks like a players list (%s): name it Players to use it", s.name, hd.found())
+			h.note("sheet %s looks like a players list (%s): name it Players to use it", tbsheet.Quote(s.name), hd.found())
 			src.close()
 			continue
 		}
@@ -537,13 +343,13 @@ func (wb *workbook) notResults(roles []sheetRole) error {
 	var names []string
 	first := ""
 	for _, s := range roles {
-		names = append(names, fmt.Sprintf("%q", s.name))
+		names = append(names, fmt.Sprintf("%s", tbsheet.Quote(s.name)))
 		if first != "" {
 			continue
 		}
 		if src, err := wb.sheet(s.name); err == nil {
 			if src.Next() {
-				first = fmt.Sprintf("; the first row of %q is %s", s.name, describeRow(src.Cells()))
+				first = fmt.Sprintf("; the first row of %s is %s", tbsheet.Quote(s.name), describeRow(src.Cells()))
 			}
 			src.close()
 		}

@@ -44,6 +44,7 @@ func FuzzXLSX(f *testing.F) {
 		isWorkbook(data)
 		ev, err := readXLSX(data, "f.xlsx", Options{})
 		checkRead(t, "f.xlsx", ev, err)
+		checkPrintable(t, ev, err)
 		_, err = readPlayersBytes(data, "f.xlsx")
 		checkErrorFiles(t, err, "f.xlsx")
 	})

@@ -73,6 +73,10 @@ func parseXML(data []byte, file string) (*xmlElem, error) {
 			return nil, tbsheet.Errorf(pos, tbsheet.ErrTooLarge, "more than %d XML tokens: not a results file", xmlMaxTokens)
 		}
 		switch t := tok.(type) {
+		case xml.Directive:
+			if isEntityDecl(t) {
+				return nil, tbsheet.Errorf(pos, tbsheet.ErrFormat, "%v", errXMLEntity)
+			}
 		case xml.StartElement:
 			if len(stack) >= xmlMaxDepth {
 				return nil, tbsheet.Errorf(pos, tbsheet.ErrTooLarge, "XML nested more than %d deep: not a results file", xmlMaxDepth)
@@ -114,6 +118,10 @@ func xmlSyntaxError(pos tbsheet.Pos, err error) error {
 	if errors.As(err, &se) {
 		msg = se.Msg
 	}
+	if strings.Contains(msg, "unexpected EOF") {
+		return tbsheet.Errorf(pos, tbsheet.ErrFormat, "the file is cut short: the XML ends before its elements are closed "+
+			"(a copy or download that did not finish)")
+	}
 	return tbsheet.Errorf(pos, tbsheet.ErrFormat, "broken XML: %s", msg)
 }
 
@@ -149,7 +157,7 @@ func xmlUTF8(data []byte) ([]byte, error) {
 	}
 	enc, err := ianaindex.IANA.Encoding(label)
 	if err != nil || enc == nil {
-		return nil, fmt.Errorf("the XML declaration names encoding %q, which tbsheet cannot read: save the file as UTF-8", m[1])
+		return nil, fmt.Errorf("the XML declaration names encoding %s, which tbsheet cannot read: save the file as UTF-8", tbsheet.Quote(string(m[1])))
 	}
 	out, err := enc.NewDecoder().Bytes(data)
 	if err != nil {
@@ -161,36 +169,76 @@ func xmlUTF8(data []byte) ([]byte, error) {
 // sniffXML reports whether data is an XML document whose root element is named root and that
 // contains an element named by each of inside (a cheap textual check, not a parse).
 func sniffXML(data []byte, root string, inside ...string) bool {
+	name, err := xmlRoot(data)
+	if err != nil || name.Local != root || name.Space != "" {
+		return false
+	}
 	text, err := xmlUTF8(data)
 	if err != nil {
 		return false
 	}
+	for _, name := range inside {
+		if !bytes.Contains(text, []byte("<"+name+">")) && !bytes.Contains(text, []byte("<"+name+" ")) &&
+			!bytes.Contains(text, []byte("<"+name+"/>")) {
+			return false
+		}
+	}
+	return true
+}
+
+// likelyXML returns a Format.Likely for XML files with the given root element.
+func likelyXML(root string) func([]byte) bool {
+	return func(data []byte) bool {
+		name, _ := xmlRoot(data)
+		return name.Local == root
+	}
+}
+
+// errXMLEntity is the error of an XML document that declares entities.
+var errXMLEntity = errors.New("the XML declares entities (<!ENTITY …>): no results file does, and tbsheet does not read them")
+
+// isEntityDecl reports whether a directive (<!DOCTYPE …>) declares entities.
+func isEntityDecl(d xml.Directive) bool { return bytes.Contains(d, []byte("ENTITY")) }
+
+// xmlRoot returns the name of data's root element (the zero Name when data is not XML),
+// reading no further than it: the declaration, comments and a doctype come before it. Only
+// data whose first bytes are "<" (after a byte-order mark and spaces) is read at all, so that
+// a large text file is rejected at once. A document that declares entities returns its root
+// and errXMLEntity.
+func xmlRoot(data []byte) (xml.Name, error) {
+	head := bytes.TrimLeft(bytes.TrimPrefix(data, bomUTF8), " \t\r\n")
+	if !bytes.HasPrefix(head, []byte("<")) && !bytes.HasPrefix(data, bomUTF16LE) && !bytes.HasPrefix(data, bomUTF16BE) {
+		return xml.Name{}, nil
+	}
+	text, err := xmlUTF8(data)
+	if err != nil {
+		return xml.Name{}, err
+	}
 	d := xml.NewDecoder(bytes.NewReader(text))
 	d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return r, nil }
-	for range 64 { // the declaration, comments and a doctype come before the root
+	var entities error
+	for range 64 {
 		tok, err := d.RawToken()
+		if err == io.EOF {
+			break
+		}
 		if err != nil {
-			return false
+			return xml.Name{}, err
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			if t.Name.Local != root || t.Name.Space != "" {
-				return false
+			return t.Name, entities
+		case xml.Directive:
+			if isEntityDecl(t) {
+				entities = errXMLEntity
 			}
-			for _, name := range inside {
-				if !bytes.Contains(text, []byte("<"+name+">")) && !bytes.Contains(text, []byte("<"+name+" ")) &&
-					!bytes.Contains(text, []byte("<"+name+"/>")) {
-					return false
-				}
-			}
-			return true
 		case xml.CharData:
 			if len(bytes.TrimSpace(t)) > 0 {
-				return false
+				return xml.Name{}, entities
 			}
 		}
 	}
-	return false
+	return xml.Name{}, entities
 }
 
 // child returns the first child element with the given name, or nil. A nil element has no
@@ -318,6 +366,16 @@ type xmlFields struct {
 	errs tbsheet.ErrorList
 }
 
+// roundAttr reads a round number attribute: 1 to sanityMaxRounds, required.
+func (f *xmlFields) roundAttr(e *xmlElem, name string) int {
+	n := f.intAttr(e, name, 1, 0, true)
+	if n > sanityMaxRounds {
+		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "round %d: tbsheet reads events of at most %d rounds", n, sanityMaxRounds)
+		return 0
+	}
+	return n
+}
+
 // intAttr reads an integer attribute ≥ lo. An absent attribute gives def when required is
 // false, else an error.
 func (f *xmlFields) intAttr(e *xmlElem, name string, lo, def int, required bool) int {
@@ -330,7 +388,7 @@ func (f *xmlFields) intAttr(e *xmlElem, name string, lo, def int, required bool)
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < lo {
-		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%q is not a whole number%s", name, v, atLeast(lo))
+		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%s is not a whole number%s", name, tbsheet.Quote(v), atLeast(lo))
 		return def
 	}
 	return n
@@ -357,7 +415,7 @@ func (f *xmlFields) boolAttr(e *xmlElem, name string) bool {
 	}
 	b, err := strconv.ParseBool(strings.ToLower(v))
 	if err != nil {
-		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%q is neither True nor False", name, v)
+		f.errs.Addf(e.attrPos(name), tbsheet.ErrValue, "%s=%s is neither True nor False", name, tbsheet.Quote(v))
 	}
 	return b
 }

@@ -549,7 +549,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 			return nil, err
 		}
 		for _, s := range notes {
-			if err := line(s); err != nil {
+			if err := line(TranslateNotes(lang, s)); err != nil {
 				return nil, err
 			}
 		}

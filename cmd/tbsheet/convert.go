@@ -62,7 +62,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 				return err
 			}
 			in := inputs[0]
-			data, err := reader.ReadFile(in)
+			data, err := reader.ReadFile(in, j.readOpt.MaxSize)
 			if err != nil {
 				return inputErr(err)
 			}

@@ -96,8 +96,10 @@ func (j *job) printNotes(w io.Writer, notes []string) {
 	}
 }
 
+// printLines prints lines for a terminal: text from an input in them (a name, a sheet's
+// name) is shown as tbsheet.Printable shows it.
 func printLines(w io.Writer, lines []string) {
 	for _, l := range lines {
-		fmt.Fprintln(w, l)
+		fmt.Fprintln(w, tbsheet.Printable(l))
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/tbsheet/tbsheet/reader"
 )
 
 // This file names the files a command writes and refuses, before anything is written, the
@@ -120,6 +122,10 @@ func inputTags(inputs []string) map[string]string {
 	}
 	names := map[string]*name{}
 	for _, in := range inputs {
+		if in == reader.Stdin { // standings-stdin.pdf
+			names[in] = &name{parts: []string{reader.InputName(in)}, abs: in, depth: 1}
+			continue
+		}
 		abs := absPath(in)
 		ext := filepath.Ext(abs)
 		var parts []string

@@ -39,6 +39,8 @@ Input formats, detected from the content (--from forces one):
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.PersistentFlags().Int64(maxSizeFlag, tbsheet.MaxFileSize>>20,
+		"read result files (or standard input, given as -) up to `MiB` megabytes; larger ones are refused")
 	root.AddCommand(
 		newStandingsCmd(),
 		newExplainCmd(),
@@ -60,6 +62,22 @@ func inputFormats() string {
 		fmt.Fprintf(&b, "  %-10s %s (%s)\n", f.ID, f.Title, strings.Join(f.Exts, ", "))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// maxSizeFlag limits the size of the result files every command reads.
+const maxSizeFlag = "max-size"
+
+// maxSize returns --max-size in bytes (the default for a command run without the root's
+// flags, as tests run them).
+func maxSize(cmd *cobra.Command) (int64, error) {
+	if cmd.Flags().Lookup(maxSizeFlag) == nil {
+		return tbsheet.MaxFileSize, nil
+	}
+	mib, err := cmd.Flags().GetInt64(maxSizeFlag)
+	if err != nil || mib < 1 || mib > 1<<20 {
+		return 0, usageErr("--%s %d: give a number of MiB from 1 to %d", maxSizeFlag, mib, 1<<20)
+	}
+	return mib << 20, nil
 }
 
 // args returns a cobra positional-argument check whose failure is a usage error.
@@ -124,11 +142,11 @@ func systemNames() string {
 
 // outputFlags are the flags that shape written standings (standings, watch).
 type outputFlags struct {
-	outputs                          []string
-	lang, paper, by, font, tmpl, pod string
-	csvSep                           string
-	cut                              int
-	quiet                            bool
+	outputs                                 []string
+	lang, paper, by, font, tmpl, pod, title string
+	csvSep                                  string
+	cut                                     int
+	quiet                                   bool
 }
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
@@ -141,6 +159,7 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
+	fs.StringVar(&f.title, "title", "", "the event's name on every output (default: the input's own, e.g. its Event sheet, else the file name)")
 	registerQuiet(fs, &f.quiet)
 }
 

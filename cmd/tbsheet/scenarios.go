@@ -86,7 +86,7 @@ intentional draw; players who dropped are not in the cut.`,
 			if err := checkScenarioOutputs(of.outputs); err != nil {
 				return err
 			}
-			data, err := reader.ReadFile(inputs[0])
+			data, err := reader.ReadFile(inputs[0], j.readOpt.MaxSize)
 			if err != nil {
 				return inputErr(err)
 			}
@@ -147,6 +147,7 @@ intentional draw; players who dropped are not in the cut.`,
 	fs.StringVar(&of.paper, "paper", "A4", "PDF paper size: A4 or Letter")
 	fs.StringVar(&of.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
+	fs.StringVar(&of.title, "title", "", "the event's name on the page (default: the input's own, else the file name)")
 	of.by = "rank"
 	fs.IntVar(&sf.round, "round", 0, "analyse round `N` (default: the first round with pairings but missing results)")
 	fs.IntVar(&sf.rounds, "rounds", 0, "the event plans `N` Swiss rounds (default: what the input says), for the outlook two rounds from the end")

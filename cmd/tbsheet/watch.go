@@ -65,6 +65,9 @@ round is waiting for results the file is left as it is.`,
 			if len(of.outputs) == 0 {
 				return usageErr("watch: give at least one output with -o")
 			}
+			if slices.Contains(inputs, reader.Stdin) {
+				return usageErr("watch: standard input (-) cannot be watched: give the file")
+			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
@@ -103,7 +106,7 @@ round is waiting for results the file is left as it is.`,
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
 			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: all, Poll: poll,
-				Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
+				MaxSize: j.readOpt.MaxSize, Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
 			if verbose {
 				cfg.Verbose = cmd.ErrOrStderr()
 			}

@@ -1,0 +1,182 @@
+package reader
+
+// This file looks at who played in which round for the two slips an organizer makes most
+// and that no cell shows: a name mistyped in one round (without a players list a new player
+// appears, and the real one loses the round), and a bye row forgotten (the player silently
+// scores nothing for the round). Both are warnings, in the event's notes: the file may be
+// right.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/suggest"
+)
+
+// checkAttendance notes, once the rounds are in order: names that appear only in rounds
+// where a similar name is missing (without a players list), and players with no match in a
+// Swiss round between rounds they play.
+func (h *hkReader) checkAttendance() {
+	ev := h.ev
+	played := make([][]int, len(ev.Players)) // indexes into ev.Rounds, in order
+	swiss := 0
+	for ri, r := range ev.Rounds {
+		if !r.Playoff {
+			swiss++
+		}
+		for _, m := range r.Matches {
+			for _, p := range []int{m.P1, m.P2} {
+				if p >= 0 && p < len(played) {
+					played[p] = append(played[p], ri)
+				}
+			}
+		}
+	}
+	explained := map[[2]int]bool{} // player, round index: a gap the other spelling plays in
+	if !h.listed {
+		for _, pair := range h.samePlayer(played, swiss) {
+			a, b := pair[0], pair[1]
+			for _, ri := range played[a] {
+				explained[[2]int{b, ri}] = true
+			}
+			h.note("%s: %s: %s (%s) and %s (%s) never play in the same round: same player? If so, correct the name",
+				h.file, where(ev.Players[a].Pos), tbsheet.Quote(ev.Players[a].Name), h.roundList(played[a]),
+				tbsheet.Quote(ev.Players[b].Name), h.roundList(played[b]))
+		}
+	}
+	for p, rounds := range played {
+		for i := 1; i < len(rounds); i++ {
+			for ri := rounds[i-1] + 1; ri < rounds[i]; ri++ {
+				if r := ev.Rounds[ri]; !r.Playoff && !ev.Rounds[rounds[i]].Playoff && !explained[[2]int{p, ri}] {
+					h.note("%s: %s has no match in round %d but plays in round %d: a bye row forgotten? "+
+						"(a round without a match counts as not played)", h.file, ev.Players[p].Name, r.Number, ev.Rounds[rounds[i]].Number)
+				}
+			}
+		}
+	}
+}
+
+// samePlayer returns the pairs of players, the rarer spelling first, whose names differ by
+// one typo (not only in digits: "Player 7" and "Player 8" are two players) and who never
+// play in the same round, among the players who miss a Swiss round. Names are matched
+// through their one-deletion variants, so that a large event needs no comparison of every
+// two names.
+func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
+	variants := map[string][]int{}
+	keys := make([]string, len(played))
+	for p, rounds := range played {
+		key := nameKey(h.ev.Players[p].Name)
+		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss || utf8.RuneCountInString(key) < minTypoName {
+			continue
+		}
+		keys[p] = key
+		for _, v := range deletions(key) {
+			variants[v] = append(variants[v], p)
+		}
+	}
+	seen := map[[2]int]bool{}
+	var out [][2]int
+	for p := range played {
+		if keys[p] == "" {
+			continue
+		}
+		for _, v := range deletions(keys[p]) {
+			if len(variants[v]) > maxTypoPeers {
+				continue // many names this close are a numbering scheme, not a typo
+			}
+			for _, q := range variants[v] {
+				a, b := p, q
+				if len(played[a]) > len(played[b]) || len(played[a]) == len(played[b]) && a > b {
+					a, b = b, a
+				}
+				if a == b || seen[[2]int{a, b}] {
+					continue
+				}
+				seen[[2]int{a, b}] = true
+				if suggest.Distance(keys[a], keys[b]) == 1 && !digitsOnly(keys[a], keys[b]) && disjoint(played[a], played[b]) {
+					out = append(out, [2]int{a, b})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// A name shorter than minTypoName characters is not checked for typos ("Al" and "Ed" are one
+// edit apart); a one-deletion variant shared by more than maxTypoPeers names is not a typo's
+// (and would make the check quadratic).
+const (
+	minTypoName  = 4
+	maxTypoPeers = 8
+)
+
+// swissPlayed counts the Swiss rounds among round indexes.
+func swissPlayed(ev *tbsheet.Event, rounds []int) int {
+	n := 0
+	for _, ri := range rounds {
+		if !ev.Rounds[ri].Playoff {
+			n++
+		}
+	}
+	return n
+}
+
+// deletions returns key and every string made by deleting one character of it: two names
+// one typo apart share one of them.
+func deletions(key string) []string {
+	r := []rune(key)
+	out := []string{key}
+	for i := range r {
+		out = append(out, string(r[:i])+string(r[i+1:]))
+	}
+	return out
+}
+
+// digitsOnly reports whether two names differ only in their digits.
+func digitsOnly(a, b string) bool {
+	strip := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if unicode.IsDigit(r) {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	return strip(a) == strip(b)
+}
+
+// disjoint reports whether two sorted lists share no element.
+func disjoint(a, b []int) bool {
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] == b[j]:
+			return false
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return true
+}
+
+// roundList names rounds by their indexes in the event: "round 3", "rounds 1, 2 and 4".
+func (h *hkReader) roundList(rounds []int) string {
+	var names []string
+	for _, ri := range rounds {
+		r := h.ev.Rounds[ri]
+		if r.Playoff {
+			names = append(names, fmt.Sprintf("playoff %d", r.Number))
+		} else {
+			names = append(names, strconv.Itoa(r.Number))
+		}
+	}
+	if len(names) == 1 {
+		return "round " + names[0]
+	}
+	return "rounds " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

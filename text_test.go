@@ -1,0 +1,91 @@
+package tbsheet
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestQuote(t *testing.T) {
+	long := strings.Repeat("é", 10<<20)
+	for _, tt := range []struct{ in, want string }{
+		{"Alice", `"Alice"`},
+		{"Ann\x1b[31m", `"Ann\x1b[31m"`},
+		{"Bob\u200b", `"Bob\u200b"`},
+		{"Eve\u202eevil", `"Eve\u202eevil"`},
+		{strings.Repeat("x", QuoteMax), `"` + strings.Repeat("x", QuoteMax) + `"`},
+		{strings.Repeat("x", QuoteMax+1), `"` + strings.Repeat("x", QuoteMax-1) + `…"`},
+		{long, `"` + strings.Repeat("é", QuoteMax-1) + `…"`},
+	} {
+		if got := Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%.20q) = %.120s, want %.120s", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestPrintable(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"山田 太郎 🐉", "山田 太郎 🐉"},
+		{"Ann\x1b[2J", "Ann␛[2J"},
+		{"a\tb\nc\x7f", "a␉b␊c␡"},
+		{"\u009b31m", "\ufffd31m"},
+		{"Eve\u202eliam", "Eve\ufffdliam"},
+		{"bad\xffbyte", "bad\ufffdbyte"},
+		{"zero\u200bwidth", "zero\u200bwidth"}, // invisible but harmless: kept
+	} {
+		if got := Printable(tt.in); got != tt.want {
+			t.Errorf("Printable(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestInvisible(t *testing.T) {
+	for _, r := range "\u200b\u200c\u200d\u2060\ufeff\u00ad\u202e\u2066\u3164" {
+		if !IsInvisible(r) {
+			t.Errorf("%U is invisible", r)
+		}
+	}
+	for _, r := range "aé山🐉 \u00a0\x1b" {
+		if IsInvisible(r) {
+			t.Errorf("%U is not invisible", r)
+		}
+	}
+}
+
+// TestSetLineControls: a line shown under a message never holds a control character, and the
+// caret still points at the place.
+func TestSetLineControls(t *testing.T) {
+	e := &Error{}
+	e.SetLine("1,\x1b[31mAnn,Bob,\t2-0", len("1,\x1b[31mAnn,Bob,\t"))
+	want := "    1,␛[31mAnn,Bob,\t2-0\n    " + strings.Repeat(" ", len("1,␛[31mAnn,Bob,")-2) + "\t^"
+	if got := e.Detail(); got != want {
+		t.Errorf("Detail:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestValidateNames(t *testing.T) {
+	ev := &Event{Source: "r.json", Players: []Player{
+		{Name: "Alice", Pos: Pos{File: "r.csv", Row: 2, Col: 3}},
+		{Name: "Bob\x1b]0;pwned\x07"},
+		{Name: "Team", Members: []string{"Carl", "Dee\r\nEve"}},
+	}}
+	var got []string
+	for _, e := range ev.Validate() {
+		got = append(got, e.Error())
+	}
+	want := []string{
+		`r.json: the name "Bob\x1b]0;pwned\a" holds a control character (U+001B) as its 4th character: retype it`,
+		`r.json: the name "Dee\r\nEve" holds a control character (U+000D) as its 4th character: retype it`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestClip(t *testing.T) {
+	if got := Clip("Ann\x1b[2J"); got != "Ann␛[2J" {
+		t.Errorf("Clip = %q", got)
+	}
+	if got := Clip(strings.Repeat("x", 10<<20)); got != strings.Repeat("x", QuoteMax-1)+"…" {
+		t.Errorf("Clip of 10 MB = %.100q", got)
+	}
+}
