@@ -151,7 +151,8 @@ func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) er
 }
 
 // fastZip is the workbook's zip writer: deflate at its fastest level, which compresses a
-// large workbook a few times faster than the default, for a file about a tenth larger.
+// large workbook a few times faster than the default, for a file about half as large again
+// (2.6 MB instead of 1.8 MB at 4,096 players).
 func fastZip(w io.Writer) excelize.ZipWriter {
 	zw := zip.NewWriter(w)
 	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
