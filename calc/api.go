@@ -36,8 +36,9 @@ type Options struct {
 	// FIDERules selects FIDE's unplayed-round rules: "" or "2023" (default), or "2026".
 	FIDERules string
 	// NoExplain leaves Figure.Explain empty: Compute then only ranks, which on very large
-	// events saves most of its time and memory. [Standings.Explain] builds any single
-	// explanation on demand either way. The default (false) fills every figure's Explain.
+	// events saves most of its time and memory. [Standings.Figure] and [Standings.Explain]
+	// build any single explanation on demand either way, which is how the command line's
+	// writers get them. The default (false) fills every figure's Explain.
 	NoExplain bool
 }
 
