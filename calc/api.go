@@ -36,8 +36,9 @@ type Options struct {
 	// FIDERules selects FIDE's unplayed-round rules: "" or "2023" (default), or "2026".
 	FIDERules string
 	// NoExplain leaves Figure.Explain empty: Compute then only ranks, which on very large
-	// events saves most of its time and memory. [Standings.Explain] builds any single
-	// explanation on demand either way. The default (false) fills every figure's Explain.
+	// events saves most of its time and memory. [Standings.Figure] and [Standings.Explain]
+	// build any single explanation on demand either way, which is how the command line's
+	// writers get them. The default (false) fills every figure's Explain.
 	NoExplain bool
 }
 
@@ -70,6 +71,10 @@ type Def struct {
 	Doc string
 	// Unverified, when non-empty, names the assumption (⚠ in the spec) this default rests on.
 	Unverified string
+	// Names is the name in each language ("en" is Name). Plain is a one-line definition for
+	// players in each language, with no formula, setting or rule reference: the wall PDF's
+	// legend and `tbsheet explain` print it, where Doc and Unverified are for organizers.
+	Names, Plain Text
 	// Format is how values are displayed.
 	Format Format
 	// compute returns one Figure per player index (players outside the standings included,
@@ -200,6 +205,7 @@ func register(d *Def) {
 	if _, dup := Lookup(d.ID); dup {
 		panic("calc: tiebreak registered twice: " + d.ID)
 	}
+	attachPlayerText(d)
 	registry = append(registry, d)
 }
 
@@ -354,4 +360,10 @@ type Row struct {
 	Figures []Figure
 	// Note is shown beside the row ("order with #4 decided by lot").
 	Note string
+	// Finish is, in final standings, how far a player of the top cut went: 1 for the
+	// winner, 2 for the finalists, 4 for the semi-finalists, 8 for the quarter-finalists,
+	// then 16, 32 …; 0 outside the cut and in Swiss standings. StillIn marks a player whose
+	// playoff match is not decided yet; Finish is then the field of the round he is in.
+	Finish  int
+	StillIn bool
 }

@@ -130,8 +130,8 @@ func explainSetDiff(c *Context, p int) Explanation {
 func scores(c *Context, p int) []tbsheet.Score {
 	var out []tbsheet.Score
 	for _, rec := range c.Records[p] {
-		if rec.HasOpponent() && rec.Score.Known {
-			out = append(out, rec.Score)
+		if s := rec.Score(); rec.HasOpponent() && s.Known {
+			out = append(out, s)
 		}
 	}
 	return out

@@ -247,14 +247,22 @@ func explainAll(st *Standings) {
 // Explain returns the explanation of Rows[row].Figures[col]: the one Compute filled in, or,
 // with Options.NoExplain, one built now. It is safe for concurrent use.
 func (st *Standings) Explain(row, col int) Explanation {
-	f := st.Rows[row].Figures[col]
+	return st.Figure(&st.Rows[row], col).Explain
+}
+
+// Figure returns r.Figures[col] (r one of Rows) with its explanation: the one Compute filled
+// in, or, with Options.NoExplain, one built now. Writers that write explanations read them
+// here, so that standings computed with NoExplain build each explanation only when it is
+// written, and never hold them all. It is safe for concurrent use.
+func (st *Standings) Figure(r *Row, col int) Figure {
+	f := r.Figures[col]
 	if f.Explain.Expr != nil || f.Explain.Note != "" || st.ctx == nil {
-		return f.Explain
+		return f
 	}
 	if d := st.Columns[col]; d.explain != nil {
-		return d.explain(st.ctx, st.Rows[row].Player)
+		f.Explain = d.explain(st.ctx, r.Player)
 	}
-	return f.Explain
+	return f
 }
 
 // ExplainKey returns the figure and explanation of any registered tiebreak id for
@@ -284,6 +292,9 @@ func columnNotes(st *Standings) []string {
 	if slices.ContainsFunc(st.Columns, func(d *Def) bool { return d.ID == "mtg-gwp" || d.ID == "mtg-ogw" }) {
 		if n := bo1Note(st.ctx); n != "" {
 			notes = append(notes, n)
+		}
+		if mtgOf(st.ctx).noGames {
+			notes = append(notes, NoGameScores)
 		}
 	}
 	for _, d := range st.Columns {

@@ -7,26 +7,51 @@ import (
 	"github.com/tbsheet/tbsheet"
 )
 
-// Record is one player's round, seen from that player's side.
+// Record is one player's round, seen from that player's side. It is small (32 bytes: an
+// event of 100,000 players and 15 rounds has 1.5 million of them); the game counts and
+// point scores are read from the match (Games, Score).
 type Record struct {
 	// Round is the round number.
 	Round int
+	// Opp is the opponent's player index, or tbsheet.NoPlayer.
+	Opp int
+	// Match is the model's match, or nil when Absent.
+	Match *tbsheet.Match
 	// Result is the outcome for this player; tbsheet.Absent when not paired (or when the
 	// pairing is still unreported in an earlier round).
 	Result tbsheet.Result
-	// Opp is the opponent's player index, or tbsheet.NoPlayer.
-	Opp int
-	// Games, Score and Color are from this player's side.
-	Games tbsheet.Games
-	Score tbsheet.Score
+	// Color is this player's colour.
 	Color tbsheet.Color
-	// Match is the model's match, or nil when Absent.
-	Match *tbsheet.Match
 }
 
 // HasOpponent reports whether the round was a pairing with a real opponent (played or
 // forfeited): the rounds that opponent-based tiebreakers average over.
 func (r Record) HasOpponent() bool { return r.Opp != tbsheet.NoPlayer }
+
+// Games returns the match's game counts from this player's side (unknown when Absent).
+func (r Record) Games() tbsheet.Games {
+	switch {
+	case r.Match == nil:
+		return tbsheet.Games{}
+	case r.second():
+		return r.Match.Games.Mirror()
+	}
+	return r.Match.Games
+}
+
+// Score returns the match's point scores from this player's side (unknown when Absent).
+func (r Record) Score() tbsheet.Score {
+	switch {
+	case r.Match == nil:
+		return tbsheet.Score{}
+	case r.second():
+		return r.Match.Score.Mirror()
+	}
+	return r.Match.Score
+}
+
+// second reports whether this player is the match's P2: his opponent is its P1.
+func (r Record) second() bool { return r.Opp != tbsheet.NoPlayer && r.Match.P1 == r.Opp }
 
 // MatchRef names one match of the model, for notes about it.
 type MatchRef struct {
@@ -47,6 +72,10 @@ type Crosstable struct {
 	Unreported []MatchRef
 	// Notes explain what the cut left out ("round 5 is not complete: standings after round 4").
 	Notes []string
+
+	// counted are the rounds of Rounds, in that order: the tally reads their matches in
+	// memory order rather than the records player by player.
+	counted []*tbsheet.Round
 }
 
 // NewCrosstable builds the crosstable of ev's Swiss rounds up to afterRound (0 = all).
@@ -101,6 +130,7 @@ func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 	for _, r := range rounds {
 		ct.Rounds = append(ct.Rounds, r.Number)
 	}
+	ct.counted = rounds
 	for p := range ct.Records {
 		recs := slab[p*n : (p+1)*n : (p+1)*n]
 		for i := range recs {
@@ -117,11 +147,10 @@ func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 					r.Number, playerName(ev, m.P1), playerName(ev, m.P2)))
 				continue
 			}
-			ct.Records[m.P1][i] = Record{Round: r.Number, Result: m.Result, Opp: m.P2,
-				Games: m.Games, Score: m.Score, Color: m.Color, Match: m}
+			ct.Records[m.P1][i] = Record{Round: r.Number, Result: m.Result, Opp: m.P2, Color: m.Color, Match: m}
 			if m.P2 != tbsheet.NoPlayer {
 				ct.Records[m.P2][i] = Record{Round: r.Number, Result: m.Result.Mirror(), Opp: m.P1,
-					Games: m.Games.Mirror(), Score: m.Score.Mirror(), Color: m.Color.Mirror(), Match: m}
+					Color: m.Color.Mirror(), Match: m}
 			}
 		}
 	}

@@ -433,7 +433,7 @@ func TestRecommendRounds(t *testing.T) {
 // no Pokémon opponent-based percentage (n/a, sorted below every value: §A.3.12), KTS's 000,
 // and a KTS rate of 100% is capped at 999.
 func TestNoOpponents(t *testing.T) {
-	ev := parseEvent(t, "1: Ann bye; Ben W Cal\n2: Ann bye; Ben W Dan; Cal W Eve\n")
+	ev := parseEvent(t, "1: Ann bye; Ben W Cal\n2: Ann bye; Ben W Dan; Cal 2-1 Eve\n")
 	st := compute(t, ev, Options{Show: []string{"kts-omw", "pkm-owp", "pkm-wp", "cz-t1"}})
 	// Ann and Ben have 6 points; Ann's OMW is the floor, below Ben's (0.33 + 1/2) / 2.
 	if got := ranking(st); got != "1 Ben, 2 Ann, 3 Cal, 4 Dan, 5 Eve" {

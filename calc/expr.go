@@ -1,7 +1,8 @@
 package calc
 
 import (
-	"strings"
+	"math"
+	"strconv"
 
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -125,10 +126,13 @@ func (x *Expr) eval(sub func(*Expr) exact.Num) exact.Num {
 
 // String writes the arithmetic the way the spec's worked examples do:
 // "(12/24 + 21/24 + 0.33↑4/15) / 3". Floors and caps that do not apply are left out.
-func (x *Expr) String() string {
-	var p printer
+func (x *Expr) String() string { return string(appendExpr(nil, x)) }
+
+// appendExpr appends x's text (String) to dst.
+func appendExpr(dst []byte, x *Expr) []byte {
+	p := printer{b: dst}
 	p.write(x)
-	return p.b.String()
+	return p.b
 }
 
 // isBound reports whether x is a floor or cap: a Max or Min of a literal and one operand.
@@ -141,7 +145,7 @@ func (x *Expr) isBound() bool {
 // linear in the size of the tree however deeply bounds nest (a parent asks for the shown
 // form of its operands, and each operand again of its own).
 type printer struct {
-	b strings.Builder
+	b []byte
 	// The bounds evaluated so far: the first ones in an array on the stack (an explanation
 	// has a handful: one floor per opponent), the rest in a map.
 	few  [16]boundEntry
@@ -206,13 +210,15 @@ func (p *printer) shown(x *Expr) *Expr {
 }
 
 func (p *printer) write(x *Expr) {
-	b := &p.b
+	b := p
 	x = p.shown(x)
 	switch x.Op {
 	case OpNum:
-		b.WriteString(signed(x.Val))
+		p.b = appendSigned(p.b, x.Val)
 	case OpRatio:
-		b.WriteString(exact.Int(x.N).String() + "/" + exact.Int(x.D).String())
+		p.b = strconv.AppendInt(p.b, x.N, 10)
+		p.b = append(p.b, '/')
+		p.b = strconv.AppendInt(p.b, x.D, 10)
 	case OpSum:
 		if len(x.Args) == 0 {
 			b.WriteString("0")
@@ -221,7 +227,8 @@ func (p *printer) write(x *Expr) {
 			s := p.shown(a)
 			if i > 0 {
 				if s.Op == OpNum && s.Val.Sign() < 0 {
-					b.WriteString(" − " + s.Val.Neg().String())
+					b.WriteString(" − ")
+					p.b = appendSigned(p.b, s.Val.Neg())
 					continue
 				}
 				b.WriteString(" + ")
@@ -258,7 +265,8 @@ func (p *printer) write(x *Expr) {
 			if x.Op == OpMin {
 				arrow = "↓"
 			}
-			b.WriteString(signed(x.Args[0].Val) + arrow)
+			p.b = appendSigned(p.b, x.Args[0].Val)
+			b.WriteString(arrow)
 			op := p.shown(x.Args[1]).Op
 			p.writeOperand(x.Args[1], op == OpSum || op == OpSub || op == OpMul || op == OpDiv)
 			return
@@ -284,12 +292,26 @@ func (p *printer) write(x *Expr) {
 
 func (p *printer) writeOperand(x *Expr, paren bool) {
 	if paren {
-		p.b.WriteString("(")
+		p.b = append(p.b, '(')
 	}
 	p.write(x)
 	if paren {
-		p.b.WriteString(")")
+		p.b = append(p.b, ')')
 	}
+}
+
+// WriteString appends s.
+func (p *printer) WriteString(s string) { p.b = append(p.b, s...) }
+
+// appendSigned appends signed(v), integers without allocating.
+func appendSigned(dst []byte, v exact.Num) []byte {
+	if n, d, ok := v.Parts(); ok && d == 1 && n != math.MinInt64 {
+		if n < 0 {
+			dst, n = append(dst, "−"...), -n
+		}
+		return strconv.AppendInt(dst, n, 10)
+	}
+	return append(dst, signed(v)...)
 }
 
 // signed writes a literal with a real minus sign, as printed standings do ("−3").

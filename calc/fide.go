@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
@@ -126,6 +127,9 @@ func fideMod(base string, low, high int) *Def {
 			lowest = fmt.Sprintf("the first %d rounds' running scores", low)
 		}
 	}
+	attachPlayerText(d)
+	name, plain := modifierText(base, low, high)
+	d.Names, d.Plain = d.Names.join(name), d.Plain.join(plain)
 	if high == 0 {
 		d.ID += fmt.Sprintf("-c%d", low)
 		d.Name += fmt.Sprintf(" Cut-%d", low)
@@ -222,6 +226,48 @@ type fideData struct {
 	drawn [][]int
 	// fore is true for Fore Buchholz: every game of the last round counts as a draw.
 	fore bool
+
+	// drawnNotes[p] is drawnText(p), built once on first use: every opponent of p quotes it
+	// in every key's explanation.
+	drawnOnce  sync.Once
+	drawnNotes []string
+	// adjLits[p] is adj[p] as a literal and ptsLits the points a round can score, built once
+	// for explanations: every opponent of p quotes the same node.
+	litsOnce sync.Once
+	adjLits  []*Expr
+	ptsLits  []*Expr
+}
+
+// scoreLit returns the literal of o's score: the opponent's shared one, or a dummy's own.
+func (f *fideData) scoreLit(o fideOpp) *Expr {
+	f.litsOnce.Do(f.buildLits)
+	if o.opp != tbsheet.NoPlayer && o.score.Equal(f.adj[o.opp]) {
+		return f.adjLits[o.opp]
+	}
+	return Num(o.score)
+}
+
+// pointsLit returns the literal of a round's points.
+func (f *fideData) pointsLit(v exact.Num) *Expr {
+	f.litsOnce.Do(f.buildLits)
+	for _, x := range f.ptsLits {
+		if x.Val.Equal(v) {
+			return x
+		}
+	}
+	return Num(v)
+}
+
+func (f *fideData) buildLits() {
+	a := newArena(len(f.adj)+5, 0)
+	f.adjLits = make([]*Expr, len(f.adj))
+	for p, v := range f.adj {
+		f.adjLits[p] = a.num(v)
+	}
+	pt := f.c.Points
+	for _, v := range []exact.Num{pt.Win, pt.Draw, pt.Loss, pt.Bye, {}} {
+		f.ptsLits = append(f.ptsLits, a.num(v))
+	}
 }
 
 // newFIDEData returns the Context's fideData (with or without Fore Buchholz), built once:
@@ -340,18 +386,31 @@ func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
 		if o.played {
 			o.opp, o.score = r.Opp, f.adj[r.Opp]
 			if d := f.drawn[r.Opp]; len(d) > 0 && explain {
-				o.note = fmt.Sprintf("R%d %s's %s", rn, f.name(r.Opp), f.drawnText(r.Opp))
+				o.note = "R" + strconv.Itoa(rn) + " " + f.name(r.Opp) + "'s " + f.drawnNote(r.Opp)
 			}
 		} else {
 			var how string
 			o.score, how = f.dummy(p, i)
 			if explain {
-				o.note = fmt.Sprintf("R%d %s: dummy %s (%s)", rn, fideKind(r.Result), halves(o.score), how)
+				o.note = "R" + strconv.Itoa(rn) + " " + fideKind(r.Result) + ": dummy " + halves(o.score) + " (" + how + ")"
 			}
 		}
 		out = append(out, o)
 	}
 	return out
+}
+
+// drawnNote returns drawnText(p), built once for every player.
+func (f *fideData) drawnNote(p int) string {
+	f.drawnOnce.Do(func() {
+		f.drawnNotes = make([]string, len(f.drawn))
+		for q, d := range f.drawn {
+			if len(d) > 0 {
+				f.drawnNotes[q] = f.drawnText(q)
+			}
+		}
+	})
+	return f.drawnNotes[p]
 }
 
 // drawnText says which of p's rounds count as draws for his opponents ("R3 absence counts ½").
@@ -514,6 +573,18 @@ func setFIDEKey(d *Def, key fideKey, low, high int) {
 	d.explain = func(c *Context, p int) Explanation { return key(c, low, high, true)(p).Explain }
 }
 
+// setFIDELazy makes key the computation of d for a key whose explanation is not worth
+// keeping for every player: compute keeps the values alone, and explain builds one player's
+// figure again with its explanation (see Options.NoExplain). key(c, explain) returns the
+// function that gives player p's figure; without explain it may leave the explanation out.
+func setFIDELazy(d *Def, key func(c *Context, explain bool) func(p int) Figure) {
+	d.compute = func(c *Context) []Figure {
+		fig := key(c, false)
+		return fideEveryone(c, func(p int) Figure { return Figure{Value: fig(p).Value} })
+	}
+	d.explain = func(c *Context, p int) Explanation { return key(c, true)(p).Explain }
+}
+
 // fideEveryone runs fig for every player index.
 func fideEveryone(c *Context, fig func(p int) Figure) []Figure {
 	out := make([]Figure, len(c.Records))
@@ -523,13 +594,17 @@ func fideEveryone(c *Context, fig func(p int) Figure) []Figure {
 	return out
 }
 
-// names returns the players' names in index order, for notes.
+// names returns the players' names in index order, for notes: all of them up to maxNamed,
+// else the first few and a count of the others (see listOf).
 func (f *fideData) names(ps []int) string {
 	ps = append([]int(nil), ps...)
 	sort.Ints(ps)
 	var s []string
-	for _, p := range ps {
+	for i, p := range ps {
+		if !shown(i, len(ps)) {
+			break
+		}
 		s = append(s, f.name(p))
 	}
-	return strings.Join(s, ", ")
+	return listOf(s, len(ps), ", ")
 }

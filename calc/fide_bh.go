@@ -6,6 +6,7 @@ package calc
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -27,9 +28,10 @@ func fideFBDef() *Def {
 }
 
 func fideAOBDef() *Def {
-	return &Def{ID: "fide-aob", Name: "Average of opponents' Buchholz", Short: "AOB", Format: FormatDecimal,
-		Doc:     "FIDE C.07 8.3: mean Buchholz of the opponents met over the board, rounded half up to two decimals",
-		compute: fideAOB}
+	d := &Def{ID: "fide-aob", Name: "Average of opponents' Buchholz", Short: "AOB", Format: FormatDecimal,
+		Doc: "FIDE C.07 8.3: mean Buchholz of the opponents met over the board, rounded half up to two decimals"}
+	setFIDELazy(d, fideAOB)
+	return d
 }
 
 func fideSBDef() *Def {
@@ -41,49 +43,64 @@ func fideSBDef() *Def {
 }
 
 func fideKoyaDef() *Def {
-	return &Def{ID: "fide-koya", Name: "Koya", Short: "KS", Format: FormatDecimal,
+	d := &Def{ID: "fide-koya", Name: "Koya", Short: "KS", Format: FormatDecimal,
 		Doc: "FIDE C.07 9.2: points scored against opponents (forfeits included) who scored at least " +
-			"half the maximum, their scores taken as they are",
-		compute: fideKoya}
+			"half the maximum, their scores taken as they are"}
+	setFIDELazy(d, fideKoya)
+	return d
 }
 
 // fideBH is Buchholz with low and high cuts.
 func fideBH(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, func(o fideOpp) exact.Num { return o.score },
-		func(o fideOpp) *Expr { return Num(o.score) })
+	return fideOppSum(c, newFIDEData(c, false), low, high, explain, 0, func(o fideOpp) exact.Num { return o.score },
+		func(_ *exprArena, f *fideData, o fideOpp) *Expr { return f.scoreLit(o) })
 }
 
 // fideFB is Fore Buchholz: Buchholz as if every last-round game had been drawn.
 func fideFB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, true), low, high, explain, func(o fideOpp) exact.Num { return o.score },
-		func(o fideOpp) *Expr { return Num(o.score) })
+	return fideOppSum(c, newFIDEData(c, true), low, high, explain, 0, func(o fideOpp) exact.Num { return o.score },
+		func(_ *exprArena, f *fideData, o fideOpp) *Expr { return f.scoreLit(o) })
 }
 
 // fideSB is Sonneborn-Berger with low and high cuts; a term is the opponent's (or the
 // dummy's) score times the points the player scored that round.
 func fideSB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, func(o fideOpp) exact.Num { return o.score.Mul(o.pts) },
-		func(o fideOpp) *Expr { return Mul(Num(o.score), Num(o.pts)) })
+	return fideOppSum(c, newFIDEData(c, false), low, high, explain, 1, func(o fideOpp) exact.Num { return o.score.Mul(o.pts) },
+		func(a *exprArena, f *fideData, o fideOpp) *Expr {
+			return a.op(OpMul, f.scoreLit(o), f.pointsLit(o.pts))
+		})
 }
 
 // fideOppSum sums one term per round as opponent-based keys see them (f.opponents), with
-// low and high cuts; expr writes a term's arithmetic, for explanations. The function it
-// returns reuses its buffers: it is for one goroutine.
+// low and high cuts; expr writes a term's arithmetic, for explanations, with the arena's
+// room for nodes operations of two operands per term. The function it returns reuses its
+// buffers: it is for one goroutine.
 func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
-	value func(fideOpp) exact.Num, expr func(fideOpp) *Expr) func(p int) Figure {
-	var opps []fideOpp
-	var terms []fideTerm
+	nodes int, value func(fideOpp) exact.Num, expr func(*exprArena, *fideData, fideOpp) *Expr) func(p int) Figure {
+	var own fideBuf
 	return func(p int) Figure {
-		opps = f.opponents(opps, p, explain)
-		if cap(terms) < len(opps) {
-			terms = make([]fideTerm, 0, len(opps))
+		// Ranking reuses this function's buffers for every player; an explanation is built
+		// for one player by a function made for it, so it borrows them instead.
+		b := &own
+		if explain {
+			b = fideBufs.Get().(*fideBuf)
+			defer fideBufs.Put(b)
 		}
-		terms = terms[:0]
+		b.opps = f.opponents(b.opps, p, explain)
+		opps := b.opps
+		if cap(b.terms) < len(opps) {
+			b.terms = make([]fideTerm, 0, len(opps))
+		}
+		terms := b.terms[:0]
 		var notes []string
+		var a *exprArena // one explanation's term nodes, allocated together
+		if explain && nodes > 0 {
+			a = newArena(nodes*len(opps), 2*nodes*len(opps))
+		}
 		for _, o := range opps {
 			t := fideTerm{round: c.Rounds[o.i], value: value(o), by: o.score, vur: o.vur}
 			if explain {
-				t.expr = expr(o)
+				t.expr = expr(a, f, o)
 				if o.note != "" {
 					notes = append(notes, o.note)
 				}
@@ -94,16 +111,27 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
 	}
 }
 
+// fideBuf holds the buffers of one player's terms (see fideOppSum).
+type fideBuf struct {
+	opps  []fideOpp
+	terms []fideTerm
+}
+
+// fideBufs lends buffers to explanations, which run concurrently.
+var fideBufs = sync.Pool{New: func() any { return new(fideBuf) }}
+
 // fideAOB averages the Buchholz of the opponents met over the board.
-func fideAOB(c *Context) []Figure {
+func fideAOB(c *Context, _ bool) func(p int) Figure {
 	f := newFIDEData(c, false)
-	bh := c.Get("fide-bh")
-	return fideEveryone(c, func(p int) Figure {
+	bh, lits := c.Get("fide-bh"), literals(c, "fide-bh")
+	var opps []fideOpp
+	return func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
-		for _, o := range f.opponents(nil, p, false) {
+		opps = f.opponents(opps, p, false)
+		for _, o := range opps {
 			if o.played {
-				terms = append(terms, Num(bh[o.opp].Value.Num))
+				terms = append(terms, lits[o.opp])
 				sum = sum.Add(bh[o.opp].Value.Num)
 			}
 		}
@@ -112,17 +140,17 @@ func fideAOB(c *Context) []Figure {
 		}
 		x := roundTo(Div(Sum(terms...), Int(int64(len(terms)))), 100)
 		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: "rounded to 0.01"}}
-	})
+	}
 }
 
 // fideKoya sums the points scored in the rounds paired against an opponent (played or
 // forfeited) whose score is at least half of the maximum possible score (a win in every
 // round). As in FIDE's checker, the opponents' scores are their own, without the
 // unplayed-round rules of Art. 16, and rounds without an opponent count for nothing.
-func fideKoya(c *Context) []Figure {
+func fideKoya(c *Context, explain bool) func(p int) Figure {
 	f := newFIDEData(c, false)
 	limit := c.Points.Win.MulInt(int64(len(c.Rounds))).DivInt(2)
-	return fideEveryone(c, func(p int) Figure {
+	return func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
 		var who []string
@@ -132,16 +160,21 @@ func fideKoya(c *Context) []Figure {
 			if !r.HasOpponent() || f.score[r.Opp].Cmp(limit) < 0 {
 				continue
 			}
-			terms = append(terms, Num(f.pts[p][i]))
 			sum = sum.Add(f.pts[p][i])
-			who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(r.Opp), halves(f.score[r.Opp])))
+			if explain {
+				terms = append(terms, Num(f.pts[p][i]))
+				who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(r.Opp), halves(f.score[r.Opp])))
+			}
+		}
+		if !explain {
+			return Figure{Value: Known(sum)}
 		}
 		note := fmt.Sprintf("no opponent scored %s or more", halves(limit))
 		if len(who) > 0 {
 			note = fmt.Sprintf("opponents with %s or more: %s", halves(limit), strings.Join(who, ", "))
 		}
 		return Figure{Value: Known(sum), Explain: Explanation{Expr: Sum(terms...), Note: note}}
-	})
+	}
 }
 
 // roundTo rounds x half up to a multiple of 1/scale, as an expression that shows it:

@@ -53,57 +53,75 @@ func fideDEByScore(c *Context) []Figure {
 func fideDE(c *Context, tied []int) []Figure { return newFIDEData(c, false).de(tied) }
 
 func (f *fideData) de(tied []int) []Figure {
+	d := &deRun{f: f, pos: make(map[int]int32, len(tied)), in: make([]int32, len(tied))}
+	for i, p := range tied {
+		d.pos[p] = int32(i)
+	}
+	d.pts, d.maxp = make([]exact.Num, len(tied)), make([]exact.Num, len(tied))
 	var notes []deNote
-	classes := f.deClasses(tied, &notes)
-	below := map[int]int{}
+	classes := d.classes(tied, &notes)
+	below := make([]int, len(tied)) // by position in tied
 	n := len(tied)
 	for _, cl := range classes {
 		n -= len(cl)
 		for _, p := range cl {
-			below[p] = n
+			below[d.pos[p]] = n
 		}
 	}
 	// Each member's notes, in the order they were made: one pass over the notes, not one per
 	// member (a score group of a large event is thousands of players).
-	texts := map[int][]string{}
+	texts := make([][]string, len(tied))
 	for _, nt := range notes {
-		for p := range nt.members {
-			texts[p] = append(texts[p], nt.text)
+		for _, p := range nt.members {
+			texts[d.pos[p]] = append(texts[d.pos[p]], nt.text)
 		}
 	}
 	out := make([]Figure, len(tied))
-	for j, p := range tied {
-		note := strings.Join(texts[p], "; ")
+	for j := range tied {
+		note := strings.Join(texts[j], "; ")
 		if len(tied) < 2 {
 			note = "not tied"
 		}
-		out[j] = Figure{Value: Known(exact.Int(int64(below[p]))), Explain: Explanation{Note: note}}
+		out[j] = Figure{Value: Known(exact.Int(int64(below[j]))), Explain: Explanation{Note: note}}
 	}
 	return out
 }
 
+// deRun is one group's direct encounter: its members' positions in the group, and each
+// member's points and possible best, by position, in the sub-group being split.
+type deRun struct {
+	f         *fideData
+	pos       map[int]int32 // player → position in the group
+	in        []int32       // by position: the number of the sub-group the member is in
+	subgroups int32
+	pts, maxp []exact.Num
+}
+
 type deNote struct {
-	members map[int]bool
+	members []int
 	text    string
 }
 
-// deClasses splits g into classes of equal players, best first, recursing into every class
+// classes splits g into classes of equal players, best first, recursing into every class
 // of a group that DE separated, as FIDE's checker does.
-func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
+func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 	if len(g) < 2 {
 		return [][]int{g}
 	}
-	in := map[int]bool{}
+	f := d.f
+	d.subgroups++
 	for _, p := range g {
-		in[p] = true
+		d.in[d.pos[p]] = d.subgroups
 	}
-	pts, maxp, allMet := f.deScores(g, in)
+	allMet := d.scores(g)
+	pts := func(p int) exact.Num { return d.pts[d.pos[p]] }
+	maxp := func(p int) exact.Num { return d.maxp[d.pos[p]] }
 	sorted := append([]int(nil), g...)
 	sort.SliceStable(sorted, func(a, b int) bool {
-		if c := pts[sorted[a]].Cmp(pts[sorted[b]]); c != 0 {
+		if c := pts(sorted[a]).Cmp(pts(sorted[b])); c != 0 {
 			return c > 0
 		}
-		return maxp[sorted[a]].Cmp(maxp[sorted[b]]) > 0
+		return maxp(sorted[a]).Cmp(maxp(sorted[b])) > 0
 	})
 	classes := [][]int{{sorted[0]}}
 	var text string
@@ -111,64 +129,78 @@ func (f *fideData) deClasses(g []int, notes *[]deNote) [][]int {
 		var parts []string
 		for j, p := range sorted {
 			if j > 0 {
-				if pts[p].Equal(pts[sorted[j-1]]) {
+				if pts(p).Equal(pts(sorted[j-1])) {
 					classes[len(classes)-1] = append(classes[len(classes)-1], p)
 				} else {
 					classes = append(classes, []int{p})
 				}
 			}
-			parts = append(parts, f.name(p)+" "+halves(pts[p]))
+			if shown(j, len(sorted)) {
+				parts = append(parts, f.name(p)+" "+halves(pts(p)))
+			}
 		}
-		text = fmt.Sprintf("%s all met: %s", f.names(g), strings.Join(parts, ", "))
+		text = fmt.Sprintf("%s all met: %s", f.names(g), listOf(parts, len(sorted), ", "))
 	} else {
 		// Down the order of points: each player goes above all below him while his points
 		// exceed every possible best below (the highest maxp of the rest); from the first who
 		// does not, the rest stay tied.
 		best := make([]exact.Num, len(sorted)) // best[j]: the highest maxp from sorted[j] on
 		for j := len(sorted) - 1; j >= 0; j-- {
-			best[j] = maxp[sorted[j]]
+			best[j] = maxp(sorted[j])
 			if j+1 < len(sorted) && best[j+1].Cmp(best[j]) > 0 {
 				best[j] = best[j+1]
 			}
 		}
 		var parts []string
+		steps := 0 // the players who went ahead, one after another
 		for j := 1; j < len(sorted); j++ {
 			above := sorted[j-1]
-			if len(classes) == j && pts[above].Cmp(best[j]) > 0 {
-				var rest []string
-				for _, q := range sorted[j:] {
-					rest = append(rest, f.name(q)+" "+halves(maxp[q]))
+			if len(classes) == j && pts(above).Cmp(best[j]) > 0 {
+				if shown(steps, len(sorted)) {
+					below := sorted[j:]
+					var rest []string
+					for k, q := range below {
+						if !shown(k, len(below)) {
+							break
+						}
+						rest = append(rest, f.name(q)+" "+halves(maxp(q)))
+					}
+					parts = append(parts, fmt.Sprintf("%s's %s beats every possible best below (%s)",
+						f.name(above), halves(pts(above)), listOf(rest, len(below), ", ")))
 				}
-				parts = append(parts, fmt.Sprintf("%s's %s beats every possible best below (%s)",
-					f.name(above), halves(pts[above]), strings.Join(rest, ", ")))
+				steps++
 				classes = append(classes, []int{sorted[j]})
 			} else {
 				classes[len(classes)-1] = append(classes[len(classes)-1], sorted[j])
 			}
 		}
-		if len(parts) == 0 {
+		switch {
+		case steps == 0:
 			text = fmt.Sprintf("%s did not all meet and no one's points exceed every other's possible best", f.names(g))
-		} else {
+		case steps > len(parts):
+			text = fmt.Sprintf("%s did not all meet: %s; then %d more the same way", f.names(g),
+				strings.Join(parts, "; then "), steps-len(parts))
+		default:
 			text = fmt.Sprintf("%s did not all meet: %s", f.names(g), strings.Join(parts, "; then "))
 		}
 	}
-	*notes = append(*notes, deNote{members: in, text: text})
+	*notes = append(*notes, deNote{members: g, text: text})
 	if len(classes) == 1 {
 		return classes
 	}
 	var out [][]int
 	for _, cl := range classes {
-		out = append(out, f.deClasses(cl, notes)...)
+		out = append(out, d.classes(cl, notes)...)
 	}
 	return out
 }
 
-// deScores returns, for the group in, each member's points in the games played against the
-// others (the mean of the games when two met more than once; a forfeit is no game played),
-// the most each could have had by winning every game not played inside the group, and
-// whether all members met.
-func (f *fideData) deScores(g []int, in map[int]bool) (pts, maxp map[int]exact.Num, allMet bool) {
-	pts, maxp, allMet = make(map[int]exact.Num, len(g)), make(map[int]exact.Num, len(g)), true
+// scores sets, for the sub-group g, each member's points in the games played against the
+// others (the mean of the games when two met more than once; a forfeit is no game played)
+// and the most each could have had by winning every game not played inside the sub-group,
+// and reports whether all members met.
+func (d *deRun) scores(g []int) (allMet bool) {
+	f, allMet := d.f, true
 	// A player's games inside the group, per opponent met; a few rounds' worth, so a slice
 	// (a score group of a large event is thousands of players, each needing this).
 	type met struct {
@@ -182,7 +214,10 @@ func (f *fideData) deScores(g []int, in map[int]bool) (pts, maxp map[int]exact.N
 		recs := f.c.Records[p]
 		for i := range recs {
 			r := &recs[i] // records are large: read them in place
-			if r.Opp == tbsheet.NoPlayer || !in[r.Opp] || !fidePlayed(r.Result) {
+			if r.Opp == tbsheet.NoPlayer || !fidePlayed(r.Result) {
+				continue
+			}
+			if at, ok := d.pos[r.Opp]; !ok || d.in[at] != d.subgroups {
 				continue
 			}
 			j := slices.IndexFunc(mets, func(m met) bool { return m.opp == r.Opp })
@@ -201,8 +236,8 @@ func (f *fideData) deScores(g []int, in map[int]bool) (pts, maxp map[int]exact.N
 		if unmet > 0 {
 			allMet = false
 		}
-		pts[p] = total
-		maxp[p] = total.Add(f.c.Points.Win.MulInt(unmet))
+		d.pts[d.pos[p]] = total
+		d.maxp[d.pos[p]] = total.Add(f.c.Points.Win.MulInt(unmet))
 	}
-	return pts, maxp, allMet
+	return allMet
 }

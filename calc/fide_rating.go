@@ -22,7 +22,7 @@ func fideARODef() *Def {
 }
 
 func fideRatingDefs() []*Def {
-	return []*Def{
+	defs := []*Def{
 		fideARODef(),
 		{ID: "fide-tpr", Name: "Tournament performance rating", Short: "TPR", Format: FormatInt,
 			Doc: "FIDE C.07 10.2: ARO + dp, dp from FIDE table 8.1(a) for the score fraction p " +
@@ -34,12 +34,13 @@ func fideRatingDefs() []*Def {
 				"(a perfect score is reached at the highest opponent +736)",
 			compute: fidePTP},
 		{ID: "fide-apro", Name: "Average performance rating of opponents", Short: "APRO", Format: FormatInt,
-			Doc:     "FIDE C.07 10.4: mean TPR of the opponents met over the board, rounded",
-			compute: func(c *Context) []Figure { return fideAverageOf(c, "fide-tpr") }},
+			Doc: "FIDE C.07 10.4: mean TPR of the opponents met over the board, rounded"},
 		{ID: "fide-appo", Name: "Average perfect performance of opponents", Short: "APPO", Format: FormatInt,
-			Doc:     "FIDE C.07 10.5: mean PTP of the opponents met over the board, rounded",
-			compute: func(c *Context) []Figure { return fideAverageOf(c, "fide-ptp") }},
+			Doc: "FIDE C.07 10.5: mean PTP of the opponents met over the board, rounded"},
 	}
+	setFIDELazy(defs[len(defs)-2], fideAverageOf("fide-tpr"))
+	setFIDELazy(defs[len(defs)-1], fideAverageOf("fide-ptp"))
+	return defs
 }
 
 // fideGame is one game played over the board, for the rating keys.
@@ -50,7 +51,23 @@ type fideGame struct {
 }
 
 // fideGames returns p's games played over the board, or a note naming the unrated opponents.
+// The notes are written once for every player: each rating key quotes the same.
 func fideGames(c *Context, p int) ([]fideGame, string) {
+	notes := memoize(c, "fide-unrated", func() []string {
+		out := make([]string, len(c.Records))
+		for q := range out {
+			_, out[q] = fideGamesOf(c, q)
+		}
+		return out
+	})
+	if notes[p] != "" {
+		return nil, notes[p]
+	}
+	return fideGamesOf(c, p)
+}
+
+// fideGamesOf is fideGames, worked out.
+func fideGamesOf(c *Context, p int) ([]fideGame, string) {
 	var games []fideGame
 	var unrated []string
 	for _, r := range c.Records[p] {
@@ -178,32 +195,40 @@ func fidePTP(c *Context) []Figure {
 }
 
 // fideAverageOf averages another rating key over the opponents met over the board.
-func fideAverageOf(c *Context, id string) []Figure {
-	of := c.Get(id)
-	short, _ := Lookup(id)
-	return fideEveryone(c, func(p int) Figure {
-		var terms []fideTerm
-		var missing []string
-		for _, r := range c.Records[p] {
-			if !fidePlayed(r.Result) {
-				continue
-			}
-			v := of[r.Opp].Value
-			if !v.OK {
-				missing = append(missing, fmt.Sprintf("R%d %s", r.Round, c.Event.Players[r.Opp].Name))
-				continue
-			}
-			terms = append(terms, fideTerm{round: r.Round, value: v.Num, expr: Num(v.Num)})
+func fideAverageOf(id string) func(c *Context, explain bool) func(p int) Figure {
+	return func(c *Context, explain bool) func(p int) Figure {
+		of, lits := c.Get(id), literals(c, id)
+		short, _ := Lookup(id)
+		return func(p int) Figure { return fideAverage(c, p, of, lits, short, explain) }
+	}
+}
+
+// fideAverage is player p's fideAverageOf; without explain, its explanation is left out.
+func fideAverage(c *Context, p int, of []Figure, lits []*Expr, short *Def, explain bool) Figure {
+	var terms []fideTerm
+	var missing []string // opponents without a value ("R3 Dana")
+	for _, r := range c.Records[p] {
+		if !fidePlayed(r.Result) {
+			continue
 		}
-		switch {
-		case len(missing) > 0:
-			return Figure{Explain: Explanation{Note: "no " + short.Short + " for " + strings.Join(missing, ", ")}}
-		case len(terms) == 0:
-			return Figure{Explain: Explanation{Note: "no game played over the board"}}
+		v := of[r.Opp].Value
+		if !v.OK {
+			missing = append(missing, fmt.Sprintf("R%d %s", r.Round, c.Event.Players[r.Opp].Name))
+			continue
 		}
-		x := fideMean(terms)
-		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x}}
-	})
+		terms = append(terms, fideTerm{round: r.Round, value: v.Num, expr: lits[r.Opp]})
+	}
+	switch {
+	case len(missing) > 0:
+		return Figure{Explain: Explanation{Note: "no " + short.Short + " for " + strings.Join(missing, ", ")}}
+	case len(terms) == 0:
+		return Figure{Explain: Explanation{Note: "no game played over the board"}}
+	}
+	x := fideMean(terms)
+	if !explain {
+		return Figure{Value: Known(x.Eval())}
+	}
+	return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x}}
 }
 
 // fideDPTable is FIDE table 8.1(a) (Handbook B.02, FIDE Rating Regulations effective

@@ -430,6 +430,14 @@ func TestFIDEDE(t *testing.T) {
 				"then Boris's 2 beats every possible best below (Chen 1½, Dana 1)"},
 		// A won against B by forfeit: no game was played, so they did not meet.
 		{"a forfeit is no game", deForfeitEvent(t), "A B", "0 0", "A, B did not all meet and no one's points exceed every other's possible best"},
+		// A group of more than four: the note every member shares names three and counts the
+		// rest, so that it does not grow with the group.
+		{"6 all met, all drawn", drawnRoundRobin6(t), "A B C D E F", "0 0 0 0 0 0",
+			"A, B, C and 3 others all met: A 2½, B 2½, C 2½ and 3 others"},
+		{"6 not all met, one after another", deChain6(t), "A B C D E F", "5 4 3 2 0 0",
+			"A, B, C and 3 others did not all meet: A's 5 beats every possible best below (B 4, C 3, D 2 and 2 others); " +
+				"then B's 4 beats every possible best below (C 3, D 2, E 1, F 1); " +
+				"then C's 3 beats every possible best below (D 2, E 1, F 1); then 1 more the same way"},
 	}
 	for _, tt := range tests {
 		c := chessContext(tt.ev, "")
@@ -458,6 +466,28 @@ func TestFIDEDE(t *testing.T) {
 		{"fide-de", "Dana", "3", ""}, {"fide-de", "Anna", "2", ""}, {"fide-de", "Boris", "1", ""},
 		{"fide-de", "Chen", "0", ""}, {"fide-de", "Fumiko", "0", "0 — not tied"},
 	})
+}
+
+// drawnRoundRobin6 is a six-player round robin in which every game is drawn.
+func drawnRoundRobin6(t *testing.T) *tbsheet.Event {
+	return chessEvent(t, "A B C D E F", nil,
+		[]string{"A F =", "B E =", "C D ="},
+		[]string{"A E =", "D F =", "B C ="},
+		[]string{"A D =", "C E =", "B F ="},
+		[]string{"A C =", "B D =", "E F ="},
+		[]string{"A B =", "C F =", "D E ="})
+}
+
+// deChain6 is a six-player round robin without E-F: each player beat everyone after him in
+// the alphabet, so direct encounter puts A, B, C, D ahead one after another and leaves E and
+// F (who never met) tied.
+func deChain6(t *testing.T) *tbsheet.Event {
+	return chessEvent(t, "A B C D E F", nil,
+		[]string{"A F 1", "B E 1", "C D 1"},
+		[]string{"A E 1", "D F 1", "B C 1"},
+		[]string{"A D 1", "C E 1", "B F 1"},
+		[]string{"A C 1", "B D 1"},
+		[]string{"A B 1", "C F 1", "D E 1"})
 }
 
 // deChainEvent is a five-round Swiss in which Anna, Boris, Chen and Dana finish on 3 (the

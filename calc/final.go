@@ -105,7 +105,9 @@ func Final(st *Standings) *Standings {
 	for i := range out.Rows {
 		out.Rows[i].Rank = ranks[i]
 		if f := fin(out.Rows[i]); f != nil {
-			out.Rows[i].Note = joinNote(b.label(f), out.Rows[i].Note)
+			row := &out.Rows[i]
+			row.Finish, row.StillIn = b.top(f), f.in && !b.finished
+			row.Note = joinNote(finishLabel(row.Finish, row.StillIn), row.Note)
 		}
 	}
 	out.Final = true
@@ -241,23 +243,32 @@ func placement(res tbsheet.Result, paired bool) int {
 	return 1
 }
 
-// label names a finish: "winner", "finalist", "semi-finalist", "quarter-finalist", "top 16",
-// or "still in" for a player whose round is undecided.
-func (b *bracket) label(f *finish) string {
-	field := b.reached[f.stage]
+// top returns the field a finish is counted in: 1 for the winner, 2 for a finalist, 4 for a
+// semi-finalist, then the next power of two above the players who reached the round; for a
+// player still in, the field of his round.
+func (b *bracket) top(f *finish) int {
+	if f.in && b.finished {
+		return 1
+	}
+	return max(2, 1<<bits.Len(uint(b.reached[f.stage]-1)))
+}
+
+// finishLabel names a finish for notes: "winner", "finalist", "semi-finalist",
+// "quarter-finalist", "top 16", or "still in the top cut".
+func finishLabel(top int, stillIn bool) string {
 	switch {
-	case f.in && b.finished:
-		return "winner"
-	case f.in:
+	case stillIn:
 		return "still in the top cut"
-	case field <= 2:
+	case top == 1:
+		return "winner"
+	case top == 2:
 		return "finalist"
-	case field <= 4:
+	case top == 4:
 		return "semi-finalist"
-	case field <= 8:
+	case top == 8:
 		return "quarter-finalist"
 	}
-	return fmt.Sprintf("top %d", 1<<bits.Len(uint(field-1)))
+	return fmt.Sprintf("top %d", top)
 }
 
 // joinNote puts note a before note b.

@@ -237,6 +237,16 @@ func TestFinal(t *testing.T) {
 				if want, ok := tt.wantNotes[row.Player+1]; ok && row.Note != want {
 					t.Errorf("P%d note = %q, want %q", row.Player+1, row.Note, want)
 				}
+				// The finish is on the row for writers to name in their language.
+				if want, ok := tt.wantNotes[row.Player+1]; ok {
+					got := ""
+					if row.Finish > 0 {
+						got = finishLabel(row.Finish, row.StillIn)
+					}
+					if got != want {
+						t.Errorf("P%d finish %d (still in %v) reads %q, want %q", row.Player+1, row.Finish, row.StillIn, got, want)
+					}
+				}
 			}
 		})
 	}

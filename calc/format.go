@@ -46,20 +46,23 @@ func formatNum(f Format, n exact.Num) string {
 // Text writes a figure's explanation as one line: the arithmetic, "=", the displayed value,
 // then the note ("(12/24 + 21/24 + 0.33↑4/15) / 3 = 56.83%"). Arithmetic that is a bare
 // number is not repeated ("0 — 2 opponents: …", not "0 = 0 — …").
-func (d *Def) Text(f Figure) string {
-	var b strings.Builder
+func (d *Def) Text(f Figure) string { return string(d.AppendText(nil, f)) }
+
+// AppendText appends Text(f) to dst: writers that write every explanation of a large event
+// reuse one buffer.
+func (d *Def) AppendText(dst []byte, f Figure) []byte {
 	if x := f.Explain.Expr; x != nil && x.Op != OpNum {
-		b.WriteString(f.Explain.Expr.String())
-		b.WriteString(" = ")
+		dst = appendExpr(dst, x)
+		dst = append(dst, " = "...)
 	}
 	if f.Value.OK {
-		b.WriteString(d.FormatValue(f.Value))
+		dst = append(dst, d.FormatValue(f.Value)...)
 	} else {
-		b.WriteString("n/a")
+		dst = append(dst, "n/a"...)
 	}
 	if f.Explain.Note != "" {
-		b.WriteString(" — ")
-		b.WriteString(f.Explain.Note)
+		dst = append(dst, " — "...)
+		dst = append(dst, f.Explain.Note...)
 	}
-	return b.String()
+	return dst
 }

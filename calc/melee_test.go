@@ -61,9 +61,10 @@ func TestMTGBestOfOne(t *testing.T) {
 		// 2 of 4; Ben: 1-0, 0-1, forfeit win = 3 of 4).
 		{"best-of-three", strings.Replace(bo1, "Dan 1-0 Eve", "Dan 2-0 Eve", 1), Options{},
 			[]want{{"Cal", "mtg-gwp", "1/2"}, {"Ben", "mtg-gwp", "3/4"}}, false},
-		// No games entered at all: nothing says best-of-one. Ann: bye 2-0 and an intentional
-		// draw 0-0-3, GP (6 + 3) / 15 = 3/5 (a 1-0 bye would give 6/12).
-		{"no games", "1: Ann bye; Ben W Cal\n2: Ann ID Ben; Cal bye\n", Options{}, []want{{"Ann", "mtg-gwp", "3/5"}}, false},
+		// No games entered at all (W/L results): GW% and OGW% are n/a, though Ann's bye and
+		// intentional draw would count games (issue 11: not 33% for everyone).
+		{"no games", "1: Ann bye; Ben W Cal\n2: Ann ID Ben; Cal bye\n", Options{},
+			[]want{{"Ann", "mtg-gwp", "n/a"}, {"Ben", "mtg-gwp", "n/a"}, {"Ann", "mtg-ogw", "n/a"}}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,5 +77,30 @@ func TestMTGBestOfOne(t *testing.T) {
 	}
 	if _, err := Compute(parseEvent(t, bo1), Options{MTGBo1Bye: "3-0"}); err == nil || !strings.Contains(err.Error(), "--mtg-bo1-bye") {
 		t.Errorf("--mtg-bo1-bye 3-0: %v", err)
+	}
+}
+
+// TestMTGWithoutGameScores: results entered as W/L carry no games; GW% and OGW% are n/a for
+// every player, with a note and the reason in each explanation, not the 33% floor for all.
+// One match with game scores makes them figures again.
+func TestMTGWithoutGameScores(t *testing.T) {
+	const wl = "1: Ann W Ben; Cal L Dan; Eve bye\n2: Ann W Dan; Ben W Eve; Cal bye\n"
+	st := compute(t, parseEvent(t, wl), Options{})
+	var wants []want
+	for _, p := range []string{"Ann", "Ben", "Cal", "Dan", "Eve"} {
+		wants = append(wants, want{p, "mtg-gwp", "n/a"}, want{p, "mtg-ogw", "n/a"})
+		if got := textOf(t, st, p, "mtg-ogw"); got != "n/a — "+NoGameScores {
+			t.Errorf("%s OGW%%: %s", p, got)
+		}
+	}
+	checkFigures(t, st, wants)
+	if !slices.Contains(st.Notes, NoGameScores) {
+		t.Errorf("notes %q lack %q", st.Notes, NoGameScores)
+	}
+
+	st = compute(t, parseEvent(t, strings.Replace(wl, "Ann W Ben", "Ann 2-1 Ben", 1)), Options{})
+	checkFigures(t, st, []want{{"Ann", "mtg-gwp", "2/3"}, {"Dan", "mtg-gwp", "0.33"}, {"Cal", "mtg-gwp", "1"}})
+	if slices.Contains(st.Notes, NoGameScores) {
+		t.Errorf("a game score entered, and the notes say there is none: %q", st.Notes)
 	}
 }

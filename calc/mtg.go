@@ -83,6 +83,25 @@ func bestOfOne(ev *tbsheet.Event) bool {
 	return games
 }
 
+// hasGameScores reports whether some Swiss match between two players has its games entered.
+func hasGameScores(ev *tbsheet.Event) bool {
+	for _, r := range ev.Rounds {
+		if r.Playoff {
+			continue
+		}
+		for _, m := range r.Matches {
+			if m.P2 != tbsheet.NoPlayer && m.Games.Known {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// NoGameScores is the note of an event whose results carry no game scores (W/L only), and
+// the explanation of its GW% and OGW%, which are n/a.
+const NoGameScores = "the results carry no game scores (W/L only): GW% and OGW% are n/a"
+
 // mtgStats are every player's MTG figures before averaging.
 type mtgStats struct {
 	floorN, floorD int64
@@ -91,6 +110,9 @@ type mtgStats struct {
 	// without games): 2, or 1 when every match of the event is best-of-one (bo1).
 	byeGames int64
 	bo1      bool
+	// noGames is true when no Swiss match between two players has game scores (results
+	// entered as W/L): GW% and OGW% are then n/a for everyone, not the floor for everyone.
+	noGames bool
 	// mp and rounds give MWP = mp / (3·rounds); gp and games give GWP = gp / (3·games).
 	mp, rounds, gp, games []int64
 	// mwp and gwp are the floored percentages as reduced fractions n/d (d = 0: n/a).
@@ -104,7 +126,7 @@ func mtgOf(c *Context) *mtgStats {
 		if err != nil {
 			fn, fd = 33, 100 // Compute rejects a bad floor before any tiebreak runs
 		}
-		m := &mtgStats{floorN: fn, floorD: fd, floor: exact.Frac(fn, fd), byeGames: 2}
+		m := &mtgStats{floorN: fn, floorD: fd, floor: exact.Frac(fn, fd), byeGames: 2, noGames: !hasGameScores(c.Event)}
 		if bestOfOne(c.Event) {
 			m.bo1 = true
 			m.byeGames, _ = mtgBo1Bye(c.Options) // Compute rejects a bad setting before any tiebreak runs
@@ -123,9 +145,11 @@ func mtgOf(c *Context) *mtgStats {
 			if m.rounds[p] > 0 {
 				m.mwpN[p], m.mwpD[p] = m.floored(m.mp[p], 3*m.rounds[p])
 			}
-			if m.games[p] > 0 {
+			switch {
+			case m.noGames: // n/a
+			case m.games[p] > 0:
 				m.gwpN[p], m.gwpD[p] = m.floored(m.gp[p], 3*m.games[p])
-			} else {
+			default:
 				m.gwpN[p], m.gwpD[p] = fn, fd // no games: the floor (§A.3.12)
 			}
 		}
@@ -251,6 +275,9 @@ func computeGWP(c *Context) []Figure {
 
 func explainGWP(c *Context, p int) Explanation {
 	m := mtgOf(c)
+	if m.noGames {
+		return Explanation{Note: NoGameScores}
+	}
 	x := Explanation{Expr: m.gwpTerms(c)[p]}
 	if m.games[p] == 0 {
 		x.Note = "no games recorded: the floor"
@@ -313,11 +340,17 @@ func explainOMW(c *Context, p int) Explanation {
 // computeOGW: the mean of the opponents' GWP, each floored (§1.5); the floor with no opponent.
 func computeOGW(c *Context) []Figure {
 	m := mtgOf(c)
+	if m.noGames {
+		return make([]Figure, len(m.gwpD))
+	}
 	return m.floorWithoutOpponents(meanOverOpponents(tallyOf(c), m.gwpN, m.gwpD))
 }
 
 func explainOGW(c *Context, p int) Explanation {
 	m := mtgOf(c)
+	if m.noGames {
+		return Explanation{Note: NoGameScores}
+	}
 	gwp := m.gwpTerms(c)
 	return m.explainWithoutOpponents(explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return gwp[o] }))
 }

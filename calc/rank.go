@@ -2,6 +2,7 @@ package calc
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -49,6 +50,7 @@ func rank(st *Standings, keys []*Def) {
 		}
 	}
 	spans := []span{{0, len(idx)}}
+	var buf []sortEntry
 	for k, d := range keys {
 		f := figs[k]
 		var next []span
@@ -59,12 +61,7 @@ func rank(st *Standings, keys []*Def) {
 					f[grp[i]] = fig
 				}
 			}
-			slices.SortFunc(grp, func(a, b int) int {
-				if c := f[b].Value.Cmp(f[a].Value); c != 0 {
-					return c
-				}
-				return int(display[a] - display[b])
-			})
+			buf = sortByValue(grp, f, display, buf)
 			for lo := s.lo; lo < s.hi; {
 				hi := lo + 1
 				for hi < s.hi && f[idx[hi]].Value.Cmp(f[idx[lo]].Value) == 0 {
@@ -112,6 +109,62 @@ func rank(st *Standings, keys []*Def) {
 		}
 	}
 	noteTies(st, idx, spans, slices.ContainsFunc(keys, func(d *Def) bool { return d.ID == "pkm-h2h" }))
+}
+
+// sortEntry is a player as sortByValue sorts him: his value as a float64 (n/a as −∞) and
+// his place in the display order, side by side, so that the sort reads memory in order.
+type sortEntry struct {
+	key     float64
+	display int32
+	p       int32
+}
+
+// sortByValue sorts the players of grp by their figures in f, higher first, then by their
+// place in the display order, exactly as comparing the exact values would. The float64 of an
+// exact value never orders two values the wrong way round (rounding to the nearest is
+// monotonic), but it may make two different values equal: each run of equal floats is then
+// sorted again exactly. buf is reused and returned.
+func sortByValue(grp []int, f []Figure, display []int32, buf []sortEntry) []sortEntry {
+	buf = buf[:0]
+	for _, p := range grp {
+		e := sortEntry{key: math.Inf(-1), display: display[p], p: int32(p)}
+		if v := f[p].Value; v.OK {
+			e.key = v.Num.Float64()
+		}
+		buf = append(buf, e)
+	}
+	slices.SortFunc(buf, func(a, b sortEntry) int {
+		if a.key != b.key {
+			if a.key > b.key {
+				return -1
+			}
+			return 1
+		}
+		return int(a.display - b.display)
+	})
+	for lo := 0; lo < len(buf); {
+		hi := lo + 1
+		exact := true // every value of the run is the same
+		for hi < len(buf) && buf[hi].key == buf[lo].key {
+			if exact && f[buf[hi].p].Value.Cmp(f[buf[lo].p].Value) != 0 {
+				exact = false
+			}
+			hi++
+		}
+		if !exact {
+			slices.SortFunc(buf[lo:hi], func(a, b sortEntry) int {
+				if c := f[b.p].Value.Cmp(f[a.p].Value); c != 0 {
+					return c
+				}
+				return int(a.display - b.display)
+			})
+		}
+		lo = hi
+	}
+	for i, e := range buf {
+		grp[i] = int(e.p)
+	}
+	return buf
 }
 
 // noteTies gives the players of each span the span's shared rank and a note naming the

@@ -42,17 +42,35 @@ func newTally(ct *Crosstable) *tally {
 	t.slots = make([]slot, t.n*t.r)
 	t.counts = make([][numResults]int32, t.n)
 	t.drop = make([]int, t.n)
-	for p, recs := range ct.Records {
-		last := 0 // index+1 of the last round with a record
-		for i, rec := range recs {
-			s := &t.slots[p*t.r+i]
-			s.opp, s.res = int32(rec.Opp), rec.Result
-			if rec.Games.Known {
-				s.known = true
-				s.gw, s.gl, s.gd = int32(rec.Games.P1), int32(rec.Games.P2), int32(rec.Games.Drawn)
+	// Every slot starts absent; the matches then fill theirs, read in memory order.
+	for i := range t.slots {
+		t.slots[i] = slot{opp: tbsheet.NoPlayer, res: tbsheet.Absent}
+	}
+	for i, r := range ct.counted {
+		for j := range r.Matches {
+			m := &r.Matches[j]
+			if m.Result == tbsheet.Unreported {
+				continue
 			}
-			t.counts[p][rec.Result]++
-			if rec.Result != tbsheet.Absent {
+			s := &t.slots[m.P1*t.r+i]
+			*s = slot{opp: int32(m.P2), res: m.Result}
+			if g := m.Games; g.Known {
+				s.known, s.gw, s.gl, s.gd = true, int32(g.P1), int32(g.P2), int32(g.Drawn)
+			}
+			if m.P2 != tbsheet.NoPlayer {
+				s := &t.slots[m.P2*t.r+i]
+				*s = slot{opp: int32(m.P1), res: m.Result.Mirror()}
+				if g := m.Games; g.Known {
+					s.known, s.gw, s.gl, s.gd = true, int32(g.P2), int32(g.P1), int32(g.Drawn)
+				}
+			}
+		}
+	}
+	for p := range t.n {
+		last := 0 // index+1 of the last round with a record
+		for i, s := range t.row(p) {
+			t.counts[p][s.res]++
+			if s.res != tbsheet.Absent {
 				last = i + 1
 			}
 		}

@@ -128,7 +128,7 @@ func TestCompute(t *testing.T) {
 		{
 			name: "a player who dropped is left out",
 			ev:   dropped,
-			want: []string{"E 3 #1 (1-0-0) t1 vs A", "A 3 #2 (1-0-0) t1 vs E",
+			want: []string{"E 3 #1 (1-0-0) t1 vs A", "A 3 #1 (1-0-0) t1 vs E",
 				"D 1 #3 (0-0-1) t2 vs C", "C 1 #3 (0-0-1) t2 vs D"},
 			tables: []int{1, 2},
 		},

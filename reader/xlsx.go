@@ -177,7 +177,10 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		}
 	}
 	if h.ev.Name == "" {
-		h.ev.Name = wb.docTitle()
+		// Templates written before the Event sheet carried the title "tbsheet".
+		if t := wb.docTitle(); t != "tbsheet" {
+			h.ev.Name = t
+		}
 	}
 	return h.finish()
 }

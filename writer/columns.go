@@ -39,18 +39,23 @@ type column struct {
 	tb int
 }
 
-// standingsColumns lists the standings table's columns: rank, player, id, points, record,
-// dropped-after round, one value per tiebreak, the note, then (with formulas) one live
-// formula per tiebreak, each followed by the opponents it sums when it sums over them.
+// standingsColumns lists the standings table's columns: rank, player, id (when the input
+// has ids), points, record, dropped-after round, one value per tiebreak, the note, then
+// (with formulas) one live formula per tiebreak, each followed by the opponents it sums when
+// it sums over them.
 func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 	cols := []column{
 		{kind: colRank, header: label(lang, "rank")},
 		{kind: colPlayer, header: label(lang, "player")},
-		{kind: colID, header: label(lang, "id")},
-		{kind: colPoints, header: pointsHeader(st, lang)},
-		{kind: colRecord, header: label(lang, "record") + " (" + label(lang, "record."+recordOrder(st).String()) + ")"},
-		{kind: colDropped, header: handkept.ColumnHeader("dropped", lang)},
 	}
+	if hasIDs(st) {
+		cols = append(cols, column{kind: colID, header: label(lang, "id")})
+	}
+	cols = append(cols,
+		column{kind: colPoints, header: pointsHeader(st, lang)},
+		column{kind: colRecord, header: label(lang, "record") + " (" + label(lang, "record."+recordOrder(st).String()) + ")"},
+		column{kind: colDropped, header: handkept.ColumnHeader("dropped", lang)},
+	)
 	for i, d := range st.Columns {
 		cols = append(cols, column{kind: colValue, header: d.Short, tb: i})
 	}
@@ -65,6 +70,20 @@ func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 	}
 	return cols
 }
+
+// hasIDs reports whether the input gave some ranked player an id of his own: readers of
+// inputs without ids use the name as id, and a column repeating the names says nothing.
+func hasIDs(st *calc.Standings) bool {
+	for _, r := range st.Rows {
+		if ownID(&st.Event.Players[r.Player]) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownID reports whether the input gave a player an id of his own, not his name.
+func ownID(p *tbsheet.Player) bool { return p.ID != "" && p.ID != p.Name }
 
 // pointsHeader names the primary key's column: points, or match wins for systems that rank
 // by them.

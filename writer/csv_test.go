@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/csv"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/golden"
+	"github.com/xuri/excelize/v2"
 )
 
 func TestWriteCSVGolden(t *testing.T) {
@@ -82,6 +84,50 @@ func TestCSVInjectedNames(t *testing.T) {
 	}
 	if !strings.Contains(out, "'=1+1") {
 		t.Errorf("the formula name is missing:\n%s", out)
+	}
+}
+
+// TestIDColumn: the ID column is written only when the input has ids of its own; readers of
+// inputs without ids use the name, and a column repeating the names is left out, in the CSV
+// and the workbook's Standings sheet alike.
+func TestIDColumn(t *testing.T) {
+	withIDs := testStandings()
+	withoutIDs := testStandings()
+	for i := range withoutIDs.Event.Players {
+		withoutIDs.Event.Players[i].ID = withoutIDs.Event.Players[i].Name
+	}
+	for _, tt := range []struct {
+		name string
+		st   *calc.Standings
+		want bool
+	}{{"ids", withIDs, true}, {"names as ids", withoutIDs, false}} {
+		var b bytes.Buffer
+		if err := WriteCSV(&b, tt.st, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		header, err := csv.NewReader(&b).Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := slices.Contains(header, "ID"); got != tt.want {
+			t.Errorf("%s: CSV header %q has ID: %v, want %v", tt.name, header, got, tt.want)
+		}
+		var x bytes.Buffer
+		if err := standingsWriters[".xlsx"](&x, tt.st, Options{Now: testNow}); err != nil {
+			t.Fatal(err)
+		}
+		f, err := excelize.OpenReader(&x)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := f.GetRows(sheetNamesFor("en").standings)
+		f.Close()
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("%s: Standings sheet: %v", tt.name, err)
+		}
+		if got := slices.Contains(rows[0], "ID"); got != tt.want {
+			t.Errorf("%s: Standings header %q has ID: %v, want %v", tt.name, rows[0], got, tt.want)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package writer
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
@@ -28,7 +29,7 @@ func OpponentTerms(ev *tbsheet.Event, lang string, x calc.Explanation) string {
 // namesOpponents reports whether any figure of column j names the opponents it sums.
 func namesOpponents(st *calc.Standings, j int) bool {
 	for i := range st.Rows {
-		if len(figure(&st.Rows[i], j).Explain.Terms) > 0 {
+		if len(explainedFigure(st, &st.Rows[i], j).Explain.Terms) > 0 {
 			return true
 		}
 	}
@@ -95,4 +96,132 @@ func boundExample(text, arrow string) (limit, operand string, ok bool) {
 		}
 	}
 	return string(before[start:]), string(after[:end]), start < len(before) && end > 0
+}
+
+func init() {
+	addLabels("en", map[string]string{
+		"explain.head":  "%[1]s — rank %[2]d, %[3]s %[4]s, record %[5]s",
+		"explain.round": "round %d",
+		"explain.vs":    "vs",
+		"explain.na":    "n/a",
+	})
+	addLabels("zh", map[string]string{
+		"explain.head":  "%[1]s — 第%[2]d名，%[6]s %[3]s，战绩 %[5]s",
+		"explain.round": "第%d轮",
+		"explain.vs":    "对",
+		"explain.na":    "无数值",
+	})
+	addLabels("ja", map[string]string{
+		"explain.head":  "%[1]s — %[2]d位、%[6]s %[3]s、戦績 %[5]s",
+		"explain.round": "第%d回戦",
+		"explain.vs":    "対",
+		"explain.na":    "値なし",
+	})
+}
+
+// WriteExplain prints one player's figures and rounds for `tbsheet explain`, in opt.Lang: who
+// the player is (rank, points, record), which standings, one line per tiebreak (its column
+// header, its name, its arithmetic and note, and under it the opponent behind each term of
+// a sum over opponents), what the floor and cap arrows mean, then the player's rounds with
+// each opponent's record. row indexes st.Rows.
+func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
+	lang := opt.Lang
+	r := &st.Rows[row]
+	ev := st.Event
+	p := ev.Players[r.Player]
+	who := p.Name
+	if p.ID != "" && p.ID != p.Name {
+		who += " (" + p.ID + ")"
+	}
+	who = tbsheet.Printable(who)
+	var b strings.Builder
+	fmt.Fprintf(&b, label(lang, "explain.head")+"\n", who, r.Rank, formatPoints(st, r.Points), st.RankBy.Short,
+		Record(st, r), pointsHeader(st, lang))
+	b.WriteString(Title(st, lang) + "\n\n")
+
+	var lines [][]string
+	var all []string // everything printed, for the legend of its arrows
+	for i, d := range st.Columns {
+		x := st.Explain(row, i)
+		text := explainText(lang, d, r.Figures[i].Value, x)
+		lines = append(lines, []string{d.Short, d.Names.In(lang), text})
+		all = append(all, text)
+		if terms := OpponentTerms(ev, lang, x); terms != "" {
+			lines = append(lines, []string{"", "", terms})
+			all = append(all, terms)
+		}
+	}
+	writeAligned(&b, printableCells(lines), map[int]bool{0: true, 1: true, 2: true})
+	if legend := BoundsLegend(lang, strings.Join(all, "\n")); legend != "" {
+		lines := strings.Split(legend, "\n")
+		for i := range lines {
+			lines[i] = tbsheet.Printable(lines[i])
+		}
+		b.WriteString("\n" + strings.Join(lines, "\n") + "\n")
+	}
+
+	if len(st.Rounds) == 0 {
+		_, err := io.WriteString(w, b.String())
+		return err
+	}
+	b.WriteString("\n")
+	ranked := map[int]*calc.Row{}
+	for i := range st.Rows {
+		ranked[st.Rows[i].Player] = &st.Rows[i]
+	}
+	ct := calc.NewCrosstable(ev, st.Rounds[len(st.Rounds)-1])
+	var rounds [][]string
+	for _, rec := range ct.Records[r.Player] {
+		line := resultWord(lang, rec.Result)
+		if rec.Opp != tbsheet.NoPlayer {
+			line += " " + label(lang, "explain.vs") + " " + ev.Players[rec.Opp].Name
+			if o, ok := ranked[rec.Opp]; ok {
+				line += " (" + Record(st, o) + ")"
+			}
+		}
+		if g := rec.Games(); g.Known {
+			line += " " + g.String()
+		}
+		rounds = append(rounds, []string{labelf(lang, "explain.round", rec.Round), line})
+	}
+	writeAligned(&b, printableCells(rounds), map[int]bool{0: true, 1: true})
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// printableCells shows every cell as tbsheet.Printable does: names and notes from the input send
+// no escape sequence to the terminal.
+func printableCells(rows [][]string) [][]string {
+	for _, r := range rows {
+		for i := range r {
+			r[i] = tbsheet.Printable(r[i])
+		}
+	}
+	return rows
+}
+
+// explainText writes a figure's arithmetic and value ("(12/24 + 21/24) / 2 = 68.75%"), then
+// its note in lang.
+func explainText(lang string, d *calc.Def, v calc.Value, x calc.Explanation) string {
+	s := d.Text(calc.Figure{Value: v, Explain: calc.Explanation{Expr: x.Expr}})
+	if !v.OK {
+		s = strings.TrimSuffix(s, "n/a") + label(lang, "explain.na")
+	}
+	if x.Note != "" {
+		s += " — " + TranslateNotes(lang, x.Note)
+	}
+	return s
+}
+
+// TranslateNotes translates a note made of parts joined with "; " part by part.
+func TranslateNotes(lang, note string) string {
+	parts := strings.Split(note, "; ")
+	for i, p := range parts {
+		parts[i] = TranslateNote(lang, p)
+	}
+	sep := "; "
+	if colon(lang) != ": " {
+		sep = "；"
+	}
+	return strings.Join(parts, sep)
 }

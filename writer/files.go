@@ -33,7 +33,7 @@ type File struct {
 // the order of the files. Temporary files that a killed run left beside an output are
 // removed first.
 func WriteFiles(files []File) (written []string, err error) {
-	errs := writeAll(files, make([]error, len(files)))
+	errs := writeAll(files, nil, make([]error, len(files)))
 	for i, f := range files {
 		if errs[i] == nil {
 			written = append(written, f.Path)
@@ -43,8 +43,9 @@ func WriteFiles(files []File) (written []string, err error) {
 }
 
 // writeAll writes every file whose errs entry is nil (the others failed already) and
-// records each failure in errs, which it returns.
-func writeAll(files []File, errs []error) []error {
+// records each failure in errs, which it returns. A file whose streams entry is set (streams
+// may be nil) is written by it instead of from its Data.
+func writeAll(files []File, streams []func(io.Writer) error, errs []error) []error {
 	for _, f := range files {
 		removeStaleTemps(f.Path)
 	}
@@ -53,10 +54,14 @@ func writeAll(files []File, errs []error) []error {
 		if errs[i] != nil {
 			continue
 		}
-		tmps[i], errs[i] = writeTemp(f.Path, func(w io.Writer) error {
+		write := func(w io.Writer) error {
 			_, err := w.Write(f.Data)
 			return err
-		})
+		}
+		if i < len(streams) && streams[i] != nil {
+			write = streams[i]
+		}
+		tmps[i], errs[i] = writeTemp(f.Path, write)
 	}
 	for i, f := range files {
 		if errs[i] != nil {
@@ -217,6 +222,7 @@ type RenderedFiles struct {
 	files   []StandingsFile
 	out     []rendered
 	warn    func(string)
+	opt     Options
 	written []string
 }
 
@@ -225,15 +231,23 @@ type rendered struct {
 	buf      bytes.Buffer
 	warnings []string
 	err      error
+	// stream, for a streamed format, writes the file when it is written (see streamed).
+	stream StandingsWriter
 }
 
+// streamed are the formats whose writers stream: they write straight into the file when
+// it is written instead of being rendered beforehand, since holding a large event's whole
+// document in memory would double what the run needs.
+var streamed = map[string]bool{".json": true}
+
 // RenderStandingsFiles renders each file in memory, concurrently (at most GOMAXPROCS at a
-// time), and writes nothing: tbsheet watch renders a save's outputs while it waits for the
+// time), except the streamed formats (JSON), which [RenderedFiles.Write] writes straight into
+// their files; it writes nothing: tbsheet watch renders a save's outputs while it waits for the
 // save to settle, and writes them only once it has. Warnings and errors are kept with their
 // file and delivered by [RenderedFiles.Write]. A panic in a writer (a bug) is caught and
 // becomes that file's error, so that it costs one output and not the process.
 func RenderStandingsFiles(files []StandingsFile, opt Options) *RenderedFiles {
-	r := &RenderedFiles{files: files, out: make([]rendered, len(files)), warn: opt.Warn}
+	r := &RenderedFiles{files: files, out: make([]rendered, len(files)), warn: opt.Warn, opt: opt}
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	var g safego.Group
 	for i, f := range files {
@@ -253,6 +267,10 @@ func RenderStandingsFiles(files []StandingsFile, opt Options) *RenderedFiles {
 			w, err := standingsWriterFor(f.Path)
 			if err != nil {
 				out.err = err
+				return
+			}
+			if streamed[strings.ToLower(filepath.Ext(f.Path))] {
+				out.stream = w
 				return
 			}
 			o := opt
@@ -285,6 +303,7 @@ func (r *RenderedFiles) Err() error {
 // Calling Write again writes the same files, and warns, again.
 func (r *RenderedFiles) Write() error {
 	files := make([]File, len(r.files))
+	streams := make([]func(io.Writer) error, len(r.files))
 	errs := make([]error, len(r.files))
 	for i, f := range r.files {
 		out := &r.out[i]
@@ -294,8 +313,18 @@ func (r *RenderedFiles) Write() error {
 			}
 		}
 		files[i], errs[i] = File{Path: f.Path, Data: out.buf.Bytes()}, out.err
+		if out.stream != nil {
+			streams[i] = func(w io.Writer) (err error) {
+				defer func() {
+					if p := recover(); p != nil {
+						err = fmt.Errorf("internal error in tbsheet while writing it (please report it with the input file): %v", p)
+					}
+				}()
+				return out.stream(w, f.Standings, r.opt)
+			}
+		}
 	}
-	errs = writeAll(files, errs)
+	errs = writeAll(files, streams, errs)
 	r.written = nil
 	for i, f := range files {
 		if errs[i] == nil {

@@ -1,11 +1,11 @@
 package writer
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
@@ -17,85 +17,261 @@ func init() {
 	})
 }
 
-// The standings JSON, field for field as cli.md "Standings JSON" specifies it.
-type (
-	standingsJSON struct {
-		Event     eventSummaryJSON `json:"event"`
-		System    string           `json:"system"`
-		Points    pointsJSON       `json:"points"`
-		Tiebreaks []string         `json:"tiebreaks"`
-		Standings []rowJSON        `json:"standings"`
-	}
-	eventSummaryJSON struct {
-		Name    string `json:"name"`
-		Source  string `json:"source"`
-		Format  string `json:"format"`
-		Rounds  int    `json:"rounds"`
-		Players int    `json:"players"`
-	}
-	pointsJSON struct {
-		Win  jsonNum `json:"win"`
-		Draw jsonNum `json:"draw"`
-		Loss jsonNum `json:"loss"`
-		Bye  jsonNum `json:"bye"`
-	}
-	rowJSON struct {
-		Rank         int         `json:"rank"`
-		Name         string      `json:"name"`
-		ID           string      `json:"id"`
-		Points       jsonNum     `json:"points"`
-		Wins         int         `json:"wins"`
-		Losses       int         `json:"losses"`
-		Draws        int         `json:"draws"`
-		Byes         int         `json:"byes"`
-		DroppedAfter *int        `json:"dropped_after"`
-		Tiebreaks    orderedJSON `json:"tiebreaks"`
-		Explain      orderedJSON `json:"explain"`
-	}
-)
-
 // WriteJSON writes the standings as the JSON document cli.md "Standings JSON" specifies:
 // numbers are the exact values as the nearest float64 (integers as integers), n/a is null,
 // "tiebreaks" and "explain" hold every column of the standings (the order, then --show
 // extras) in that order. event.rounds is the number of Swiss rounds counted; event.players
-// is the number of ranked players (the length of "standings"). The document is indented and
-// ends with a newline.
+// is the number of ranked players (the length of "standings"). The document is indented by
+// two spaces, as encoding/json indents it, and ends with a newline.
+//
+// The document is written as it goes, a row at a time: a large event's JSON is never held
+// whole in memory, nor built as values first (it is as large as every explanation).
 func WriteJSON(w io.Writer, st *calc.Standings) error {
 	ev := st.Event
-	doc := standingsJSON{
-		Event: eventSummaryJSON{Name: ev.Name, Source: ev.Source, Format: ev.Format,
-			Rounds: len(st.Rounds), Players: len(st.Rows)},
-		Points: pointsJSON{Win: jsonNum(st.Points.Win), Draw: jsonNum(st.Points.Draw),
-			Loss: jsonNum(st.Points.Loss), Bye: jsonNum(st.Points.Bye)},
-		Tiebreaks: []string{},
-		Standings: make([]rowJSON, len(st.Rows)),
-	}
+	j := &jsonStream{w: w}
+	j.open('{')
+	j.key("event")
+	j.open('{')
+	j.key("name")
+	j.str(ev.Name)
+	j.key("source")
+	j.str(ev.Source)
+	j.key("format")
+	j.str(ev.Format)
+	j.key("rounds")
+	j.int(len(st.Rounds))
+	j.key("players")
+	j.int(len(st.Rows))
+	j.close('}')
+	j.key("system")
+	system := ""
 	if st.System != nil {
-		doc.System = st.System.Name
+		system = st.System.Name
 	}
+	j.str(system)
+	j.key("points")
+	j.open('{')
+	for _, kv := range []struct {
+		k string
+		v exact.Num
+	}{{"win", st.Points.Win}, {"draw", st.Points.Draw}, {"loss", st.Points.Loss}, {"bye", st.Points.Bye}} {
+		j.key(kv.k)
+		j.num(kv.v)
+	}
+	j.close('}')
+	j.key("tiebreaks")
+	j.open('[')
 	for _, d := range st.Order {
-		doc.Tiebreaks = append(doc.Tiebreaks, d.ID)
+		j.elem()
+		j.str(d.ID)
 	}
+	j.close(']')
+	j.key("standings")
+	j.open('[')
 	for i := range st.Rows {
 		r := &st.Rows[i]
 		p := &ev.Players[r.Player]
-		row := rowJSON{Rank: r.Rank, Name: p.Name, ID: p.ID, Points: jsonNum(r.Points),
-			Wins: r.Wins, Losses: r.Losses, Draws: r.Draws, Byes: r.Byes}
+		j.elem()
+		j.open('{')
+		j.key("rank")
+		j.int(r.Rank)
+		j.key("name")
+		j.str(p.Name)
+		j.key("id")
+		j.str(p.ID)
+		j.key("points")
+		j.num(r.Points)
+		j.key("wins")
+		j.int(r.Wins)
+		j.key("losses")
+		j.int(r.Losses)
+		j.key("draws")
+		j.int(r.Draws)
+		j.key("byes")
+		j.int(r.Byes)
+		j.key("dropped_after")
 		if r.DroppedAfter > 0 {
-			row.DroppedAfter = &r.DroppedAfter
+			j.int(r.DroppedAfter)
+		} else {
+			j.raw("null")
 		}
-		for j, d := range st.Columns {
-			fig := figure(r, j)
-			var v any // null for n/a
-			if fig.Value.OK {
-				v = jsonNum(fig.Value.Num)
+		j.key("tiebreaks")
+		j.open('{')
+		for c, d := range st.Columns {
+			j.key(d.ID)
+			if fig := figure(r, c); fig.Value.OK {
+				j.num(fig.Value.Num)
+			} else {
+				j.raw("null")
 			}
-			row.Tiebreaks = append(row.Tiebreaks, keyValue{d.ID, v})
-			row.Explain = append(row.Explain, keyValue{d.ID, d.Text(fig)})
 		}
-		doc.Standings[i] = row
+		j.close('}')
+		j.key("explain")
+		j.open('{')
+		for c, d := range st.Columns {
+			j.key(d.ID)
+			j.text = d.AppendText(j.text[:0], explainedFigure(st, r, c))
+			j.buf = appendJSONString(j.buf, j.text)
+		}
+		j.close('}')
+		j.close('}')
+		j.flushIfFull()
 	}
-	return encodeJSON(w, doc)
+	j.close(']')
+	j.close('}')
+	j.buf = append(j.buf, '\n')
+	return j.flush()
+}
+
+// jsonStream writes indented JSON as encoding/json's Encoder with SetIndent("", "  ") and
+// SetEscapeHTML(false) writes it, byte for byte, into a buffer that it hands to w whenever
+// it holds more than jsonChunk bytes.
+type jsonStream struct {
+	w     io.Writer
+	buf   []byte
+	err   error
+	depth int
+	// first is true right after an opening bracket: the next key or element is the first.
+	first bool
+	// text is a scratch buffer for explanations.
+	text []byte
+}
+
+// jsonChunk is how much the stream buffers before writing to its writer.
+const jsonChunk = 64 << 10
+
+// open starts an object ('{') or an array ('[').
+func (j *jsonStream) open(c byte) {
+	j.buf = append(j.buf, c)
+	j.depth++
+	j.first = true
+}
+
+// close ends an object ('}') or an array (']'); an empty one stays on its line ("[]").
+func (j *jsonStream) close(c byte) {
+	j.depth--
+	if !j.first {
+		j.newline()
+	}
+	j.buf = append(j.buf, c)
+	j.first = false
+}
+
+// elem starts an array element.
+func (j *jsonStream) elem() {
+	if !j.first {
+		j.buf = append(j.buf, ',')
+	}
+	j.newline()
+	j.first = false
+}
+
+// key starts an object member: the key and its colon.
+func (j *jsonStream) key(k string) {
+	j.elem()
+	j.buf = appendJSONString(j.buf, k)
+	j.buf = append(j.buf, ':', ' ')
+}
+
+func (j *jsonStream) newline() {
+	j.buf = append(j.buf, '\n')
+	for range j.depth {
+		j.buf = append(j.buf, ' ', ' ')
+	}
+}
+
+func (j *jsonStream) str(s string)    { j.buf = appendJSONString(j.buf, s) }
+func (j *jsonStream) int(n int)       { j.buf = strconv.AppendInt(j.buf, int64(n), 10) }
+func (j *jsonStream) raw(s string)    { j.buf = append(j.buf, s...) }
+func (j *jsonStream) num(n exact.Num) { j.buf = appendJSONNum(j.buf, n) }
+
+func (j *jsonStream) flushIfFull() {
+	if len(j.buf) >= jsonChunk {
+		j.flush()
+	}
+}
+
+// flush writes the buffer out and returns the first write error.
+func (j *jsonStream) flush() error {
+	if j.err == nil && len(j.buf) > 0 {
+		_, j.err = j.w.Write(j.buf)
+	}
+	j.buf = j.buf[:0]
+	return j.err
+}
+
+// appendJSONNum appends an exact number as jsonNum marshals it: an integer when it is one,
+// else the nearest float64 as encoding/json writes a float64.
+func appendJSONNum(dst []byte, n exact.Num) []byte {
+	f := n.Float64()
+	if n.IsInt() && math.Abs(f) < 1<<53 {
+		return strconv.AppendInt(dst, n.Floor(), 10)
+	}
+	abs, format := math.Abs(f), byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if format == 'e' { // e-09 → e-9, as encoding/json writes it
+		if k := len(dst); k >= 4 && dst[k-4] == 'e' && dst[k-3] == '-' && dst[k-2] == '0' {
+			dst[k-2] = dst[k-1]
+			dst = dst[:k-1]
+		}
+	}
+	return dst
+}
+
+// appendJSONString appends s quoted as encoding/json quotes a string without HTML escaping:
+// quotes, backslashes and control characters escaped, invalid UTF-8 as U+FFFD, and the line
+// and paragraph separators U+2028 and U+2029 escaped.
+func appendJSONString[S string | []byte](dst []byte, s S) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if b := s[i]; b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch b {
+			case '"', '\\':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRune([]byte(s[i:min(len(s), i+utf8.UTFMax)]))
+		switch {
+		case c == utf8.RuneError && size == 1:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case c == '\u2028' || c == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[c&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }
 
 // encodeJSON writes v indented, without escaping <, > and & (explanations hold "&" rarely,
@@ -112,44 +288,12 @@ func encodeJSON(w io.Writer, v any) error {
 type jsonNum exact.Num
 
 // MarshalJSON implements json.Marshaler.
-func (n jsonNum) MarshalJSON() ([]byte, error) {
-	x := exact.Num(n)
-	f := x.Float64()
-	if x.IsInt() && math.Abs(f) < 1<<53 {
-		return strconv.AppendInt(nil, x.Floor(), 10), nil
-	}
-	return json.Marshal(f)
-}
+func (n jsonNum) MarshalJSON() ([]byte, error) { return appendJSONNum(nil, exact.Num(n)), nil }
 
-// orderedJSON is a JSON object whose keys keep their order (Go maps would sort them).
-type orderedJSON []keyValue
-
-type keyValue struct {
-	key   string
-	value any
-}
-
-// MarshalJSON implements json.Marshaler.
-func (o orderedJSON) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, kv := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		for j, v := range []any{kv.key, kv.value} {
-			if j > 0 {
-				b.WriteByte(':')
-			}
-			var buf bytes.Buffer
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false)
-			if err := enc.Encode(v); err != nil {
-				return nil, err
-			}
-			b.Write(bytes.TrimRight(buf.Bytes(), "\n"))
-		}
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+// pointsJSON are match points in JSON.
+type pointsJSON struct {
+	Win  jsonNum `json:"win"`
+	Draw jsonNum `json:"draw"`
+	Loss jsonNum `json:"loss"`
+	Bye  jsonNum `json:"bye"`
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/golden"
 
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
 func TestWriteJSONGolden(t *testing.T) {
@@ -119,6 +121,198 @@ func TestJSONNum(t *testing.T) {
 		got, err := json.Marshal(tt.n)
 		if err != nil || string(got) != tt.want {
 			t.Errorf("%v: %s, %v; want %s", tt.n, got, err, tt.want)
+		}
+	}
+}
+
+// TestWriteJSONAsEncodingJSON holds the streaming writer to the document encoding/json
+// writes from the schema's values (jsonReference), byte for byte: every preset with every
+// tiebreak shown, names that need escaping, and empty standings.
+func TestWriteJSONAsEncodingJSON(t *testing.T) {
+	odd := testStandings()
+	ev := *odd.Event
+	ev.Players = slices.Clone(ev.Players)
+	ev.Name = "Quote \" back\\slash <tag> & \u2028\u2029 \x01\x7f \xff tab\tnew\nline"
+	ev.Players[odd.Rows[0].Player].Name = "Zoë \"Z\" <b>\u2029\xc3"
+	odd.Event = &ev
+	empty := *testStandings()
+	empty.Rows, empty.Order, empty.Columns = nil, nil, nil
+	for _, st := range append(presetStandings(24, 5, 1, false), odd, &empty) {
+		t.Run(st.System.Name, func(t *testing.T) {
+			var got, want bytes.Buffer
+			if err := WriteJSON(&got, st); err != nil {
+				t.Fatal(err)
+			}
+			if err := encodeJSON(&want, jsonReference(st)); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				g, w := got.String(), want.String()
+				i := 0
+				for i < min(len(g), len(w)) && g[i] == w[i] {
+					i++
+				}
+				t.Fatalf("differs from encoding/json at byte %d:\n got …%q\nwant …%q", i, g[max(0, i-40):min(len(g), i+40)], w[max(0, i-40):min(len(w), i+40)])
+			}
+		})
+	}
+}
+
+// FuzzAppendJSONString holds appendJSONString to encoding/json's quoting without HTML
+// escaping, on any bytes.
+func FuzzAppendJSONString(f *testing.F) {
+	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\x7f", "\u2028\u2029", "\xff\xfe", "<&>", "½ − 3↑"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var want bytes.Buffer
+		enc := json.NewEncoder(&want)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
+			t.Fatal(err)
+		}
+		if got := appendJSONString(nil, s); string(got)+"\n" != want.String() {
+			t.Errorf("%q: %s, want %s", s, got, want.String())
+		}
+	})
+}
+
+// jsonReference is the standings JSON as values for encoding/json, field for field as
+// cli.md "Standings JSON" specifies it: what WriteJSON must write.
+func jsonReference(st *calc.Standings) any {
+	type (
+		eventSummaryJSON struct {
+			Name    string `json:"name"`
+			Source  string `json:"source"`
+			Format  string `json:"format"`
+			Rounds  int    `json:"rounds"`
+			Players int    `json:"players"`
+		}
+		rowJSON struct {
+			Rank         int         `json:"rank"`
+			Name         string      `json:"name"`
+			ID           string      `json:"id"`
+			Points       jsonNum     `json:"points"`
+			Wins         int         `json:"wins"`
+			Losses       int         `json:"losses"`
+			Draws        int         `json:"draws"`
+			Byes         int         `json:"byes"`
+			DroppedAfter *int        `json:"dropped_after"`
+			Tiebreaks    orderedJSON `json:"tiebreaks"`
+			Explain      orderedJSON `json:"explain"`
+		}
+		standingsJSON struct {
+			Event     eventSummaryJSON `json:"event"`
+			System    string           `json:"system"`
+			Points    pointsJSON       `json:"points"`
+			Tiebreaks []string         `json:"tiebreaks"`
+			Standings []rowJSON        `json:"standings"`
+		}
+	)
+	ev := st.Event
+	doc := standingsJSON{
+		Event: eventSummaryJSON{Name: ev.Name, Source: ev.Source, Format: ev.Format,
+			Rounds: len(st.Rounds), Players: len(st.Rows)},
+		Points: pointsJSON{Win: jsonNum(st.Points.Win), Draw: jsonNum(st.Points.Draw),
+			Loss: jsonNum(st.Points.Loss), Bye: jsonNum(st.Points.Bye)},
+		Tiebreaks: []string{},
+		Standings: make([]rowJSON, len(st.Rows)),
+	}
+	if st.System != nil {
+		doc.System = st.System.Name
+	}
+	for _, d := range st.Order {
+		doc.Tiebreaks = append(doc.Tiebreaks, d.ID)
+	}
+	for i := range st.Rows {
+		r := &st.Rows[i]
+		p := &ev.Players[r.Player]
+		row := rowJSON{Rank: r.Rank, Name: p.Name, ID: p.ID, Points: jsonNum(r.Points),
+			Wins: r.Wins, Losses: r.Losses, Draws: r.Draws, Byes: r.Byes}
+		if r.DroppedAfter > 0 {
+			row.DroppedAfter = &r.DroppedAfter
+		}
+		for j, d := range st.Columns {
+			fig := figure(r, j)
+			var v any // null for n/a
+			if fig.Value.OK {
+				v = jsonNum(fig.Value.Num)
+			}
+			row.Tiebreaks = append(row.Tiebreaks, keyValue{d.ID, v})
+			row.Explain = append(row.Explain, keyValue{d.ID, d.Text(fig)})
+		}
+		doc.Standings[i] = row
+	}
+	return doc
+}
+
+// orderedJSON is a JSON object whose keys keep their order (Go maps would sort them).
+type orderedJSON []keyValue
+
+type keyValue struct {
+	key   string
+	value any
+}
+
+// MarshalJSON implements json.Marshaler.
+func (o orderedJSON) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, kv := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		for j, v := range []any{kv.key, kv.value} {
+			if j > 0 {
+				b.WriteByte(':')
+			}
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(v); err != nil {
+				return nil, err
+			}
+			b.Write(bytes.TrimRight(buf.Bytes(), "\n"))
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// TestExplanationsOnDemand: standings computed without explanations (calc.Options.NoExplain,
+// as the command line computes them) write the very JSON and workbook explanations that
+// standings computed with every explanation do: the writers build each one as they write it.
+func TestExplanationsOnDemand(t *testing.T) {
+	ev := swissgen.Generate(swissgen.Realistic(40, 6, 3))
+	for _, s := range calc.Systems() {
+		opt := calc.Options{System: s.Name, Show: []string{"all"}}
+		eager := compute(ev, opt)
+		opt.NoExplain = true
+		lazy := compute(ev, opt)
+		blank := func(e calc.Explanation) bool { return e.Expr == nil && e.Note == "" && e.Terms == nil }
+		deferred := 0 // explanations left to the writers
+		for i, r := range lazy.Rows {
+			for j, f := range r.Figures {
+				if blank(f.Explain) && !blank(eager.Rows[i].Figures[j].Explain) {
+					deferred++
+				}
+			}
+		}
+		if deferred == 0 {
+			t.Errorf("%s: NoExplain left no explanation to build on demand", s.Name)
+		}
+		var a, b bytes.Buffer
+		if err := WriteJSON(&a, eager); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteJSON(&b, lazy); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: the JSON differs when explanations are built on demand", s.Name)
+		}
+		if !reflect.DeepEqual(explainAll(eager, ""), explainAll(lazy, "")) {
+			t.Errorf("%s: the workbook's explanations differ when built on demand", s.Name)
 		}
 	}
 }

@@ -341,7 +341,7 @@ func mirrored(m tbsheet.Match) tbsheet.Match {
 func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
 	s := newPairingWords(p, opt)
 	pts := pointsHeader(p.Before, opt.Lang)
-	ids := hasIDs(p.Event)
+	ids := slices.ContainsFunc(p.Players, func(pl pairings.Player) bool { return ownID(&p.Event.Players[pl.Player]) })
 	head := []string{s.l("round"), s.l("table"), s.l("player"), s.l("id"), pts,
 		s.l("pa.opponent"), s.l("pa.opp-id"), s.l("pa.opp-points")}
 	if s.coloured() {
@@ -398,17 +398,6 @@ func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// hasIDs reports whether the input gives players IDs of their own: a reader without them
-// uses the name.
-func hasIDs(ev *tbsheet.Event) bool {
-	for _, pl := range ev.Players {
-		if pl.ID != pl.Name {
-			return true
-		}
-	}
-	return false
 }
 
 // opponentIndex returns the index in Players of the opponent of Players[i], who has one.

@@ -40,9 +40,10 @@ const (
 	// listPortraitBias is how much larger type a landscape layout must give to be chosen
 	// over a portrait one of as many pages: pages of one orientation post and print best.
 	listPortraitBias = 0.12
-	// oppSqueeze is how far an opponent's name is squeezed before it wraps: it is read
-	// after the player's own name and table.
-	oppSqueeze = 0.65
+	// nameSqueeze is how far a name is squeezed before it wraps to a second line;
+	// oppSqueeze an opponent's name, read after the player's own name and table.
+	nameSqueeze = 0.78
+	oppSqueeze  = 0.65
 	// listMinNameEm is the narrowest a name column may be, in em of its type: about 18
 	// letters of a Latin name, nine Chinese characters.
 	listMinNameEm = 9.0
@@ -91,11 +92,15 @@ type listRow struct {
 
 // wallList is one list of the pairings document, laid out on its own pages.
 type wallList struct {
-	subtitle text
+	// subtitle says which list it is: "Round 5 pairings — by name".
+	subtitle string
 	cols     []listCol
 	rows     []listRow
-	// ranges makes each page's header say from which name to which it holds.
+	// ranges makes each page's subtitle say from which name to which the page holds.
 	ranges bool
+	// widest is the widest subtitle a page can have (see widestSubtitle), which the rows
+	// are laid out under.
+	widest string
 }
 
 // listLayout is a wall list placed on pages.
@@ -107,6 +112,9 @@ type listLayout struct {
 	widths       []float64 // each column's width in mm
 	lines        []int     // each row's lines
 	wrapped      int       // rows with a wrapped name
+	// top is where the column headers start: below the header of the page with the widest
+	// subtitle, so that every page of the list starts its rows at the same height.
+	top float64
 	// pages lists, for each page, each block's rows (indexes into rows).
 	pages [][][]int
 }
@@ -129,19 +137,17 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 	}
 	var layouts []listLayout
 	pages := 0
+	paper := [2]float64{d.pageW, d.pageH} // portrait
 	for _, l := range all {
 		l.measure()
-		lay := l.layout(d)
+		lay := l.layout(d, paper)
 		layouts = append(layouts, lay)
 		pages += len(lay.pages)
 	}
-	source := d.source
 	return d.output(w, func(pdf *fpdf.Fpdf) {
 		n := 0
 		for k, l := range all {
 			lay := layouts[k]
-			d.landscape, d.pageW, d.pageH = lay.landscape, lay.pageW, lay.pageH
-			d.subtitle, d.source = l.subtitle, source
 			for _, page := range lay.pages {
 				n++
 				if lay.landscape {
@@ -149,9 +155,7 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 				} else {
 					pdf.AddPageFormat("P", fpdf.SizeType{Wd: lay.pageW, Ht: lay.pageH})
 				}
-				if l.ranges {
-					d.source = l.pageRange(d, page)
-				}
+				d.onPage(lay, l.pageSubtitle(page))
 				d.drawHeader(pdf)
 				l.drawPage(pdf, d, lay, page)
 				d.drawFooter(pdf, n, pages)
@@ -160,12 +164,57 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 	})
 }
 
+// onPage sets the page the header and footer are drawn on: the layout's size and
+// orientation, the subtitle, and the title laid out for that width.
+func (d *standingsPDF) onPage(lay listLayout, subtitle string) {
+	d.landscape, d.pageW, d.pageH = lay.landscape, lay.pageW, lay.pageH
+	d.subtitle = d.fonts.shape(subtitle, style{bold: true, pt: subPt}, "the title")
+	d.layoutTitle()
+}
+
+// pageSubtitle is a page's subtitle: the list's, with the names the page holds in the list
+// by name ("Round 5 pairings — by name · Alice Chen – Kofi Mensah").
+func (l *wallList) pageSubtitle(page [][]int) string {
+	if !l.ranges {
+		return l.subtitle
+	}
+	first, last := "", ""
+	for _, b := range page {
+		for _, i := range b {
+			if first == "" {
+				first = l.rows[i].first
+			}
+			last = l.rows[i].first
+		}
+	}
+	return l.subtitle + " · " + first + " – " + last
+}
+
+// widestSubtitle is the widest subtitle a page of the list can have: with the two widest
+// names as its range.
+func (l *wallList) widestSubtitle(d *standingsPDF) string {
+	if !l.ranges {
+		return l.subtitle
+	}
+	st := style{bold: true, pt: subPt}
+	var a, b string
+	wa, wb := -1.0, -1.0
+	for _, r := range l.rows {
+		switch w := d.fonts.shape(r.first, st, "player "+r.first).width(1); {
+		case w > wa:
+			b, wb, a, wa = a, wa, r.first, w
+		case w > wb:
+			b, wb = r.first, w
+		}
+	}
+	return l.subtitle + " · " + a + " – " + b
+}
+
 // byNameList shapes the list by name: player, points, table, opponent (and colour).
 func (d *standingsPDF) byNameList(s pairingWords) *wallList {
 	fs, p := d.fonts, s.p
-	l := &wallList{ranges: true,
-		subtitle: fs.shape(s.title()+" — "+s.byNameTitle(), style{bold: true, pt: subPt}, "the title")}
-	l.cols = []listCol{d.listHead(s.l("player"), listLeft, minSqueeze), d.listHead(pointsHeader(p.Before, s.lang), listRight, 0),
+	l := &wallList{ranges: true, subtitle: s.title() + " — " + s.byNameTitle()}
+	l.cols = []listCol{d.listHead(s.l("player"), listLeft, nameSqueeze), d.listHead(pointsHeader(p.Before, s.lang), listRight, 0),
 		d.listHead(s.l("table"), listCenter, 0), d.listHead(s.l("pa.opponent"), listLeft, oppSqueeze)}
 	coloured := s.coloured()
 	if coloured {
@@ -196,11 +245,11 @@ func (d *standingsPDF) byNameList(s pairingWords) *wallList {
 // first in chess), then the players without an opponent.
 func (d *standingsPDF) byTableList(s pairingWords) *wallList {
 	fs, p := d.fonts, s.p
-	l := &wallList{subtitle: fs.shape(s.title()+" — "+s.l("pa.by-table"), style{bold: true, pt: subPt}, "the title")}
+	l := &wallList{subtitle: s.title() + " — " + s.l("pa.by-table")}
 	h1, h2 := s.sideHeads()
 	pts := pointsHeader(p.Before, s.lang)
-	l.cols = []listCol{d.listHead(s.l("table"), listCenter, 0), d.listHead(h1, listLeft, minSqueeze),
-		d.listHead(pts, listRight, 0), d.listHead(h2, listLeft, minSqueeze), d.listHead(pts, listRight, 0)}
+	l.cols = []listCol{d.listHead(s.l("table"), listCenter, 0), d.listHead(h1, listLeft, nameSqueeze),
+		d.listHead(pts, listRight, 0), d.listHead(h2, listLeft, nameSqueeze), d.listHead(pts, listRight, 0)}
 	name := func(pl *pairings.Player) text {
 		n := s.name(pl.Player)
 		return fs.shape(n, style{pt: listNamePt}, "player "+n)
@@ -262,7 +311,8 @@ func (l *wallList) measure() {
 // any scale from listMinScale up, then the largest type for that many pages (landscape
 // only for type larger by more than listPortraitBias), then fewer blocks. Layouts that wrap
 // more than listMaxWrapped of the rows are taken only when every layout does.
-func (l *wallList) layout(d *standingsPDF) listLayout {
+func (l *wallList) layout(d *standingsPDF, paper [2]float64) listLayout {
+	l.widest = l.widestSubtitle(d)
 	steps := int(math.Round((listMaxScale - listMinScale) / listStep))
 	for _, wrapping := range []bool{false, true} {
 		var best listLayout
@@ -271,7 +321,7 @@ func (l *wallList) layout(d *standingsPDF) listLayout {
 			scale := listMinScale + float64(k)*listStep
 			for _, landscape := range []bool{false, true} {
 				for blocks := 1; blocks <= listMaxBlocks; blocks++ {
-					lay, ok := l.try(d, landscape, blocks, scale)
+					lay, ok := l.try(d, paper, landscape, blocks, scale)
 					if !ok || !wrapping && float64(lay.wrapped) > listMaxWrapped*float64(len(l.rows)) {
 						continue
 					}
@@ -287,7 +337,7 @@ func (l *wallList) layout(d *standingsPDF) listLayout {
 	}
 	// Name columns too narrow in any layout (a long opponent's name beside each name):
 	// one block at the smallest scale, the names wrapped.
-	lay, _ := l.try(d, false, 1, listMinScale)
+	lay, _ := l.try(d, paper, false, 1, listMinScale)
 	return lay
 }
 
@@ -311,11 +361,13 @@ func (lay listLayout) better(b listLayout) bool {
 
 // try lays the list out with blocks blocks per page at scale; false when the name columns
 // would be narrower than listMinNameEm.
-func (l *wallList) try(d *standingsPDF, landscape bool, blocks int, scale float64) (listLayout, bool) {
-	lay := listLayout{landscape: landscape, pageW: d.pageW, pageH: d.pageH, blocks: blocks, scale: scale}
+func (l *wallList) try(d *standingsPDF, paper [2]float64, landscape bool, blocks int, scale float64) (listLayout, bool) {
+	lay := listLayout{landscape: landscape, pageW: paper[0], pageH: paper[1], blocks: blocks, scale: scale}
 	if landscape {
-		lay.pageW, lay.pageH = d.pageH, d.pageW
+		lay.pageW, lay.pageH = paper[1], paper[0]
 	}
+	d.onPage(lay, l.widest)
+	lay.top = d.tableTop()
 	blockW := (lay.pageW - 2*marginX - float64(blocks-1)*listGutter) / float64(blocks)
 	lay.widths = make([]float64, len(l.cols))
 	if !l.nameWidths(lay.widths, blockW, scale) {
@@ -339,7 +391,7 @@ func (l *wallList) try(d *standingsPDF, landscape bool, blocks int, scale float6
 
 	// Rows flow down each block, then to the next block and page; the last page's rows are
 	// spread evenly over its blocks.
-	room := lay.pageH - marginBottom - footerH - d.tableTop() - listHeadH*scale
+	room := lay.pageH - marginBottom - footerH - lay.top - listHeadH*scale
 	var page [][]int
 	var block []int
 	used := 0.0
@@ -458,20 +510,6 @@ func nameLines(t, tag text, w, scale, squeeze float64) ([]text, float64) {
 	return t.wrap(avail, scale*squeeze), scale * squeeze
 }
 
-// pageRange is the name range of a page of the list by name: "Alice Chen – Kofi Mensah".
-func (l *wallList) pageRange(d *standingsPDF, page [][]int) text {
-	first, last := "", ""
-	for _, b := range page {
-		for _, i := range b {
-			if first == "" {
-				first = l.rows[i].first
-			}
-			last = l.rows[i].first
-		}
-	}
-	return d.fonts.shape(first+" – "+last, style{bold: true, pt: metaPt + 1}, "the page's names")
-}
-
 // drawPage draws a page's blocks: each its column headers, then its rows, banded.
 func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *standingsPDF, lay listLayout, page [][]int) {
 	blockW := 0.0
@@ -480,7 +518,7 @@ func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *standingsPDF, lay listLayout, pag
 	}
 	for b, rows := range page {
 		x0 := marginX + float64(b)*(blockW+listGutter)
-		y := d.tableTop()
+		y := lay.top
 		h := listHeadH * lay.scale
 		pdf.SetFillColor(grayHeadRow, grayHeadRow, grayHeadRow)
 		pdf.Rect(x0, y, blockW, h, "F")

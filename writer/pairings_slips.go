@@ -131,7 +131,7 @@ func (d *standingsPDF) drawSlip(pdf *fpdf.Fpdf, s pairingWords, t pairings.Table
 	// The event and round on the left, the table in large type on the right.
 	table := fs.shape(labelf(s.lang, "pa.slip.table", t.Number), style{bold: true, pt: slipTablePt}, "a table number")
 	table.draw(pdf, x1-table.width(1), y+slipPad+8, 1)
-	event := fs.shape(s.p.Event.Name, style{pt: slipEventPt, gray: grayMeta}, "the event name")
+	event := fs.shape(EventTitle(s.p.Before, s.lang), style{pt: slipEventPt, gray: grayMeta}, "the event name")
 	event.fit(x1-x0-table.width(1)-3, 1, d.ell).draw(pdf, x0, y+slipPad+3, 1)
 	round := fs.shape(labelf(s.lang, "pa.slip.round", s.p.Round), style{bold: true, pt: slipNamePt}, "the round")
 	round.draw(pdf, x0, y+slipPad+9, 1)

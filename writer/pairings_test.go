@@ -228,15 +228,16 @@ func TestPairingsLayout(t *testing.T) {
 			}
 			d.heading()
 			s := newPairingWords(p, Options{Lang: lang})
+			paper := [2]float64{d.pageW, d.pageH} // portrait, before a layout turns the page
 			for _, l := range []*wallList{d.byNameList(s), d.byTableList(s)} {
-				what := fmt.Sprintf("%d players, %s, %s", n, lang, plain(l.subtitle))
+				what := fmt.Sprintf("%d players, %s, %s", n, lang, l.subtitle)
 				l.measure()
-				lay := l.layout(d)
+				lay := l.layout(d, paper)
 				if lay.scale < listMinScale-1e-9 || lay.scale > listMaxScale+1e-9 {
 					t.Errorf("%s: scale %.2f", what, lay.scale)
 				}
 				var seen []int
-				room := lay.pageH - marginBottom - footerH - d.tableTop() - listHeadH*lay.scale
+				room := lay.pageH - marginBottom - footerH - lay.top - listHeadH*lay.scale
 				for _, page := range lay.pages {
 					if len(page) > lay.blocks {
 						t.Errorf("%s: %d blocks on a page of %d", what, len(page), lay.blocks)

@@ -9,84 +9,112 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/tbsheet/tbsheet/calc"
 )
 
-// The wall PDF: standings printed large enough to read from a metre away, about forty rows
-// to an A4 page, the table header repeated on every page, a top-cut line, dropped players
-// greyed and kept, and a legend of the tiebreakers. Options.ByName prints the alphabetical
-// list players use to find themselves. Layout (this file) is separate from drawing
-// (pdf_draw.go) and typesetting (pdf_text.go): the page count is known before the first page
-// is drawn, so "Page X of Y" is plain text, exactly right-aligned.
+// The wall PDF: the standings posted for players to read from a couple of metres. The event's
+// name heads the page (wrapped or set smaller, never cut), the type is sized to the page (a
+// small event fills it in large type, a large one stays dense, names are never cut), the
+// table header repeats on every page, a top-cut line, dropped players greyed and kept, the
+// playoff finish of final standings on the row, and a legend in the players' language: one
+// plain line per column, then the notes, each tie once. What organizers need (caveats,
+// settings) is in the workbook's About sheet and `tbsheet tiebreaks`, not here.
+// Options.ByName prints the alphabetical list players use to find themselves.
+//
+// This file shapes the texts; pdf_layout.go sizes and paginates them, pdf_draw.go draws,
+// pdf_text.go typesets. The page count is known before the first page is drawn, so "Page X
+// of Y" is plain text, exactly right-aligned.
 
 func init() {
 	registerStandings(".pdf", writePDF)
 	addLabels("en", map[string]string{
-		"unverified":        "Unverified",
 		"legend.points":     "%s: win %s, draw %s, loss %s, bye %s",
 		"legend.record.wld": "W-L-D: wins (byes included), losses, draws",
 		"legend.record.wlt": "W-L-T: wins (byes included), losses, ties",
 		"legend.record.wdl": "W-D-L: wins (byes included), draws, losses",
-		"legend.na":         "–: no value (n/a)",
-		"notes":             "Notes",
+		"legend.finish":     "%s: how far the player went in the playoffs, which ranks before points",
+		"legend.na":         "–: no value",
 		"drop-mark":         "(%s)",
+		"finish":            "Top cut",
+		"finish.1":          "Winner",
+		"finish.2":          "Finalist",
+		"finish.top":        "Top %d",
+		"finish.in":         "Still in",
+		"tie":               "%s are tied on every key",
+		"tie.random":        "%s are tied on every key; their order is drawn at random",
+		"and":               " and ",
+		"list-sep":          ", ",
 	})
+	addLabels("zh", map[string]string{"game.mtg": "万智牌", "game.yugioh": "游戏王", "game.pokemon": "宝可梦集换式卡牌游戏",
+		"game.fide": "国际象棋", "game.challonge": "Challonge 瑞士轮"})
+	addLabels("ja", map[string]string{"game.mtg": "マジック：ザ・ギャザリング", "game.yugioh": "遊戯王",
+		"game.pokemon": "ポケモンカードゲーム", "game.fide": "チェス", "game.challonge": "Challonge スイス式"})
 	addLabels("zh", map[string]string{
-		"unverified":        "未核实",
 		"legend.points":     "%s：胜 %s，平 %s，负 %s，轮空 %s",
 		"legend.record.wld": "胜-负-平：胜场（含轮空）、负场、平局",
 		"legend.record.wlt": "胜-负-平：胜场（含轮空）、负场、平局",
 		"legend.record.wdl": "胜-平-负：胜场（含轮空）、平局、负场",
+		"legend.finish":     "%s：选手在淘汰赛中的成绩，排名先于积分",
 		"legend.na":         "–：无数值",
-		"notes":             "备注",
 		"drop-mark":         "（%s）",
+		"finish":            "淘汰赛",
+		"finish.1":          "冠军",
+		"finish.2":          "亚军",
+		"finish.top":        "%d强",
+		"finish.in":         "进行中",
+		"tie":               "%s 所有排名依据均相同",
+		"tie.random":        "%s 所有排名依据均相同，顺序随机决定",
+		"and":               " 和 ",
+		"list-sep":          "、",
 	})
 	addLabels("ja", map[string]string{
-		"unverified":        "未確認",
 		"legend.points":     "%s：勝ち %s、引き分け %s、負け %s、不戦勝 %s",
 		"legend.record.wld": "勝-敗-分：勝ち（不戦勝を含む）、負け、引き分け",
 		"legend.record.wlt": "勝-敗-分：勝ち（不戦勝を含む）、負け、引き分け",
 		"legend.record.wdl": "勝-分-敗：勝ち（不戦勝を含む）、引き分け、負け",
+		"legend.finish":     "%s：決勝トーナメントでの成績。勝ち点より優先して順位を決めます",
 		"legend.na":         "–：値なし",
-		"notes":             "注記",
 		"drop-mark":         "（%s）",
+		"finish":            "決勝",
+		"finish.1":          "優勝",
+		"finish.2":          "準優勝",
+		"finish.top":        "ベスト%d",
+		"finish.in":         "進行中",
+		"tie":               "%s はすべての基準で同点です",
+		"tie.random":        "%s はすべての基準で同点です。順番は抽選で決めます",
+		"and":               " と ",
+		"list-sep":          "、",
 	})
 }
 
 // Page geometry in millimetres and type sizes in points. The table's sizes are multiplied
-// by the layout's scale when many tiebreak columns leave too little room for names.
+// by the layout's scale (pdf_layout.go).
 const (
 	marginX      = 12.0
 	marginTop    = 10.0
 	marginBottom = 9.0
-	headBlockH   = 17.0 // event line, title line and a gap, above the table
 	footerH      = 7.0
 
-	titlePt  = 18.0
-	subPt    = 13.0
-	metaPt   = 10.0
-	footPt   = 9.0
-	legendPt = 10.0
-	legendH  = 4.8 // line height of the legend
+	titlePt    = 24.0 // the event's name, on one line
+	titleMinPt = 14.0 // the smallest a name on two lines is set in
+	subPt      = 14.0
+	metaPt     = 11.0
+	footPt     = 9.0
+	legendPt   = 10.5
+	legendH    = 5.0 // line height of the legend at legendPt
 
 	headPt   = 11.0 // table header
-	bodyPt   = 13.0 // names and figures: legible from a metre away
+	bodyPt   = 13.0 // names and figures at scale 1
 	tagPt    = 10.0 // "(drop R3)", "Top 8"
 	headRowH = 7.5
 	rowH     = 6.0
 	cutH     = 6.0
 	cellPad  = 1.8
-
-	// minSqueeze is the smallest fraction of its size a long name is set in before it is cut.
-	minSqueeze = 0.78
-	// minPlayerW is the narrowest player column, at scale 1, before the layout turns the
-	// page or shrinks the type: about 30 characters.
-	minPlayerW = 75.0
-	// minPortraitScale is the smallest scale kept in portrait; below it, landscape.
-	minPortraitScale = 0.85
 
 	grayDropped = 0x70
 	grayMeta    = 0x50
@@ -94,14 +122,14 @@ const (
 	grayHeadRow = 0xD4
 )
 
-// paper sizes in mm, portrait.
+// papers are the paper sizes in mm, portrait.
 var papers = map[string][2]float64{"a4": {210, 297}, "letter": {215.9, 279.4}}
 
 // pdfColumn is one table column.
 type pdfColumn struct {
 	head  text
 	right bool    // right-aligned (numbers)
-	w     float64 // width at scale 1, padding included; the player column's is computed
+	w     float64 // width at scale 1, padding included
 }
 
 // pdfRow is one printed table row.
@@ -115,14 +143,17 @@ type pdfRow struct {
 
 // legendLine is one paragraph of the legend.
 type legendLine struct {
-	t       text
-	indent  float64
-	heading bool // a heading keeps its first line below it on the page
-	// icon draws the warning triangle (⚠, which none of the fonts has) before the text.
-	icon bool
+	t      text
+	indent float64
+	// heading keeps its first line below it on the page.
+	heading bool
+	// key marks a line that explains a column ("OMW%: …"): keys may be set in columns.
+	key bool
 }
 
-// standingsPDF is a laid-out standings document.
+// standingsPDF is a laid-out standings document. WriteScenariosPDF and the pairings PDF
+// build on it: newPDF, heading (then their own subtitle), their columns and rows, measure,
+// their legend, orient, render.
 type standingsPDF struct {
 	st    *calc.Standings
 	opt   Options
@@ -132,10 +163,23 @@ type standingsPDF struct {
 
 	pageW, pageH float64
 	landscape    bool
-	scale        float64
+	// scale multiplies the table's type and rows, leading the rows' height alone, to fill
+	// the page of a small event (pdf_layout.go chooses them).
+	scale, leading float64
+	// lines is how many lines a row takes for the columns from spread on: 1, or more when
+	// they do not fit beside the name even in landscape (--show all).
+	lines int
+	// spread is the index of the first column that may go to a row's second line (the
+	// tiebreaks); 0 means none.
+	spread int
+	// lineCounts holds the lines each row takes, once orient has laid the table out.
+	lineCounts []int
 
-	// The page header (title and system, subtitle and source) and the footer's time.
-	title, system, subtitle, source, generated text
+	// The page header: title (the event), meta (date and system, right of the subtitle),
+	// subtitle (which list); the footer: source and time.
+	title, meta, subtitle, footer text
+	// titleLines is the title as laid out: one line, or two in smaller type.
+	titleLines []text
 
 	cols   []pdfColumn
 	player int // index of the player column
@@ -144,6 +188,12 @@ type standingsPDF struct {
 	cut      int
 	cutLabel text // "▲ Top 8 ▲"
 	legend   []legendLine
+	// legendScale sizes the legend (1 = legendPt); legendCols is its number of columns for
+	// key lines.
+	legendScale float64
+	legendCols  int
+	// legendAllCols sets every line of the legend in legendCols columns, not only the keys.
+	legendAllCols bool
 }
 
 func writePDF(w io.Writer, st *calc.Standings, opt Options) error {
@@ -183,54 +233,87 @@ func newPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &standingsPDF{st: st, opt: opt, now: opt.now(), fonts: fonts, pageW: size[0], pageH: size[1], scale: 1}
+	d := &standingsPDF{st: st, opt: opt, now: opt.now(), fonts: fonts, pageW: size[0], pageH: size[1],
+		scale: 1, leading: 1, lines: 1, legendScale: 1, legendCols: 1}
 	d.ell = fonts.shape("…", style{}, "an ellipsis")
 	return d, nil
 }
 
 func (d *standingsPDF) label(key string) string { return label(d.opt.Lang, key) }
 
-// heading shapes the page header and footer texts.
-func (d *standingsPDF) heading() {
-	fs, ev := d.fonts, d.st.Event
+// EventTitle is the title of a wall page: the event's name and division ("Spring Open ·
+// Masters"), or "Standings" for an event without a name.
+func EventTitle(st *calc.Standings, lang string) string {
 	var parts []string
-	for _, s := range []string{ev.Name, ev.Pod} {
-		if s != "" {
+	for _, s := range []string{st.Event.Name, st.Event.Pod} {
+		if s = strings.TrimSpace(s); s != "" {
 			parts = append(parts, s)
 		}
 	}
-	name := strings.Join(parts, " · ")
-	if name == "" {
-		name = d.label("standings")
+	if len(parts) == 0 {
+		return label(lang, "standings")
 	}
-	d.title = fs.shape(name, style{bold: true, pt: titlePt}, "the event name")
-	if sys := d.st.System; sys != nil {
-		s := sys.Title
-		if s == "" {
-			s = sys.Name
-		}
-		d.system = fs.shape(s, style{pt: metaPt, gray: grayMeta}, "the system title")
-	}
-	title := Title(d.st, d.opt.Lang)
-	order := d.label(orderLabel(d.st, d.opt))
-	d.subtitle = fs.shape(title+" — "+order, style{bold: true, pt: subPt}, "the title")
-	if ev.Source != "" {
-		d.source = fs.shape(d.label("source")+": "+filepath.Base(ev.Source),
-			style{pt: metaPt, gray: grayMeta}, "the source file name")
-	}
-	d.generated = fs.shape(fmt.Sprintf(d.label("generated"), d.now.Format("2006-01-02 15:04")),
-		style{pt: footPt, gray: grayMeta}, "the footer")
+	return strings.Join(parts, " · ")
 }
 
-// table shapes the column headers and every row.
+// GameName names the game or rule set of the standings for players, in lang: "Magic: The
+// Gathering", "游戏王"; the system's title without its rules reference ("(MTR App. C)").
+func GameName(st *calc.Standings, lang string) string {
+	sys := st.System
+	if sys == nil {
+		return ""
+	}
+	if s, ok := labels[strings.ToLower(lang)]["game."+sys.Name]; ok {
+		return s
+	}
+	title := sys.Title
+	if title == "" {
+		title = sys.Name
+	}
+	if i := strings.Index(title, " ("); i > 0 {
+		title = title[:i]
+	}
+	return title
+}
+
+// heading shapes the page header and footer: the event's name, its date and system, which
+// list the page is, and the source file and time in the footer. Pages other than standings
+// replace the subtitle.
+func (d *standingsPDF) heading() {
+	fs, ev := d.fonts, d.st.Event
+	d.title = fs.shape(EventTitle(d.st, d.opt.Lang), style{bold: true, pt: titlePt}, "the event name")
+	var meta []string
+	if s := strings.TrimSpace(ev.Date); s != "" {
+		meta = append(meta, s)
+	}
+	if s := GameName(d.st, d.opt.Lang); s != "" {
+		meta = append(meta, s)
+	}
+	d.meta = fs.shape(strings.Join(meta, " · "), style{pt: metaPt, gray: grayMeta}, "the date and system")
+	order := d.label(orderLabel(d.st, d.opt))
+	d.subtitle = fs.shape(Title(d.st, d.opt.Lang)+" — "+order, style{bold: true, pt: subPt}, "the title")
+	footer := fmt.Sprintf(d.label("generated"), d.now.Format("2006-01-02 15:04"))
+	if ev.Source != "" {
+		footer = filepath.Base(ev.Source) + " · " + footer
+	}
+	d.footer = fs.shape(footer, style{pt: footPt, gray: grayMeta}, "the footer")
+}
+
+// table shapes the column headers and every row: rank, player, the playoff finish (final
+// standings), points, record, then the tiebreaks, which may go to a second line.
 func (d *standingsPDF) table() {
 	fs, st := d.fonts, d.st
 	head := func(s string, right bool) pdfColumn {
 		return pdfColumn{head: fs.shape(s, style{bold: true, pt: headPt}, "a column header"), right: right}
 	}
-	d.cols = []pdfColumn{head(d.label("rank"), true), head(d.label("player"), false),
-		head(pointsHeader(st, d.opt.Lang), true), head(d.label("record."+recordOrder(st).String()), true)}
+	d.cols = []pdfColumn{head(d.label("rank"), true), head(d.label("player"), false)}
 	d.player = 1
+	finish := hasFinish(st)
+	if finish {
+		d.cols = append(d.cols, head(d.label("finish"), false))
+	}
+	d.cols = append(d.cols, head(pointsHeader(st, d.opt.Lang), true), head(d.label("record."+recordOrder(st).String()), true))
+	d.spread = len(d.cols)
 	for _, def := range st.Columns {
 		d.cols = append(d.cols, head(def.Short, true))
 	}
@@ -248,19 +331,49 @@ func (d *standingsPDF) table() {
 	}
 
 	for _, i := range printOrder(st, d.opt) {
-		d.rows = append(d.rows, d.row(st.Rows[i], d.opt.ByName && i < cut, cut))
+		d.rows = append(d.rows, d.row(st.Rows[i], d.opt.ByName && i < cut, cut, finish))
 	}
 
 	d.measure()
 }
 
+// hasFinish reports whether the standings are final ones with a top cut.
+func hasFinish(st *calc.Standings) bool {
+	if !st.Final {
+		return false
+	}
+	for _, r := range st.Rows {
+		if r.Finish > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// finishWord names a row's playoff finish in lang: "Winner", "Finalist", "Top 4".
+func finishWord(lang string, r *calc.Row) string {
+	switch {
+	case r.Finish == 0:
+		return ""
+	case r.StillIn:
+		return label(lang, "finish.in")
+	case r.Finish <= 2:
+		return label(lang, "finish."+strconv.Itoa(r.Finish))
+	}
+	return labelf(lang, "finish.top", r.Finish)
+}
+
 // measure sets every column's width at scale 1: the widest of its header and cells, plus
-// padding.
+// padding. The player column counts the row's mark beside the name.
 func (d *standingsPDF) measure() {
 	for c := range d.cols {
 		w := d.cols[c].head.width(1)
 		for _, r := range d.rows {
-			w = max(w, r.cells[c].width(1))
+			cw := r.cells[c].width(1)
+			if c == d.player && len(r.tag.glyphs) > 0 {
+				cw += r.tag.width(1) + cellPad
+			}
+			w = max(w, cw)
 		}
 		d.cols[c].w = w + 2*cellPad
 	}
@@ -286,7 +399,7 @@ func (d *standingsPDF) checkCut(cut int) {
 }
 
 // row shapes one row; top marks a top-cut player in the by-name list.
-func (d *standingsPDF) row(r calc.Row, top bool, cut int) pdfRow {
+func (d *standingsPDF) row(r calc.Row, top bool, cut int, finish bool) pdfRow {
 	fs, st := d.fonts, d.st
 	name := st.Event.Players[r.Player].Name
 	gray := 0
@@ -294,22 +407,22 @@ func (d *standingsPDF) row(r calc.Row, top bool, cut int) pdfRow {
 		gray = grayDropped
 	}
 	body := style{pt: bodyPt, gray: gray}
-	points := r.Points.String()
-	if st.RankBy != nil {
-		points = st.RankBy.FormatValue(calc.Known(r.Points))
-	}
+	who := fmt.Sprintf("player %q", name)
 	row := pdfRow{cells: []text{
-		fs.shape(strconv.Itoa(r.Rank), style{pt: bodyPt, gray: gray, bold: top}, "a rank"),
-		fs.shape(name, body, fmt.Sprintf("player %q", name)),
-		fs.shape(points, body, "points"),
-		fs.shape(Record(st, &r), body, "a record"),
+		fs.shape(strconv.Itoa(r.Rank), style{pt: bodyPt, gray: gray, bold: top || r.Finish == 1}, "a rank"),
+		fs.shape(name, body, who),
 	}}
+	if finish {
+		row.cells = append(row.cells, fs.shape(finishWord(d.opt.Lang, &r), style{pt: bodyPt, gray: gray, bold: r.Finish == 1}, "a finish"))
+	}
+	row.cells = append(row.cells, fs.shape(formatPoints(st, r.Points), body, "points"),
+		fs.shape(Record(st, &r), body, "a record"))
 	for k, def := range st.Columns {
 		v := "–" // n/a
 		if k < len(r.Figures) && r.Figures[k].Value.OK {
 			v = def.FormatValue(r.Figures[k].Value)
 		}
-		row.cells = append(row.cells, fs.shape(v, body, def.Short+" of "+strconv.Quote(name)))
+		row.cells = append(row.cells, fs.shape(v, body, def.Short))
 	}
 	var tags []string
 	if top {
@@ -324,193 +437,129 @@ func (d *standingsPDF) row(r calc.Row, top bool, cut int) pdfRow {
 	return row
 }
 
-// legendLines shapes the legend printed after the table: what the points, record and each
-// tiebreak mean, then the calculation's notes.
+// legendLines shapes the legend printed after the table, for players: what the points, the
+// record, the playoff finish and each tiebreak mean, one plain line each in the page's
+// language; then the notes, each tie once.
 func (d *standingsPDF) legendLines() {
-	fs, st := d.fonts, d.st
+	fs, st, lang := d.fonts, d.st, d.opt.Lang
 	plain := style{pt: legendPt}
-	bold := style{bold: true, pt: legendPt}
-	add := func(t text, indent float64, icon bool) {
-		d.legend = append(d.legend, legendLine{t: t, indent: indent, icon: icon})
+	key := func(head, rest string) {
+		d.legend = append(d.legend, legendLine{key: true,
+			t: fs.shape(head, style{bold: true, pt: legendPt}, "the legend").join(fs.shape(rest, plain, "the legend"))})
 	}
-	heading := func(key string) {
-		d.legend = append(d.legend, legendLine{heading: true,
-			t: fs.shape(d.label(key), style{bold: true, pt: legendPt + 1}, "the legend")})
+	keyLine := func(s string) {
+		head, rest, ok := strings.Cut(s, "：")
+		sep := "："
+		if !ok {
+			head, rest, _ = strings.Cut(s, ": ")
+			sep = ": "
+		}
+		key(head, sep+rest)
 	}
-	heading("legend")
 	if st.RankBy == nil || st.RankBy.ID == "points" {
 		p := st.Points
-		add(fs.shape(fmt.Sprintf(d.label("legend.points"), pointsHeader(st, d.opt.Lang),
-			p.Win, p.Draw, p.Loss, p.Bye), plain, "the legend"), 0, false)
+		keyLine(fmt.Sprintf(d.label("legend.points"), pointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
 	} else {
-		add(fs.shape(pointsHeader(st, d.opt.Lang)+": ", bold, "the legend").join(
-			fs.shape(st.RankBy.Doc, plain, "the legend")), 0, false)
+		key(pointsHeader(st, lang), colon(lang)+st.RankBy.Plain.In(lang))
 	}
-	add(fs.shape(d.label("legend.record."+recordOrder(st).String()), plain, "the legend"), 0, false)
+	keyLine(d.label("legend.record." + recordOrder(st).String()))
+	if hasFinish(st) {
+		keyLine(fmt.Sprintf(d.label("legend.finish"), d.label("finish")))
+	}
 	for _, def := range st.Columns {
-		add(fs.shape(def.Short+": ", bold, "the legend").join(
-			fs.shape(def.Doc, plain, "the legend of "+def.Short)), 0, false)
-		if def.Unverified != "" {
-			add(fs.shape(d.label("unverified")+": "+def.Unverified, plain, "the legend of "+def.Short), 5, true)
+		key(def.Short, colon(lang)+def.Plain.In(lang))
+	}
+	if hasNA(st) {
+		keyLine(d.label("legend.na"))
+	}
+
+	notes := d.notes()
+	if len(notes) > 0 {
+		d.legend = append(d.legend, legendLine{heading: true,
+			t: fs.shape(d.label("notes"), style{bold: true, pt: legendPt + 1}, "the legend")})
+		for _, n := range notes {
+			d.legend = append(d.legend, legendLine{t: fs.shape(n, plain, noteWhat)})
 		}
 	}
-	na := false
+}
+
+// colon is the separator after a legend key or a name: a full-width colon in Chinese and
+// Japanese.
+func colon(lang string) string {
+	if l := strings.ToLower(lang); l == "zh" || l == "ja" {
+		return "："
+	}
+	return ": "
+}
+
+// hasNA reports whether some printed figure is n/a.
+func hasNA(st *calc.Standings) bool {
 	for _, r := range st.Rows {
 		for _, f := range r.Figures {
-			na = na || !f.Value.OK
-		}
-	}
-	if na {
-		add(fs.shape(d.label("legend.na"), plain, "the legend"), 0, false)
-	}
-
-	var notes []text
-	for _, n := range st.Notes {
-		notes = append(notes, fs.shape(n, plain, "a note"))
-	}
-	for _, r := range st.Rows {
-		if r.Note != "" {
-			name := st.Event.Players[r.Player].Name
-			notes = append(notes, fs.shape(name, style{pt: legendPt}, fmt.Sprintf("player %q", name)).
-				join(fs.shape(": "+r.Note, plain, "a note")))
-		}
-	}
-	if len(notes) > 0 {
-		heading("notes")
-		for _, n := range notes {
-			add(n, 0, false)
-		}
-	}
-}
-
-// orient picks portrait or landscape and the table's scale: portrait at full size when the
-// player column keeps minPlayerW; else the orientation that needs the least shrinking
-// (portrait down to minPortraitScale). Every table width is proportional to the scale.
-func (d *standingsPDF) orient() {
-	fixed := minPlayerW
-	for c, col := range d.cols {
-		if c != d.player {
-			fixed += col.w
-		}
-	}
-	fit := func(pageW float64) float64 { return min(1, (pageW-2*marginX)/fixed) }
-	portrait, landscape := fit(d.pageW), fit(d.pageH)
-	if portrait < minPortraitScale && landscape > portrait {
-		d.landscape, d.scale = true, landscape
-		d.pageW, d.pageH = d.pageH, d.pageW
-		return
-	}
-	d.scale = portrait
-}
-
-// widths returns every column's width in mm at the layout's scale; the player column takes
-// what the others leave.
-func (d *standingsPDF) widths() []float64 {
-	ws := make([]float64, len(d.cols))
-	rest := d.pageW - 2*marginX
-	for c, col := range d.cols {
-		if c != d.player {
-			ws[c] = col.w * d.scale
-			rest -= ws[c]
-		}
-	}
-	ws[d.player] = rest
-	return ws
-}
-
-// item is one block of a page's body.
-type item struct {
-	kind itemKind
-	row  int // itemRow: index into rows
-	// text, indent and icon are an itemLegend's line (one wrapped piece of a legendLine).
-	text   text
-	indent float64
-	icon   bool
-	h      float64
-	// keep is the height that must fit below this item on the same page (the cut line
-	// under the last top-cut row; a heading's first line).
-	keep float64
-}
-
-type itemKind uint8
-
-const (
-	itemRow itemKind = iota
-	itemCut
-	itemGap
-	itemLegend
-)
-
-// page is one page's body; table pages repeat the column headers.
-type page struct {
-	table bool
-	items []item
-}
-
-// tableTop is where the column headers (or, on a page without rows, the legend) start.
-func (d *standingsPDF) tableTop() float64 { return marginTop + headBlockH }
-
-// bodyBottom is where the footer starts.
-func (d *standingsPDF) bodyBottom() float64 { return d.pageH - marginBottom - footerH }
-
-// items lists the body blocks in order: rows with the cut line, then the legend wrapped to
-// the page width.
-func (d *standingsPDF) items() []item {
-	var items []item
-	for i := range d.rows {
-		if d.cut > 0 && i == d.cut-1 {
-			items = append(items, item{kind: itemRow, row: i, h: rowH * d.scale, keep: cutH * d.scale},
-				item{kind: itemCut, h: cutH * d.scale})
-			continue
-		}
-		items = append(items, item{kind: itemRow, row: i, h: rowH * d.scale})
-	}
-	items = append(items, item{kind: itemGap, h: 5})
-	width := d.pageW - 2*marginX
-	for _, line := range d.legend {
-		for k, piece := range line.t.wrap(width-line.indent, 1) {
-			it := item{kind: itemLegend, text: piece, indent: line.indent, icon: line.icon && k == 0, h: legendH}
-			if line.heading {
-				it.h, it.keep = legendH+1.5, legendH
+			if !f.Value.OK {
+				return true
 			}
-			items = append(items, it)
 		}
 	}
-	return items
+	return false
 }
 
-// paginate distributes the items over pages. A page starting with table rows gets the
-// column headers; a gap never starts a page.
-func (d *standingsPDF) paginate() []page {
-	var pages []page
-	y := 0.0
-	start := func(table bool) {
-		pages = append(pages, page{table: table})
-		y = d.tableTop()
-		if table {
-			y += headRowH * d.scale
+// notes are the legend's notes in the page's language: calc's notes meant for players, then
+// one line per group of players tied on every key.
+func (d *standingsPDF) notes() []string {
+	var out []string
+	for _, n := range d.st.Notes {
+		if wallNote(n) {
+			out = append(out, sentence(TranslateNote(d.opt.Lang, n)))
 		}
 	}
-	for _, it := range d.items() {
-		table := it.kind == itemRow || it.kind == itemCut
-		if len(pages) == 0 {
-			start(table)
-		}
-		cur := &pages[len(pages)-1]
-		if y+it.h+it.keep > d.bodyBottom() && len(cur.items) > 0 {
-			start(table)
-			cur = &pages[len(pages)-1]
-		}
-		if it.kind == itemGap && len(cur.items) == 0 {
-			continue
-		}
-		cur.items = append(cur.items, it)
-		y += it.h
+	return append(out, tieNotes(d.st, d.opt.Lang)...)
+}
+
+// sentence starts a note of calc's with a capital, unless it starts with a name.
+func sentence(note string) string {
+	if n, _ := matchNote(note); n == nil || strings.HasPrefix(n.en, "%") {
+		return note
 	}
-	if len(pages) == 0 {
-		start(true)
+	r, size := utf8.DecodeRuneInString(note)
+	return string(unicode.ToUpper(r)) + note[size:]
+}
+
+// tieNotes says, once per group, which players are tied on every key ("A and B are tied on
+// every key"), in rank order. Players still in an unfinished top cut share a place without
+// being tied; a note of calc's says so.
+func tieNotes(st *calc.Standings, lang string) []string {
+	key := "tie"
+	for _, d := range st.Order {
+		if d.ID == "pkm-h2h" { // the Play! Pokémon handbook orders such ties at random
+			key = "tie.random"
+		}
 	}
-	return pages
+	var out []string
+	rows := st.Rows
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && rows[j].Rank == rows[i].Rank && rows[j].Finish == rows[i].Finish && rows[j].StillIn == rows[i].StillIn {
+			j++
+		}
+		if j-i > 1 && !rows[i].StillIn {
+			names := make([]string, 0, j-i)
+			for _, r := range rows[i:j] {
+				names = append(names, st.Event.Players[r.Player].Name)
+			}
+			out = append(out, labelf(lang, key, listWords(lang, names)))
+		}
+		i = j
+	}
+	return out
+}
+
+// listWords joins words as a list in lang: "A, B and C", "A、B、C".
+func listWords(lang string, words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], label(lang, "list-sep")) + label(lang, "and") + words[len(words)-1]
 }
 
 // intVerb matches the integer verbs of a label ("%d", "%[2]d").
@@ -533,8 +582,14 @@ func (d *standingsPDF) render(w io.Writer) error {
 }
 
 // output starts a document on the layout's paper and orientation, with its metadata and
-// fonts, lets draw add and draw the pages, and writes the PDF.
-func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) error {
+// fonts, lets draw add and draw the pages, and writes the PDF. A failure inside the PDF
+// library is an error, never a crash: the other outputs of the run are still written.
+func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("PDF: the PDF library failed: %v", r)
+		}
+	}()
 	// fpdf takes the portrait size and turns it for "L".
 	orientation, size := "P", fpdf.SizeType{Wd: d.pageW, Ht: d.pageH}
 	if d.landscape {
@@ -548,7 +603,7 @@ func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) error {
 	pdf.SetCreationDate(d.now)
 	pdf.SetModificationDate(d.now)
 	pdf.SetCreator("tbsheet", true)
-	pdf.SetTitle(d.st.Event.Name, true)
+	pdf.SetTitle(printable(EventTitle(d.st, d.opt.Lang)), true)
 	if d.opt.Lang != "" {
 		pdf.SetLang(d.opt.Lang)
 	}
@@ -560,6 +615,6 @@ func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) error {
 	if err := pdf.Output(&buf); err != nil {
 		return fmt.Errorf("PDF: %w", err)
 	}
-	_, err := w.Write(d.fonts.tagSubsets(buf.Bytes()))
+	_, err = w.Write(d.fonts.tagSubsets(buf.Bytes()))
 	return err
 }

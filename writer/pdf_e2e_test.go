@@ -59,14 +59,39 @@ func pdfText(t *testing.T, path string) []string {
 	return pages[:len(pages)-1] // the text ends with a form feed
 }
 
-// printedName is what of a name the player column shows in full: the very long synthetic
-// names are cut after their first words.
+// printedName is what of a name the first line of its row shows: the long synthetic names
+// wrap after their first words.
 func printedName(name string) string {
-	const cut = " Wolfeschlegel"
-	if i := strings.Index(name, cut); i > 0 {
-		return name[:i+len(cut)]
+	if words := strings.Fields(name); len(name) > 30 && len(words) > 3 {
+		return strings.Join(words[:2], " ")
 	}
 	return name
+}
+
+// nameOnLine reports whether a line of pdftotext's layout shows the player's name (its
+// first line, for a long one), not the start of a longer name.
+func nameOnLine(line, name string) bool {
+	shown := printedName(name)
+	i := strings.Index(line, shown)
+	if i < 0 {
+		return false
+	}
+	rest := line[i+len(shown):]
+	return shown != name || rest == "" || strings.HasPrefix(rest, "  ") || strings.HasPrefix(rest, " (")
+}
+
+// caveats are what organizers read and the wall must not show: assumptions, settings,
+// references to rules and specifications.
+var caveats = []string{"Unverified", "未核实", "未確認", "⚠", "--", "§", "tiebreakers.md", "seed", "MTR", "C.07", "share a rank"}
+
+// checkNoCaveats fails on a page text that shows one of the caveats.
+func checkNoCaveats(t *testing.T, what, text string) {
+	t.Helper()
+	for _, c := range caveats {
+		if strings.Contains(text, c) {
+			t.Errorf("%s shows %q", what, c)
+		}
+	}
 }
 
 // checkOrder checks that the lines of text name the players in order, one per line.
@@ -89,13 +114,13 @@ func TestPDFByRankE2E(t *testing.T) {
 	st := bigStandings(110)
 	path := writeStandingsTemp(t, st, Options{Cut: 8}, "standings-rank.pdf")
 	pages := pdfText(t, path)
-	layout := layoutFor(t, st, Options{Cut: 8}).paginate() // 41 rows a page, then the legend
+	layout := layoutFor(t, st, Options{Cut: 8}).paginate() // about 40 rows a page, then the legend
 	if len(pages) != len(layout) || len(pages) < 3 {
 		t.Fatalf("%d pages, want the layout's %d", len(pages), len(layout))
 	}
 	for i, p := range pages {
 		for _, want := range []string{"Regional Championship 2026 — 東京", "Magic: The Gathering",
-			"Standings after round 7 of 8 — by rank", "Source: regional.Tournament",
+			"Standings after round 7 of 8 — by rank", "regional.Tournament · Generated",
 			fmt.Sprintf("Page %d of %d", i+1, len(pages)), "Generated 2026-05-18 19:30 by tbsheet"} {
 			if !strings.Contains(p, want) {
 				t.Errorf("page %d lacks %q", i+1, want)
@@ -126,7 +151,7 @@ func TestPDFByRankE2E(t *testing.T) {
 	for _, r := range st.Rows {
 		name := printedName(st.Event.Players[r.Player].Name)
 		for _, line := range lines {
-			if !strings.Contains(line, name) {
+			if !nameOnLine(line, name) {
 				continue
 			}
 			mark := fmt.Sprintf("(drop R%d)", r.DroppedAfter)
@@ -144,11 +169,13 @@ func TestPDFByRankE2E(t *testing.T) {
 		last--
 	}
 	legend := strings.Join(pages[last:], "\n")
-	for _, want := range []string{"Tiebreakers", "OMW%: Mean of the opponents", "Notes", st.Notes[0]} {
+	for _, want := range []string{"Points: win 3, draw 1, loss 0, bye 3", "OMW%: the average match-win rate of your opponents",
+		"Notes", "Round 8 has 3 unreported matches"} {
 		if !strings.Contains(legend, want) {
 			t.Errorf("the legend lacks %q", want)
 		}
 	}
+	checkNoCaveats(t, "the legend", all)
 
 	info := poppler(t, "pdfinfo", path)
 	for _, want := range []string{fmt.Sprintf("Pages:           %d", len(pages)), "Page size:       595.28 x 841.89 pts (A4)",
@@ -190,7 +217,7 @@ func TestPDFByNameE2E(t *testing.T) {
 	checkOrder(t, lines, names)
 	for _, name := range names {
 		for _, line := range lines {
-			if strings.Contains(line, printedName(name)) && strings.Contains(line, "Top 8") != top[name] {
+			if nameOnLine(line, name) && strings.Contains(line, "Top 8") != top[name] {
 				t.Errorf("line %q: top-cut mark wrong", strings.TrimSpace(line))
 			}
 		}
@@ -201,15 +228,21 @@ func TestPDFByNameE2E(t *testing.T) {
 	savePNG(t, path, "standings-name.png")
 }
 
+// TestPDFLanguagesE2E: in Chinese and Japanese the page, its legend (each column's plain
+// definition) and its notes are in the language; no caveat reaches the wall, not even one
+// the tiebreak carries.
 func TestPDFLanguagesE2E(t *testing.T) {
 	st := testStandings()
 	c := *st.Columns[1]
 	c.Unverified = "floor assumed from the 2024 rules"
 	st.Columns = []*calc.Def{st.Columns[0], &c, st.Columns[2]}
+	st.Event.Date = "2026-05-18"
 	dropped := map[string]string{"zh": "（第%d轮后退赛）", "ja": "（第%d回戦後ドロップ）"}
 	for lang, want := range map[string][]string{
-		"zh": {"第3轮后排名（共3轮） — 按名次", "名次", "选手", "总分", "胜-负-平", "第1页，共1页", "未核实: floor assumed"},
-		"ja": {"第3回戦終了時点の順位（全3回戦） — 順位順", "順位", "プレイヤー", "勝ち点", "1 / 1 ページ", "未確認: floor assumed"},
+		"zh": {"第3轮后排名（共3轮） — 按名次", "名次", "选手", "总分", "胜-负-平", "第1页，共1页", "2026-05-18 · 万智牌",
+			"总分：胜 3，平 1，负 0，轮空 3", "OMW%：" + st.Columns[0].Plain["zh"]},
+		"ja": {"第3回戦終了時点の順位（全3回戦） — 順位順", "順位", "プレイヤー", "勝ち点", "1 / 1 ページ", "2026-05-18 · マジック：ザ・ギャザリング",
+			"OMW%：" + st.Columns[0].Plain["ja"]},
 	} {
 		want = append(want, st.Event.Name)
 		for _, r := range st.Rows {
@@ -224,6 +257,10 @@ func TestPDFLanguagesE2E(t *testing.T) {
 			if !strings.Contains(text, w) {
 				t.Errorf("%s: no %q in\n%s", lang, w, text)
 			}
+		}
+		checkNoCaveats(t, lang, text)
+		if strings.Contains(text, "floor assumed") {
+			t.Errorf("%s: the tiebreak's assumption is on the wall", lang)
 		}
 		if info := poppler(t, "pdfinfo", path); !strings.Contains(info, "612 x 792 pts (letter)") {
 			t.Errorf("%s: not Letter:\n%s", lang, info)
@@ -245,8 +282,12 @@ func savePNG(t *testing.T, pdf, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A4 is 496.1 x 701.6 pixels at 60 dpi; poppler rounds either way.
-	if size := img.Bounds().Size(); size.X < 496 || size.X > 497 || size.Y < 701 || size.Y > 702 {
+	// A4 is 496.1 x 701.6 pixels at 60 dpi, either way up; poppler rounds either way.
+	size := img.Bounds().Size()
+	if size.X > size.Y {
+		size.X, size.Y = size.Y, size.X
+	}
+	if size.X < 496 || size.X > 497 || size.Y < 701 || size.Y > 702 {
 		t.Errorf("page 1 is %v pixels, want about 496x702 (A4 at 60 dpi)", size)
 	}
 	dark := 0

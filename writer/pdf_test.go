@@ -19,6 +19,7 @@ import (
 
 	"golang.org/x/image/font/gofont/goregular"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/fontfile"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
@@ -57,11 +58,13 @@ func TestPDFPages(t *testing.T) {
 		pages int
 	}{
 		{"eight players", testStandings(), Options{Cut: 2}, 1},
-		{"one full A4 page, legend on the next", bigStandings(41), Options{}, 2},
-		{"110 players on A4, the legend on a page of its own", bigStandings(110), Options{Cut: 8}, 4},
-		{"110 players by name", bigStandings(110), Options{Cut: 8, ByName: true}, 4},
+		{"41 players: one page, the legend in columns", bigStandings(41), Options{Cut: 8}, 1},
+		{"45 players: two pages, at least three rows with the legend", bigStandings(45), Options{Cut: 8}, 2},
+		{"110 players on A4", bigStandings(110), Options{Cut: 8}, 3},
+		{"110 players by name", bigStandings(110), Options{Cut: 8, ByName: true}, 3},
 		{"110 players on Letter", bigStandings(110), Options{Cut: 8, Paper: "Letter"}, 4},
 		{"no round played", notPlayed(), Options{}, 1},
+		{"every tiebreak", compute(bigEvent(24), calc.Options{System: "mtg", Show: []string{"all"}}), Options{}, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,15 +79,17 @@ func TestPDFPages(t *testing.T) {
 }
 
 // checkPagination checks the layout's invariants: every row once and in order, the cut line
-// right under its row and on the same page, column headers on every page that has rows,
-// and nothing below the footer line.
+// right under its row and on the same page, column headers on every page that has rows, the
+// legend after the last row and never on a page of its own, at least minLastRows on the
+// last page of rows, and nothing below the footer line.
 func checkPagination(t *testing.T, d *standingsPDF) {
 	t.Helper()
 	next := 0
-	for n, p := range d.paginate() {
+	pages := d.paginate()
+	for n, p := range pages {
 		y := d.tableTop()
 		if p.table {
-			y += headRowH * d.scale
+			y += d.headH()
 		}
 		for k, it := range p.items {
 			switch it.kind {
@@ -100,26 +105,71 @@ func checkPagination(t *testing.T, d *standingsPDF) {
 				if k == 0 || p.items[k-1].kind != itemRow || p.items[k-1].row != d.cut-1 {
 					t.Errorf("page %d: the cut line does not follow row %d", n+1, d.cut)
 				}
+			case itemLegend:
+				if next != len(d.rows) {
+					t.Errorf("page %d: the legend before row %d", n+1, next)
+				}
 			}
 			y += it.h
 		}
-		if y > d.bodyBottom()+1e-9 {
+		if y > d.bodyBottom()+1e-6 {
 			t.Errorf("page %d: body ends at %.1f mm, below %.1f mm", n+1, y, d.bodyBottom())
+		}
+		if rows := rowCount(p.items); rows == 0 && len(d.rows) > 0 {
+			t.Errorf("page %d of %d has no row: the legend stands alone", n+1, len(pages))
 		}
 	}
 	if next != len(d.rows) {
 		t.Errorf("%d rows printed, want %d", next, len(d.rows))
 	}
+	// Rows of several lines (every tiebreak shown) may leave fewer rows with the legend.
+	if n := len(pages); n > 1 && len(d.rows) > 2*minLastRows && d.lines == 1 {
+		if rows := rowCount(pages[n-1].items); rows < minLastRows {
+			t.Errorf("the last page has %d rows, want at least %d", rows, minLastRows)
+		}
+	}
 }
 
-// TestPDFRowsPerPage pins the wall-legibility trade-off: 13 pt names, about 40 rows a page.
-func TestPDFRowsPerPage(t *testing.T) {
-	for paper, want := range map[string]int{"A4": 41, "Letter": 38} {
-		d := layoutFor(t, bigStandings(200), Options{Paper: paper})
-		pages := d.paginate()
-		if got := len(pages[0].items); got != want {
-			t.Errorf("%s: %d rows on page 1, want %d", paper, got, want)
+// TestPDFTypeSize pins the wall-legibility trade-off: a small event fills its page in large
+// type (up to 20 pt) with rows spaced out; an event of several pages is set dense, 13 pt
+// names and about forty rows an A4 page; one that nearly fits a page is shrunk to fit it.
+func TestPDFTypeSize(t *testing.T) {
+	tests := []struct {
+		name               string
+		st                 *calc.Standings
+		paper              string
+		minPt, maxPt       float64
+		pages, minPageRows int
+	}{
+		{"8 players", testStandings(), "", 15, 20, 1, 8},
+		{"16 players", bigStandings(16), "", 14, 20, 1, 16},
+		{"34 players", bigStandings(34), "A4", 11, 13.01, 1, 34},
+		// The longest synthetic names make the table a little narrower than 13 pt needs.
+		{"200 players, A4", bigStandings(200), "A4", 12, 13.01, 6, 38},
+		{"200 players, Letter", bigStandings(200), "Letter", 12, 13.01, 6, 35},
+	}
+	for _, tt := range tests {
+		d := layoutFor(t, tt.st, Options{Paper: tt.paper})
+		if pt := bodyPt * d.scale; pt < tt.minPt || pt > tt.maxPt {
+			t.Errorf("%s: names in %.1f pt, want %.0f to %.0f", tt.name, pt, tt.minPt, tt.maxPt)
 		}
+		pages := d.paginate()
+		if len(pages) != tt.pages || rowCount(pages[0].items) < tt.minPageRows {
+			t.Errorf("%s: %d pages, %d rows on the first; want %d, at least %d", tt.name, len(pages),
+				rowCount(pages[0].items), tt.pages, tt.minPageRows)
+		}
+		if d.landscape {
+			t.Errorf("%s: landscape", tt.name)
+		}
+	}
+	// A one-page event fills its page: what is left under the legend is less than a row.
+	d := layoutFor(t, bigStandings(20), Options{})
+	used := d.tableTop() + d.headH() + legendGap + d.legendHeight()
+	for _, n := range d.rowLines() {
+		used += float64(n) * d.lineH()
+	}
+	if left := d.bodyBottom() - used; left > d.lineH() && d.leading < maxLeading {
+		t.Errorf("20 players: %.0f mm left at the bottom of the page", left)
 	}
 }
 
@@ -368,6 +418,15 @@ func TestPDFTitle(t *testing.T) {
 	if got := plain(d.subtitle); got != "順位表 — 名前順" {
 		t.Errorf("title without rounds %q", got)
 	}
+	// The header names the event, its date and its game, without the rules reference.
+	st = testStandings()
+	st.Event.Name, st.Event.Date = "Spring Open", "2026-03-06"
+	for lang, want := range map[string]string{"en": "2026-03-06 · Magic: The Gathering", "ja": "2026-03-06 · マジック：ザ・ギャザリング"} {
+		d = layoutFor(t, st, Options{Lang: lang})
+		if got := plain(d.meta); got != want || plain(d.titleLines[0]) != "Spring Open" {
+			t.Errorf("%s: title %q, meta %q; want Spring Open, %q", lang, plain(d.titleLines[0]), got, want)
+		}
+	}
 	for lang, want := range map[string]string{"en": "Page 2 of 15", "zh": "第2页，共15页", "ja": "2 / 15 ページ"} {
 		if got := (&standingsPDF{opt: Options{Lang: lang}}).pageOf(2, 15); got != want {
 			t.Errorf("%s: page footer %q, want %q", lang, got, want)
@@ -375,43 +434,9 @@ func TestPDFTitle(t *testing.T) {
 	}
 }
 
-// TestPDFLegend: the legend explains the points, the record and every tiebreak (with the
-// assumption an unverified one rests on), then lists the notes, the players' own last.
-func TestPDFLegend(t *testing.T) {
-	st := testStandings()
-	r := &st.Rows[0]
-	r.Note = "order with #2 decided by lot"
-	d := layoutFor(t, st, Options{})
-	var lines []string
-	icons := 0
-	for _, l := range d.legend {
-		lines = append(lines, plain(l.t))
-		if l.icon {
-			icons++
-		}
-	}
-	want := []string{"Tiebreakers", "Points: win 3, draw 1, loss 0, bye 3", "W-L-D: wins (byes included), losses, draws"}
-	unverified := 0
-	for _, c := range st.Columns {
-		want = append(want, c.Short+": "+c.Doc)
-		if c.Unverified != "" {
-			want = append(want, "Unverified: "+c.Unverified)
-			unverified++
-		}
-	}
-	want = append(want, "Notes")
-	want = append(want, st.Notes...)
-	want = append(want, st.Event.Players[r.Player].Name+": "+r.Note)
-	if !slices.Equal(lines, want) {
-		t.Errorf("legend\n%q\nwant\n%q", lines, want)
-	}
-	if icons != unverified || unverified == 0 {
-		t.Errorf("%d warning icons, want one per unverified tiebreak (%d)", icons, unverified)
-	}
-}
-
-// TestPDFLayoutScale covers the orientation and scale choice and the column widths, with 2 to
-// 16 tiebreak columns, the widest (percentages) first.
+// TestPDFLayoutScale covers the orientation, lines and scale chosen for 2 to every tiebreak
+// column, the widest (percentages) first, and the grid: the columns fill the page's width,
+// every number fits its column whole and every name is printed whole.
 func TestPDFLayoutScale(t *testing.T) {
 	var ids []string
 	for _, d := range calc.Tiebreaks() {
@@ -429,39 +454,77 @@ func TestPDFLayoutScale(t *testing.T) {
 	tests := []struct {
 		columns   int
 		landscape bool
-		shrunk    bool
-	}{{2, false, false}, {4, false, true}, {6, true, false}, {16, true, true}}
+		lines     int
+	}{{2, false, 1}, {4, false, 1}, {6, false, 1}, {9, true, 1}, {16, true, 1}, {24, true, 2}, {len(ids), true, 4}}
 	for _, tt := range tests {
 		st := compute(smallEvent(), calc.Options{System: "mtg", Tiebreaks: ids[:tt.columns]})
 		d := layoutFor(t, st, Options{})
-		if d.landscape != tt.landscape || (d.scale < 1) != tt.shrunk {
-			t.Errorf("%d columns: landscape %v scale %.2f, want landscape %v shrunk %v",
-				tt.columns, d.landscape, d.scale, tt.landscape, tt.shrunk)
+		if d.landscape != tt.landscape || d.lines != tt.lines {
+			t.Errorf("%d columns: landscape %v, %d lines (scale %.2f); want landscape %v, %d lines",
+				tt.columns, d.landscape, d.lines, d.scale, tt.landscape, tt.lines)
 		}
-		ws := d.widths()
-		sum := 0.0
-		for _, w := range ws {
-			sum += w
+		if d.scale < minScale || d.scale > maxScale {
+			t.Errorf("%d columns: scale %.2f", tt.columns, d.scale)
 		}
-		if diff := sum - (d.pageW - 2*marginX); diff > 1e-9 || diff < -1e-9 {
-			t.Errorf("%d columns: widths sum to %.2f mm, page is %.2f mm", tt.columns, sum, d.pageW-2*marginX)
+		boxes := d.grid()
+		right := 0.0
+		for c, b := range boxes {
+			right = max(right, b.x+b.w)
+			if b.line >= d.lines || (c < d.spread && b.line != 0) {
+				t.Errorf("%d columns: column %d on line %d", tt.columns, c, b.line)
+			}
 		}
-		if ws[d.player] < minPlayerW*d.scale-1e-9 {
-			t.Errorf("%d columns: player column %.1f mm < %.1f mm", tt.columns, ws[d.player], minPlayerW*d.scale)
+		if diff := right - d.tableWidth(); diff > 1e-9 || diff < -1e-9 {
+			t.Errorf("%d columns: the columns end at %.2f mm, the table is %.2f mm", tt.columns, right, d.tableWidth())
 		}
-		// Every number fits its column whole, at any scale: a column is as wide as its widest
-		// cell, and that cell must not be cut to "1…" by rounding.
-		for _, r := range d.rows {
+		for i, r := range d.rows {
 			for c, cell := range r.cells {
 				if c == d.player {
+					if lines := d.nameLines(i, boxes[c].w); len(lines) != 1 || plain(lines[0]) != plain(cell) {
+						t.Errorf("%d columns: name %q printed on %d lines", tt.columns, plain(cell), len(lines))
+					}
 					continue
 				}
-				if got := cell.fit(ws[c]-2*cellPad*d.scale, d.scale, d.ell); plain(got) != plain(cell) {
+				if got := cell.fit(boxes[c].w-2*cellPad*d.scale, d.scale, d.ell); plain(got) != plain(cell) {
 					t.Errorf("%d columns: cell %q of column %d printed as %q", tt.columns, plain(cell), c, plain(got))
 				}
 			}
 		}
 	}
+}
+
+// TestPDFLongNames: a name longer than any column wraps in its row, whole; a long event
+// name wraps to two lines in smaller type, whole.
+func TestPDFLongNames(t *testing.T) {
+	long := "Maximiliano Alejandro de la Santísima Trinidad Wolfeschlegelsteinhausenbergerdorff Montgomery-Featherstonehaugh"
+	st := namedStandings("Ann", long, "Bea", "Cid", "Dot", "Eve")
+	st.Event.Name = "Friday Night Magic at the Dragon's Den Games and Comics Emporium — Modern Super Qualifier Season Finale"
+	d := layoutFor(t, st, Options{})
+	boxes := d.grid()
+	for i, r := range d.rows {
+		lines := d.nameLines(i, boxes[d.player].w)
+		var got []string
+		for _, l := range lines {
+			if l.width(d.scale) > boxes[d.player].w-2*cellPad*d.scale+1e-6 {
+				t.Errorf("a line of %q is wider than its cell", plain(r.cells[d.player]))
+			}
+			got = append(got, plain(l))
+		}
+		if name := plain(r.cells[d.player]); strings.Join(got, " ") != name || (name == long) != (len(lines) > 1) {
+			t.Errorf("name %q printed as %q", name, got)
+		}
+	}
+	var title []string
+	for _, l := range d.titleLines {
+		if l.width(1) > d.tableWidth()+1e-6 {
+			t.Errorf("a title line is %.0f mm wide", l.width(1))
+		}
+		title = append(title, plain(l))
+	}
+	if len(title) != 2 || strings.Join(title, " ") != st.Event.Name || d.titleLines[0].pt >= titlePt || d.titleLines[0].pt < titleMinPt {
+		t.Errorf("title %q in %.0f pt", title, d.titleLines[0].pt)
+	}
+	checkPagination(t, d)
 }
 
 func testFonts(t *testing.T) (*fontSet, *[]string) {
@@ -523,35 +586,97 @@ func TestTextFitAndWrap(t *testing.T) {
 	}
 }
 
-func TestShapeWarnsOncePerCharacter(t *testing.T) {
+func TestShapeWarnsOncePerName(t *testing.T) {
 	fs, warnings := testFonts(t)
 	fs.names, _ = newFace(familyPrefix+"names", goregular.TTF) // a names font without Hangul
 	fs.shape("김민준", style{}, `player "김민준"`)
+	fs.shape("김민준", style{}, `player "김민준"`)
 	fs.shape("김민준 Kim", style{bold: true}, `player "김민준 Kim"`)
+	fs.shape("김민준 and Ann are tied", style{}, noteWhat) // names already reported
+	fs.shape("이서연 and Ann are tied", style{}, noteWhat) // a new character
 	want := []string{
-		`font lacks "김" (U+AE40) used in player "김민준"; it prints as a blank box`,
-		`font lacks "민" (U+BBFC) used in player "김민준"; it prints as a blank box`,
-		`font lacks "준" (U+C900) used in player "김민준"; it prints as a blank box`,
+		`player "김민준": the PDF fonts cannot print "김" (U+AE40), "민" (U+BBFC), "준" (U+C900); printed as □`,
+		`player "김민준 Kim": the PDF fonts cannot print "김" (U+AE40), "민" (U+BBFC), "준" (U+C900); printed as □`,
+		`a note: the PDF fonts cannot print "이" (U+C774), "서" (U+C11C), "연" (U+C5F0); printed as □`,
 	}
 	if !slices.Equal(*warnings, want) {
 		t.Errorf("warnings\n%q\nwant\n%q", *warnings, want)
 	}
 }
 
+// TestShapeSpecialCharacters: invisible characters are dropped, control characters become
+// spaces, and what no font prints (emoji, kanji beyond the Basic Multilingual Plane, which
+// the PDF library cannot embed) becomes one visible □ per run, with one warning per name.
 func TestShapeSpecialCharacters(t *testing.T) {
-	fs, warnings := testFonts(t)
-	if got := plain(fs.shape("\ufeffAna\tSilva\u200b\n", style{}, "")); got != "Ana Silva " {
-		t.Errorf("shaped %q", got)
+	tests := []struct {
+		name, want string
+		missing    []rune
+	}{
+		{"\ufeffAna\tSilva\u200b\n", "Ana Silva ", nil},
+		{"Dragon 🐉 Slayer", "Dragon □ Slayer", []rune{'🐉'}},
+		{"𠮷田 太郎", "□田 太郎", []rune{0x20BB7}},
+		{"Fam 👨\u200d👩\u200d👧 👍🏽!", "Fam □ □!", []rune{'👨', '👩', '👧', '👍', 0x1F3FD}},
+		{"Ann ❤\ufe0f", "Ann □", []rune{'❤'}}, // the variation selector is not reported
+		{"bad \xff byte", "bad \ufffd byte", nil},
 	}
-	// fpdf reads only the BMP character map, so a supplementary-plane kanji cannot print.
-	fs.shape("𠮷野 家", style{}, `player "𠮷野 家"`)
-	if len(*warnings) != 1 || !strings.Contains((*warnings)[0], "U+20BB7") {
-		t.Errorf("warnings %q, want one for U+20BB7", *warnings)
+	for _, tt := range tests {
+		fs, warnings := testFonts(t)
+		what := strconv.Quote(tt.name)
+		got := fs.shape(tt.name, style{}, what)
+		if plain(got) != tt.want {
+			t.Errorf("%q shaped %q, want %q", tt.name, plain(got), tt.want)
+		}
+		for _, g := range got.glyphs {
+			if g.r > 0xFFFF || g.adv < 0 {
+				t.Errorf("%q: %q is passed to the PDF library", tt.name, g.r)
+			}
+		}
+		switch {
+		case len(tt.missing) == 0 && len(*warnings) > 0:
+			t.Errorf("%q: warnings %q", tt.name, *warnings)
+		case len(tt.missing) > 0 && len(*warnings) != 1:
+			t.Errorf("%q: warnings %q, want one", tt.name, *warnings)
+		case len(tt.missing) > 0:
+			for _, r := range tt.missing {
+				if !strings.Contains((*warnings)[0], fmt.Sprintf("U+%04X", r)) {
+					t.Errorf("%q: warning %q does not name U+%04X", tt.name, (*warnings)[0], r)
+				}
+			}
+		}
+	}
+}
+
+// TestPDFOutsideBMP renders names with emoji and a supplementary-plane kanji (issue 10: fpdf
+// crashed with "index out of range [65536]"): the PDF is written, each such name warned
+// about once, the other names untouched.
+func TestPDFOutsideBMP(t *testing.T) {
+	names := []string{"Dragon 🐉 Slayer", "𠮷田 花子", "Ann Lee", "🔥🔥🔥", "Bo 👍🏽"}
+	st := namedStandings(names...)
+	st.Event.Name = "Friday 🎴 Magic"
+	for _, lang := range Langs() {
+		for _, byName := range []bool{false, true} {
+			b, warnings := renderPDF(t, st, Options{Now: testNow, Lang: lang, ByName: byName, Cut: 2})
+			if !bytes.HasPrefix(b, []byte("%PDF-")) {
+				t.Fatal("no PDF")
+			}
+			want := []string{
+				`the event name: the PDF fonts cannot print "🎴" (U+1F3B4); printed as □`,
+				`player "Dragon 🐉 Slayer": the PDF fonts cannot print "🐉" (U+1F409); printed as □`,
+				`player "𠮷田 花子": the PDF fonts cannot print "𠮷" (U+20BB7); printed as □`,
+				`player "🔥🔥🔥": the PDF fonts cannot print "🔥" (U+1F525); printed as □`,
+				`player "Bo 👍🏽": the PDF fonts cannot print "👍" (U+1F44D), "🏽" (U+1F3FD); printed as □`,
+			}
+			slices.Sort(want)
+			slices.Sort(warnings)
+			if !slices.Equal(warnings, want) {
+				t.Errorf("%s, by name %v: warnings\n%q\nwant\n%q", lang, byName, warnings, want)
+			}
+		}
 	}
 }
 
 // TestPDFMissingGlyph renders with a --font that lacks CJK: the PDF is still written and
-// every missing character is reported once, with where it is used.
+// every name with a character the fonts lack is reported once, with what it lacks.
 func TestPDFMissingGlyph(t *testing.T) {
 	font := filepath.Join(t.TempDir(), "goregular.ttf")
 	if err := os.WriteFile(font, goregular.TTF, 0o644); err != nil {
@@ -562,31 +687,28 @@ func TestPDFMissingGlyph(t *testing.T) {
 	if !bytes.HasPrefix(b, []byte("%PDF-")) || pdfPages(b) != 1 {
 		t.Fatal("no PDF written")
 	}
-	want := []string{`font lacks "森" (U+68EE) used in the event name; it prints as a blank box`}
-	seen := map[rune]bool{'森': true}
+	want := map[string]rune{"the event name": '森'}
 	for _, r := range st.Rows {
 		name := st.Event.Players[r.Player].Name
-		first := []rune(name)[0]
-		if first > 0x2E80 && !seen[first] { // a CJK name whose first character is not reported yet
-			seen[first] = true
-			want = append(want, fmt.Sprintf("font lacks %q (U+%04X) used in player %q; it prints as a blank box", string(first), first, name))
+		if first := []rune(name)[0]; first > 0x2E80 {
+			want[fmt.Sprintf("player %q", name)] = first
 		}
 	}
 	if len(want) < 3 {
 		t.Fatal("the standings have no Chinese or Japanese name")
 	}
-	for _, w := range want {
-		if !slices.Contains(warnings, w) {
-			t.Errorf("no warning %q in %q", w, warnings)
-		}
-	}
-	seenWarning := map[string]bool{}
+	got := map[string]string{}
 	for _, w := range warnings {
-		r := w[:strings.Index(w, ")")]
-		if seenWarning[r] {
-			t.Errorf("warned twice: %s", w)
+		what, rest, _ := strings.Cut(w, ": the PDF fonts cannot print ")
+		if _, dup := got[what]; dup {
+			t.Errorf("warned twice about %s", what)
 		}
-		seenWarning[r] = true
+		got[what] = rest
+	}
+	for what, r := range want {
+		if !strings.Contains(got[what], fmt.Sprintf("%q (U+%04X)", string(r), r)) {
+			t.Errorf("no warning about %s lacking %q in %q", what, string(r), warnings)
+		}
 	}
 }
 
@@ -694,6 +816,21 @@ func TestGlyphCoverage(t *testing.T) {
 			fonts.shape(s, style{bold: true}, lang+" label "+key)
 		}
 	}
+	defs := calc.Tiebreaks()
+	for _, id := range []string{"fide-bh-c2", "fide-sb-m2", "fide-ps-c2"} {
+		d, _ := calc.Lookup(id)
+		defs = append(defs, d)
+	}
+	for _, d := range defs {
+		for _, lang := range Langs() {
+			fonts.shape(d.Names.In(lang), style{}, lang+" name of "+d.ID)
+			fonts.shape(d.Plain.In(lang), style{}, lang+" definition of "+d.ID)
+		}
+	}
+	for _, n := range noteTexts {
+		fonts.shape(n.zh, style{}, "zh note "+n.en)
+		fonts.shape(n.ja, style{}, "ja note "+n.en)
+	}
 	for _, w := range *warnings {
 		t.Error(w)
 	}
@@ -714,4 +851,180 @@ func BenchmarkPDF(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// legendText returns the legend's lines as printed text.
+func legendText(d *standingsPDF) []string {
+	var lines []string
+	for _, l := range d.legend {
+		lines = append(lines, plain(l.t))
+	}
+	return lines
+}
+
+// TestPDFLegend: the legend says in the page's language what the points, the record and
+// each column mean, one plain line each, then the notes for players; nothing of what is
+// for organizers (caveats, settings, rule references, the tie summary) reaches the wall.
+func TestPDFLegend(t *testing.T) {
+	st := testStandings()
+	d := layoutFor(t, st, Options{})
+	want := []string{"Points: win 3, draw 1, loss 0, bye 3", "W-L-D: wins (byes included), losses, draws"}
+	for _, c := range st.Columns {
+		want = append(want, c.Short+": "+c.Plain["en"])
+	}
+	if got := legendText(d); !slices.Equal(got[:len(want)], want) {
+		t.Errorf("legend\n%q\nwant it to start\n%q", got, want)
+	}
+	d = layoutFor(t, st, Options{Lang: "ja"})
+	if got, want := legendText(d)[2], st.Columns[0].Short+"："+st.Columns[0].Plain["ja"]; got != want {
+		t.Errorf("ja: %q, want %q", got, want)
+	}
+
+	forbidden := []string{"Unverified", "未核实", "未確認", "⚠", "--", "§", ".md", "seed", "MTR", "C.07", "tiebreakers", "share a rank"}
+	for _, lang := range Langs() {
+		for _, gamesUnknown := range []bool{false, true} {
+			for _, st := range presetStandings(24, 5, 3, gamesUnknown) {
+				for _, line := range legendText(layoutFor(t, st, Options{Lang: lang})) {
+					for _, f := range forbidden {
+						if strings.Contains(line, f) {
+							t.Errorf("%s, %s: legend line %q has %q", lang, st.System.Name, line, f)
+						}
+					}
+					rest := line // what is left once names and column keys are taken out is words
+					for _, p := range st.Event.Players {
+						rest = strings.ReplaceAll(rest, p.Name, "")
+					}
+					if _, after, ok := strings.Cut(rest, "："); ok {
+						rest = after
+					}
+					if lang != "en" && strings.ContainsAny(rest, "abcdefghijklmnopqrstuvwxyz") {
+						t.Errorf("%s, %s: legend line %q is not translated", lang, st.System.Name, line)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPDFNoGameScores: a Magic event entered as W/L shows GW% and OGW% as n/a ("–"), with
+// a line saying why, in the page's language.
+func TestPDFNoGameScores(t *testing.T) {
+	ev := smallEvent()
+	for r := range ev.Rounds {
+		for m := range ev.Rounds[r].Matches {
+			ev.Rounds[r].Matches[m].Games = tbsheet.Games{}
+		}
+	}
+	st := compute(ev, calc.Options{System: "mtg"})
+	for lang, note := range map[string]string{"en": "The results carry no game scores (W/L only): GW% and OGW% are n/a",
+		"zh": "成绩中没有小局比分（只有胜负）：局胜率与对手局胜率无法计算"} {
+		d := layoutFor(t, st, Options{Lang: lang})
+		for _, r := range d.rows {
+			if gw, ogw := plain(r.cells[d.spread+1]), plain(r.cells[d.spread+2]); gw != "–" || ogw != "–" {
+				t.Errorf("%s: GW%% %q, OGW%% %q; want –", lang, gw, ogw)
+			}
+		}
+		if lines := legendText(d); !slices.Contains(lines, note) {
+			t.Errorf("%s: legend %q lacks %q", lang, lines, note)
+		}
+	}
+}
+
+// finalStandings returns the final standings of bigEvent(16) after a top 4: Swiss #1 beats
+// #4 and #3 beats #2 in the semi-finals, #3 wins the final.
+func finalStandings() *calc.Standings {
+	ev := bigEvent(16)
+	st := compute(ev, calc.Options{System: "mtg"})
+	p := func(rank int) int { return st.Rows[rank-1].Player }
+	ev.Rounds = append(ev.Rounds,
+		tbsheet.Round{Number: 9, Playoff: true, Matches: []tbsheet.Match{
+			{Table: 1, P1: p(1), P2: p(4), Result: tbsheet.Win}, {Table: 2, P1: p(2), P2: p(3), Result: tbsheet.Loss}}},
+		tbsheet.Round{Number: 10, Playoff: true, Matches: []tbsheet.Match{{Table: 1, P1: p(1), P2: p(3), Result: tbsheet.Loss}}})
+	return calc.Final(compute(ev, calc.Options{System: "mtg"}))
+}
+
+// TestPDFFinal: final standings say each top-cut player's finish on the row, in the page's
+// language, and the legend says it ranks before points.
+func TestPDFFinal(t *testing.T) {
+	st := finalStandings()
+	for lang, want := range map[string][]string{
+		"en": {"Top cut", "Winner", "Finalist", "Top 4", "Top 4", ""},
+		"zh": {"淘汰赛", "冠军", "亚军", "4强", "4强", ""},
+		"ja": {"決勝", "優勝", "準優勝", "ベスト4", "ベスト4", ""},
+	} {
+		d := layoutFor(t, st, Options{Lang: lang})
+		got := []string{plain(d.cols[2].head)}
+		for _, r := range d.rows[:5] {
+			got = append(got, plain(r.cells[2]))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: finish column %q, want %q", lang, got, want)
+		}
+		if !d.rows[0].cells[2].bold {
+			t.Errorf("%s: the winner is not in bold", lang)
+		}
+		if !slices.ContainsFunc(legendText(d), func(l string) bool { return strings.HasPrefix(l, want[0]) }) {
+			t.Errorf("%s: the legend does not explain %q", lang, want[0])
+		}
+	}
+	if d := layoutFor(t, testStandings(), Options{}); slices.ContainsFunc(d.cols, func(c pdfColumn) bool { return plain(c.head) == "Top cut" }) {
+		t.Error("Swiss standings have a Top cut column")
+	}
+}
+
+// TestPDFTies: each group of players tied on every key is noted once, naming them all in
+// rank order; no player carries a note of his own.
+func TestPDFTies(t *testing.T) {
+	st := compute(bigEvent(110), calc.Options{System: "challonge", AfterRound: 7}) // ties are common
+	var groups [][]string
+	for i := 0; i < len(st.Rows); {
+		j := i + 1
+		for j < len(st.Rows) && st.Rows[j].Rank == st.Rows[i].Rank {
+			j++
+		}
+		if j-i > 1 {
+			var names []string
+			for _, r := range st.Rows[i:j] {
+				names = append(names, st.Event.Players[r.Player].Name)
+			}
+			groups = append(groups, names)
+		}
+		i = j
+	}
+	if len(groups) < 3 {
+		t.Fatalf("%d tie groups", len(groups))
+	}
+	d := layoutFor(t, st, Options{})
+	var ties []string
+	for _, l := range legendText(d) {
+		if strings.HasSuffix(l, " are tied on every key") {
+			ties = append(ties, l)
+		}
+	}
+	if len(ties) != len(groups) {
+		t.Fatalf("%d tie lines for %d groups", len(ties), len(groups))
+	}
+	for k, g := range groups {
+		want := strings.Join(g[:len(g)-1], ", ") + " and " + g[len(g)-1] + " are tied on every key"
+		if ties[k] != want {
+			t.Errorf("tie %d: %q, want %q", k+1, ties[k], want)
+		}
+	}
+	if got := tieNotes(namedStandings("Ann", "Bea"), "ja"); len(got) > 0 && !strings.Contains(got[0], " と ") {
+		t.Errorf("ja tie %q", got)
+	}
+}
+
+// TestPDFLongLegend: a legend too long for the page under the table (many notes) is set
+// smaller, then in columns, notes included, so that a small event keeps to one page.
+func TestPDFLongLegend(t *testing.T) {
+	st := testStandings()
+	for i := range 60 {
+		st.Notes = append(st.Notes, fmt.Sprintf("note %d: a short remark", i+1))
+	}
+	d := layoutFor(t, st, Options{})
+	if pages := d.paginate(); len(pages) != 1 || !d.legendAllCols || d.legendCols < 2 {
+		t.Errorf("%d pages, legend in %d columns (all: %v)", len(pages), d.legendCols, d.legendAllCols)
+	}
+	checkPagination(t, d)
 }

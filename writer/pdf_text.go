@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 	"golang.org/x/image/font/gofont/gobold"
@@ -104,14 +106,17 @@ type fontSet struct {
 	// namesFile names the names font in errors.
 	namesFile string
 	warn      func(format string, args ...any)
-	warned    map[rune]bool
+	// warned holds the characters reported missing, warnedWhat the texts warned about:
+	// each name is warned about once, whatever it lacks.
+	warned     map[rune]bool
+	warnedWhat map[string]bool
 }
 
 // loadFonts parses the three faces. A --font file may be a TrueType collection, whose first
 // face is used; CFF-outline fonts, web fonts and fonts whose licence forbids embedding are
 // refused with the reason.
 func loadFonts(opt Options) (*fontSet, error) {
-	fs := &fontSet{warn: opt.warn, warned: map[rune]bool{}, namesFile: "WenQuanYi Micro Hei"}
+	fs := &fontSet{warn: opt.warn, warned: map[rune]bool{}, warnedWhat: map[string]bool{}, namesFile: "WenQuanYi Micro Hei"}
 	var err error
 	if fs.regular, err = newFace(familyPrefix+"goregular", goregular.TTF); err != nil {
 		return nil, fmt.Errorf("Go Regular font: %w", err)
@@ -212,47 +217,79 @@ type style struct {
 	gray int
 }
 
-// shape assigns every rune of s to the first face of its chain that can print it. A rune no
-// face has is warned about once per document (what says where it was used, e.g.
-// `player "김민준"`) and printed with the chain's first face, as a blank box. Control
-// characters become spaces and invisible format characters (a BOM, zero-width spaces) are
-// dropped, since neither can be printed.
+// shape assigns every rune of s to the first face of its chain that can print it. Control
+// characters become spaces; invisible format characters (a BOM, zero-width spaces and
+// joiners) and variation selectors are dropped, since none can be printed. A character no
+// face has (an emoji, a kanji beyond the Basic Multilingual Plane, which the PDF library
+// cannot embed) prints as a visible missingMark, one for a run of them (an emoji with its
+// skin tone), and is warned about once per text: what names it (`player "Dragon 🐉 Slayer"`).
 func (fs *fontSet) shape(s string, st style, what string) text {
 	t := text{style: st, glyphs: make([]glyph, 0, len(s))}
 	chain := fs.chain(st.bold)
+	var missing []rune
+	run := false // the previous character was missing
 	for _, r := range s {
 		switch {
 		case unicode.IsControl(r):
 			r = ' '
-		case unicode.Is(unicode.Cf, r):
+		case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Variation_Selector, r):
 			continue
 		}
-		g := glyph{r: r, face: chain[0]}
-		found := false
-		for _, f := range chain {
-			if a := f.advance(r); a >= 0 {
-				g.face, g.adv, found = f, a, true
-				break
+		g, ok := fs.glyph(r, chain, st.bold)
+		if !ok {
+			if !slices.Contains(missing, r) {
+				missing = append(missing, r)
+			}
+			if run {
+				continue
+			}
+			g, _ = fs.glyph(missingMark, chain, st.bold)
+			if g.adv < 0 { // a --font without □
+				g, _ = fs.glyph('?', chain, st.bold)
 			}
 		}
-		g.stroke = st.bold && !g.face.bold
-		if !found {
-			fs.missing(r, what)
-			// .notdef's width, so that layout leaves room for the box.
-			g.adv = 0.5
-		}
+		run = !ok
 		t.glyphs = append(t.glyphs, g)
 		t.em += g.adv
+	}
+	if len(missing) > 0 {
+		fs.missing(missing, what)
 	}
 	return t
 }
 
-func (fs *fontSet) missing(r rune, what string) {
-	if fs.warned[r] {
+// missingMark stands for a character the fonts cannot print.
+const missingMark = '□'
+
+// noteWhat names the texts of notes, which quote names already warned about: a note warns
+// only about characters no name has reported.
+const noteWhat = "a note"
+
+// glyph returns r in the first face of chain that has it; ok is false when none has.
+func (fs *fontSet) glyph(r rune, chain []*face, bold bool) (g glyph, ok bool) {
+	for _, f := range chain {
+		if a := f.advance(r); a >= 0 {
+			return glyph{r: r, face: f, adv: a, stroke: bold && !f.bold}, true
+		}
+	}
+	return glyph{r: r, face: chain[0], adv: -1}, false
+}
+
+// missing warns, once per text, about the characters of it that no font has.
+func (fs *fontSet) missing(rs []rune, what string) {
+	if what == noteWhat {
+		rs = slices.DeleteFunc(rs, func(r rune) bool { return fs.warned[r] })
+	}
+	if len(rs) == 0 || fs.warnedWhat[what] {
 		return
 	}
-	fs.warned[r] = true
-	fs.warn("font lacks %q (U+%04X) used in %s; it prints as a blank box", string(r), r, what)
+	fs.warnedWhat[what] = true
+	chars := make([]string, len(rs))
+	for i, r := range rs {
+		fs.warned[r] = true
+		chars[i] = fmt.Sprintf("%q (U+%04X)", string(r), r)
+	}
+	fs.warn("%s: the PDF fonts cannot print %s; printed as %c", what, strings.Join(chars, ", "), missingMark)
 }
 
 // join returns t followed by b's glyphs; b keeps its faces and weight, and takes t's size
@@ -368,4 +405,19 @@ func (t text) draw(pdf *fpdf.Fpdf, x, y, scale float64) {
 		x += em * size * ptMM
 		i = j
 	}
+}
+
+// printable returns s for the PDF's metadata (its title), which the PDF library encodes as
+// UTF-16 without surrogate pairs and reads byte by byte: invalid bytes and characters beyond
+// the Basic Multilingual Plane become U+FFFD, control characters are dropped.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r > 0xFFFF:
+			return utf8.RuneError
+		case unicode.IsControl(r):
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, string(utf8.RuneError)))
 }

@@ -10,11 +10,11 @@ import (
 )
 
 // WriteTable prints standings as an aligned text table for a terminal: a title line, one row
-// per player (by rank, or by name with opt.ByName), then the players' notes (a top-cut
-// place, a tie on every key). The standings' own notes (st.Notes) are the caller's to print:
-// tbsheet prints them on stderr in every mode. Columns stay aligned with
-// Chinese and Japanese names because widths are measured in terminal cells, where a wide
-// character takes two. Text from the input (names, the event's title) is printed as
+// per player (by rank, or by name with opt.ByName), then the players' notes in opt.Lang
+// (each tie on every key once, the top cut's finishes). The standings' own notes (st.Notes)
+// are the caller's to print: tbsheet prints them on stderr in every mode. Columns stay
+// aligned with Chinese and Japanese names because widths are measured in terminal cells,
+// where a wide character takes two. Text from the input (names, the event's title) is printed as
 // tbsheet.Printable shows it: no input can send an escape sequence to the terminal.
 func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	header := []string{"#", label(opt.Lang, "player"), pointsHeader(st, opt.Lang),
@@ -82,14 +82,30 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 		}
 		b.WriteString("\n")
 	}
-	for _, r := range st.Rows {
-		if r.Note != "" {
-			b.WriteString("\nnote: " + tbsheet.Printable(st.Event.Players[r.Player].Name+": "+r.Note))
-		}
+	for _, n := range tableNotes(st, opt.Lang) {
+		b.WriteString("\n" + label(opt.Lang, "note-mark") + tbsheet.Printable(n))
 	}
-	if strings.Contains(b.String(), "\nnote: ") {
+	if strings.Contains(b.String(), "\n"+label(opt.Lang, "note-mark")) {
 		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// tableNotes are the players' notes in lang: each tie once, then each top-cut player's
+// finish.
+func tableNotes(st *calc.Standings, lang string) []string {
+	out := tieNotes(st, lang)
+	for i := range st.Rows {
+		if r := &st.Rows[i]; r.Finish > 0 {
+			out = append(out, st.Event.Players[r.Player].Name+colon(lang)+finishWord(lang, r))
+		}
+	}
+	return out
+}
+
+func init() {
+	addLabels("en", map[string]string{"note-mark": "note: "})
+	addLabels("zh", map[string]string{"note-mark": "备注："})
+	addLabels("ja", map[string]string{"note-mark": "注記："})
 }

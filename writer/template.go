@@ -5,11 +5,27 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/xuri/excelize/v2"
 )
+
+func init() {
+	addLabels("en", map[string]string{
+		"template.event-name": "← the event's name: the title of the standings and pairings",
+		"template.event-date": "← the date, as it is to be printed (2025-12-05, Friday 5 December)",
+	})
+	addLabels("zh", map[string]string{
+		"template.event-name": "← 赛事名称：排名表和对阵表的标题",
+		"template.event-date": "← 日期，按要打印的样子填写（2025-12-05、12月5日 星期五）",
+	})
+	addLabels("ja", map[string]string{
+		"template.event-name": "← 大会名：順位表と対戦表のタイトル",
+		"template.event-date": "← 日付（印刷したい形で。2025-12-05、12月5日（金））",
+	})
+}
 
 // DefaultTemplateRounds is the number of round sheets WriteTemplate writes when asked for 0.
 const DefaultTemplateRounds = 5
@@ -35,38 +51,68 @@ func resultChoices() []string {
 	return common
 }
 
-// instructions are the lines of the Instructions sheet, in each language; all three are
-// written whatever --lang says, since a team of judges may not share one.
-var instructions = []string{
-	"How to keep results for tbsheet",
-	"1. Players sheet: one row per player. Name as it appears on the pairings; ID (optional: KTS/COSSY number, Wizards or Pokémon ID, FIDE ID); Dropped After: the last round the player played, if they dropped; Rating (chess, optional).",
-	"2. One sheet per round (Round 1, Round 2 …), one row per table: Table, Player 1, Player 2, Result read from Player 1's side.",
-	"3. Result: games won by Player 1 - games won by Player 2 (2-1), drawn games third (1-1-1); or W, L, D, ID (intentional draw), DL (double loss), + or - (Player 1 wins or loses without playing), 1-0, 0-1, ½-½ for chess.",
-	"4. A bye: Player 2 empty (or BYE), Result empty or BYE. A late entry's missed round: Player 2 empty, Result L.",
-	"5. Leave Result empty until the match is reported: tbsheet ranks the complete rounds and lists the missing matches.",
-	"6. More rounds: copy a round sheet and rename it (Round 6). Then run: tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf, or tbsheet watch to recompute on every save.",
-	"",
-	"tbsheet 成绩记录说明",
-	"1. 选手名单：每位选手一行。姓名与对阵表一致；编号（可选：KTS/COSSY 编号、Wizards 或宝可梦 ID、FIDE ID）；退赛轮次：选手退赛前打完的最后一轮；等级分（国际象棋，可选）。",
-	"2. 每轮一个工作表（第1轮、第2轮……），每桌一行：桌号、选手1、选手2、比分（从选手1的角度填写）。",
-	"3. 比分：选手1胜局数-选手2胜局数（2-1），平局数写在第三位（1-1-1）；也可写 W、L、D、ID（协议平局）、DL（双负）、+ 或 -（选手1不战而胜或不战而负）；国际象棋写 1-0、0-1、½-½。",
-	"4. 轮空：选手2留空（或写 BYE），比分留空或写 BYE。迟到报名者缺席的轮次：选手2留空，比分写 L。",
-	"5. 对局结果未报告前请将比分留空：tbsheet 只统计已完成的轮次，并列出缺少的对局。",
-	"6. 需要更多轮次：复制一个轮次工作表并改名（第6轮）。然后运行：tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf，或用 tbsheet watch 在每次保存时重新计算。",
-	"",
-	"tbsheet 用の成績の記録方法",
-	"1. 参加者シート：1人1行。名前は対戦表と同じ表記で；ID（任意：KTS/COSSY 番号、Wizards・ポケモンの ID、FIDE ID）；ドロップ：ドロップした場合、最後に対戦した回戦；レーティング（チェス、任意）。",
-	"2. 回戦ごとに1シート（第1回戦、第2回戦…）、1テーブル1行：テーブル、プレイヤー1、プレイヤー2、結果（プレイヤー1から見た結果）。",
-	"3. 結果：プレイヤー1の勝利ゲーム数-プレイヤー2の勝利ゲーム数（2-1）、引き分けゲームは3番目（1-1-1）；または W、L、D、ID（合意の引き分け）、DL（両者敗北）、+ か -（プレイヤー1の不戦勝・不戦敗）；チェスは 1-0、0-1、½-½。",
-	"4. 不戦勝（バイ）：プレイヤー2を空欄（または BYE）、結果は空欄か BYE。途中参加者の欠席回戦：プレイヤー2を空欄、結果は L。",
-	"5. 結果が報告されるまで結果欄は空欄に：tbsheet は完了した回戦だけを集計し、未報告の対戦を一覧にします。",
-	"6. 回戦を増やすには：回戦シートをコピーして名前を変更（第6回戦）。実行：tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf、または保存のたびに再計算する tbsheet watch。",
+// instructions are the lines of the Instructions sheet in each language; all three are
+// written whatever --lang says, since a team of judges may not share one, the chosen one
+// first.
+var instructions = map[string][]string{
+	"en": {
+		"How to keep results for tbsheet",
+		"1. Event sheet: the event's name and date, printed at the top of the standings and pairings (without a name, the file's name is used).",
+		"2. Players sheet: one row per player. Name as it appears on the pairings; ID (optional: KTS/COSSY number, Wizards or Pokémon ID, FIDE ID); Dropped After: the last round the player played, if they dropped; Rating (chess, optional).",
+		"3. One sheet per round (Round 1, Round 2 …), one row per table: Table, Player 1, Player 2, Result read from Player 1's side.",
+		"4. Result: games won by Player 1 - games won by Player 2 (2-1), drawn games third (1-1-1); or W, L, D, ID (intentional draw), DL (double loss), + or - (Player 1 wins or loses without playing), 1-0, 0-1, ½-½ for chess.",
+		"5. A bye: Player 2 empty (or BYE), Result empty or BYE. A late entry's missed round: Player 2 empty, Result L.",
+		"6. Leave Result empty until the match is reported: tbsheet ranks the complete rounds and lists the missing matches.",
+		"7. More rounds: copy a round sheet and rename it (Round 6). Then run: tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf, or tbsheet watch to recompute on every save.",
+	},
+	"zh": {
+		"tbsheet 成绩记录说明",
+		"1. 赛事信息：赛事名称和日期，印在排名表和对阵表的顶部（不填名称时使用文件名）。",
+		"2. 选手名单：每位选手一行。姓名与对阵表一致；编号（可选：KTS/COSSY 编号、Wizards 或宝可梦 ID、FIDE ID）；退赛轮次：选手退赛前打完的最后一轮；等级分（国际象棋，可选）。",
+		"3. 每轮一个工作表（第1轮、第2轮……），每桌一行：桌号、选手1、选手2、比分（从选手1的角度填写）。",
+		"4. 比分：选手1胜局数-选手2胜局数（2-1），平局数写在第三位（1-1-1）；也可写 W、L、D、ID（协议平局）、DL（双负）、+ 或 -（选手1不战而胜或不战而负）；国际象棋写 1-0、0-1、½-½。",
+		"5. 轮空：选手2留空（或写 BYE），比分留空或写 BYE。迟到报名者缺席的轮次：选手2留空，比分写 L。",
+		"6. 对局结果未报告前请将比分留空：tbsheet 只统计已完成的轮次，并列出缺少的对局。",
+		"7. 需要更多轮次：复制一个轮次工作表并改名（第6轮）。然后运行：tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf，或用 tbsheet watch 在每次保存时重新计算。",
+	},
+	"ja": {
+		"tbsheet 用の成績の記録方法",
+		"1. 大会情報シート：大会名と日付。順位表と対戦表の上部に印刷されます（大会名がなければファイル名を使います）。",
+		"2. 参加者シート：1人1行。名前は対戦表と同じ表記で；ID（任意：KTS/COSSY 番号、Wizards・ポケモンの ID、FIDE ID）；ドロップ：ドロップした場合、最後に対戦した回戦；レーティング（チェス、任意）。",
+		"3. 回戦ごとに1シート（第1回戦、第2回戦…）、1テーブル1行：テーブル、プレイヤー1、プレイヤー2、結果（プレイヤー1から見た結果）。",
+		"4. 結果：プレイヤー1の勝利ゲーム数-プレイヤー2の勝利ゲーム数（2-1）、引き分けゲームは3番目（1-1-1）；または W、L、D、ID（合意の引き分け）、DL（両者敗北）、+ か -（プレイヤー1の不戦勝・不戦敗）；チェスは 1-0、0-1、½-½。",
+		"5. 不戦勝（バイ）：プレイヤー2を空欄（または BYE）、結果は空欄か BYE。途中参加者の欠席回戦：プレイヤー2を空欄、結果は L。",
+		"6. 結果が報告されるまで結果欄は空欄に：tbsheet は完了した回戦だけを集計し、未報告の対戦を一覧にします。",
+		"7. 回戦を増やすには：回戦シートをコピーして名前を変更（第6回戦）。実行：tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf、または保存のたびに再計算する tbsheet watch。",
+	},
 }
 
-// WriteTemplate writes a blank hand-kept results workbook (`tbsheet template`): a Players
-// sheet (Name, ID, Dropped After, Rating), one sheet per round (Table, Player 1, Player 2,
-// Result) named in opt.Lang (Round 1, 第1轮, 第1回戦), and an Instructions sheet in English,
-// Chinese and Japanese. rounds is the number of round sheets (0 means
+// instructionLines returns the instructions in every language, lang's first, with an empty
+// line between languages.
+func instructionLines(lang string) []string {
+	order := []string{strings.ToLower(lang)}
+	for _, l := range langs {
+		if l != order[0] {
+			order = append(order, l)
+		}
+	}
+	var lines []string
+	for _, l := range order {
+		if block, ok := instructions[l]; ok {
+			if len(lines) > 0 {
+				lines = append(lines, "")
+			}
+			lines = append(lines, block...)
+		}
+	}
+	return lines
+}
+
+// WriteTemplate writes a blank hand-kept results workbook (`tbsheet template`): an Event
+// sheet (the event's name and date, blank, with a hint), a Players sheet (Name, ID, Dropped
+// After, Rating), one sheet per round (Table, Player 1, Player 2, Result) named in opt.Lang
+// (Round 1, 第1轮, 第1回戦), and an Instructions sheet in English, Chinese and Japanese,
+// opt.Lang's first. rounds is the number of round sheets (0 means
 // DefaultTemplateRounds). The Result column offers the usual results in a dropdown and
 // warns about, without refusing, anything else; the player columns offer the Players
 // sheet's names. ID and Result are text columns, so that Excel neither drops an ID's leading
@@ -109,10 +155,68 @@ func WriteTemplate(w io.Writer, rounds int, opt Options) error {
 			return err
 		}
 	}
-	if err := b.instructionsSheet(label(opt.Lang, "sheet.instructions")); err != nil {
+	if err := b.instructionsSheet(label(opt.Lang, "sheet.instructions"), instructionLines(opt.Lang)); err != nil {
 		return err
 	}
-	return finishWorkbook(f, "tbsheet", opt, w)
+	if err := b.eventSheet(label(opt.Lang, "sheet.event")); err != nil {
+		return err
+	}
+	// No document title: the reader would take it for the event's name.
+	return finishWorkbook(f, "", opt, w)
+}
+
+// eventSheet writes the Event sheet, first in the workbook and open: the labels Name and
+// Date with blank text cells beside them and a hint after each, which the reader skips.
+func (b *book) eventSheet(sheet string) error {
+	f := b.f
+	if err := b.addSheet(sheet); err != nil {
+		return err
+	}
+	hs, err := b.styles.id(styleKey{row: rowHeader})
+	if err != nil {
+		return err
+	}
+	input, err := f.NewStyle(&excelize.Style{NumFmt: 49, // text: a date stays as typed
+		Border: []excelize.Border{{Type: "bottom", Color: "808080", Style: 1}}})
+	if err != nil {
+		return err
+	}
+	hint, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Color: "808080", Italic: true}})
+	if err != nil {
+		return err
+	}
+	for col, w := range map[string]float64{"A": 16, "B": 40, "C": 70} {
+		if err := f.SetColWidth(sheet, col, col, w); err != nil {
+			return err
+		}
+	}
+	for i, key := range []string{"name", "date"} {
+		row := strconv.Itoa(i + 1)
+		for _, c := range []struct {
+			cell, value string
+			style       int
+		}{
+			{"A" + row, handkept.EventFieldLabel(key, b.lang), hs},
+			{"B" + row, "", input},
+			{"C" + row, label(b.lang, "template.event-"+key), hint},
+		} {
+			if err := f.SetCellStr(sheet, c.cell, c.value); err != nil {
+				return err
+			}
+			if err := f.SetCellStyle(sheet, c.cell, c.cell, c.style); err != nil {
+				return err
+			}
+		}
+	}
+	if err := f.MoveSheet(sheet, f.GetSheetList()[0]); err != nil {
+		return err
+	}
+	idx, err := f.GetSheetIndex(sheet)
+	if err != nil {
+		return err
+	}
+	f.SetActiveSheet(idx)
+	return nil
 }
 
 // blankSheet writes a header row of hand-kept columns and formats the columns below it.
@@ -200,7 +304,7 @@ func (b *book) roundValidation(sheet, players string) error {
 // instructionsSheet writes the instructions, one paragraph per row, headings styled. Row
 // heights are set from the text's length, since spreadsheets do not grow rows for wrapped
 // text they did not lay out themselves.
-func (b *book) instructionsSheet(sheet string) error {
+func (b *book) instructionsSheet(sheet string, instructions []string) error {
 	const width = 100
 	f := b.f
 	if err := b.addSheet(sheet); err != nil {

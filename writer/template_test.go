@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,9 +21,31 @@ func TestWriteTemplate(t *testing.T) {
 			t.Fatal(err)
 		}
 		sheets := f.GetSheetList()
-		if len(sheets) != DefaultTemplateRounds+2 {
+		if len(sheets) != DefaultTemplateRounds+3 {
 			t.Fatalf("%s: sheets %q", lang, sheets)
 		}
+		// The Event sheet comes first and is open: the event's name and date, blank, with
+		// a hint after each; the workbook itself has no title to be taken for the name.
+		if handkept.SheetKind(sheets[0]) != "event" || f.GetActiveSheetIndex() != 0 {
+			t.Errorf("%s: first sheet %q is not the open Event sheet", lang, sheets[0])
+		}
+		event, _ := f.GetRows(sheets[0])
+		for i, key := range []string{"name", "date"} {
+			if len(event) <= i || handkept.EventFieldKey(event[i][0]) != key || len(event[i]) != 3 ||
+				event[i][1] != "" || !strings.HasPrefix(event[i][2], "← ") {
+				t.Errorf("%s: Event sheet row %d %q, want %s, a blank and a hint", lang, i+1, event, key)
+			}
+		}
+		for _, cell := range []string{"B1", "B2"} { // a date stays as typed
+			id, _ := f.GetCellStyle(sheets[0], cell)
+			if st, err := f.GetStyle(id); err != nil || st.NumFmt != 49 {
+				t.Errorf("%s: %s!%s is not a text cell", lang, sheets[0], cell)
+			}
+		}
+		if p, err := f.GetDocProps(); err != nil || p.Title != "" {
+			t.Errorf("%s: the workbook's title is %q (%v)", lang, p.Title, err)
+		}
+		sheets = sheets[1:]
 		if handkept.SheetKind(sheets[0]) != "players" {
 			t.Errorf("%s: first sheet %q is not a Players sheet to the hand-kept reader", lang, sheets[0])
 		}
@@ -49,9 +72,16 @@ func TestWriteTemplate(t *testing.T) {
 		// Excel keeps typed results as text: 2-1 must not become the 1st of February.
 		checkTextColumn(t, f, sheets[1], "D")
 		checkTextColumn(t, f, sheets[0], "B")
-		instr, _ := f.GetCellValue(sheets[len(sheets)-1], "A1")
-		if instr != instructions[0] {
-			t.Errorf("%s: instructions start %q", lang, instr)
+		// The instructions are in every language, the chosen one first.
+		instr, _ := f.GetCols(sheets[len(sheets)-1])
+		var want []string
+		for _, l := range Langs() {
+			if l != lang {
+				want = append(want, "", instructions[l][0])
+			}
+		}
+		if len(instr) != 1 || instr[0][0] != instructions[lang][0] || !slices.Contains(instr[0], want[1]) || !slices.Contains(instr[0], want[3]) {
+			t.Errorf("%s: instructions %q", lang, instr)
 		}
 		f.Close()
 	}
@@ -92,7 +122,7 @@ func TestWriteTemplateRounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if got := f.GetSheetList(); len(got) != 14 || got[12] != "第12回戦" {
+	if got := f.GetSheetList(); len(got) != 15 || got[13] != "第12回戦" {
 		t.Errorf("sheets %q", got)
 	}
 	for _, n := range []int{-1, 100} {

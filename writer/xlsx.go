@@ -1,6 +1,8 @@
 package writer
 
 import (
+	"archive/zip"
+	"compress/flate"
 	"fmt"
 	"io"
 	"runtime"
@@ -8,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tbsheet/tbsheet"
@@ -143,7 +146,41 @@ func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) er
 	}); err != nil {
 		return err
 	}
+	f.SetZipWriter(fastZip)
 	return f.Write(w)
+}
+
+// fastZip is the workbook's zip writer: deflate at its fastest level, which compresses a
+// large workbook a few times faster than the default, for a file about half as large again
+// (2.6 MB instead of 1.8 MB at 4,096 players).
+func fastZip(w io.Writer) excelize.ZipWriter {
+	zw := zip.NewWriter(w)
+	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
+		fw, ok := fastFlate.Get().(*flate.Writer)
+		if !ok {
+			var err error
+			if fw, err = flate.NewWriter(out, flate.BestSpeed); err != nil {
+				return nil, err
+			}
+		} else {
+			fw.Reset(out)
+		}
+		return &pooledFlate{fw}, nil
+	})
+	return zw
+}
+
+// fastFlate keeps fastZip's compressors for the next part or workbook: each holds about a
+// megabyte of tables, which archive/zip's own compressor pools the same way.
+var fastFlate sync.Pool
+
+// pooledFlate returns its compressor to fastFlate when closed.
+type pooledFlate struct{ *flate.Writer }
+
+func (p *pooledFlate) Close() error {
+	err := p.Writer.Close()
+	fastFlate.Put(p.Writer)
+	return err
 }
 
 // explained is one figure's explanation: its text (Def.Text), its formula and the opponents
@@ -175,7 +212,7 @@ func explainAll(st *calc.Standings, lang string) [][]explained {
 func explainRow(st *calc.Standings, r *calc.Row, lang string) []explained {
 	out := make([]explained, len(st.Columns))
 	for j, d := range st.Columns {
-		fig := figure(r, j)
+		fig := explainedFigure(st, r, j)
 		e := &out[j]
 		e.text = d.Text(fig)
 		e.terms = OpponentTerms(st.Event, lang, fig.Explain)
@@ -186,6 +223,15 @@ func explainRow(st *calc.Standings, r *calc.Row, lang string) []explained {
 		e.tooLong = !e.ok
 	}
 	return out
+}
+
+// explainedFigure is figure with the figure's explanation, built now when the standings
+// were computed without (calc.Standings.Figure).
+func explainedFigure(st *calc.Standings, r *calc.Row, j int) calc.Figure {
+	if r != nil && j < len(r.Figures) {
+		return st.Figure(r, j)
+	}
+	return calc.Figure{}
 }
 
 // figure returns row r's figure for column j, n/a when the row lacks it.
@@ -504,7 +550,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 			return nil, err
 		}
 		for _, s := range notes {
-			if err := line(s); err != nil {
+			if err := line(TranslateNotes(lang, s)); err != nil {
 				return nil, err
 			}
 		}

@@ -372,7 +372,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 		case "doc":
 			return textValue(d.Doc)
 		}
-		fig := figure(r, j)
+		fig := explainedFigure(st, r, j)
 		switch m[2] {
 		case "text":
 			return textValue(d.Text(fig))

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
@@ -22,8 +23,18 @@ import (
 // watch.DefaultLead). Each save corrects one last-round result, as an organizer at the table
 // does. The goal is ns/op ≤ 300 ms; job-ms/op is the recompute (read, compute, render both
 // files in memory), which runs ahead while the debounce goes on, and write-ms/op the writing
-// of both files once the save has settled.
+// of both files once the save has settled. It runs with one processor (the goal: a busy
+// single core) and with two.
 func BenchmarkWatch256(b *testing.B) {
+	for _, procs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("procs=%d", procs), func(b *testing.B) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			benchWatch256(b)
+		})
+	}
+}
+
+func benchWatch256(b *testing.B) {
 	dir := b.TempDir()
 	ev := swissgen.Generate(swissgen.Realistic(256, 8, 1))
 	last := &ev.Rounds[len(ev.Rounds)-1]

@@ -52,8 +52,7 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 			if err != nil {
 				return err
 			}
-			explain(cmd.OutOrStdout(), st, row, j.writeOpt)
-			return nil
+			return explain(cmd.OutOrStdout(), st, row, j.writeOpt)
 		},
 	}
 	cf.register(cmd.Flags())
@@ -150,50 +149,12 @@ func foldName(s string) string {
 	return strings.Join(strings.Fields(cases.Fold().String(s)), " ")
 }
 
-// explain prints one player's figures and rounds.
-func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) {
-	ev := st.Event
-	p := ev.Players[row.Player]
-	who := p.Name
-	if p.ID != p.Name {
-		who += " (" + p.ID + ")"
-	}
-	fmt.Fprintf(w, "%s — rank %d, %s %s, record %s\n", who, row.Rank,
-		st.RankBy.FormatValue(calc.Known(row.Points)), st.RankBy.Short, writer.Record(st, &row))
-	fmt.Fprintf(w, "%s\n\n", writer.Title(st, opt.Lang))
-	var all []string // everything printed, for the legend of its arrows
-	for i, d := range st.Columns {
-		text := d.Text(row.Figures[i])
-		fmt.Fprintf(w, "%-22s %s\n", d.ID, text)
-		if terms := writer.OpponentTerms(ev, opt.Lang, row.Figures[i].Explain); terms != "" {
-			fmt.Fprintf(w, "%-22s %s\n", "", terms)
-			text += "\n" + terms
+// explain prints one player's figures and rounds in the language asked for.
+func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) error {
+	for i := range st.Rows {
+		if st.Rows[i].Player == row.Player {
+			return outputErr(writer.WriteExplain(w, st, i, opt))
 		}
-		all = append(all, text)
 	}
-	if legend := writer.BoundsLegend(opt.Lang, strings.Join(all, "\n")); legend != "" {
-		fmt.Fprintf(w, "\n%s\n", legend)
-	}
-	if len(st.Rounds) == 0 {
-		return
-	}
-	fmt.Fprintln(w)
-	rows := map[int]calc.Row{}
-	for _, r := range st.Rows {
-		rows[r.Player] = r
-	}
-	ct := calc.NewCrosstable(ev, st.Rounds[len(st.Rounds)-1])
-	for _, rec := range ct.Records[row.Player] {
-		line := fmt.Sprintf("round %-3d %s", rec.Round, rec.Result)
-		if rec.Opp != tbsheet.NoPlayer {
-			line += " vs " + ev.Players[rec.Opp].Name
-			if o, ok := rows[rec.Opp]; ok {
-				line += " (" + writer.Record(st, &o) + ")"
-			}
-		}
-		if rec.Games.Known {
-			line += " " + rec.Games.String()
-		}
-		fmt.Fprintln(w, line)
-	}
+	return nil
 }

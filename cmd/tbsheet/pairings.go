@@ -155,7 +155,7 @@ result, eight to a page between cut lines.`,
 
 // registerRoundFlags registers the flags the commands about one round (scenarios, pairings)
 // share with standings: the calculation's but --show and --after-round, the outputs'
-// language, paper, font and division, the input's format and players, -q.
+// language, paper, font, division and title, the input's format and players, -q.
 func registerRoundFlags(fs *pflag.FlagSet, cf *calcFlags, of *outputFlags, from, players *string) {
 	cf.register(fs)
 	for _, name := range []string{"show", "after-round"} {
@@ -165,6 +165,7 @@ func registerRoundFlags(fs *pflag.FlagSet, cf *calcFlags, of *outputFlags, from,
 	fs.StringVar(&of.paper, "paper", "A4", "PDF paper size: A4 or Letter")
 	fs.StringVar(&of.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
+	fs.StringVar(&of.title, "title", "", "the event's name on the page (default: the input's own, else the file name)")
 	of.by = "rank" // the order of standings, which these commands do not write
 	fs.StringVar(from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")

@@ -144,11 +144,11 @@ func systemNames() string {
 
 // outputFlags are the flags that shape written standings (standings, watch).
 type outputFlags struct {
-	outputs                          []string
-	lang, paper, by, font, tmpl, pod string
-	csvSep                           string
-	cut                              int
-	quiet                            bool
+	outputs                                 []string
+	lang, paper, by, font, tmpl, pod, title string
+	csvSep                                  string
+	cut                                     int
+	quiet                                   bool
 }
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
@@ -161,6 +161,7 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
+	fs.StringVar(&f.title, "title", "", "the event's name on every output (default: the input's own, e.g. its Event sheet, else the file name)")
 	registerQuiet(fs, &f.quiet)
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -130,6 +131,7 @@ func formatIDs() []string {
 // does on every save.
 type job struct {
 	from     string
+	title    string // --title
 	readOpt  reader.Options
 	calcOpt  calc.Options
 	writeOpt writer.Options
@@ -147,11 +149,14 @@ type job struct {
 }
 
 func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {
-	j := &job{from: from, pod: of.pod, check: check, quiet: of.quiet}
+	j := &job{from: from, pod: of.pod, check: check, quiet: of.quiet, title: strings.TrimSpace(of.title)}
 	var err error
 	if j.calcOpt, err = cf.options(); err != nil {
 		return nil, err
 	}
+	// The writers build each explanation as they write it (calc.Standings.Figure): a large
+	// event's explanations are never all held at once.
+	j.calcOpt.NoExplain = true
 	if j.writeOpt, err = of.writerOptions(cmd.ErrOrStderr()); err != nil {
 		return nil, err
 	}
@@ -305,6 +310,7 @@ func (j *job) events(data []byte, path string) (file *tbsheet.Event, events []*t
 	if err != nil {
 		return nil, nil, inputErr(err)
 	}
+	j.name(ev, path)
 	if len(ev.Pods) == 0 {
 		return ev, []*tbsheet.Event{ev}, nil
 	}
@@ -326,6 +332,21 @@ func podNames(ev *tbsheet.Event) string {
 		names = append(names, p.Pod)
 	}
 	return strings.Join(names, ", ")
+}
+
+// name gives an event and its divisions their name: --title, else the input's own (a
+// workbook's Event sheet, the name in a tournament file), else the input file's name
+// without its extension (standard input has none): the title of every output.
+func (j *job) name(ev *tbsheet.Event, path string) {
+	switch {
+	case j.title != "":
+		ev.Name = j.title
+	case strings.TrimSpace(ev.Name) == "" && path != reader.Stdin && path != reader.InputName(reader.Stdin):
+		ev.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	for _, p := range ev.Pods {
+		j.name(p, path)
+	}
 }
 
 // wantFinal reports whether to show final standings: as --final says, else when the input has

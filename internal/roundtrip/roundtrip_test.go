@@ -182,8 +182,12 @@ func fillTemplate(t *testing.T, path string, ev *tbsheet.Event, lang string) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	sheets := f.GetSheetList()
-	players := sheets[0]
+	var players string // the template opens on its Event sheet
+	for _, s := range f.GetSheetList() {
+		if handkept.SheetKind(s) == "players" {
+			players = s
+		}
+	}
 	set := func(sheet string, col, row int, v any) {
 		if v == nil {
 			return

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tbsheet/tbsheet/internal/rusage"
 	"github.com/tbsheet/tbsheet/watch"
 )
 
@@ -24,8 +25,9 @@ import (
 // nothing.
 //
 // It reports the time from the save to the commit's return as ns/op (content's own time left
-// out), and four metrics: job-ms/op, the time spent in the job that computed the committed
-// result (reading, computing, rendering); write-ms/op, the time spent in its commit;
+// out), and five metrics: job-ms/op, the time spent in the job that computed the committed
+// result (reading, computing, rendering); job-cpu-ms/op, the CPU time the process spent
+// meanwhile (what the job costs on a machine whose cores other jobs share); write-ms/op, the time spent in its commit;
 // overhead-ms/op, what remains after the commit and the longer of the debounce and the time
 // from the save to the job's end (event delivery, reading and hashing the settled file); and
 // ahead/op, the share of saves whose result was computed while the debounce ran (the job
@@ -35,15 +37,16 @@ func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, conten
 	type result struct {
 		data             []byte
 		jobStart, jobEnd time.Time
-		wrote            time.Time // when the commit returned
+		jobCPU           time.Duration // the process's CPU time during the job
+		wrote            time.Time     // when the commit returned
 		write            time.Duration
 		err              error
 	}
 	results := make(chan result, 16)
 	timed := func(ctx context.Context, in string, data []byte) (watch.Prepared, error) {
-		start := time.Now()
+		start, cpu := time.Now(), rusage.CPU()
 		p, err := job(ctx, in, data)
-		end := time.Now()
+		end, cpu := time.Now(), rusage.CPU()-cpu
 		if err != nil {
 			if ctx.Err() == nil { // a run that was cancelled is no failure
 				results <- result{data: data, err: err}
@@ -58,7 +61,7 @@ func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, conten
 				err = commit()
 			}
 			wrote := time.Now()
-			results <- result{data, start, end, wrote, wrote.Sub(c), err}
+			results <- result{data, start, end, cpu, wrote, wrote.Sub(c), err}
 			return err
 		}
 		return p, nil
@@ -100,7 +103,7 @@ func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, conten
 	if debounce <= 0 {
 		debounce = watch.DefaultDebounce
 	}
-	var inJob, writing, overhead time.Duration
+	var inJob, jobCPU, writing, overhead time.Duration
 	n, ahead := 0, 0
 	for i := 0; b.Loop(); i++ {
 		b.StopTimer() // making the content is not part of the latency
@@ -112,6 +115,7 @@ func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, conten
 		}
 		r := wait(data)
 		inJob += r.jobEnd.Sub(r.jobStart)
+		jobCPU += r.jobCPU
 		writing += r.write
 		overhead += r.wrote.Sub(start) - r.write - max(debounce, r.jobEnd.Sub(start))
 		if r.jobStart.Before(start.Add(debounce)) {
@@ -121,6 +125,7 @@ func Latency(b *testing.B, cfg watch.Config, job watch.Job, input string, conten
 	}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(n) }
 	b.ReportMetric(ms(inJob), "job-ms/op")
+	b.ReportMetric(ms(jobCPU), "job-cpu-ms/op")
 	b.ReportMetric(ms(writing), "write-ms/op")
 	b.ReportMetric(ms(overhead), "overhead-ms/op")
 	b.ReportMetric(float64(ahead)/float64(n), "ahead/op")

@@ -12,10 +12,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"syscall"
 	"time"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/rusage"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
@@ -26,23 +26,14 @@ func main() {
 	explain := flag.Bool("explain", false, "fill every explanation (the default of tbsheet standings)")
 	flag.Parse()
 	ev := swissgen.Generate(swissgen.Realistic(*players, *rounds, 2026))
-	before := peakRSS()
+	before := rusage.PeakRSS()
 	start := time.Now()
 	if _, err := calc.Compute(ev, calc.Options{System: *system, NoExplain: !*explain}); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	took := time.Since(start)
-	after := peakRSS()
+	after := rusage.PeakRSS()
 	fmt.Printf("%s %d players x %d rounds explain=%v: %v, peak RSS %d MiB after generating, %d MiB after computing (+%d MiB)\n",
 		*system, *players, *rounds, *explain, took.Round(time.Millisecond), before>>20, after>>20, (after-before)>>20)
-}
-
-// peakRSS is the process's peak resident set size in bytes (Linux reports KiB).
-func peakRSS() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return int64(ru.Maxrss) << 10
 }

@@ -1,0 +1,54 @@
+package calc
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPlainTexts: every tiebreak, registered or built from a modifier, has a name and a
+// one-line definition for players in every language, free of what only organizers read:
+// rule references, command-line settings, formulas' notation and caveats.
+func TestPlainTexts(t *testing.T) {
+	defs := Tiebreaks()
+	for _, id := range []string{"fide-bh-c3", "fide-sb-m2", "fide-ps-c2", "fide-aro-c1", "fide-fb-m1"} {
+		d, ok := Lookup(id)
+		if !ok {
+			t.Fatalf("no tiebreak %s", id)
+		}
+		defs = append(defs, d)
+	}
+	forbidden := []string{"§", "--", ".md", "⚠", "C.07", "MTR", "seed", "n/a", "⌊", "×", "÷"}
+	for _, d := range defs {
+		for _, lang := range []string{"en", "zh", "ja"} {
+			for what, s := range map[string]string{"name": d.Names[lang], "definition": d.Plain[lang]} {
+				if s == "" {
+					t.Errorf("%s: no %s in %s", d.ID, what, lang)
+				}
+				for _, f := range forbidden {
+					if strings.Contains(s, f) {
+						t.Errorf("%s: the %s %q in %s has %q", d.ID, what, s, lang, f)
+					}
+				}
+				if n := len([]rune(s)); n > 100 {
+					t.Errorf("%s: the %s in %s is %d characters, more than a line: %q", d.ID, what, lang, n, s)
+				}
+			}
+		}
+		if d.Names["en"] != d.Name {
+			t.Errorf("%s: English name %q, want Name %q", d.ID, d.Names["en"], d.Name)
+		}
+	}
+	d, _ := Lookup("fide-bh-m2")
+	for lang, want := range map[string]string{
+		"en": "your opponents' scores added up, without the 2 highest and 2 lowest",
+		"zh": "所有对手的得分之和，去掉最高与最低各2项",
+		"ja": "対戦相手の得点の合計（上位・下位各2つを除く）",
+	} {
+		if got := d.Plain.In(lang); got != want {
+			t.Errorf("fide-bh-m2 in %s: %q, want %q", lang, got, want)
+		}
+	}
+	if got := d.Plain.In("fr"); got != d.Plain["en"] {
+		t.Errorf("a language without translation reads %q, want the English", got)
+	}
+}

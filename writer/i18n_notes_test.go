@@ -1,0 +1,98 @@
+package writer
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/reader"
+)
+
+// noteCorpus returns standings whose notes cover what calc writes: every sample and test
+// input under every preset with every tiebreak shown, final standings where there is a top
+// cut, events with unreported matches, results without games, ties and drops.
+func noteCorpus(t *testing.T) []*calc.Standings {
+	t.Helper()
+	var events []*tbsheet.Event
+	for _, dir := range []string{"../samples", "../testdata/trf", "../testdata/tdf", "../testdata/kts", "../testdata/challonge", "../testdata/wer"} {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".golden") {
+				continue
+			}
+			path := filepath.Join(dir, e.Name())
+			data, err := reader.ReadFile(path, 0)
+			if err != nil {
+				continue
+			}
+			ev, err := reader.ReadBytes(data, path, "", reader.Options{})
+			if err != nil {
+				continue
+			}
+			events = append(events, ev)
+			events = append(events, ev.Pods...)
+		}
+	}
+	if len(events) < 10 {
+		t.Fatalf("%d events read", len(events))
+	}
+	var out []*calc.Standings
+	for _, ev := range events {
+		for _, s := range calc.Systems() {
+			st, err := calc.Compute(ev, calc.Options{System: s.Name, Show: []string{"all"}})
+			if err != nil {
+				continue
+			}
+			out = append(out, st, calc.Final(st))
+		}
+	}
+	for _, unknown := range []bool{false, true} {
+		out = append(out, presetStandings(24, 5, 3, unknown)...)
+	}
+	return append(out, bigStandings(60), finalStandings(), compute(bigEvent(30), calc.Options{System: "fide", Show: []string{"all"}}))
+}
+
+// TestNotesTranslated: every note calc writes on the corpus (the standings' notes and each
+// part of every figure's explanation) has a Chinese and a Japanese translation.
+func TestNotesTranslated(t *testing.T) {
+	unknown := map[string]bool{}
+	check := func(note string) {
+		for _, part := range strings.Split(note, "; ") {
+			if n, _ := matchNote(part); n == nil {
+				unknown[part] = true
+			}
+		}
+	}
+	for _, st := range noteCorpus(t) {
+		for _, n := range st.Notes {
+			check(n)
+		}
+		for i := range st.Rows {
+			for j := range st.Columns {
+				if n := st.Explain(i, j).Note; n != "" {
+					check(n)
+				}
+			}
+		}
+	}
+	var list []string
+	for n := range unknown {
+		list = append(list, n)
+	}
+	slices.Sort(list)
+	for _, n := range list {
+		t.Errorf("no translation for %q", n)
+	}
+	for _, n := range noteTexts {
+		if n.zh == "" || n.ja == "" {
+			t.Errorf("%q: no zh or ja", n.en)
+		}
+	}
+}

@@ -1,0 +1,573 @@
+package writer
+
+// Sizing and pagination of a wall document. The type is sized to the page: a small event
+// fills its page in type up to 20 pt, an event of a few pages stays dense (13 pt, about forty
+// rows an A4 page), and names are never cut — the page turns, then the tiebreak columns go
+// to a second line, and a name longer than any column wraps. The title wraps to two lines or
+// is set smaller, never cut. The legend follows the last rows and never takes a page of its
+// own: rows move to its page when it does not fit under them.
+
+const (
+	// maxScale sets names in 20 pt: a small event fills its page.
+	maxScale = 20 / bodyPt
+	// denseScale is the scale of an event that takes several pages: 13 pt names.
+	denseScale = 1.0
+	// onePageScale is the smallest scale an event is shrunk to so as to fit one page.
+	onePageScale = 0.85
+	// minScale is the smallest scale the width is shrunk to before the page turns, then
+	// before the tiebreaks take a second line.
+	minScale = 0.8
+	// minPlayerW and maxPlayerW bound, at scale 1, the room asked for the names: longer
+	// names wrap in their row rather than shrink the whole table.
+	minPlayerW = 40.0
+	maxPlayerW = 95.0
+	// maxLines bounds the lines a row may take for its tiebreaks.
+	maxLines = 8
+
+	titleGap     = 2.5 // below the header
+	legendGap    = 5.0 // between the table and the legend
+	legendColGap = 6.0
+	// maxLeading is the most the rows of a one-page event are spaced out to fill the page.
+	maxLeading = 1.4
+)
+
+// orient chooses the page's orientation, the lines a row takes and the table's scale, and
+// lays out the title and the legend for them: portrait, the way standings are posted, unless
+// it would shrink the table below minScale; then landscape, with the tiebreaks on as few
+// lines as keep minScale.
+func (d *standingsPDF) orient() {
+	portrait, landscape := d.pageW, d.pageH
+	if d.landscape {
+		portrait, landscape = d.pageH, d.pageW
+	}
+	type plan struct {
+		landscape bool
+		lines     int
+	}
+	scaleOf := func(p plan) (scale, width float64) {
+		d.landscape, d.lines = p.landscape, p.lines
+		d.pageW, d.pageH = portrait, landscape
+		if p.landscape {
+			d.pageW, d.pageH = landscape, portrait
+		}
+		return d.fit()
+	}
+	best := plan{false, 1}
+	_, pWidth := scaleOf(best)
+	_, lWidth := scaleOf(plan{true, 1})
+	switch {
+	case pWidth >= minScale:
+	case lWidth >= minScale || d.spreadCols() < 2:
+		best = plan{true, 1}
+	default:
+		best = plan{true, maxLines}
+		for lines := 2; lines < maxLines && lines <= d.spreadCols(); lines++ {
+			if _, w := scaleOf(plan{true, lines}); w >= minScale {
+				best = plan{true, lines}
+				break
+			}
+		}
+		best.lines = min(best.lines, d.spreadCols())
+	}
+	d.scale, _ = scaleOf(best)
+	d.lineCounts = d.rowLines()
+}
+
+// fit lays out the title and legend for the page and lines chosen, and returns the scale the
+// table is set at and the scale its width allows.
+func (d *standingsPDF) fit() (scale, width float64) {
+	d.layoutTitle()
+	width = d.widthScale()
+	d.scale, d.leading = min(width, maxScale), 1
+	d.layoutLegend()
+	if one := d.onePageScale(); one >= onePageScale {
+		d.scale = min(d.scale, one)
+		d.leading = d.fillLeading()
+	} else {
+		d.scale = min(d.scale, denseScale)
+	}
+	return d.scale, width
+}
+
+// fillLeading is how far the rows of a one-page event are spaced out to fill the page, up
+// to maxLeading.
+func (d *standingsPDF) fillLeading() float64 {
+	rows := 0.0
+	for _, n := range d.rowLines() {
+		rows += float64(n) * rowH * d.scale
+	}
+	room := d.bodyBottom() - d.tableTop() - legendGap - d.legendHeight() - d.headH()
+	if d.cut > 0 {
+		room -= cutH * d.scale
+	}
+	return min(max(room/rows, 1), maxLeading)
+}
+
+// lineH is the height of a row's line.
+func (d *standingsPDF) lineH() float64 { return rowH * d.scale * d.leading }
+
+// spreadCols is the number of columns that may go to a row's further lines.
+func (d *standingsPDF) spreadCols() int {
+	if d.spread == 0 {
+		return 0
+	}
+	return len(d.cols) - d.spread
+}
+
+// fixedCols is the number of columns on every row's first line.
+func (d *standingsPDF) fixedCols() int { return len(d.cols) - d.spreadCols() }
+
+// slots returns the widths at scale 1 of the places the spread columns share when a row
+// takes d.lines lines: column spread+k is on line k/len(slots), place k%len(slots).
+func (d *standingsPDF) slots() []float64 {
+	n := d.spreadCols()
+	if n == 0 {
+		return nil
+	}
+	per := (n + d.lines - 1) / d.lines
+	ws := make([]float64, per)
+	for k := range n {
+		ws[k%per] = max(ws[k%per], d.cols[d.spread+k].w)
+	}
+	return ws
+}
+
+// playerNeed is the room the player column asks for at scale 1.
+func (d *standingsPDF) playerNeed() float64 {
+	return min(max(d.cols[d.player].w, minPlayerW), maxPlayerW)
+}
+
+// widthScale is the largest scale at which every column fits the page's width.
+func (d *standingsPDF) widthScale() float64 {
+	need := d.playerNeed()
+	for c := range d.fixedCols() {
+		if c != d.player {
+			need += d.cols[c].w
+		}
+	}
+	for _, w := range d.slots() {
+		need += w
+	}
+	return d.tableWidth() / need
+}
+
+// cellBox is where a column is drawn in a row: x from the left margin, width and line.
+type cellBox struct {
+	x, w float64
+	line int
+}
+
+// grid places every column at the layout's scale; the player column takes what the others
+// leave.
+func (d *standingsPDF) grid() []cellBox {
+	boxes := make([]cellBox, len(d.cols))
+	fixed := d.fixedCols()
+	rest := d.tableWidth()
+	for c := range fixed {
+		if c != d.player {
+			boxes[c].w = d.cols[c].w * d.scale
+			rest -= boxes[c].w
+		}
+	}
+	slots := d.slots()
+	for _, w := range slots {
+		rest -= w * d.scale
+	}
+	boxes[d.player].w = rest
+	x := 0.0
+	for c := range fixed {
+		boxes[c].x = x
+		x += boxes[c].w
+	}
+	for k := range d.spreadCols() {
+		line, slot := k/len(slots), k%len(slots)
+		sx := x
+		for _, w := range slots[:slot] {
+			sx += w * d.scale
+		}
+		boxes[d.spread+k] = cellBox{x: sx, w: slots[slot] * d.scale, line: line}
+	}
+	return boxes
+}
+
+// widths returns every column's width in mm at the layout's scale.
+func (d *standingsPDF) widths() []float64 {
+	var ws []float64
+	for _, b := range d.grid() {
+		ws = append(ws, b.w)
+	}
+	return ws
+}
+
+func (d *standingsPDF) tableWidth() float64 { return d.pageW - 2*marginX }
+
+// nameLines returns row i's name as printed: one line, or wrapped to its cell beside the
+// row's mark.
+func (d *standingsPDF) nameLines(i int, playerW float64) []text {
+	r := d.rows[i]
+	avail := playerW - 2*cellPad*d.scale
+	if len(r.tag.glyphs) > 0 {
+		avail -= r.tag.width(d.scale) + cellPad*d.scale
+	}
+	name := r.cells[d.player]
+	if name.width(d.scale) <= avail+1e-6 {
+		return []text{name}
+	}
+	return name.wrap(avail, d.scale)
+}
+
+// rowLines returns how many lines each row takes at the layout's scale.
+func (d *standingsPDF) rowLines() []int {
+	playerW := d.grid()[d.player].w
+	out := make([]int, len(d.rows))
+	for i := range d.rows {
+		out[i] = max(d.lines, len(d.nameLines(i, playerW)))
+	}
+	return out
+}
+
+// headH is the height of the column headers.
+func (d *standingsPDF) headH() float64 { return (headRowH + float64(d.lines-1)*rowH) * d.scale }
+
+// onePageScale is the largest scale at which the table and the legend fit one page.
+func (d *standingsPDF) onePageScale() float64 {
+	perScale := headRowH + float64(d.lines-1)*rowH
+	for _, n := range d.rowLines() {
+		perScale += float64(n) * rowH
+	}
+	if d.cut > 0 {
+		perScale += cutH
+	}
+	room := d.bodyBottom() - d.tableTop() - legendGap - d.legendHeight()
+	return room / perScale
+}
+
+// layoutTitle sets the title on one line in titlePt, else on two lines as large as they
+// fit down to titleMinPt, else on as many lines as it takes: a name is never cut.
+func (d *standingsPDF) layoutTitle() {
+	w := d.tableWidth()
+	if d.title.width(1) <= w {
+		d.titleLines = []text{d.title}
+		return
+	}
+	for pt := titlePt - 2; pt >= titleMinPt; pt-- {
+		if lines := d.title.wrap(w, pt/titlePt); len(lines) <= 2 {
+			d.titleLines = sized(lines, pt)
+			return
+		}
+	}
+	d.titleLines = sized(d.title.wrap(w, titleMinPt/titlePt), titleMinPt)
+}
+
+// sized returns lines set in pt.
+func sized(lines []text, pt float64) []text {
+	for i := range lines {
+		lines[i].pt = pt
+	}
+	return lines
+}
+
+// titleLineH is the height of a title line.
+func titleLineH(t text) float64 { return t.pt * ptMM * 1.22 }
+
+// metaBeside reports whether the date and system fit on the subtitle's line.
+func (d *standingsPDF) metaBeside() bool {
+	return d.subtitle.width(1)+d.meta.width(1)+6 <= d.tableWidth()
+}
+
+// subLineH is the height of the subtitle's line (and of the meta line below it).
+const subLineH = subPt * ptMM * 1.45
+
+// headerH is the height of the page header: the title lines, the subtitle, and the date
+// and system when they do not fit beside it.
+func (d *standingsPDF) headerH() float64 {
+	h := titleGap + subLineH
+	for _, l := range d.titleLines {
+		h += titleLineH(l)
+	}
+	if !d.metaBeside() && len(d.meta.glyphs) > 0 {
+		h += metaPt * ptMM * 1.5
+	}
+	return h
+}
+
+// tableTop is where the column headers (or, on a page without rows, the legend) start.
+func (d *standingsPDF) tableTop() float64 { return marginTop + d.headerH() }
+
+// bodyBottom is where the footer starts.
+func (d *standingsPDF) bodyBottom() float64 { return d.pageH - marginBottom - footerH }
+
+// placed is a text at an x offset from the left margin.
+type placed struct {
+	x float64
+	t text
+}
+
+// band is one line of the legend across the page: one piece, or one per legend column.
+type band struct {
+	pieces []placed
+	h      float64
+}
+
+// layoutLegend chooses the legend's columns and size: the column keys in one column, in two
+// when there are more than ten, three in landscape beyond thirty; in type that grows with
+// the table's, up to 13 pt. When that does not fit the page under the whole table (set as
+// small as a one-page table may be), or, for a table of several pages, under a few rows,
+// the legend is set smaller (down to 80%), then its keys in one more column, then all of it
+// (the notes too: a long prose legend such as the scenarios') in two and three columns.
+func (d *standingsPDF) layoutLegend() {
+	keys := 0
+	for _, l := range d.legend {
+		if l.key {
+			keys++
+		}
+	}
+	base := min(max(1, 0.9*d.scale), 13/legendPt)
+	first := 1
+	switch {
+	case keys > 30 && d.landscape:
+		first = 3
+	case keys > 10:
+		first = 2
+	}
+	table := headRowH + float64(d.lines-1)*rowH
+	for _, n := range d.rowLines() {
+		table += float64(n) * rowH
+	}
+	if d.cut > 0 {
+		table += cutH
+	}
+	free := d.bodyBottom() - d.tableTop() - legendGap
+	for _, room := range []float64{free - table*min(d.scale, onePageScale), free - d.headH() - 2*float64(d.lines)*rowH*d.scale} {
+		for _, all := range []bool{false, true} {
+			for cols := first; cols <= 3; cols++ {
+				if all && cols < 2 {
+					continue
+				}
+				for scale := base; scale >= 0.8-1e-9; scale -= 0.05 {
+					d.legendCols, d.legendScale, d.legendAllCols = cols, scale, all
+					if d.legendHeight() <= room {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// legendHeight is the height of the legend as laid out.
+func (d *standingsPDF) legendHeight() float64 {
+	h := 0.0
+	for _, b := range d.legendBands() {
+		h += b.h
+	}
+	return h
+}
+
+// legendBands lays the legend out in bands: headings and notes across the page, a run of
+// key lines in d.legendCols columns, each filled top to bottom; with legendAllCols, all of
+// it in columns.
+func (d *standingsPDF) legendBands() []band {
+	s := d.legendScale
+	lineH := legendH * s
+	w := d.tableWidth()
+	var bands []band
+	for i := 0; i < len(d.legend); {
+		l := d.legend[i]
+		if d.legendAllCols {
+			bands = append(bands, d.keyColumns(d.legend, w)...)
+			break
+		}
+		if !l.key || d.legendCols == 1 {
+			for k, piece := range l.t.wrap(w-l.indent, s) {
+				b := band{pieces: []placed{{l.indent, piece}}, h: lineH}
+				if l.heading && k == 0 {
+					b.h = lineH + 1.5*s
+				}
+				bands = append(bands, b)
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(d.legend) && d.legend[j].key {
+			j++
+		}
+		bands = append(bands, d.keyColumns(d.legend[i:j], w)...)
+		i = j
+	}
+	return bands
+}
+
+// keyColumns sets key lines in d.legendCols columns of equal width, filled top to bottom
+// with about as many lines each.
+func (d *standingsPDF) keyColumns(lines []legendLine, w float64) []band {
+	s, cols := d.legendScale, d.legendCols
+	colW := (w - float64(cols-1)*legendColGap) / float64(cols)
+	var pieces [][]text // every wrapped line, in order; an entry's lines stay together
+	total := 0
+	for _, l := range lines {
+		p := l.t.wrap(colW, s)
+		pieces = append(pieces, p)
+		total += len(p)
+	}
+	per := (total + cols - 1) / cols
+	columns := make([][]text, cols)
+	c := 0
+	for _, p := range pieces {
+		if c < cols-1 && len(columns[c]) > 0 && len(columns[c])+len(p) > per {
+			c++
+		}
+		columns[c] = append(columns[c], p...)
+	}
+	n := 0
+	for _, col := range columns {
+		n = max(n, len(col))
+	}
+	bands := make([]band, n)
+	for k := range bands {
+		bands[k].h = legendH * s
+		for c, col := range columns {
+			if k < len(col) {
+				bands[k].pieces = append(bands[k].pieces, placed{float64(c) * (colW + legendColGap), col[k]})
+			}
+		}
+	}
+	return bands
+}
+
+// item is one block of a page's body.
+type item struct {
+	kind itemKind
+	row  int     // itemRow: index into rows
+	band band    // itemLegend: one line of the legend
+	h    float64 // height
+}
+
+type itemKind uint8
+
+const (
+	itemRow itemKind = iota
+	itemCut
+	itemGap
+	itemLegend
+)
+
+// page is one page's body; table pages repeat the column headers.
+type page struct {
+	table bool
+	items []item
+}
+
+// paginate distributes the rows over pages (the cut line stays under its row), then the
+// legend after the last row. The last page of rows keeps at least minLastRows rows (no
+// single row on a page of its own); when the legend does not fit under the last rows, up to
+// minLastRows of them move to the legend's page with their column headers, so that the
+// legend never stands alone. A legend taller than a page (never, once layoutLegend has
+// fitted it) continues on the next.
+func (d *standingsPDF) paginate() []page {
+	// The tolerance keeps float rounding from turning a page that the layout filled exactly.
+	top, bottom := d.tableTop(), d.bodyBottom()+1e-6
+	var pages []page
+	y := 0.0
+	start := func(table bool) {
+		pages = append(pages, page{table: table})
+		y = top
+		if table {
+			y += d.headH()
+		}
+	}
+	start(true)
+	lines := d.lineCounts
+	for i := range d.rows {
+		it := item{kind: itemRow, row: i, h: float64(lines[i]) * d.lineH()}
+		keep := 0.0
+		if d.cut > 0 && i == d.cut-1 {
+			keep = cutH * d.scale
+		}
+		if cur := &pages[len(pages)-1]; y+it.h+keep > bottom && len(cur.items) > 0 {
+			start(true)
+		}
+		cur := &pages[len(pages)-1]
+		cur.items = append(cur.items, it)
+		y += it.h
+		if keep > 0 {
+			cur.items = append(cur.items, item{kind: itemCut, h: keep})
+			y += keep
+		}
+	}
+	if n := len(pages); n > 1 {
+		if short := minLastRows - rowCount(pages[n-1].items); short > 0 {
+			moved, h := trailingRows(pages[n-2].items, short, bottom-y)
+			pages[n-2].items = pages[n-2].items[:len(pages[n-2].items)-len(moved)]
+			pages[n-1].items = append(moved, pages[n-1].items...)
+			y += h
+		}
+	}
+
+	var legend []item
+	total := 0.0
+	for _, b := range d.legendBands() {
+		legend = append(legend, item{kind: itemLegend, band: b, h: b.h})
+		total += b.h
+	}
+	if len(legend) == 0 {
+		return pages
+	}
+	if last := &pages[len(pages)-1]; len(last.items) > 0 && y+legendGap+total > bottom {
+		room := bottom - top - d.headH() - legendGap - total
+		moved, h := trailingRows(last.items, minLastRows, room)
+		last.items = last.items[:len(last.items)-len(moved)]
+		start(len(moved) > 0)
+		pages[len(pages)-1].items = moved
+		y += h
+	}
+	if cur := &pages[len(pages)-1]; len(cur.items) > 0 {
+		cur.items = append(cur.items, item{kind: itemGap, h: legendGap})
+		y += legendGap
+	}
+	for _, it := range legend {
+		if y+it.h > bottom && len(pages[len(pages)-1].items) > 0 {
+			start(false)
+		}
+		cur := &pages[len(pages)-1]
+		cur.items = append(cur.items, it)
+		y += it.h
+	}
+	return pages
+}
+
+// minLastRows is the fewest rows the last page of rows keeps, when there are enough.
+const minLastRows = 3
+
+// rowCount counts the rows among items.
+func rowCount(items []item) int {
+	n := 0
+	for _, it := range items {
+		if it.kind == itemRow {
+			n++
+		}
+	}
+	return n
+}
+
+// trailingRows returns the last rows of items (each with the cut line under it) that may
+// move to the next page: at most n rows, together at most room high, and never the first
+// row, which stays; h is their height.
+func trailingRows(items []item, n int, room float64) (moved []item, h float64) {
+	from, rows := len(items), 0
+	for k := len(items) - 1; k > 0 && rows < n; k-- {
+		if items[k].kind != itemRow {
+			continue
+		}
+		block := 0.0
+		for _, it := range items[k:from] {
+			block += it.h
+		}
+		if h+block > room {
+			break
+		}
+		h, from, rows = h+block, k, rows+1
+	}
+	return append([]item(nil), items[from:]...), h
+}
