@@ -354,7 +354,7 @@ func TestSlipsPDF(t *testing.T) {
 func FuzzPairingsWriters(f *testing.F) {
 	f.Add("Alice Chen", "王芳")
 	f.Add("=1+1", "a,\"b\"\nc")
-	f.Add("", "\u200b\t★")
+	f.Add("", "\u200b\t★𠮷😀")
 	f.Add("\x1b[31mRed", "\u202eevil")
 	f.Fuzz(func(t *testing.T, a, b string) {
 		if !utf8.ValidString(a) || !utf8.ValidString(b) {
