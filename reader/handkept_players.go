@@ -85,12 +85,13 @@ func isASCII(s string) bool {
 	return true
 }
 
-// player returns the index of the player a match cell names, creating him when there is no
-// players list.
-func (h *hkReader) player(text string, pos tbsheet.Pos, field string) (int, bool) {
+// player returns the index of the player a match cell (row r's cell under col) names,
+// creating him when there is no players list.
+func (h *hkReader) player(text string, r *hkRow, col string) (int, bool) {
 	if i, ok := h.byText[text]; ok {
 		return i, true
 	}
+	pos := r.pos(col)
 	key := nameKey(text)
 	if i, ok := h.byName[key]; ok {
 		h.byText[text] = i
@@ -109,7 +110,7 @@ func (h *hkReader) player(text string, pos tbsheet.Pos, field string) (int, bool
 				msg += fmt.Sprintf(" (did you mean %s?)", tbsheet.Quote(s))
 			}
 		}
-		h.errs.addf(pos, field, tbsheet.ErrUnknownPlayer, "%s", msg)
+		h.errs.addf(pos, r.field(col), tbsheet.ErrUnknownPlayer, "%s", msg)
 		return 0, false
 	}
 	name := cleanName(text)
