@@ -38,7 +38,7 @@ func nameKey(s string) string {
 	if !isASCII(s) {
 		s = norm.NFC.String(width.Fold.String(strings.Map(dropInvisible(false), s)))
 	}
-	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+	return strings.ToLower(singleSpaced(s))
 }
 
 // cleanName is a name cell's text as the standings show it: runs of spaces, tabs and line
@@ -49,7 +49,20 @@ func cleanName(s string) string {
 	if !isASCII(s) {
 		s = strings.Map(dropInvisible(true), s)
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return singleSpaced(s)
+}
+
+// singleSpaced returns s with runs of white space made one space and none at either end:
+// s itself, without copying it, when it is already so (most names). Any character other
+// than ASCII takes the long way: Unicode has spaces of its own (U+00A0, U+3000).
+func singleSpaced(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c >= '\t' && c <= '\r' || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+			return strings.Join(strings.Fields(s), " ")
+		}
+	}
+	return s
 }
 
 // dropInvisible returns a strings.Map function that drops invisible characters, keeping the

@@ -40,14 +40,14 @@ func (h *hkReader) parseResult(text string, hasOpp bool) (tbsheet.Result, tbshee
 	return p.res, p.games, p.err
 }
 
-// isBye is handkept.IsBye, remembered per cell text (see byText).
+// isBye reports whether a Player cell names the bye (handkept.IsBye). A text already read
+// as a player's name is not (a bye never reaches player); telling the others costs little
+// (IsBye looks at a name longer than any bye name no further).
 func (h *hkReader) isBye(text string) bool {
-	bye, ok := h.byes[text]
-	if !ok {
-		bye = handkept.IsBye(text)
-		h.byes[text] = bye
+	if _, ok := h.byText[text]; ok {
+		return false
 	}
-	return bye
+	return handkept.IsBye(text)
 }
 
 // outcome reads the result from the Result cell and the game columns.
