@@ -309,9 +309,9 @@ func meanOverOpponents(t *tally, n, d []int64) []Figure {
 // explainOpponentMean writes the mean of term(o) over p's opponents; term returns nil for
 // an opponent whose value is n/a, as meanOverOpponents leaves it out.
 func explainOpponentMean(t *tally, p int, term func(o int) *Expr) Explanation {
-	var terms []*Expr
-	var named []OppTerm
-	for _, o := range t.opponents(p) {
+	opps := t.opponents(p)
+	terms, named := make([]*Expr, 0, len(opps)), make([]OppTerm, 0, len(opps))
+	for _, o := range opps {
 		if x := term(o); x != nil {
 			terms = append(terms, x)
 			named = append(named, OppTerm{Opp: o, Expr: x})
