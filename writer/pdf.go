@@ -437,43 +437,16 @@ func (d *standingsPDF) row(r calc.Row, top bool, cut int, finish bool) pdfRow {
 	return row
 }
 
-// legendLines shapes the legend printed after the table, for players: what the points, the
-// record, the playoff finish and each tiebreak mean, one plain line each in the page's
-// language; then the notes, each tie once.
+// legendLines shapes the legend printed after the table, for players (legendKeys), then
+// the notes (wallNotes).
 func (d *standingsPDF) legendLines() {
-	fs, st, lang := d.fonts, d.st, d.opt.Lang
+	fs := d.fonts
 	plain := style{pt: legendPt}
-	key := func(head, rest string) {
+	for _, k := range legendKeys(d.st, d.opt.Lang) {
 		d.legend = append(d.legend, legendLine{key: true,
-			t: fs.shape(head, style{bold: true, pt: legendPt}, "the legend").join(fs.shape(rest, plain, "the legend"))})
+			t: fs.shape(k.key, style{bold: true, pt: legendPt}, "the legend").join(fs.shape(k.rest, plain, "the legend"))})
 	}
-	keyLine := func(s string) {
-		head, rest, ok := strings.Cut(s, "：")
-		sep := "："
-		if !ok {
-			head, rest, _ = strings.Cut(s, ": ")
-			sep = ": "
-		}
-		key(head, sep+rest)
-	}
-	if st.RankBy == nil || st.RankBy.ID == "points" {
-		p := st.Points
-		keyLine(fmt.Sprintf(d.label("legend.points"), pointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
-	} else {
-		key(pointsHeader(st, lang), colon(lang)+st.RankBy.Plain.In(lang))
-	}
-	keyLine(d.label("legend.record." + recordOrder(st).String()))
-	if hasFinish(st) {
-		keyLine(fmt.Sprintf(d.label("legend.finish"), d.label("finish")))
-	}
-	for _, def := range st.Columns {
-		key(def.Short, colon(lang)+def.Plain.In(lang))
-	}
-	if hasNA(st) {
-		keyLine(d.label("legend.na"))
-	}
-
-	notes := d.notes()
+	notes := wallNotes(d.st, d.opt.Lang)
 	if len(notes) > 0 {
 		d.legend = append(d.legend, legendLine{heading: true,
 			t: fs.shape(d.label("notes"), style{bold: true, pt: legendPt + 1}, "the legend")})
@@ -481,6 +454,43 @@ func (d *standingsPDF) legendLines() {
 			d.legend = append(d.legend, legendLine{t: fs.shape(n, plain, noteWhat)})
 		}
 	}
+}
+
+// legendKey is one line of the legend: the word it explains, in bold, and the rest of the
+// line, separator first ("OMW%", ": the average of …").
+type legendKey struct{ key, rest string }
+
+// legendKeys says, for players, in one plain line each in lang, what the standings' columns
+// mean: the points, the record, the playoff finish, each tiebreak, and "–". The wall PDF
+// prints it under the table, tbsheet serve under its standings page.
+func legendKeys(st *calc.Standings, lang string) []legendKey {
+	var out []legendKey
+	keyLine := func(s string) {
+		head, rest, ok := strings.Cut(s, "：")
+		sep := "："
+		if !ok {
+			head, rest, _ = strings.Cut(s, ": ")
+			sep = ": "
+		}
+		out = append(out, legendKey{head, sep + rest})
+	}
+	if st.RankBy == nil || st.RankBy.ID == "points" {
+		p := st.Points
+		keyLine(labelf(lang, "legend.points", pointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
+	} else {
+		out = append(out, legendKey{pointsHeader(st, lang), colon(lang) + st.RankBy.Plain.In(lang)})
+	}
+	keyLine(label(lang, "legend.record."+recordOrder(st).String()))
+	if hasFinish(st) {
+		keyLine(labelf(lang, "legend.finish", label(lang, "finish")))
+	}
+	for _, def := range st.Columns {
+		out = append(out, legendKey{def.Short, colon(lang) + def.Plain.In(lang)})
+	}
+	if hasNA(st) {
+		keyLine(label(lang, "legend.na"))
+	}
+	return out
 }
 
 // colon is the separator after a legend key or a name: a full-width colon in Chinese and
@@ -504,16 +514,16 @@ func hasNA(st *calc.Standings) bool {
 	return false
 }
 
-// notes are the legend's notes in the page's language: calc's notes meant for players, then
-// one line per group of players tied on every key.
-func (d *standingsPDF) notes() []string {
+// wallNotes are the notes under the standings in lang, for players: calc's notes meant for
+// them, then one line per group of players tied on every key.
+func wallNotes(st *calc.Standings, lang string) []string {
 	var out []string
-	for _, n := range d.st.Notes {
+	for _, n := range st.Notes {
 		if wallNote(n) {
-			out = append(out, sentence(TranslateNote(d.opt.Lang, n)))
+			out = append(out, sentence(TranslateNote(lang, n)))
 		}
 	}
-	return append(out, tieNotes(d.st, d.opt.Lang)...)
+	return append(out, tieNotes(st, lang)...)
 }
 
 // sentence starts a note of calc's with a capital, unless it starts with a name.
