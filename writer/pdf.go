@@ -282,14 +282,7 @@ func GameName(st *calc.Standings, lang string) string {
 func (d *standingsPDF) heading() {
 	fs, ev := d.fonts, d.st.Event
 	d.title = fs.shape(EventTitle(d.st, d.opt.Lang), style{bold: true, pt: titlePt}, "the event name")
-	var meta []string
-	if s := strings.TrimSpace(ev.Date); s != "" {
-		meta = append(meta, s)
-	}
-	if s := GameName(d.st, d.opt.Lang); s != "" {
-		meta = append(meta, s)
-	}
-	d.meta = fs.shape(strings.Join(meta, " · "), style{pt: metaPt, gray: grayMeta}, "the date and system")
+	d.meta = fs.shape(eventMeta(d.st, d.opt.Lang), style{pt: metaPt, gray: grayMeta}, "the date and system")
 	order := d.label(orderLabel(d.st, d.opt))
 	d.subtitle = fs.shape(Title(d.st, d.opt.Lang)+" — "+order, style{bold: true, pt: subPt}, "the title")
 	footer := fmt.Sprintf(d.label("generated"), d.now.Format("2006-01-02 15:04"))
@@ -297,6 +290,18 @@ func (d *standingsPDF) heading() {
 		footer = filepath.Base(ev.Source) + " · " + footer
 	}
 	d.footer = fs.shape(footer, style{pt: footPt, gray: grayMeta}, "the footer")
+}
+
+// eventMeta is the line under an event's title: its date and game, as the wall PDF prints it.
+func eventMeta(st *calc.Standings, lang string) string {
+	var meta []string
+	if s := strings.TrimSpace(st.Event.Date); s != "" {
+		meta = append(meta, s)
+	}
+	if s := GameName(st, lang); s != "" {
+		meta = append(meta, s)
+	}
+	return strings.Join(meta, " · ")
 }
 
 // table shapes the column headers and every row: rank, player, the playoff finish (final
