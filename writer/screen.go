@@ -2,6 +2,7 @@ package writer
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
@@ -119,18 +120,20 @@ type Section struct {
 	Lines   []string
 }
 
-// StandingsScreen is standings in words, by rank.
+// StandingsScreen is standings in words, by rank (or by name, as Options.ByName asks).
 type StandingsScreen struct {
 	// Event names the event (and its division); Meta gives its date and game; Title says
-	// which list it is ("Standings after round 4 of 5").
-	Event, Meta, Title string
+	// which list it is ("Standings after round 4 of 5"), Order in which order ("by rank").
+	Event, Meta, Title, Order string
 	// Head are the columns: rank, player, the playoff finish (final standings with a top
 	// cut), points, record, then each tiebreak.
 	Head []Heading
-	// Rows are the players by rank.
+	// Rows are the players in the order asked for.
 	Rows []StandingsLine
-	// Cut is the number of rows above the top-cut line, 0 for none; CutLabel names the line
-	// ("Top 8").
+	// PointsHead and RecordHead are the points' and the record's headers.
+	PointsHead, RecordHead string
+	// Cut is the number of rows above the top-cut line, 0 for none (and in a list by name,
+	// whose top-cut players are marked); CutLabel names the line ("Top 8").
 	Cut      int
 	CutLabel string
 	// Legend says what each column means for players, one line each; Notes follow it (each
@@ -145,38 +148,46 @@ type StandingsLine struct {
 	Player int
 	// Cells hold one text per column of Head.
 	Cells []Cell
+	// Rank, Name, Points and Record repeat those cells, for a page that shows one player.
+	Rank, Name, Points, Record string
 	// Mark is what follows the name ("(drop R3)"), "" for none; Dropped greys the row.
 	Mark    string
 	Dropped bool
 }
 
-// NewStandingsScreen puts standings into words in opt.Lang, with a top-cut line under
-// opt.Cut players (none when everyone makes it).
+// NewStandingsScreen puts standings into words in opt.Lang, in the wall's order (by rank,
+// or by name with opt.ByName), with a top-cut line under opt.Cut players (none when everyone
+// makes it).
 func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 	lang := opt.Lang
 	s := &StandingsScreen{Event: tbsheet.Printable(EventTitle(st, lang)), Meta: tbsheet.Printable(eventMeta(st, lang)),
-		Title: Title(st, lang), Legend: []LegendLine{}, Notes: []string{}}
+		Title: Title(st, lang), Order: label(lang, orderLabel(st, opt)), Legend: []LegendLine{}, Notes: []string{}}
 	s.Head = []Heading{{Text: label(lang, "rank"), Num: true}, {Text: label(lang, "player")}}
 	finish := hasFinish(st)
 	if finish {
 		s.Head = append(s.Head, Heading{Text: label(lang, "finish")})
 	}
-	s.Head = append(s.Head, Heading{Text: pointsHeader(st, lang), Num: true},
-		Heading{Text: label(lang, "record."+recordOrder(st).String()), Num: true})
+	s.PointsHead, s.RecordHead = pointsHeader(st, lang), label(lang, "record."+recordOrder(st).String())
+	s.Head = append(s.Head, Heading{Text: s.PointsHead, Num: true}, Heading{Text: s.RecordHead, Num: true})
 	for _, d := range st.Columns {
 		s.Head = append(s.Head, Heading{Text: d.Short, Long: d.Names.In(lang), Num: true})
 	}
+	cut := 0
 	if opt.Cut > 0 && opt.Cut < len(st.Rows) {
-		s.Cut, s.CutLabel = opt.Cut, labelf(lang, "top-cut", opt.Cut)
+		cut, s.CutLabel = opt.Cut, labelf(lang, "top-cut", opt.Cut)
 	}
-	for i := range st.Rows {
+	if !opt.ByName {
+		s.Cut = cut
+	}
+	for _, i := range printOrder(st, opt) {
 		r := &st.Rows[i]
-		line := StandingsLine{Player: r.Player, Cells: []Cell{
-			{strconv.Itoa(r.Rank), "num"}, {tbsheet.Printable(st.Event.Players[r.Player].Name), "name"}}}
+		line := StandingsLine{Player: r.Player, Rank: strconv.Itoa(r.Rank), Name: tbsheet.Printable(st.Event.Players[r.Player].Name),
+			Points: formatPoints(st, r.Points), Record: Record(st, r)}
+		line.Cells = []Cell{{line.Rank, "num"}, {line.Name, "name"}}
 		if finish {
 			line.Cells = append(line.Cells, Cell{Text: finishWord(lang, r)})
 		}
-		line.Cells = append(line.Cells, Cell{formatPoints(st, r.Points), "num"}, Cell{Record(st, r), "num"})
+		line.Cells = append(line.Cells, Cell{line.Points, "num"}, Cell{line.Record, "num"})
 		for k, d := range st.Columns {
 			v := "–" // n/a
 			if k < len(r.Figures) && r.Figures[k].Value.OK {
@@ -184,10 +195,15 @@ func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 			}
 			line.Cells = append(line.Cells, Cell{v, "num"})
 		}
+		var marks []string
+		if opt.ByName && i < cut {
+			marks = append(marks, s.CutLabel)
+		}
 		if r.DroppedAfter > 0 {
-			line.Mark = labelf(lang, "drop-mark", labelf(lang, "drop-after", r.DroppedAfter))
+			marks = append(marks, labelf(lang, "drop-mark", labelf(lang, "drop-after", r.DroppedAfter)))
 			line.Dropped = true
 		}
+		line.Mark = strings.Join(marks, " ")
 		s.Rows = append(s.Rows, line)
 	}
 	for _, k := range legendKeys(st, lang) {
@@ -205,8 +221,9 @@ type PairingsScreen struct {
 	// pairings"; ByTable and ByName name the two lists ("by table", "by name").
 	Round                               int
 	Event, Meta, Title, ByTable, ByName string
-	// TableHead and NameHead are the two lists' columns.
+	// TableHead and NameHead are the two lists' columns; PointsHead is the points' header.
 	TableHead, NameHead []Heading
+	PointsHead          string
 	// Tables are the list by table: a row per table (Player 1, or White, first), then a row
 	// per player without an opponent, saying why.
 	Tables [][]Cell
@@ -236,7 +253,8 @@ func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 	lang := opt.Lang
 	pts := pointsHeader(p.Before, lang)
 	s := &PairingsScreen{Round: p.Round, Event: tbsheet.Printable(EventTitle(p.Before, lang)),
-		Meta: tbsheet.Printable(eventMeta(p.Before, lang)), Title: w.title(), ByTable: w.l("pa.by-table"), ByName: w.byNameTitle()}
+		Meta: tbsheet.Printable(eventMeta(p.Before, lang)), Title: w.title(), ByTable: w.l("pa.by-table"), ByName: w.byNameTitle(),
+		PointsHead: pts}
 	h1, h2 := w.sideHeads()
 	s.TableHead = []Heading{{Text: w.l("table"), Num: true}, {Text: h1}, {Text: pts, Num: true}, {Text: h2}, {Text: pts, Num: true}}
 	results := p.Complete || hasResults(p)

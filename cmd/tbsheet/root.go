@@ -49,6 +49,7 @@ Input formats, detected from the content (--from forces one):
 		newPairingsCmd(),
 		newConvertCmd(),
 		newWatchCmd(),
+		newServeCmd(),
 		newTemplateCmd(),
 		newRoundsCmd(),
 		newTiebreaksCmd(),
