@@ -170,7 +170,7 @@ func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
 		}
 		commit := func() error {
 			printLines(warn, r.warnings) // self-check differences, with the results they come with
-			snap.At = time.Now() // when the pages started showing it
+			snap.At = time.Now()         // when the pages started showing it
 			srv.Publish(snap)
 			return nil
 		}
