@@ -162,7 +162,9 @@ func TestFind(t *testing.T) {
 	}
 }
 
-func urlQuery(s string) string { return strings.NewReplacer("&", "%26", " ", "+", "#", "%23").Replace(s) }
+func urlQuery(s string) string {
+	return strings.NewReplacer("&", "%26", " ", "+", "#", "%23").Replace(s)
+}
 
 // TestLang: ?lang= first, then the browser's Accept-Language, then --lang; a language
 // chosen by a link stays on the page's links and in its search.
