@@ -111,10 +111,11 @@ type page struct {
 	query string // "lang=ja" when the language was chosen by a link
 }
 
-// link is a link of the navigation or the language list.
+// link is a link of the navigation or the language list; Lang is the language of its text
+// in the language list.
 type link struct {
-	Href, Text string
-	Current    bool
+	Href, Text, Lang string
+	Current          bool
 }
 
 // T returns the word for key in the page's language.
@@ -149,7 +150,7 @@ func (s *Server) newPage(r *http.Request, st *state, path string) *page {
 			}
 		}
 		q.Set("lang", l)
-		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: langNames[l], Current: l == lang})
+		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: langNames[l], Lang: l, Current: l == lang})
 	}
 	if st.snap != nil {
 		at := st.snap.At.Format("15:04:05")

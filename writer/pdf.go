@@ -180,6 +180,8 @@ type standingsPDF struct {
 	title, meta, subtitle, footer text
 	// titleLines is the title as laid out: one line, or two in smaller type.
 	titleLines []text
+	// qr is the QR code of Options.QR in the header's corner, nil for none.
+	qr [][]bool
 
 	cols   []pdfColumn
 	player int // index of the player column
@@ -236,6 +238,11 @@ func newPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
 	d := &standingsPDF{st: st, opt: opt, now: opt.now(), fonts: fonts, pageW: size[0], pageH: size[1],
 		scale: 1, leading: 1, lines: 1, legendScale: 1, legendCols: 1}
 	d.ell = fonts.shape("…", style{}, "an ellipsis")
+	if opt.QR != "" {
+		if d.qr, err = qrModules(opt.QR); err != nil {
+			return nil, err
+		}
+	}
 	return d, nil
 }
 

@@ -136,7 +136,7 @@ func printAddresses(w io.Writer, urls []string) {
 	if qr, err := serve.TextQR(urls[0]); err == nil {
 		fmt.Fprint(w, qr)
 	}
-	fmt.Fprintln(w, "  "+urls[0]+"tv for the TV")
+	fmt.Fprintln(w, "  "+urls[0]+"tv for the TV; --qr "+urls[0]+" puts this code on the printed PDFs")
 }
 
 // serveJob is what watch runs on each save for serve: compute the standings of the bytes

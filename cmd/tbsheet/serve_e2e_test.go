@@ -6,14 +6,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -31,24 +27,6 @@ import (
 
 // scriptName is the name of a player that must show as text, never run.
 const scriptName = "<script>alert(1)</script>"
-
-// syncBuffer is a buffer the command writes while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // rcqWorkbook copies the sample to dir/results.xlsx, each edit applied, and returns its path.
 func rcqWorkbook(t testing.TB, dir string) string {
@@ -84,38 +62,6 @@ func saveWorkbook(t testing.TB, from, to string, edit func(*excelize.File)) {
 	}
 	if err := os.WriteFile(to, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// startServe runs `tbsheet serve ARGS... --addr 127.0.0.1:0` in this process until the test
-// ends, waits for its first standings, and returns its address ("http://127.0.0.1:PORT/").
-func startServe(t testing.TB, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	var out syncBuffer
-	root := newRoot(&out, &out)
-	guard(root)
-	root.SetArgs(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
-	done := make(chan error, 1)
-	go func() { done <- root.ExecuteContext(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v", err)
-		}
-	})
-	addr := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
-	for {
-		select {
-		case err := <-done:
-			t.Fatalf("serve ended: %v\n%s", err, out.String())
-		case <-time.After(20 * time.Millisecond):
-		}
-		if strings.Contains(out.String(), "first standings") {
-			if u := addr.FindString(out.String()); u != "" {
-				return u
-			}
-		}
 	}
 }
 
@@ -313,17 +259,3 @@ func TestServeBrowser(t *testing.T) {
 	}
 }
 
-// get fetches url and returns its body.
-func get(t testing.TB, url string) string {
-	t.Helper()
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
