@@ -258,4 +258,3 @@ func TestServeBrowser(t *testing.T) {
 		t.Errorf("%d dialogs opened", dialogs.Load())
 	}
 }
-
