@@ -41,11 +41,11 @@ var templates = func() map[string]*template.Template {
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", s.findPage)
-	mux.HandleFunc("GET /pairings", s.pairingsPage)
-	mux.HandleFunc("GET /standings", s.standingsPage)
+	mux.HandleFunc("GET /pairings", s.listPage("/pairings", "pairings"))
+	mux.HandleFunc("GET /standings", s.listPage("/standings", "standings"))
 	mux.HandleFunc("GET /tv", s.tvPage)
 	if s.cfg.Scenarios {
-		mux.HandleFunc("GET /scenarios", s.scenariosPage)
+		mux.HandleFunc("GET /scenarios", s.listPage("/scenarios", "scenarios"))
 	}
 	mux.HandleFunc("GET /events", s.events)
 	mux.HandleFunc("GET /style.css", asset("text/css; charset=utf-8", styleCSS))
@@ -232,29 +232,16 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, st *state, name,
 // errBusy is a render that waited too long for its turn.
 var errBusy = errors.New("too many pages being rendered")
 
-// standingsPage lists every division's standings, with the tiebreak columns, the top-cut
-// line and the legend.
-func (s *Server) standingsPage(w http.ResponseWriter, r *http.Request) {
-	st := s.cur.Load()
-	p := s.newPage(r, st, "/standings")
-	p.Body = st.view(p.Lang, s.cfg.Writer).divisions
-	s.render(w, r, st, "standings", "standings", p, http.StatusOK)
-}
-
-// pairingsPage lists every division's round being played, by table and by name.
-func (s *Server) pairingsPage(w http.ResponseWriter, r *http.Request) {
-	st := s.cur.Load()
-	p := s.newPage(r, st, "/pairings")
-	p.Body = st.view(p.Lang, s.cfg.Writer).divisions
-	s.render(w, r, st, "pairings", "pairings", p, http.StatusOK)
-}
-
-// scenariosPage shows every division's scenarios of the round being played.
-func (s *Server) scenariosPage(w http.ResponseWriter, r *http.Request) {
-	st := s.cur.Load()
-	p := s.newPage(r, st, "/scenarios")
-	p.Body = st.view(p.Lang, s.cfg.Writer).divisions
-	s.render(w, r, st, "scenarios", "scenarios", p, http.StatusOK)
+// listPage returns the handler of the page at path that lists every division's name list:
+// "standings" (the tiebreak columns, the top-cut line, the legend), "pairings" (the round
+// being played, by table and by name) or "scenarios" (that round's scenarios).
+func (s *Server) listPage(path, name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		st := s.cur.Load()
+		p := s.newPage(r, st, path)
+		p.Body = st.view(p.Lang, s.cfg.Writer).divisions
+		s.render(w, r, st, name, name, p, http.StatusOK)
+	}
 }
 
 // missingPage answers a path that is none of the pages.

@@ -3,8 +3,6 @@
 package writer
 
 import (
-	"bytes"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,7 +11,7 @@ import (
 // TestPDFQRE2E: the QR code poppler draws in the corner of the standings' and the
 // pairings' page 1 is, module by module, the code of --qr's address.
 func TestPDFQRE2E(t *testing.T) {
-	const url, dpi = "http://192.168.1.20:8080/", 300.0
+	const url, dpi = "http://192.168.1.20:8080/", 300
 	want, err := qrModules(url)
 	if err != nil {
 		t.Fatal(err)
@@ -30,16 +28,7 @@ func TestPDFQRE2E(t *testing.T) {
 	}
 	f.Close()
 	for _, pdf := range []string{standings, pairings} {
-		prefix := filepath.Join(t.TempDir(), "page")
-		poppler(t, "pdftoppm", "-r", "300", "-png", "-f", "1", "-l", "1", "-singlefile", pdf, prefix)
-		b, err := os.ReadFile(prefix + ".png")
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(bytes.NewReader(b))
-		if err != nil {
-			t.Fatal(err)
-		}
+		img, _ := pageImage(t, pdf, dpi)
 		pageW := float64(img.Bounds().Dx()) / dpi * 25.4
 		m := qrSide / float64(len(want)+2)
 		x0, y0 := pageW-marginX-qrSide+m, marginTop+m

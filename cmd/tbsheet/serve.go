@@ -146,11 +146,7 @@ func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
 	return func(ctx context.Context, input string, data []byte) (watch.Prepared, error) {
 		r, err := j.computeBytes(data, input)
 		if err != nil {
-			var ee *exitError
-			if errors.As(err, &ee) {
-				err = ee.err // watch prints the problems itself, one per line
-			}
-			return watch.Prepared{}, err
+			return watch.Prepared{}, brokenSave(err)
 		}
 		snap := &serve.Snapshot{}
 		var notes []string
