@@ -33,13 +33,10 @@ func init() {
 		"web.no-round":    "No round is being played.",
 		"web.this-round":  "Round %d",
 		"web.vs":          "vs",
-		"web.you":         "%s: you play %s",
-		"web.now":         "Standings",
 		"web.updated":     "Updated %s",
 		"web.live":        "Updates live",
 		"web.not-found":   "There is no such page.",
 		"web.no-scenario": "Scenarios are shown while a round is being played.",
-		"web.lang":        "Language",
 	})
 	addLabels("zh", map[string]string{
 		"web.find":        "查找我",
@@ -55,13 +52,10 @@ func init() {
 		"web.no-round":    "目前没有正在进行的轮次。",
 		"web.this-round":  "第%d轮",
 		"web.vs":          "对",
-		"web.you":         "%s：你的对手是 %s",
-		"web.now":         "排名",
 		"web.updated":     "更新于 %s",
 		"web.live":        "实时更新",
 		"web.not-found":   "没有这个页面。",
 		"web.no-scenario": "晋级形势在轮次进行中显示。",
-		"web.lang":        "语言",
 	})
 	addLabels("ja", map[string]string{
 		"web.find":        "自分を探す",
@@ -77,13 +71,10 @@ func init() {
 		"web.no-round":    "進行中のラウンドはありません。",
 		"web.this-round":  "第%d回戦",
 		"web.vs":          "対",
-		"web.you":         "%s：対戦相手は %s",
-		"web.now":         "順位",
 		"web.updated":     "%s 更新",
 		"web.live":        "自動更新",
 		"web.not-found":   "このページはありません。",
 		"web.no-scenario": "進出条件はラウンドの進行中に表示されます。",
-		"web.lang":        "言語",
 	})
 }
 
