@@ -89,7 +89,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	send := func(format string, args ...any) bool {
-		if rc.SetWriteDeadline(time.Now().Add(liveWrite)) != nil {
+		if rc.SetWriteDeadline(time.Now().Add(s.liveWrite)) != nil {
 			return false
 		}
 		if _, err := fmt.Fprintf(w, format, args...); err != nil {

@@ -78,6 +78,8 @@ type Server struct {
 	cur  atomic.Pointer[state] // what the pages show; replaced whole, never changed
 	hub  *hub
 	busy chan struct{} // one token per page being rendered: a flood of searches waits here
+	// liveWrite is how long a write to a live client may take (liveWrite; tests shorten it).
+	liveWrite time.Duration
 }
 
 // New returns a server that shows "the results are being read" until the first Publish.
@@ -85,7 +87,8 @@ func New(cfg Config) *Server {
 	if cfg.MaxLive <= 0 {
 		cfg.MaxLive = DefaultMaxLive
 	}
-	s := &Server{cfg: cfg, now: cfg.Now, hub: newHub(cfg.MaxLive), busy: make(chan struct{}, 2*runtime.GOMAXPROCS(0))}
+	s := &Server{cfg: cfg, now: cfg.Now, hub: newHub(cfg.MaxLive), busy: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
+		liveWrite: liveWrite}
 	if s.now == nil {
 		s.now = time.Now
 	}

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -386,5 +387,58 @@ func TestURLs(t *testing.T) {
 	qr, err := TextQR("http://192.168.1.20:8080/")
 	if err != nil || strings.Count(qr, "\n") < 10 {
 		t.Errorf("TextQR: %v\n%s", err, qr)
+	}
+}
+
+// stalledWriter is a live client on a connection that takes nothing more after the first
+// write: a phone gone out of Wi-Fi range. A write blocks until its deadline passes.
+type stalledWriter struct {
+	header   http.Header
+	writes   int
+	deadline time.Time
+}
+
+func (w *stalledWriter) Header() http.Header { return w.header }
+func (w *stalledWriter) WriteHeader(int)     {}
+func (w *stalledWriter) FlushError() error   { return nil }
+func (w *stalledWriter) SetReadDeadline(time.Time) error {
+	return nil
+}
+
+func (w *stalledWriter) SetWriteDeadline(t time.Time) error {
+	w.deadline = t
+	return nil
+}
+
+func (w *stalledWriter) Write(p []byte) (int, error) {
+	w.writes++
+	if w.writes == 1 {
+		return len(p), nil
+	}
+	time.Sleep(time.Until(w.deadline))
+	return 0, os.ErrDeadlineExceeded
+}
+
+// TestLiveStalled: a live client whose writes stall is dropped at its write deadline, and
+// while it stalls, saves are published without waiting for it.
+func TestLiveStalled(t *testing.T) {
+	s := newTestServer(t, Config{})
+	s.liveWrite = 50 * time.Millisecond
+	w := &stalledWriter{header: http.Header{}}
+	done := make(chan struct{})
+	go func() {
+		s.events(w, httptest.NewRequest("GET", "/events", nil))
+		close(done)
+	}()
+	for s.hub.live() < 1 {
+		time.Sleep(time.Millisecond)
+	}
+	for range 100 {
+		s.Broken("x")
+		s.Publish(snapshotOf(t, testEvent(), 0))
+	}
+	<-done // the stalled write ends at its deadline, and with it the client
+	if n := s.hub.live(); n != 0 {
+		t.Errorf("%d live clients after the stalled one was dropped", n)
 	}
 }
