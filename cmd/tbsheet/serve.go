@@ -82,10 +82,10 @@ The pages only show: nothing on them changes anything. Ctrl-C stops.
 			out := cmd.OutOrStdout()
 			printAddresses(out, serve.URLs(ln.Addr()))
 
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			sig, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
-			ctx, cancel := context.WithCancelCause(ctx)
+			go func() { <-sig.Done(); stop() }() // a second Ctrl-C ends the process at once
+			ctx, cancel := context.WithCancelCause(sig)
 			defer cancel(nil)
 			served := make(chan error, 1)
 			go func() {
