@@ -74,6 +74,10 @@ const liveWrite = 10 * time.Second
 // comment every heartbeat so that a dead connection is found and proxies keep it open. A
 // full hub answers 503: the page then stays as it loaded.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodHead { // the headers of a stream that does not start
+		w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
+		return
+	}
 	ch, ok := s.hub.join()
 	if !ok {
 		w.Header().Set("Retry-After", "30")

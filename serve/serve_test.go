@@ -84,6 +84,9 @@ func TestNotFound(t *testing.T) {
 			t.Errorf("GET %s: %d\n%s", path, res.StatusCode, body)
 		}
 	}
+	if res, body := get(t, h, "HEAD", "/events"); res.StatusCode != 200 || body != "" {
+		t.Errorf("HEAD /events: %d %q, want the headers alone", res.StatusCode, body)
+	}
 	for _, method := range []string{"POST", "PUT", "DELETE", "PATCH"} {
 		if res, _ := get(t, h, method, "/"); res.StatusCode != http.StatusMethodNotAllowed {
 			t.Errorf("%s /: %d, want 405", method, res.StatusCode)
