@@ -157,7 +157,7 @@ func TestServeBrowser(t *testing.T) {
 
 	// Each page.
 	for _, tc := range []struct{ path, shot, sel, want string }{
-		{"", "serve-find", "h1", "Find me"},
+		{"", "", "h1", "Find me"},
 		{"pairings", "serve-pairings", "h1", "Round 5 pairings"},
 		{"standings", "serve-standings", "h1", "Standings after round 4 of 5"},
 		{"standings", "", "tr.cut", "Top 8"},
