@@ -6,13 +6,18 @@ import (
 )
 
 // TestCompressPages: every PDF tbsheet writes (standings in each language and at sizes that
-// take one page or many, pairings by name and by table on pages of both orientations, match
-// slips) is byte for byte the document fpdf writes when it compresses the pages itself.
+// take one page or many, with a QR code, pairings by name and by table on pages of both
+// orientations, match slips, scenarios) is byte for byte the document fpdf writes when it
+// compresses the pages itself.
 func TestCompressPages(t *testing.T) {
-	p := testPairings(t)
+	p, rep := testPairings(t), testScenarios(t)
 	docs := map[string]func(*bytes.Buffer) error{
-		"pairings": func(b *bytes.Buffer) error { return WritePairingsPDF(b, p, BothLists, Options{Now: testNow}) },
-		"slips":    func(b *bytes.Buffer) error { return WriteSlipsPDF(b, p, Options{Now: testNow, Lang: "zh"}) },
+		"pairings":  func(b *bytes.Buffer) error { return WritePairingsPDF(b, p, BothLists, Options{Now: testNow}) },
+		"slips":     func(b *bytes.Buffer) error { return WriteSlipsPDF(b, p, Options{Now: testNow, Lang: "zh"}) },
+		"scenarios": func(b *bytes.Buffer) error { return WriteScenariosPDF(b, rep, Options{Now: testNow}) },
+		"standings-qr": func(b *bytes.Buffer) error {
+			return writePDF(b, testStandings(), Options{Now: testNow, QR: "http://192.168.1.20:8080/"})
+		},
 	}
 	for _, lang := range Langs() {
 		docs["standings-"+lang] = func(b *bytes.Buffer) error {
