@@ -27,45 +27,42 @@ func compressPages(doc []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	contents := map[int]bool{} // the objects that hold a page's content
-	for n, off := range offsets {
-		if n == 0 {
-			continue
-		}
-		obj := doc[off:]
-		if end := bytes.Index(obj, []byte("\nendobj\n")); end >= 0 {
-			obj = obj[:end]
-		}
-		if bytes.Contains(obj, []byte("/Type /Page\n")) {
-			i := bytes.Index(obj, []byte("/Contents "))
-			if i < 0 {
-				return nil, fmt.Errorf("PDF: page object %d has no contents", n)
-			}
-			c, _, _ := bytes.Cut(obj[i+len("/Contents "):], []byte(" "))
-			k, err := strconv.Atoi(string(c))
-			if err != nil || k <= 0 || k >= len(offsets) {
-				return nil, fmt.Errorf("PDF: page object %d: bad contents reference %q", n, c)
-			}
-			contents[k] = true
-		}
-	}
-	// Copy the objects in the order they are in the file, compressing the pages' contents.
+	// Each object runs from its offset to the next one's (the last one to the table).
 	order := make([]int, 0, len(offsets)-1)
 	for n := 1; n < len(offsets); n++ {
 		order = append(order, n)
 	}
 	slices.SortFunc(order, func(a, b int) int { return offsets[a] - offsets[b] })
-	out := bytes.NewBuffer(make([]byte, 0, len(doc)/2))
-	out.Write(doc[:offsets[order[0]]])
-	moved := make([]int, len(offsets))
-	var zw *zlib.Writer
-	var packed bytes.Buffer
+	span := make([][]byte, len(offsets))
 	for i, n := range order {
 		end := xref
 		if i+1 < len(order) {
 			end = offsets[order[i+1]]
 		}
-		obj := doc[offsets[n]:end]
+		span[n] = doc[offsets[n]:end]
+	}
+	contents := map[int]bool{} // the objects that hold a page's content
+	for n, obj := range span {
+		page, ok := bytes.CutPrefix(obj, fmt.Appendf(nil, "%d 0 obj\n<</Type /Page\n", n))
+		if !ok {
+			continue
+		}
+		_, ref, ok := bytes.Cut(page, []byte("/Contents "))
+		ref, _, _ = bytes.Cut(ref, []byte(" 0 R"))
+		k, err := strconv.Atoi(string(ref))
+		if !ok || err != nil || k <= 0 || k >= len(offsets) {
+			return nil, fmt.Errorf("PDF: page object %d: no contents", n)
+		}
+		contents[k] = true
+	}
+	// Copy the objects in the order they are in the file, compressing the pages' contents.
+	out := bytes.NewBuffer(make([]byte, 0, len(doc)/2))
+	out.Write(doc[:offsets[order[0]]])
+	moved := make([]int, len(offsets))
+	var zw *zlib.Writer
+	var packed bytes.Buffer
+	for _, n := range order {
+		obj := span[n]
 		moved[n] = out.Len()
 		if !contents[n] || bytes.HasPrefix(obj, fmt.Appendf(nil, "%d 0 obj\n<</Filter ", n)) { // or compressed already
 			out.Write(obj)
