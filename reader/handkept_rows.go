@@ -84,7 +84,7 @@ type hkRow struct {
 
 // text returns the trimmed text of the row's cell under key ("" when the column is absent).
 func (r *hkRow) text(key string) string {
-	i, ok := r.hd.col[key]
+	i, ok := r.hd.col.get(key)
 	if !ok {
 		return ""
 	}
@@ -119,7 +119,7 @@ func (r *hkRow) name(key string) string {
 }
 
 func (r *hkRow) pos(key string) tbsheet.Pos {
-	if i, ok := r.hd.col[key]; ok {
+	if i, ok := r.hd.col.get(key); ok {
 		return r.src.Pos(i)
 	}
 	p := r.src.Pos(0)
@@ -129,7 +129,7 @@ func (r *hkRow) pos(key string) tbsheet.Pos {
 
 // field names a column in messages by its header as typed.
 func (r *hkRow) field(key string) string {
-	if i, ok := r.hd.col[key]; ok && i < len(r.hd.cells) {
+	if i, ok := r.hd.col.get(key); ok && i < len(r.hd.cells) {
 		return strings.TrimSpace(r.hd.cells[i])
 	}
 	return handkept.ColumnHeader(key, "en")
