@@ -68,6 +68,7 @@ func TestCommandLine(t *testing.T) {
 		{"usage-output-is-input", []string{"standings", "samples/f1.csv", "-o", "samples/f1.csv"}, exitUsage},
 		{"input-explain-unknown-player", []string{"explain", "samples/f1.csv", "--player", "zed"}, exitInput},
 		{"input-explain-closest-player", []string{"explain", "samples/fnm-store.xlsx", "--player", "Grase"}, exitInput},
+		{"input-explain-quiet", []string{"explain", "samples/f1.csv", "--player", "zed", "-q"}, exitInput},
 		{"usage-explain-ambiguous-player", []string{"explain", "samples/f1.csv", "--player", "a"}, exitUsage},
 		{"explain-tdf-accents", []string{"explain", "samples/pokemon-league-cup.tdf", "--player", "zoe muller"}, 0},
 		{"standings-challonge-check", []string{"standings", "samples/challonge-swiss.json", "--check"}, 0},
@@ -388,5 +389,18 @@ func TestStandardInput(t *testing.T) {
 	code, _, stderr = runAt(t, "../..", "standings", "-", "samples/f1.csv", "-o", out)
 	if _, err := os.Stat(filepath.Join(filepath.Dir(out), "s-stdin.csv")); code != 0 || err != nil {
 		t.Errorf("exit %d, %v, stderr %s", code, err, stderr)
+	}
+	// Standard input is read once: given twice, the second would read an empty file.
+	for _, args := range [][]string{
+		{"standings", "-", "-"},
+		{"standings", "-", "--players", "-"},
+		{"convert", "-", "--players", "-", "-o", out},
+		{"pairings", "-", "--players", "-"},
+	} {
+		code, stdout, stderr := runAt(t, "../..", args...)
+		want := "tbsheet: standard input (-) is given more than once, and it can be read only once: give the other inputs as files"
+		if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %s", args, code, stdout, stderr)
+		}
 	}
 }
