@@ -281,6 +281,7 @@ func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, err
 	if err != nil {
 		return ev, finishErrors(err, data, name, f.CharColumns)
 	}
+	cleanNames(ev)
 	if ev.Source == "" {
 		ev.Source = name
 	}
