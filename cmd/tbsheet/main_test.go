@@ -193,6 +193,11 @@ func TestScenariosFiles(t *testing.T) {
 // TestStandingsJSONSchema holds --to json to cli.md's schema: the keys, their order and
 // their types, which scripts depend on.
 func TestStandingsJSONSchema(t *testing.T) {
+	page, err := os.ReadFile("../../docs/json.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := string(page)
 	code, stdout, stderr := runAt(t, "../..", "standings", "samples/f1.csv", "--to", "json", "--show", "mtg-mwp")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -233,6 +238,12 @@ func TestStandingsJSONSchema(t *testing.T) {
 	} {
 		if got := strings.Join(tt.got, " "); got != tt.want {
 			t.Errorf("%s keys: %s, want %s", tt.what, got, tt.want)
+		}
+		// docs/json.md, the schema the README points to, names every key.
+		for _, k := range tt.got {
+			if !strings.Contains(schema, "`"+k+"`") {
+				t.Errorf("docs/json.md does not document the %s key %q", tt.what, k)
+			}
 		}
 	}
 	var row struct {
