@@ -66,22 +66,22 @@ func Open(path string) (*os.File, fs.FileInfo, error) {
 	return f, st, nil
 }
 
-// ReadAtMost reads r to its end but never more than max+1 bytes, whatever r is; over is true
-// when r holds more than max bytes (data is then incomplete). size is what r says it holds
-// (−1 when unknown), used to size the buffer and to refuse a file that says too much before
-// reading it.
-func ReadAtMost(r io.Reader, size, max int64) (data []byte, over bool, err error) {
-	if size > max {
+// ReadAtMost reads r to its end but never more than limit+1 bytes, whatever r is; over is
+// true when r holds more than limit bytes (data is then incomplete). size is what r says it
+// holds (−1 when unknown), used to size the buffer and to refuse a file that says too much
+// before reading it.
+func ReadAtMost(r io.Reader, size, limit int64) (data []byte, over bool, err error) {
+	if size > limit {
 		return nil, true, nil
 	}
 	var buf bytes.Buffer
 	if size > 0 {
 		buf.Grow(int(size) + 1)
 	}
-	if _, err := buf.ReadFrom(io.LimitReader(r, max+1)); err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(r, limit+1)); err != nil {
 		return nil, false, err
 	}
-	if int64(buf.Len()) > max {
+	if int64(buf.Len()) > limit {
 		return nil, true, nil
 	}
 	return buf.Bytes(), false, nil

@@ -58,7 +58,7 @@ func TestReadAtMost(t *testing.T) {
 	tests := []struct {
 		name      string
 		text      string
-		size, max int64
+		size, limit int64
 		over      bool
 	}{
 		{"within", "abc", 3, 3, false},
@@ -68,7 +68,7 @@ func TestReadAtMost(t *testing.T) {
 		{"says less than it holds", "abcdef", 2, 3, true},
 	}
 	for _, tt := range tests {
-		data, over, err := ReadAtMost(strings.NewReader(tt.text), tt.size, tt.max)
+		data, over, err := ReadAtMost(strings.NewReader(tt.text), tt.size, tt.limit)
 		if err != nil || over != tt.over || (!over && string(data) != tt.text) {
 			t.Errorf("%s: got %q, %v, %v", tt.name, data, over, err)
 		}
