@@ -56,10 +56,10 @@ func (endless) Read(p []byte) (int, error) { return len(p), nil }
 
 func TestReadAtMost(t *testing.T) {
 	tests := []struct {
-		name      string
-		text      string
+		name        string
+		text        string
 		size, limit int64
-		over      bool
+		over        bool
 	}{
 		{"within", "abc", 3, 3, false},
 		{"stream within", "abc", -1, 3, false},

@@ -52,11 +52,11 @@ func render(w io.Writer, readme string) error {
 	}
 	t, err := template.New("tiebreakers.md").Funcs(template.FuncMap{
 		"decisions": func() string { return quoted },
-		"systems": calc.Systems,
-		"family":  family,
-		"plain":   func(d *calc.Def) string { return d.Plain.In("en") },
-		"heading": heading,
-		"ids":     func(ids []string) string { return codeList(ids) },
+		"systems":   calc.Systems,
+		"family":    family,
+		"plain":     func(d *calc.Def) string { return d.Plain.In("en") },
+		"heading":   heading,
+		"ids":       codeList,
 		"points": func(s *calc.System) string {
 			p := s.Points
 			return fmt.Sprintf("%s / %s / %s / %s", p.Win, p.Draw, p.Loss, p.Bye)
