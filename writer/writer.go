@@ -162,7 +162,7 @@ func readInput(path, what, is string) ([]byte, error) {
 	case errors.As(err, &nr):
 		return nil, fmt.Errorf("not %s but %s", is, nr.Kind)
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, errors.New("no such file")
+		return nil, missingFile{}
 	case err != nil:
 		return nil, err
 	}
@@ -176,3 +176,10 @@ func readInput(path, what, is string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// missingFile is a --template or --font that does not exist: "no such file", without the
+// operating system's wording, and still fs.ErrNotExist to errors.Is.
+type missingFile struct{}
+
+func (missingFile) Error() string { return "no such file" }
+func (missingFile) Unwrap() error { return fs.ErrNotExist }
