@@ -46,6 +46,9 @@ type Options struct {
 	Font string
 	// Template is an organizer's own XLSX to fill instead of the embedded one ("" = embedded).
 	Template string
+	// QR, when not "", is an address (tbsheet serve's) that the standings', pairings' and
+	// scenarios' PDFs print as a small QR code in the corner of each page.
+	QR string
 	// Now is the time printed in footers and the About sheet; zero means time.Now(). Tests fix it.
 	Now time.Time
 	// Warn receives warnings that do not stop the output (a name with a character the font

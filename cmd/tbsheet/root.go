@@ -49,6 +49,7 @@ Input formats, detected from the content (--from forces one):
 		newPairingsCmd(),
 		newConvertCmd(),
 		newWatchCmd(),
+		newServeCmd(),
 		newTemplateCmd(),
 		newRoundsCmd(),
 		newTiebreaksCmd(),
@@ -160,6 +161,7 @@ func systemNames() string {
 type outputFlags struct {
 	outputs                                 []string
 	lang, paper, by, font, tmpl, pod, title string
+	qr                                      string
 	csvSep                                  string
 	cut                                     int
 	quiet                                   bool
@@ -176,7 +178,13 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
 	fs.StringVar(&f.title, "title", "", "the event's name on every output (default: the input's own, e.g. its Event sheet, else the file name)")
+	registerQR(fs, &f.qr)
 	registerQuiet(fs, &f.quiet)
+}
+
+// registerQR adds --qr, the address the wall PDFs carry as a QR code.
+func registerQR(fs *pflag.FlagSet, qr *string) {
+	fs.StringVar(qr, "qr", "", "print `URL` as a small QR code in the corner of the PDF's pages (the address 'tbsheet serve' prints)")
 }
 
 // registerQuiet adds -q, which silences the notes (see notes.go).
@@ -186,7 +194,7 @@ func registerQuiet(fs *pflag.FlagSet, quiet *bool) {
 
 // writerOptions checks and converts the output flags.
 func (f *outputFlags) writerOptions(stderr io.Writer) (writer.Options, error) {
-	opt := writer.Options{Lang: f.lang, Paper: f.paper, Cut: f.cut, Font: f.font, Template: f.tmpl,
+	opt := writer.Options{Lang: f.lang, Paper: f.paper, Cut: f.cut, Font: f.font, Template: f.tmpl, QR: f.qr,
 		Warn: func(msg string) { fmt.Fprintln(stderr, "tbsheet: warning: "+msg) }}
 	if !contains(writer.Langs(), f.lang) {
 		return opt, usageErr("--lang %q: use %s", f.lang, strings.Join(writer.Langs(), ", "))
