@@ -322,6 +322,10 @@ func TestXLSXErrors(t *testing.T) {
 			[]string{`results.xlsx: Matches!D3: row skipped: it has a result ("2-0") but no players`, `sheet "Standings" ignored`}},
 		{"matches and rounds", append(r12, testSheet{"Results", [][]string{{"Round", "Player 1", "Player 2", "Result"}}}), nil,
 			[]string{`sheet "Results" ignored: the per-round sheets are read instead`}},
+		// Excel's copy of a round sheet, left unrenamed, is not read as a round (nor as the
+		// same round twice), and the organizer is told.
+		{"copied round sheet", append(r12, testSheet{"Round 2 (2)", [][]string{{"Table", "Player 1", "Player 2", "Result"}, {"n:1", "Alice", "Bob", "2-0"}}}), nil,
+			[]string{`sheet "Round 2 (2)" ignored`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -32,7 +32,8 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 		Example: `  tbsheet explain results.xlsx --player Alice
   tbsheet explain event.Tournament --player 0100421518 --show all`,
 		Args: args(cobra.ExactArgs(1)),
-		RunE: func(cmd *cobra.Command, inputs []string) error {
+		RunE: func(cmd *cobra.Command, inputs []string) (err error) {
+			defer func() { err = writesNothing(err) }()
 			if player == "" {
 				return usageErr("explain: --player is required")
 			}
@@ -57,6 +58,7 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 	cmd.Flags().StringVar(&player, "player", "", "the player: a name, part of a name, an ID or #RANK")
 	cmd.Flags().StringVar(&of.lang, "lang", "en", "language of labels: "+strings.Join(writer.Langs(), ", "))
 	cmd.Flags().StringVar(&of.pod, "pod", "", "only this division of a multi-pod input")
+	registerQuiet(cmd.Flags(), &of.quiet)
 	of.paper, of.by = "A4", "rank"
 	return cmd
 }

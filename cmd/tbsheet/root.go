@@ -83,11 +83,25 @@ func maxSize(cmd *cobra.Command) (int64, error) {
 	return mib << 20, nil
 }
 
-// args returns a cobra positional-argument check whose failure is a usage error.
+// args returns a cobra positional-argument check whose failure is a usage error. It also
+// refuses standard input (-) given more than once, as two inputs or as an input and the
+// --players list: it can be read once, and the second would read nothing.
 func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, a []string) error {
 		if err := check(cmd, a); err != nil {
 			return usageErr("%s: %v", cmd.CommandPath(), err)
+		}
+		stdin := 0
+		for _, in := range a {
+			if in == reader.Stdin {
+				stdin++
+			}
+		}
+		if f := cmd.Flags().Lookup("players"); f != nil && f.Value.String() == reader.Stdin {
+			stdin++
+		}
+		if stdin > 1 {
+			return usageErr("standard input (-) is given more than once, and it can be read only once: give the other inputs as files")
 		}
 		return nil
 	}
