@@ -385,7 +385,7 @@ func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
 		rn := f.c.Rounds[i]
 		if o.played {
 			o.opp, o.score = r.Opp, f.adj[r.Opp]
-			if d := f.drawn[r.Opp]; len(d) > 0 && explain {
+			if explain && len(f.drawn[r.Opp]) > 0 { // explain first: ranking need not read drawn
 				o.note = "R" + strconv.Itoa(rn) + " " + f.name(r.Opp) + "'s " + f.drawnNote(r.Opp)
 			}
 		} else {
