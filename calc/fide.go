@@ -530,12 +530,13 @@ func fideSum(terms []fideTerm, low, high int, notes []string, explain bool) Figu
 		out = make([]bool, len(terms))
 	}
 	cuts := fideCutIndexes(cutBuf[:0], out, terms, low, high)
-	var v exact.Num
+	var sum fracSum // one reduction for the sum, not one per term
 	for j, t := range terms {
 		if !out[j] {
-			v = v.Add(t.value)
+			sum.addNum(t.value)
 		}
 	}
+	v := sum.value()
 	if !explain {
 		return Figure{Value: Known(v)}
 	}
