@@ -51,7 +51,7 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	if opt.ByName {
 		order = label(opt.Lang, orderLabel(st, opt))
 	}
-	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), order, st.System.Title} {
+	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), order, GameName(st, opt.Lang)} {
 		if s != "" {
 			title = append(title, tbsheet.Printable(s))
 		}

@@ -81,7 +81,7 @@ func TestPairingsFromTemplate(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := `Round 3 pairings — by table · Magic: The Gathering (MTR App. C)
+	want := `Round 3 pairings — by table · Magic: The Gathering
 
 Table  Player 1                   Points  Player 2                   Points  Result
     1  Carla Mendes                    6  Ivy Lee                         3
