@@ -881,6 +881,11 @@ func TestPDFLegend(t *testing.T) {
 	}
 
 	forbidden := []string{"Unverified", "未核实", "未確認", "⚠", "--", "§", ".md", "seed", "MTR", "C.07", "tiebreakers", "share a rank"}
+	for _, d := range calc.Tiebreaks() { // internal ids ("chl-points-scored"); "buchholz" is a word
+		if strings.Contains(d.ID, "-") {
+			forbidden = append(forbidden, d.ID)
+		}
+	}
 	for _, lang := range Langs() {
 		for _, gamesUnknown := range []bool{false, true} {
 			for _, st := range presetStandings(24, 5, 3, gamesUnknown) {
