@@ -467,7 +467,7 @@ func (d *standingsPDF) legendLines() {
 		keyLine(fmt.Sprintf(d.label("legend.finish"), d.label("finish")))
 	}
 	for _, def := range st.Columns {
-		key(def.Short, colon(lang)+def.Plain.In(lang))
+		key(legendKey(def, lang), colon(lang)+def.Plain.In(lang))
 	}
 	if hasNA(st) {
 		keyLine(d.label("legend.na"))
@@ -481,6 +481,20 @@ func (d *standingsPDF) legendLines() {
 			d.legend = append(d.legend, legendLine{t: fs.shape(n, plain, noteWhat)})
 		}
 	}
+}
+
+// legendKey is a tiebreak's key in the legend: its column header and, in Chinese and
+// Japanese, its name in the page's language, which the header abbreviates in English letters
+// ("MB（中值布赫霍尔茨分）"), or the name alone when it holds the header ("对手胜率（YYY）").
+func legendKey(def *calc.Def, lang string) string {
+	name := def.Names[strings.ToLower(lang)]
+	switch {
+	case colon(lang) != "：" || name == "" || name == def.Short:
+		return def.Short
+	case strings.Contains(name, def.Short):
+		return name
+	}
+	return def.Short + "（" + name + "）"
 }
 
 // colon is the separator after a legend key or a name: a full-width colon in Chinese and

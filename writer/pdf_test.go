@@ -863,7 +863,8 @@ func legendText(d *standingsPDF) []string {
 }
 
 // TestPDFLegend: the legend says in the page's language what the points, the record and
-// each column mean, one plain line each, then the notes for players; nothing of what is
+// each column mean, one plain line each (in Chinese and Japanese with the tiebreak's name
+// beside its header in English letters), then the notes for players; nothing of what is
 // for organizers (caveats, settings, rule references, the tie summary) reaches the wall.
 func TestPDFLegend(t *testing.T) {
 	st := testStandings()
@@ -876,7 +877,7 @@ func TestPDFLegend(t *testing.T) {
 		t.Errorf("legend\n%q\nwant it to start\n%q", got, want)
 	}
 	d = layoutFor(t, st, Options{Lang: "ja"})
-	if got, want := legendText(d)[2], st.Columns[0].Short+"："+st.Columns[0].Plain["ja"]; got != want {
+	if got, want := legendText(d)[2], st.Columns[0].Short+"（"+st.Columns[0].Names["ja"]+"）："+st.Columns[0].Plain["ja"]; got != want {
 		t.Errorf("ja: %q, want %q", got, want)
 	}
 
