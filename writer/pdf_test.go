@@ -913,7 +913,7 @@ func TestPDFLegend(t *testing.T) {
 }
 
 // TestPDFNoGameScores: a Magic event entered as W/L shows GW% and OGW% as n/a ("–"), with
-// a line saying why, in the page's language.
+// a line saying why, in the page's language; the terminal table shows the same "–".
 func TestPDFNoGameScores(t *testing.T) {
 	ev := smallEvent()
 	for r := range ev.Rounds {
@@ -932,6 +932,18 @@ func TestPDFNoGameScores(t *testing.T) {
 		}
 		if lines := legendText(d); !slices.Contains(lines, note) {
 			t.Errorf("%s: legend %q lacks %q", lang, lines, note)
+		}
+	}
+	var b strings.Builder // the terminal table too
+	if err := WriteTable(&b, st, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(b.String(), "\n")[3:] { // the title, a blank, the header
+		if line == "" {
+			break // the notes follow
+		}
+		if f := strings.Fields(line); f[len(f)-1] != "–" || f[len(f)-2] != "–" {
+			t.Errorf("table row %q: want GW%% and OGW%% –", line)
 		}
 	}
 }
