@@ -152,3 +152,13 @@ func TestResultChoices(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateInstructionsKnown: the Instructions sheet the template writes in each language
+// is one tbsheet's reader knows and skips without a note.
+func TestTemplateInstructionsKnown(t *testing.T) {
+	for _, lang := range Langs() {
+		if name := label(lang, "sheet.instructions"); handkept.SheetKind(name) != "instructions" {
+			t.Errorf("%s: the template's %q is not an instructions sheet to the reader", lang, name)
+		}
+	}
+}
