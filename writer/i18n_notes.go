@@ -135,7 +135,7 @@ var roundWords = map[string][]struct {
 	with string
 }{
 	"zh": {
-		{regexp.MustCompile(`\(round (\d+)\)`), "（第$1轮）"},
+		{regexp.MustCompile(`\(round (\d+)\)`), "（第${1}轮）"},
 		{regexp.MustCompile(` \(VUR\)`), "（自愿未赛）"},
 		{regexp.MustCompile(`(R\d+) PAB`), "$1 编排轮空"},
 		{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半分轮空"},
@@ -147,7 +147,7 @@ var roundWords = map[string][]struct {
 		{regexp.MustCompile(`(R\d+) double forfeit`), "$1 双方弃权"},
 	},
 	"ja": {
-		{regexp.MustCompile(`\(round (\d+)\)`), "（第$1回戦）"},
+		{regexp.MustCompile(`\(round (\d+)\)`), "（第${1}回戦）"},
 		{regexp.MustCompile(` \(VUR\)`), "（自主的な不戦）"},
 		{regexp.MustCompile(`(R\d+) PAB`), "$1 組合せの不戦勝"},
 		{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半点の不戦"},
