@@ -543,12 +543,7 @@ func sentence(note string) string {
 // every key"), in rank order. Players still in an unfinished top cut share a place without
 // being tied; a note of calc's says so.
 func tieNotes(st *calc.Standings, lang string) []string {
-	key := "tie"
-	for _, d := range st.Order {
-		if d.ID == "pkm-h2h" { // the Play! Pokémon handbook orders such ties at random
-			key = "tie.random"
-		}
-	}
+	key := tieKey(st)
 	var out []string
 	rows := st.Rows
 	for i := 0; i < len(rows); {
@@ -566,6 +561,17 @@ func tieNotes(st *calc.Standings, lang string) []string {
 		i = j
 	}
 	return out
+}
+
+// tieKey is the label of a tie note: "tie", or "tie.random" where the Play! Pokémon handbook
+// orders such ties at random (an order with head-to-head).
+func tieKey(st *calc.Standings) string {
+	for _, d := range st.Order {
+		if d.ID == "pkm-h2h" {
+			return "tie.random"
+		}
+	}
+	return "tie"
 }
 
 // listWords joins words as a list in lang: "A, B and C", "A、B、C".

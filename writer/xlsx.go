@@ -313,7 +313,8 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 					}
 				}
 			case colNote:
-				v, shown[j] = r.Note, r.Note
+				note := rowNote(st, r, b.lang)
+				v, shown[j] = note, note
 			case colOpponents:
 				if terms := ex[i][c.tb].terms; terms != "" {
 					v, shown[j] = terms, terms
