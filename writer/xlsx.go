@@ -214,7 +214,7 @@ func explainRow(st *calc.Standings, r *calc.Row, lang string) []explained {
 	for j, d := range st.Columns {
 		fig := explainedFigure(st, r, j)
 		e := &out[j]
-		e.text = d.Text(fig)
+		e.text = explainText(lang, d, fig.Value, fig.Explain)
 		e.terms = OpponentTerms(st.Event, lang, fig.Explain)
 		if fig.Explain.Expr == nil || !fig.Value.OK {
 			continue
