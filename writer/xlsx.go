@@ -499,7 +499,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 	}
 	rankBy := ""
 	if st.RankBy != nil {
-		rankBy = st.RankBy.Name
+		rankBy = st.RankBy.Names.In(lang)
 	}
 	rounds := roundList(st.Rounds)
 	if ev.PlannedRounds > 0 {
@@ -541,7 +541,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 		if i := slices.Index(st.Order, d); i >= 0 {
 			pos = i + 1
 		}
-		if err := line(pos, d.Short, d.ID, d.Name, d.Doc, d.Unverified); err != nil {
+		if err := line(pos, d.Short, d.ID, d.Names.In(lang), d.Doc, d.Unverified); err != nil {
 			return nil, err
 		}
 	}

@@ -364,6 +364,23 @@ func TestAboutSheet(t *testing.T) {
 			t.Errorf("About lacks %q:\n%s", w, text)
 		}
 	}
+
+	// In Japanese, what the standings are ranked by and the tiebreaks' names are Japanese.
+	f = writeXLSX(t, st, Options{Lang: "ja", Now: testNow}, xlsxConfig{})
+	rows, err = f.GetRows(sheetNamesFor("ja").about)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all = all[:0]
+	for _, r := range rows {
+		all = append(all, strings.Join(r, "|"))
+	}
+	text = strings.Join(all, "\n")
+	for _, w := range []string{label("ja", "ranked-by") + "|勝ち点", "|" + st.Columns[0].Names["ja"] + "|"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("ja About lacks %q:\n%s", w, text)
+		}
+	}
 }
 
 // TestStandingsXLSXPresets writes the standings of a 64-player event under every preset with
