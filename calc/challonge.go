@@ -21,7 +21,7 @@ func init() {
 	register(&Def{
 		ID: "chl-game-win-pct", Name: "Game/set win percentage", Short: "GW%",
 		Doc:        "Games won / games played, over entered game scores; n/a without any.",
-		Unverified: "Challonge's own definition was not captured (tiebreakers.md §4.2)",
+		Unverified: "Challonge does not publish how it computes this key: games won over games played is assumed",
 		Format:     FormatPercent,
 		compute:    computeGameWinPct, explain: explainGameWinPct,
 	})
@@ -52,7 +52,7 @@ func init() {
 	register(&Def{
 		ID: "chl-median-buchholz", Name: "Median-Buchholz", Short: "MB",
 		Doc:        "Sum of the opponents' points without the highest and the lowest; 0 with fewer than 3 opponents; byes add nothing.",
-		Unverified: "Challonge does not document fewer than 3 opponents or byes: 0 and nothing (tiebreakers.md §4.2)",
+		Unverified: "Challonge does not document fewer than 3 opponents or byes: tbsheet gives 0 with fewer than 3 opponents, and byes add nothing",
 		Format:     FormatDecimal,
 		compute:    computeMedianBuchholz, explain: explainMedianBuchholz,
 	})

@@ -325,6 +325,10 @@ func TestXLSXErrors(t *testing.T) {
 		{"template's instructions", append(r12, testSheet{"Instructions", [][]string{{"How to keep results for tbsheet"}}},
 			testSheet{"说明", [][]string{{"tbsheet 成绩记录说明"}}}, testSheet{"説明", [][]string{{"tbsheet 用の成績の記録方法"}}}), nil,
 			[]string{}},
+		// Excel's copy of a round sheet, left unrenamed, is not read as a round (nor as the
+		// same round twice), and the organizer is told.
+		{"copied round sheet", append(r12, testSheet{"Round 2 (2)", [][]string{{"Table", "Player 1", "Player 2", "Result"}, {"n:1", "Alice", "Bob", "2-0"}}}), nil,
+			[]string{`sheet "Round 2 (2)" ignored`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -52,6 +52,37 @@ func cleanName(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// cleanNames makes every name of an event what the hand-kept readers make of a name cell
+// (cleanName), whatever format it was read from: a Challonge, KTS, TOM, WER or TRF name with
+// a bidirectional override or a zero-width space would otherwise reach the workbook, the CSV
+// and the wall reordered or looking like another's. (Control characters are refused by
+// Event.Validate, which every reader calls.)
+func cleanNames(ev *tbsheet.Event) {
+	if ev == nil {
+		return
+	}
+	ev.Name = cleanName(ev.Name)
+	cleanPlayerNames(ev.Players)
+	for _, pod := range ev.Pods {
+		cleanNames(pod)
+	}
+}
+
+// cleanPlayerNames is cleanNames for a list of players. A name that was nothing but
+// invisible characters becomes the player's ID.
+func cleanPlayerNames(players []tbsheet.Player) {
+	for i := range players {
+		p := &players[i]
+		if p.Name = cleanName(p.Name); p.Name == "" {
+			p.Name = p.ID
+		}
+		p.Family, p.Given = cleanName(p.Family), cleanName(p.Given)
+		for j, m := range p.Members {
+			p.Members[j] = cleanName(m)
+		}
+	}
+}
+
 // dropInvisible returns a strings.Map function that drops invisible characters, keeping the
 // joiners (U+200C, U+200D) and emoji tag characters when keepJoiners is set.
 func dropInvisible(keepJoiners bool) func(rune) rune {

@@ -26,6 +26,7 @@ func ReadPlayers(path string) ([]tbsheet.Player, error) {
 	if err != nil {
 		return nil, finishErrors(err, data, path, false)
 	}
+	cleanPlayerNames(players)
 	return players, nil
 }
 

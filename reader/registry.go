@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/infile"
 )
 
 // bomUTF8 is the byte-order mark Excel's "CSV UTF-8" and KTS put before UTF-8 text.
@@ -280,6 +281,7 @@ func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, err
 	if err != nil {
 		return ev, finishErrors(err, data, name, f.CharColumns)
 	}
+	cleanNames(ev)
 	if ev.Source == "" {
 		ev.Source = name
 	}
@@ -403,69 +405,45 @@ func ReadFile(path string, maxSize int64) ([]byte, error) {
 		}
 		return readLimited(os.Stdin, at, -1, maxSize)
 	}
-	// Stat follows a symbolic link to what it names; opening a named pipe would block until
-	// something writes to it, so the kind of file is checked first.
-	st, err := os.Stat(path)
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, tbsheet.Errorf(at, err, "no such file")
-		}
-		return nil, err
-	}
-	if err := regular(st, at); err != nil {
-		return nil, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
+	f, st, err := infile.Open(path)
+	var nr *infile.NotRegularError
+	switch {
+	case errors.As(err, &nr):
+		return nil, notRegular(nr, at)
+	case os.IsNotExist(err):
+		return nil, tbsheet.Errorf(at, err, "no such file")
+	case err != nil:
 		return nil, err
 	}
 	defer f.Close()
-	if st, err = f.Stat(); err != nil {
-		return nil, err
-	}
-	if err := regular(st, at); err != nil {
-		return nil, err
-	}
 	return readLimited(f, at, st.Size(), maxSize)
 }
 
-// regular refuses anything but a regular file.
-func regular(st os.FileInfo, at tbsheet.Pos) error {
-	what := ""
-	switch m := st.Mode(); {
-	case m.IsRegular():
-		return nil
-	case m.IsDir():
+// notRegular says that an input is not a results file but a folder, a device, a named pipe…
+func notRegular(nr *infile.NotRegularError, at tbsheet.Pos) error {
+	switch nr.Kind {
+	case "a folder":
 		return tbsheet.Errorf(at, tbsheet.ErrFormat, "a folder, not a results file")
-	case m&os.ModeNamedPipe != 0:
-		what = "a named pipe: to read from a pipe, give - and send the results to tbsheet's standard input"
-	case m&os.ModeSocket != 0:
-		what = "a socket"
-	case m&os.ModeDevice != 0, m&os.ModeCharDevice != 0:
-		what = "a device"
-	default:
-		what = "a special file"
+	case "a named pipe":
+		return tbsheet.Errorf(at, tbsheet.ErrFormat,
+			"not a results file but a named pipe: to read from a pipe, give - and send the results to tbsheet's standard input")
 	}
-	return tbsheet.Errorf(at, tbsheet.ErrFormat, "not a results file but %s", what)
+	return tbsheet.Errorf(at, tbsheet.ErrFormat, "not a results file but %s", nr.Kind)
 }
 
 // readLimited reads r to its end, refusing more than maxSize bytes. size is what the file
 // says it holds (−1 for a stream): a file that says too much is refused before reading.
 func readLimited(r io.Reader, at tbsheet.Pos, size, maxSize int64) ([]byte, error) {
-	if size > maxSize {
-		return nil, tooLarge(at, size, maxSize)
-	}
-	var buf bytes.Buffer
-	if size > 0 {
-		buf.Grow(int(size) + 1)
-	}
-	if _, err := buf.ReadFrom(io.LimitReader(r, maxSize+1)); err != nil {
+	data, over, err := infile.ReadAtMost(r, size, maxSize)
+	switch {
+	case err != nil:
 		return nil, tbsheet.Errorf(at, err, "cannot read: %v", err)
-	}
-	if int64(buf.Len()) > maxSize {
+	case over && size > maxSize:
+		return nil, tooLarge(at, size, maxSize)
+	case over:
 		return nil, tooLarge(at, -1, maxSize)
 	}
-	return buf.Bytes(), nil
+	return data, nil
 }
 
 // tooLarge says that an input is over the size limit (size −1: a stream, whose size is

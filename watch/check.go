@@ -12,6 +12,8 @@ import (
 	"os"
 	"runtime/debug"
 	"time"
+
+	"github.com/tbsheet/tbsheet/internal/infile"
 )
 
 // run is one call of the job on one read of an input, and its result.
@@ -244,22 +246,20 @@ func (w *watcher) retry(in *input, cause error) {
 // wrap ErrIncomplete (a missing file also wraps fs.ErrNotExist, since Excel deletes the
 // original before renaming the new one into place). The stamp is that of the file read.
 func readWhole(path string, maxSize int64) ([]byte, stamp, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, stamp{}, incomplete("the file is gone", fs.ErrNotExist)
-		}
+	f, before, err := infile.Open(path)
+	var nr *infile.NotRegularError
+	switch {
+	case errors.As(err, &nr):
+		// A named pipe is not opened: that would wait for a writer, and the watch with it.
+		return nil, stamp{}, fmt.Errorf("not a results file but %s", nr.Kind)
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, stamp{}, incomplete("the file is gone", fs.ErrNotExist)
+	case err != nil:
 		return nil, stamp{}, incomplete("cannot open", err)
 	}
 	defer f.Close()
-	before, err := f.Stat()
-	if err != nil {
-		return nil, stamp{}, incomplete("cannot open", err)
-	}
 	st := stampOf(before)
 	switch {
-	case before.IsDir():
-		return nil, st, errors.New("is a folder, not a results file")
 	case before.Size() > maxSize:
 		return nil, st, fmt.Errorf("the file is %d MiB; tbsheet reads result files up to %d MiB",
 			before.Size()>>20, maxSize>>20)

@@ -80,6 +80,14 @@ func (w *watcher) broken(in *input, hash [32]byte, headline string, err error) {
 		}
 	}
 	in.lastHash, in.lastOK = hash, false
+	w.tellBroken(in)
+}
+
+// tellBroken calls Config.Broken, if any, for an input whose last good outputs stay.
+func (w *watcher) tellBroken(in *input) {
+	if w.cfg.Broken != nil {
+		w.cfg.Broken(in.name)
+	}
 }
 
 // gone reports an input that stayed missing. A file named on the command line is awaited;
@@ -94,6 +102,7 @@ func (w *watcher) gone(in *input) {
 		w.clock(), in.name, w.kept(in))
 	// Whatever comes back is reported, even the same bytes.
 	in.lastOK = false
+	w.tellBroken(in)
 }
 
 // kept says which standings the outputs still show.

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/tbsheet/tbsheet/internal/infile"
 )
 
 // watcher is the state of one Run. Paths are keyed by their resolved form (see resolve) so
@@ -119,6 +121,9 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 			return nil, fmt.Errorf("%s: no such file or folder", name)
 		} else if err != nil {
 			return nil, fmt.Errorf("watch: %w", err)
+		}
+		if k := infile.Kind(fi.Mode()); k != "" && k != "a folder" {
+			return nil, fmt.Errorf("%s: not a results file but %s", name, k)
 		}
 		if !fi.IsDir() {
 			d := w.addDir(filepath.Dir(abs), filepath.Dir(name), false)

@@ -155,6 +155,11 @@ type Config struct {
 	Verbose io.Writer
 	// Now gives the time printed on each line. nil means time.Now; tests fix it.
 	Now func() time.Time
+	// Broken, when non-nil, is told the input's name each time a save of it is reported
+	// broken, or a file input is reported gone: the last good outputs stay, and a program
+	// that shows them (tbsheet serve) can say they are being edited. The next successful
+	// run commits as usual. It is called on watch's own goroutine and must not block.
+	Broken func(input string)
 }
 
 func (c Config) withDefaults() Config {

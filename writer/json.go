@@ -17,7 +17,7 @@ func init() {
 	})
 }
 
-// WriteJSON writes the standings as the JSON document cli.md "Standings JSON" specifies:
+// WriteJSON writes the standings as the JSON document docs/json.md documents:
 // numbers are the exact values as the nearest float64 (integers as integers), n/a is null,
 // "tiebreaks" and "explain" hold every column of the standings (the order, then --show
 // extras) in that order. event.rounds is the number of Swiss rounds counted; event.players

@@ -180,6 +180,8 @@ type standingsPDF struct {
 	title, meta, subtitle, footer text
 	// titleLines is the title as laid out: one line, or two in smaller type.
 	titleLines []text
+	// qr is the QR code of Options.QR in the header's corner, nil for none.
+	qr [][]bool
 
 	cols   []pdfColumn
 	player int // index of the player column
@@ -236,6 +238,11 @@ func newPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
 	d := &standingsPDF{st: st, opt: opt, now: opt.now(), fonts: fonts, pageW: size[0], pageH: size[1],
 		scale: 1, leading: 1, lines: 1, legendScale: 1, legendCols: 1}
 	d.ell = fonts.shape("…", style{}, "an ellipsis")
+	if opt.QR != "" {
+		if d.qr, err = qrModules(opt.QR); err != nil {
+			return nil, err
+		}
+	}
 	return d, nil
 }
 
@@ -282,14 +289,7 @@ func GameName(st *calc.Standings, lang string) string {
 func (d *standingsPDF) heading() {
 	fs, ev := d.fonts, d.st.Event
 	d.title = fs.shape(EventTitle(d.st, d.opt.Lang), style{bold: true, pt: titlePt}, "the event name")
-	var meta []string
-	if s := strings.TrimSpace(ev.Date); s != "" {
-		meta = append(meta, s)
-	}
-	if s := GameName(d.st, d.opt.Lang); s != "" {
-		meta = append(meta, s)
-	}
-	d.meta = fs.shape(strings.Join(meta, " · "), style{pt: metaPt, gray: grayMeta}, "the date and system")
+	d.meta = fs.shape(eventMeta(d.st, d.opt.Lang), style{pt: metaPt, gray: grayMeta}, "the date and system")
 	order := d.label(orderLabel(d.st, d.opt))
 	d.subtitle = fs.shape(Title(d.st, d.opt.Lang)+" — "+order, style{bold: true, pt: subPt}, "the title")
 	footer := fmt.Sprintf(d.label("generated"), d.now.Format("2006-01-02 15:04"))
@@ -297,6 +297,18 @@ func (d *standingsPDF) heading() {
 		footer = filepath.Base(ev.Source) + " · " + footer
 	}
 	d.footer = fs.shape(footer, style{pt: footPt, gray: grayMeta}, "the footer")
+}
+
+// eventMeta is the line under an event's title: its date and game, as the wall PDF prints it.
+func eventMeta(st *calc.Standings, lang string) string {
+	var meta []string
+	if s := strings.TrimSpace(st.Event.Date); s != "" {
+		meta = append(meta, s)
+	}
+	if s := GameName(st, lang); s != "" {
+		meta = append(meta, s)
+	}
+	return strings.Join(meta, " · ")
 }
 
 // table shapes the column headers and every row: rank, player, the playoff finish (final
@@ -437,43 +449,16 @@ func (d *standingsPDF) row(r calc.Row, top bool, cut int, finish bool) pdfRow {
 	return row
 }
 
-// legendLines shapes the legend printed after the table, for players: what the points, the
-// record, the playoff finish and each tiebreak mean, one plain line each in the page's
-// language; then the notes, each tie once.
+// legendLines shapes the legend printed after the table, for players (legendKeys), then
+// the notes (wallNotes).
 func (d *standingsPDF) legendLines() {
-	fs, st, lang := d.fonts, d.st, d.opt.Lang
+	fs := d.fonts
 	plain := style{pt: legendPt}
-	key := func(head, rest string) {
+	for _, k := range legendKeys(d.st, d.opt.Lang) {
 		d.legend = append(d.legend, legendLine{key: true,
-			t: fs.shape(head, style{bold: true, pt: legendPt}, "the legend").join(fs.shape(rest, plain, "the legend"))})
+			t: fs.shape(k.key, style{bold: true, pt: legendPt}, "the legend").join(fs.shape(k.rest, plain, "the legend"))})
 	}
-	keyLine := func(s string) {
-		head, rest, ok := strings.Cut(s, "：")
-		sep := "："
-		if !ok {
-			head, rest, _ = strings.Cut(s, ": ")
-			sep = ": "
-		}
-		key(head, sep+rest)
-	}
-	if st.RankBy == nil || st.RankBy.ID == "points" {
-		p := st.Points
-		keyLine(fmt.Sprintf(d.label("legend.points"), pointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
-	} else {
-		key(pointsHeader(st, lang), colon(lang)+st.RankBy.Plain.In(lang))
-	}
-	keyLine(d.label("legend.record." + recordOrder(st).String()))
-	if hasFinish(st) {
-		keyLine(fmt.Sprintf(d.label("legend.finish"), d.label("finish")))
-	}
-	for _, def := range st.Columns {
-		key(legendKey(def, lang), colon(lang)+def.Plain.In(lang))
-	}
-	if hasNA(st) {
-		keyLine(d.label("legend.na"))
-	}
-
-	notes := d.notes()
+	notes := wallNotes(d.st, d.opt.Lang)
 	if len(notes) > 0 {
 		d.legend = append(d.legend, legendLine{heading: true,
 			t: fs.shape(d.label("notes"), style{bold: true, pt: legendPt + 1}, "the legend")})
@@ -483,10 +468,47 @@ func (d *standingsPDF) legendLines() {
 	}
 }
 
-// legendKey is a tiebreak's key in the legend: its column header and, in Chinese and
+// legendKey is one line of the legend: the word it explains, in bold, and the rest of the
+// line, separator first ("OMW%", ": the average of …").
+type legendKey struct{ key, rest string }
+
+// legendKeys says, for players, in one plain line each in lang, what the standings' columns
+// mean: the points, the record, the playoff finish, each tiebreak, and "–". The wall PDF
+// prints it under the table, tbsheet serve under its standings page.
+func legendKeys(st *calc.Standings, lang string) []legendKey {
+	var out []legendKey
+	keyLine := func(s string) {
+		head, rest, ok := strings.Cut(s, "：")
+		sep := "："
+		if !ok {
+			head, rest, _ = strings.Cut(s, ": ")
+			sep = ": "
+		}
+		out = append(out, legendKey{head, sep + rest})
+	}
+	if st.RankBy == nil || st.RankBy.ID == "points" {
+		p := st.Points
+		keyLine(labelf(lang, "legend.points", pointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
+	} else {
+		out = append(out, legendKey{pointsHeader(st, lang), colon(lang) + st.RankBy.Plain.In(lang)})
+	}
+	keyLine(label(lang, "legend.record."+recordOrder(st).String()))
+	if hasFinish(st) {
+		keyLine(labelf(lang, "legend.finish", label(lang, "finish")))
+	}
+	for _, def := range st.Columns {
+		out = append(out, legendKey{tiebreakKey(def, lang), colon(lang) + def.Plain.In(lang)})
+	}
+	if hasNA(st) {
+		keyLine(label(lang, "legend.na"))
+	}
+	return out
+}
+
+// tiebreakKey is a tiebreak's key in the legend: its column header and, in Chinese and
 // Japanese, its name in the page's language, which the header abbreviates in English letters
 // ("MB（中值布赫霍尔茨分）"), or the name alone when it holds the header ("对手胜率（YYY）").
-func legendKey(def *calc.Def, lang string) string {
+func tiebreakKey(def *calc.Def, lang string) string {
 	name := def.Names[strings.ToLower(lang)]
 	switch {
 	case colon(lang) != "：" || name == "" || name == def.Short:
@@ -518,16 +540,16 @@ func hasNA(st *calc.Standings) bool {
 	return false
 }
 
-// notes are the legend's notes in the page's language: calc's notes meant for players, then
-// one line per group of players tied on every key.
-func (d *standingsPDF) notes() []string {
+// wallNotes are the notes under the standings in lang, for players: calc's notes meant for
+// them, then one line per group of players tied on every key.
+func wallNotes(st *calc.Standings, lang string) []string {
 	var out []string
-	for _, n := range d.st.Notes {
+	for _, n := range st.Notes {
 		if wallNote(n) {
-			out = append(out, sentence(TranslateNote(d.opt.Lang, n)))
+			out = append(out, sentence(TranslateNote(lang, n)))
 		}
 	}
-	return append(out, tieNotes(d.st, d.opt.Lang)...)
+	return append(out, tieNotes(st, lang)...)
 }
 
 // sentence starts a note of calc's with a capital, unless it starts with a name.

@@ -37,7 +37,7 @@ func (d *standingsPDF) drawPage(pdf *fpdf.Fpdf, p page, n, total int) {
 // drawHeader prints the title's lines, then the subtitle with the date and system at its
 // right (or on their own line below when they do not fit beside it).
 func (d *standingsPDF) drawHeader(pdf *fpdf.Fpdf) {
-	x0, x1 := marginX, d.pageW-marginX
+	x0, x1 := marginX, marginX+d.headerWidth()
 	y := marginTop
 	for _, l := range d.titleLines {
 		h := titleLineH(l)
@@ -51,6 +51,7 @@ func (d *standingsPDF) drawHeader(pdf *fpdf.Fpdf) {
 	} else {
 		d.meta.draw(pdf, x0, base+metaPt*ptMM*1.5, 1)
 	}
+	d.drawQR(pdf)
 }
 
 func (d *standingsPDF) drawFooter(pdf *fpdf.Fpdf, n, total int) {

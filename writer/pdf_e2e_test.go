@@ -6,11 +6,13 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"image"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -240,9 +242,9 @@ func TestPDFLanguagesE2E(t *testing.T) {
 	dropped := map[string]string{"zh": "（第%d轮后退赛）", "ja": "（第%d回戦後ドロップ）"}
 	for lang, want := range map[string][]string{
 		"zh": {"第3轮后排名（共3轮） — 按名次", "名次", "选手", "总分", "胜-负-平", "第1页，共1页", "2026-05-18 · 万智牌",
-			"总分：胜 3，平 1，负 0，轮空 3", legendKey(st.Columns[0], "zh") + "：" + st.Columns[0].Plain["zh"]},
+			"总分：胜 3，平 1，负 0，轮空 3", tiebreakKey(st.Columns[0], "zh") + "：" + st.Columns[0].Plain["zh"]},
 		"ja": {"第3回戦終了時点の順位（全3回戦） — 順位順", "順位", "プレイヤー", "勝ち点", "1 / 1 ページ", "2026-05-18 · マジック：ザ・ギャザリング",
-			legendKey(st.Columns[0], "ja") + "：" + st.Columns[0].Plain["ja"]},
+			tiebreakKey(st.Columns[0], "ja") + "：" + st.Columns[0].Plain["ja"]},
 	} {
 		want = append(want, st.Event.Name)
 		for _, r := range st.Rows {
@@ -268,12 +270,11 @@ func TestPDFLanguagesE2E(t *testing.T) {
 	}
 }
 
-// savePNG renders page 1 at 60 dpi, checks that it is an A4 page with ink on it, and with
-// -pdf-png keeps it in ../testdata/pdf.
-func savePNG(t *testing.T, pdf, name string) {
+// pageImage renders page 1 of pdf at dpi with poppler and returns it, and its PNG.
+func pageImage(t *testing.T, pdf string, dpi int) (image.Image, []byte) {
 	t.Helper()
 	prefix := filepath.Join(t.TempDir(), "page")
-	poppler(t, "pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "1", "-singlefile", pdf, prefix)
+	poppler(t, "pdftoppm", "-r", strconv.Itoa(dpi), "-png", "-f", "1", "-l", "1", "-singlefile", pdf, prefix)
 	b, err := os.ReadFile(prefix + ".png")
 	if err != nil {
 		t.Fatal(err)
@@ -282,6 +283,14 @@ func savePNG(t *testing.T, pdf, name string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return img, b
+}
+
+// savePNG renders page 1 at 60 dpi, checks that it is an A4 page with ink on it, and with
+// -pdf-png keeps it in ../testdata/pdf.
+func savePNG(t *testing.T, pdf, name string) {
+	t.Helper()
+	img, b := pageImage(t, pdf, 60)
 	// A4 is 496.1 x 701.6 pixels at 60 dpi, either way up; poppler rounds either way.
 	size := img.Bounds().Size()
 	if size.X > size.Y {

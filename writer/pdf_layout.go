@@ -245,7 +245,7 @@ func (d *standingsPDF) onePageScale() float64 {
 // layoutTitle sets the title on one line in titlePt, else on two lines as large as they
 // fit down to titleMinPt, else on as many lines as it takes: a name is never cut.
 func (d *standingsPDF) layoutTitle() {
-	w := d.tableWidth()
+	w := d.headerWidth()
 	if d.title.width(1) <= w {
 		d.titleLines = []text{d.title}
 		return
@@ -272,7 +272,7 @@ func titleLineH(t text) float64 { return t.pt * ptMM * 1.22 }
 
 // metaBeside reports whether the date and system fit on the subtitle's line.
 func (d *standingsPDF) metaBeside() bool {
-	return d.subtitle.width(1)+d.meta.width(1)+6 <= d.tableWidth()
+	return d.subtitle.width(1)+d.meta.width(1)+6 <= d.headerWidth()
 }
 
 // subLineH is the height of the subtitle's line (and of the meta line below it).
@@ -287,6 +287,9 @@ func (d *standingsPDF) headerH() float64 {
 	}
 	if !d.metaBeside() && len(d.meta.glyphs) > 0 {
 		h += metaPt * ptMM * 1.5
+	}
+	if d.qr != nil {
+		h = max(h, qrSide+1)
 	}
 	return h
 }

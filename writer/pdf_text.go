@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"hash/fnv"
-	"os"
 	"slices"
 	"strings"
 	"unicode"
@@ -128,8 +127,8 @@ func loadFonts(opt Options) (*fontSet, error) {
 	ttf := templates.CJKFont()
 	if opt.Font != "" {
 		fs.namesFile = opt.Font
-		if ttf, err = os.ReadFile(opt.Font); err != nil {
-			return nil, fmt.Errorf("font: %w", err)
+		if ttf, err = readInput(opt.Font, "font", "a TrueType font"); err != nil {
+			return nil, fmt.Errorf("font %s: %w", opt.Font, err)
 		}
 		if fontfile.IsCollection(ttf) {
 			if ttf, err = fontfile.Extract(ttf, 0); err != nil {

@@ -72,56 +72,56 @@ func (d *standingsPDF) scenarioTable(s scenarioWords) {
 	d.measure()
 }
 
-// scenarioLegend shapes what follows the table: how to read it, what the other tables
-// decide, the tables, the outlook and the notes.
+// scenarioLegend shapes what follows the table (scenarioWords.sections).
 func (d *standingsPDF) scenarioLegend(s scenarioWords) {
-	fs, rep := d.fonts, s.rep
-	plain := style{pt: legendPt}
-	add := func(line string, indent float64) {
-		d.legend = append(d.legend, legendLine{t: fs.shape(line, plain, "the legend"), indent: indent})
-	}
-	heading := func(line string) {
+	fs := d.fonts
+	for _, sec := range s.sections() {
 		d.legend = append(d.legend, legendLine{heading: true,
-			t: fs.shape(line, style{bold: true, pt: legendPt + 1}, "the legend")})
-	}
-	heading(s.l("sc.key"))
-	add(s.method(), 0)
-	add(s.f("sc.legend.in", rep.Cut), 0)
-	add(s.f("sc.legend.depends"), 0)
-	add(s.f("sc.legend.out", rep.Cut), 0)
-	if unproved(rep) > 0 {
-		add(s.l("sc.legend.star"), 0)
-	}
-	add(s.l("sc.legend.places"), 0)
-	add(s.l("sc.legend.rules"), 0)
-	if _, hidden := s.listed(); hidden > 0 {
-		add(s.f("sc.hidden", hidden, rep.Cut), 0)
-	}
-	if details := s.details(); len(details) > 0 {
-		heading(s.l("sc.details"))
-		for _, line := range details {
-			add(line, 0)
+			t: fs.shape(sec.heading, style{bold: true, pt: legendPt + 1}, "the legend")})
+		for _, line := range sec.lines {
+			d.legend = append(d.legend, legendLine{t: fs.shape(line, style{pt: legendPt}, "the legend")})
 		}
+	}
+}
+
+// textSection is a heading and its lines.
+type textSection struct {
+	heading string
+	lines   []string
+}
+
+// sections are what follows the table of a scenarios page, each under its heading: how to
+// read it, what the other tables decide, what each table means, the outlook and the notes.
+func (s scenarioWords) sections() []textSection {
+	rep := s.rep
+	key := textSection{heading: s.l("sc.key"), lines: []string{s.method(),
+		s.f("sc.legend.in", rep.Cut), s.f("sc.legend.depends"), s.f("sc.legend.out", rep.Cut)}}
+	if unproved(rep) > 0 {
+		key.lines = append(key.lines, s.l("sc.legend.star"))
+	}
+	key.lines = append(key.lines, s.l("sc.legend.places"), s.l("sc.legend.rules"))
+	if _, hidden := s.listed(); hidden > 0 {
+		key.lines = append(key.lines, s.f("sc.hidden", hidden, rep.Cut))
+	}
+	out := []textSection{key}
+	if details := s.details(); len(details) > 0 {
+		out = append(out, textSection{s.l("sc.details"), details})
 	}
 	if tables, quiet := s.tablesShown(); len(tables) > 0 {
-		heading(s.l("sc.tables"))
+		sec := textSection{heading: s.l("sc.tables")}
 		for _, t := range tables {
-			add(d.label("table")+" "+strconv.Itoa(t.Number)+" · "+s.table(t), 0)
+			sec.lines = append(sec.lines, s.l("table")+" "+strconv.Itoa(t.Number)+" · "+s.table(t))
 		}
 		if quiet > 0 {
-			add(s.quiet(quiet), 0)
+			sec.lines = append(sec.lines, s.quiet(quiet))
 		}
+		out = append(out, sec)
 	}
 	if lines := s.outlook(); len(lines) > 0 {
-		heading(lines[0])
-		for _, line := range lines[1:] {
-			add(line, 0)
-		}
+		out = append(out, textSection{lines[0], lines[1:]})
 	}
 	if notes := s.notes(); len(notes) > 0 {
-		heading(d.label("notes"))
-		for _, n := range notes {
-			add(n, 0)
-		}
+		out = append(out, textSection{s.l("notes"), notes})
 	}
+	return out
 }

@@ -6,8 +6,10 @@ package writer
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/infile"
 )
 
 // Options control how standings are written. The zero value is valid: English, A4, by rank,
@@ -43,6 +46,9 @@ type Options struct {
 	Font string
 	// Template is an organizer's own XLSX to fill instead of the embedded one ("" = embedded).
 	Template string
+	// QR, when not "", is an address (tbsheet serve's) that the standings', pairings' and
+	// scenarios' PDFs print as a small QR code in the corner of each page.
+	QR string
 	// Now is the time printed in footers and the About sheet; zero means time.Now(). Tests fix it.
 	Now time.Time
 	// Warn receives warnings that do not stop the output (a name with a character the font
@@ -147,3 +153,36 @@ func RenderEvent(path string, ev *tbsheet.Event, opt Options) ([]byte, error) {
 func eventWriterFor(path string) (EventWriter, error) {
 	return writerFor(eventWriters, path, "convert to")
 }
+
+// readInput reads a file the organizer gives besides the results (a --template workbook, a
+// --font), within the size limit of every input: what, as in "template", names it in the
+// messages, and is what it should be, as in "an .xlsx workbook". A device, a named pipe or
+// a folder is refused before it is opened: /dev/zero would fill the memory, a pipe block.
+func readInput(path, what, is string) ([]byte, error) {
+	f, st, err := infile.Open(path)
+	var nr *infile.NotRegularError
+	switch {
+	case errors.As(err, &nr):
+		return nil, fmt.Errorf("not %s but %s", is, nr.Kind)
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, missingFile{}
+	case err != nil:
+		return nil, err
+	}
+	defer f.Close()
+	data, over, err := infile.ReadAtMost(f, st.Size(), tbsheet.MaxFileSize)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("cannot read: %w", err)
+	case over:
+		return nil, fmt.Errorf("the %s is more than %d MiB, the most tbsheet reads", what, tbsheet.MaxFileSize>>20)
+	}
+	return data, nil
+}
+
+// missingFile is a --template or --font that does not exist: "no such file", without the
+// operating system's wording, and still fs.ErrNotExist to errors.Is.
+type missingFile struct{}
+
+func (missingFile) Error() string { return "no such file" }
+func (missingFile) Unwrap() error { return fs.ErrNotExist }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -147,17 +146,9 @@ func openTemplate(path string) (*excelize.File, error) {
 	default:
 		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, ErrTemplate, "a template must be an .xlsx workbook")
 	}
-	info, err := os.Stat(path)
+	data, err := readInput(path, "template", "an .xlsx workbook")
 	if err != nil {
-		return nil, fmt.Errorf("template: %w", err)
-	}
-	if info.Size() > tbsheet.MaxFileSize {
-		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, ErrTemplate,
-			"file is %d MiB; templates may be up to %d MiB", info.Size()>>20, tbsheet.MaxFileSize>>20)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("template: %w", err)
+		return nil, tbsheet.Errorf(tbsheet.Pos{File: path}, ErrTemplate, "%v", err)
 	}
 	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: 256 << 20})
 	if err != nil {

@@ -27,6 +27,9 @@ type exitError struct {
 	// plain prints the error as "tbsheet: message", without the "nothing was written" of
 	// bad input: a failure after the work began (a watch that cannot go on, a bug).
 	plain bool
+	// writesNothing marks the error of a command that never writes a file (explain): its bad
+	// input is not followed by "nothing was written", which would suggest it could have.
+	writesNothing bool
 }
 
 func (e *exitError) Error() string { return e.err.Error() }
@@ -52,6 +55,15 @@ func failure(err error) error {
 		return nil
 	}
 	return &exitError{code: exitInput, err: err, plain: true}
+}
+
+// writesNothing marks err as the failure of a command that writes no file (explain).
+func writesNothing(err error) error {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		ee.writesNothing = true
+	}
+	return err
 }
 
 // outputErr marks an output that could not be written (exit 3).
@@ -108,9 +120,13 @@ func report(err error, stderr io.Writer) int {
 				fmt.Fprintln(stderr, d)
 			}
 		}
-		if len(list) > 1 {
+		switch {
+		case ee.writesNothing && len(list) > 1:
+			fmt.Fprintf(stderr, "tbsheet: %d problems\n", len(list))
+		case ee.writesNothing:
+		case len(list) > 1:
 			fmt.Fprintf(stderr, "tbsheet: %d problems; nothing was written\n", len(list))
-		} else {
+		default:
 			fmt.Fprintln(stderr, "tbsheet: nothing was written")
 		}
 		return code

@@ -5,12 +5,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/text/cases"
-	"golang.org/x/text/unicode/norm"
-	"golang.org/x/text/width"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
@@ -36,7 +32,8 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 		Example: `  tbsheet explain results.xlsx --player Alice
   tbsheet explain event.Tournament --player 0100421518 --show all`,
 		Args: args(cobra.ExactArgs(1)),
-		RunE: func(cmd *cobra.Command, inputs []string) error {
+		RunE: func(cmd *cobra.Command, inputs []string) (err error) {
+			defer func() { err = writesNothing(err) }()
 			if player == "" {
 				return usageErr("explain: --player is required")
 			}
@@ -61,6 +58,7 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 	cmd.Flags().StringVar(&player, "player", "", "the player: a name, part of a name, an ID or #RANK")
 	cmd.Flags().StringVar(&of.lang, "lang", "en", "language of labels: "+strings.Join(writer.Langs(), ", "))
 	cmd.Flags().StringVar(&of.pod, "pod", "", "only this division of a multi-pod input")
+	registerQuiet(cmd.Flags(), &of.quiet)
 	of.paper, of.by = "A4", "rank"
 	return cmd
 }
@@ -71,10 +69,10 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 // matches are a usage error that lists them; no match is an input error (exit 1) that
 // suggests the closest name.
 func findPlayer(sts []*calc.Standings, q, input string) (*calc.Standings, calc.Row, error) {
-	fq := foldName(q)
+	fq := tbsheet.FoldName(q)
 	for _, match := range []func(p tbsheet.Player, r calc.Row) bool{
 		func(p tbsheet.Player, r calc.Row) bool { return p.ID == q || "#"+strconv.Itoa(r.Rank) == q },
-		func(p tbsheet.Player, _ calc.Row) bool { return foldName(p.Name) == fq },
+		func(p tbsheet.Player, _ calc.Row) bool { return tbsheet.FoldName(p.Name) == fq },
 	} {
 		for _, st := range sts {
 			for _, r := range st.Rows {
@@ -87,7 +85,7 @@ func findPlayer(sts []*calc.Standings, q, input string) (*calc.Standings, calc.R
 	for _, st := range sts {
 		var found []calc.Row
 		for _, r := range st.Rows {
-			if fq != "" && strings.Contains(foldName(st.Event.Players[r.Player].Name), fq) {
+			if fq != "" && strings.Contains(tbsheet.FoldName(st.Event.Players[r.Player].Name), fq) {
 				found = append(found, r)
 			}
 		}
@@ -118,7 +116,7 @@ func closestName(sts []*calc.Standings, fq string) string {
 	for _, st := range sts {
 		for _, r := range st.Rows {
 			n := st.Event.Players[r.Player].Name
-			for _, c := range append([]string{foldName(n)}, strings.Fields(foldName(n))...) {
+			for _, c := range append([]string{tbsheet.FoldName(n)}, strings.Fields(tbsheet.FoldName(n))...) {
 				if _, dup := name[c]; !dup {
 					candidates = append(candidates, c)
 					name[c] = n
@@ -127,26 +125,6 @@ func closestName(sts []*calc.Standings, fq string) string {
 		}
 	}
 	return name[suggest.Closest(fq, candidates, 3, nil)]
-}
-
-// letterFolds are the letters that read as plain Latin ones yet do not decompose into a
-// letter and an accent.
-var letterFolds = strings.NewReplacer("ø", "o", "Ø", "o", "đ", "d", "Đ", "d", "ł", "l", "Ł", "l",
-	"æ", "ae", "Æ", "ae", "œ", "oe", "Œ", "oe", "ı", "i")
-
-// foldName folds a name for matching what someone typed: case, accents (Zoë is zoe, Müller
-// muller, Søren soren) and the width of CJK forms (ＡＢＣ is abc, ｶﾅ is カナ) are ignored, and
-// runs of spaces are one. The voicing marks of kana are kept: カ and ガ are other names.
-func foldName(s string) string {
-	s = norm.NFD.String(width.Fold.String(s))
-	s = strings.Map(func(r rune) rune {
-		if unicode.Is(unicode.Mn, r) && r != '\u3099' && r != '\u309A' { // kana voicing marks
-			return -1
-		}
-		return r
-	}, s)
-	s = letterFolds.Replace(norm.NFC.String(s))
-	return strings.Join(strings.Fields(cases.Fold().String(s)), " ")
 }
 
 // explain prints one player's figures and rounds in the language asked for.

@@ -10,22 +10,6 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
-func TestFoldName(t *testing.T) {
-	for _, tt := range []struct{ a, b string }{
-		{"Zoë Müller", "zoe muller"}, {"ZOE", "zoë"}, {"Chloé  Dubois", "chloe dubois"}, {"Søren Ødegård", "soren odegard"},
-		{"Łukasz", "lukasz"}, {"ＧＲＡＣＥ", "grace"}, {"ｶﾅ", "カナ"}, {"Straße", "strasse"}, {"王小明", "王小明"},
-	} {
-		if foldName(tt.a) != foldName(tt.b) {
-			t.Errorf("foldName(%q) = %q, foldName(%q) = %q: want the same", tt.a, foldName(tt.a), tt.b, foldName(tt.b))
-		}
-	}
-	for _, tt := range []struct{ a, b string }{{"カナ", "ガナ"}, {"Zoe", "Zoa"}} {
-		if foldName(tt.a) == foldName(tt.b) {
-			t.Errorf("foldName(%q) = foldName(%q): different names must stay apart", tt.a, tt.b)
-		}
-	}
-}
-
 // TestFindPlayer: a name without case, accents or width, an id, #rank, a part of one name;
 // several parts are a usage error, an unknown name an input error naming the closest one.
 func TestFindPlayer(t *testing.T) {

@@ -68,6 +68,7 @@ func TestCommandLine(t *testing.T) {
 		{"usage-output-is-input", []string{"standings", "samples/f1.csv", "-o", "samples/f1.csv"}, exitUsage},
 		{"input-explain-unknown-player", []string{"explain", "samples/f1.csv", "--player", "zed"}, exitInput},
 		{"input-explain-closest-player", []string{"explain", "samples/fnm-store.xlsx", "--player", "Grase"}, exitInput},
+		{"input-explain-quiet", []string{"explain", "samples/f1.csv", "--player", "zed", "-q"}, exitInput},
 		{"usage-explain-ambiguous-player", []string{"explain", "samples/f1.csv", "--player", "a"}, exitUsage},
 		{"explain-tdf-accents", []string{"explain", "samples/pokemon-league-cup.tdf", "--player", "zoe muller"}, 0},
 		{"standings-challonge-check", []string{"standings", "samples/challonge-swiss.json", "--check"}, 0},
@@ -192,6 +193,11 @@ func TestScenariosFiles(t *testing.T) {
 // TestStandingsJSONSchema holds --to json to cli.md's schema: the keys, their order and
 // their types, which scripts depend on.
 func TestStandingsJSONSchema(t *testing.T) {
+	page, err := os.ReadFile("../../docs/json.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := string(page)
 	code, stdout, stderr := runAt(t, "../..", "standings", "samples/f1.csv", "--to", "json", "--show", "mtg-mwp")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -232,6 +238,12 @@ func TestStandingsJSONSchema(t *testing.T) {
 	} {
 		if got := strings.Join(tt.got, " "); got != tt.want {
 			t.Errorf("%s keys: %s, want %s", tt.what, got, tt.want)
+		}
+		// docs/json.md, the schema the README points to, names every key.
+		for _, k := range tt.got {
+			if !strings.Contains(schema, "`"+k+"`") {
+				t.Errorf("docs/json.md does not document the %s key %q", tt.what, k)
+			}
 		}
 	}
 	var row struct {
@@ -388,5 +400,18 @@ func TestStandardInput(t *testing.T) {
 	code, _, stderr = runAt(t, "../..", "standings", "-", "samples/f1.csv", "-o", out)
 	if _, err := os.Stat(filepath.Join(filepath.Dir(out), "s-stdin.csv")); code != 0 || err != nil {
 		t.Errorf("exit %d, %v, stderr %s", code, err, stderr)
+	}
+	// Standard input is read once: given twice, the second would read an empty file.
+	for _, args := range [][]string{
+		{"standings", "-", "-"},
+		{"standings", "-", "--players", "-"},
+		{"convert", "-", "--players", "-", "-o", out},
+		{"pairings", "-", "--players", "-"},
+	} {
+		code, stdout, stderr := runAt(t, "../..", args...)
+		want := "tbsheet: standard input (-) is given more than once, and it can be read only once: give the other inputs as files"
+		if code != exitUsage || stdout != "" || !strings.HasPrefix(stderr, want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %s", args, code, stdout, stderr)
+		}
 	}
 }

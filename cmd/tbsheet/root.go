@@ -49,6 +49,7 @@ Input formats, detected from the content (--from forces one):
 		newPairingsCmd(),
 		newConvertCmd(),
 		newWatchCmd(),
+		newServeCmd(),
 		newTemplateCmd(),
 		newRoundsCmd(),
 		newTiebreaksCmd(),
@@ -82,11 +83,25 @@ func maxSize(cmd *cobra.Command) (int64, error) {
 	return mib << 20, nil
 }
 
-// args returns a cobra positional-argument check whose failure is a usage error.
+// args returns a cobra positional-argument check whose failure is a usage error. It also
+// refuses standard input (-) given more than once, as two inputs or as an input and the
+// --players list: it can be read once, and the second would read nothing.
 func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, a []string) error {
 		if err := check(cmd, a); err != nil {
 			return usageErr("%s: %v", cmd.CommandPath(), err)
+		}
+		stdin := 0
+		for _, in := range a {
+			if in == reader.Stdin {
+				stdin++
+			}
+		}
+		if f := cmd.Flags().Lookup("players"); f != nil && f.Value.String() == reader.Stdin {
+			stdin++
+		}
+		if stdin > 1 {
+			return usageErr("standard input (-) is given more than once, and it can be read only once: give the other inputs as files")
 		}
 		return nil
 	}
@@ -146,6 +161,7 @@ func systemNames() string {
 type outputFlags struct {
 	outputs                                 []string
 	lang, paper, by, font, tmpl, pod, title string
+	qr                                      string
 	csvSep                                  string
 	cut                                     int
 	quiet                                   bool
@@ -162,7 +178,13 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
 	fs.StringVar(&f.title, "title", "", "the event's name on every output (default: the input's own, e.g. its Event sheet, else the file name)")
+	registerQR(fs, &f.qr)
 	registerQuiet(fs, &f.quiet)
+}
+
+// registerQR adds --qr, the address the wall PDFs carry as a QR code.
+func registerQR(fs *pflag.FlagSet, qr *string) {
+	fs.StringVar(qr, "qr", "", "print `URL` as a small QR code in the corner of the PDF's pages (the address 'tbsheet serve' prints)")
 }
 
 // registerQuiet adds -q, which silences the notes (see notes.go).
@@ -172,7 +194,7 @@ func registerQuiet(fs *pflag.FlagSet, quiet *bool) {
 
 // writerOptions checks and converts the output flags.
 func (f *outputFlags) writerOptions(stderr io.Writer) (writer.Options, error) {
-	opt := writer.Options{Lang: f.lang, Paper: f.paper, Cut: f.cut, Font: f.font, Template: f.tmpl,
+	opt := writer.Options{Lang: f.lang, Paper: f.paper, Cut: f.cut, Font: f.font, Template: f.tmpl, QR: f.qr,
 		Warn: func(msg string) { fmt.Fprintln(stderr, "tbsheet: warning: "+msg) }}
 	if !contains(writer.Langs(), f.lang) {
 		return opt, usageErr("--lang %q: use %s", f.lang, strings.Join(writer.Langs(), ", "))

@@ -242,11 +242,7 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 	return func(ctx context.Context, input string, data []byte) (watch.Prepared, error) {
 		r, err := j.computeBytes(data, input)
 		if err != nil {
-			var ee *exitError
-			if errors.As(err, &ee) {
-				err = ee.err // watch prints the problems itself, one per line
-			}
-			return watch.Prepared{}, err
+			return watch.Prepared{}, brokenSave(err)
 		}
 		if err := ctx.Err(); err != nil {
 			return watch.Prepared{}, err // a newer save came: rendering this one is wasted
@@ -297,6 +293,16 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 		}
 		return watch.Prepared{Summary: sum, Commit: commit}, nil
 	}
+}
+
+// brokenSave is the error of a job on a save that cannot be read, as watch prints it: the
+// problems themselves, one per line, without the exit code the command line adds.
+func brokenSave(err error) error {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.err
+	}
+	return err
 }
 
 // watchScenarios analyses the round being played for every standings when scenario outputs

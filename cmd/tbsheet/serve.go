@@ -1,0 +1,202 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/scenario"
+	"github.com/tbsheet/tbsheet/serve"
+	"github.com/tbsheet/tbsheet/watch"
+)
+
+func newServeCmd() *cobra.Command {
+	var (
+		cf            calcFlags
+		of            outputFlags
+		sf            scenarioFlags
+		from, players string
+		final         bool
+		addr          string
+		poll          time.Duration
+		maxLive       int
+	)
+	cmd := &cobra.Command{
+		Use:   "serve INPUT [--addr :8080]",
+		Short: "Show live standings and pairings as web pages on the venue's network",
+		Long: `Serve the standings, the pairings of the round being played and, with --cut, its
+scenarios as small web pages that every phone and the venue's TV can open, and update
+them on every save of INPUT (as 'tbsheet watch' does). Players search their name on the
+first page to see their table, their opponent, their record and rank; /tv shows a list
+in large type for a screen across the room and pages through it by itself.
+
+The terminal prints the addresses to type and a QR code to scan. A save that cannot be
+read keeps the last good results on show, with a notice that results are being edited.
+The pages only show: nothing on them changes anything. Ctrl-C stops.
+
+--addr chooses where to listen: :8080 (the default) is every network of this computer;
+127.0.0.1:8080 this computer alone; 192.168.1.20:8080 that network alone.`,
+		Example: `  tbsheet serve results.xlsx
+  tbsheet serve results.xlsx --addr :8080 --cut 8 --lang ja`,
+		Args: args(cobra.ExactArgs(1)),
+		RunE: func(cmd *cobra.Command, inputs []string) error {
+			j, err := newJob(cmd, &cf, &of, from, players, final, false)
+			if err != nil {
+				return err
+			}
+			input := inputs[0]
+			if input == reader.Stdin {
+				return usageErr("serve: standard input (-) cannot be watched: give the file")
+			}
+			if isDir(input) {
+				return usageErr("serve %s: give one results file, not a folder", input)
+			}
+			if of.cut > 0 {
+				if j.scenarioOpt, err = sf.options(j.calcOpt, of.cut); err != nil {
+					return err
+				}
+			}
+			if maxLive < 1 {
+				return usageErr("--max-live %d: must be a number of pages", maxLive)
+			}
+			if _, err := os.Stat(input); err != nil {
+				return inputErr(err)
+			}
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return failure(fmt.Errorf("serve: %w (is another program using that port? try --addr :8081)", err))
+			}
+			srv := serve.New(serve.Config{Writer: j.writeOpt, Scenarios: of.cut > 0, MaxLive: maxLive})
+			out := cmd.OutOrStdout()
+			printAddresses(out, serve.URLs(ln.Addr()))
+
+			sig, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			go func() { <-sig.Done(); stop() }() // a second Ctrl-C ends the process at once
+			ctx, cancel := context.WithCancelCause(sig)
+			defer cancel(nil)
+			served := make(chan error, 1)
+			go func() {
+				err := srv.Run(ctx, ln)
+				cancel(err) // the server failing stops the watch
+				served <- err
+			}()
+			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Poll: poll, MaxSize: j.readOpt.MaxSize,
+				Log: out, Errors: cmd.ErrOrStderr(), Broken: srv.Broken}
+			err = watch.Run(ctx, cfg, j.serveJob(srv, cmd.ErrOrStderr()))
+			cancel(nil)
+			if serr := <-served; serr != nil && err == nil {
+				err = serr
+			}
+			if err != nil {
+				return failure(err)
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	cf.register(fs)
+	fs.MarkHidden("after-round") // the pages show the round being played
+	fs.StringVar(&of.lang, "lang", "en", "language of a page whose browser asks for none tbsheet speaks: en, zh, ja")
+	fs.StringVar(&of.by, "by", "rank", "order of the standings page: rank, name or family (as standings --by)")
+	fs.IntVar(&of.cut, "cut", 0, "draw a top-cut line under `N` players, and show the round's scenarios for a top N")
+	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
+	fs.StringVar(&of.title, "title", "", "the event's name on the pages (default: the input's own, else the file name)")
+	of.paper, of.csvSep = "A4", "," // what these pages do not print
+	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
+	fs.StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one (read once, at start)")
+	fs.BoolVar(&final, "final", false, "final standings after a top cut (default when the input has playoff rounds)")
+	registerQuiet(fs, &of.quiet)
+	fs.StringVar(&addr, "addr", ":8080", "listen on `HOST:PORT`: :8080 every network of this computer, 127.0.0.1:8080 this computer alone")
+	fs.DurationVar(&poll, "poll", 0, "check the input every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
+	fs.IntVar(&maxLive, "max-live", serve.DefaultMaxLive, "the most pages that update live at once (`N`); more still load, without updating")
+	fs.IntVar(&sf.rounds, "rounds", 0, "the event plans `N` Swiss rounds (default: what the input says), for the scenarios' outlook")
+	return cmd
+}
+
+// printAddresses tells the organizer what to type in a browser, and shows the first
+// address as a QR code for a phone's camera.
+func printAddresses(w io.Writer, urls []string) {
+	fmt.Fprintln(w, "Open on a phone or the TV (same network):")
+	for _, u := range urls {
+		fmt.Fprintln(w, "  "+u)
+	}
+	if qr, err := serve.TextQR(urls[0]); err == nil {
+		fmt.Fprint(w, qr)
+	}
+	fmt.Fprintln(w, "  "+urls[0]+"tv for the TV; --qr "+urls[0]+" puts this code on the printed PDFs")
+}
+
+// serveJob is what watch runs on each save for serve: compute the standings of the bytes
+// read, the round being played and its scenarios, and publish them on commit (once the save
+// has settled), so that open pages show them.
+func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
+	return func(ctx context.Context, input string, data []byte) (watch.Prepared, error) {
+		r, err := j.computeBytes(data, input)
+		if err != nil {
+			return watch.Prepared{}, brokenSave(err)
+		}
+		snap := &serve.Snapshot{}
+		var notes []string
+		for _, st := range r.sts {
+			d, note, err := j.division(ctx, st)
+			if err != nil {
+				return watch.Prepared{}, err
+			}
+			if note != "" {
+				notes = append(notes, note)
+			}
+			snap.Divisions = append(snap.Divisions, d)
+		}
+		sum := summarize(r.sts, nil)
+		if !j.quiet {
+			sum.Notes = append(r.notes, notes...)
+		}
+		commit := func() error {
+			printLines(warn, r.warnings) // self-check differences, with the results they come with
+			snap.At = time.Now()         // when the pages started showing it
+			srv.Publish(snap)
+			return nil
+		}
+		return watch.Prepared{Summary: sum, Commit: commit}, nil
+	}
+}
+
+// division computes what the pages show of one division's standings: the round being
+// played (none when every paired round has its results) and, with --cut, its scenarios. A
+// round the scenarios cannot analyse is a note, not a broken save: the other pages stand.
+func (j *job) division(ctx context.Context, st *calc.Standings) (serve.Division, string, error) {
+	d := serve.Division{Standings: st}
+	p, err := pairings.Compute(st.Event, pairings.Options{Calc: j.calcOpt})
+	switch {
+	case errors.Is(err, pairings.ErrNoRound):
+		return d, "", nil
+	case err != nil:
+		return d, "", err
+	}
+	d.Pairings = p
+	if j.scenarioOpt.Cut == 0 {
+		return d, "", nil
+	}
+	rep, err := scenario.Analyze(ctx, st.Event, j.scenarioOpt)
+	switch {
+	case ctx.Err() != nil:
+		return d, "", ctx.Err()
+	case err != nil:
+		return d, "note: scenarios: " + err.Error(), nil
+	}
+	d.Scenarios = rep
+	return d, "", nil
+}

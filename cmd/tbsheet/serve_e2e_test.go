@@ -1,0 +1,260 @@
+//go:build e2e
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/tbsheet/tbsheet/internal/golden"
+)
+
+// The browser tests run `tbsheet serve` in this process on the loopback address, on a copy
+// of samples/scenarios-rcq.xlsx (20 players, round 5 paired and waiting for its results) in
+// which Alex Chen is renamed scriptName, and drive Debian's headless Chromium over it.
+
+// scriptName is the name of a player that must show as text, never run.
+const scriptName = "<script>alert(1)</script>"
+
+// rcqWorkbook copies the sample to dir/results.xlsx, each edit applied, and returns its path.
+func rcqWorkbook(t testing.TB, dir string) string {
+	t.Helper()
+	path := filepath.Join(dir, "results.xlsx")
+	saveWorkbook(t, filepath.Join("..", "..", "samples", "scenarios-rcq.xlsx"), path, func(f *excelize.File) {
+		for _, sheet := range []string{"Players", "Matches"} {
+			cells, err := f.SearchSheet(sheet, "^Alex Chen$", true)
+			if err != nil || len(cells) == 0 {
+				t.Fatalf("%s: Alex Chen not found: %v", sheet, err)
+			}
+			for _, c := range cells {
+				f.SetCellValue(sheet, c, scriptName)
+			}
+		}
+	})
+	return path
+}
+
+// saveWorkbook opens from, edits it and saves it as to, as a spreadsheet program does: the
+// file is rewritten in place.
+func saveWorkbook(t testing.TB, from, to string, edit func(*excelize.File)) {
+	t.Helper()
+	f, err := excelize.OpenFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	edit(f)
+	var b bytes.Buffer
+	if err := f.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// newBrowser starts Debian's headless Chromium for the test; its absence fails the test.
+func newBrowser(t testing.TB) context.Context {
+	t.Helper()
+	path, err := exec.LookPath("chromium-headless-shell")
+	if err != nil {
+		t.Fatalf("headless Chromium is not installed (Debian: apt-get install chromium-headless-shell): %v", err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox) // Chromium's sandbox refuses root (CI containers)
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute) // a hung browser ends the test
+	t.Cleanup(func() { cancelTimeout(); cancel(); cancelAlloc() })
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+// watchDialogs fails the test on any dialog a page opens (alert(1) run from a name) and
+// closes it.
+func watchDialogs(t *testing.T, ctx context.Context) *atomic.Int32 {
+	var n atomic.Int32
+	dialogs := chromedp.Events(ctx, page.JavascriptDialogOpening)
+	go func() {
+		for ev, err := range dialogs {
+			if err != nil {
+				return
+			}
+			n.Add(1)
+			t.Errorf("a page opened a dialog: %q", ev.Message)
+			chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+		}
+	}()
+	return &n
+}
+
+// text is the visible text of the page's element sel.
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`(document.querySelector(%q)||{}).innerText||""`, sel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// waitFor waits until the JavaScript predicate holds in the page (the page updates itself;
+// the browser context's deadline bounds the wait).
+func waitFor(t *testing.T, ctx context.Context, what, predicate string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](predicate, chromedp.WithPollingInterval(20*time.Millisecond),
+		chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// screenshot writes the page as docs/NAME.png when the test runs with -update.
+func screenshot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	if !golden.Updating() {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("..", "..", "docs", name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestServeBrowser: each page loads in a real browser and shows what it is for; a search
+// finds a player with and without the search form; a name made of markup shows as text
+// and runs nothing; a save of the workbook updates the open page without a reload, a broken
+// save shows the notice over the last good results; the TV pages by itself.
+// go test -tags e2e ./cmd/tbsheet -run ServeBrowser -update rewrites docs/serve-*.png.
+func TestServeBrowser(t *testing.T) {
+	dir := t.TempDir()
+	input := rcqWorkbook(t, dir)
+	base := startServe(t, input, "--cut", "8")
+	ctx := newBrowser(t)
+	dialogs := watchDialogs(t, ctx)
+	phone := chromedp.EmulateViewport(412, 860, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	if err := chromedp.Do(ctx, phone); err != nil {
+		t.Fatal(err)
+	}
+
+	// Each page.
+	for _, tc := range []struct{ path, shot, sel, want string }{
+		{"", "", "h1", "Find me"},
+		{"pairings", "serve-pairings", "h1", "Round 5 pairings"},
+		{"standings", "serve-standings", "h1", "Standings after round 4 of 5"},
+		{"standings", "", "tr.cut", "Top 8"},
+		{"scenarios", "serve-scenarios", "h1", "Round 5 scenarios"},
+	} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+tc.path)); err != nil {
+			t.Fatal(err)
+		}
+		if got := text(t, ctx, tc.sel); !strings.Contains(got, tc.want) {
+			t.Errorf("/%s %s: %q, want %q", tc.path, tc.sel, got, tc.want)
+		}
+		if tc.shot != "" {
+			screenshot(t, ctx, tc.shot)
+		}
+	}
+
+	// The name made of markup is text on every page that lists it, and ran nothing.
+	for _, path := range []string{"pairings", "standings", "tv", "?q=alert"} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+path)); err != nil {
+			t.Fatal(err)
+		}
+		shown, err := chromedp.Run(ctx, chromedp.Evaluate[bool](
+			fmt.Sprintf(`[...document.querySelectorAll("bdi")].some(e => e.textContent === %q) && !document.querySelector("main script")`, scriptName)))
+		if err != nil || !shown {
+			t.Errorf("/%s: the name %s is not shown as text (%v)", path, scriptName, err)
+		}
+	}
+
+	// Find me: typed in the form (accents and case ignored), and as /?q= without script.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base), chromedp.SendKeys(chromedp.CSS(`input[name=q]`), "HADDAD")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.RunResponse(ctx, chromedp.Submit(chromedp.CSS(`input[name=q]`))); err != nil {
+		t.Fatal(err)
+	}
+	if loc, _ := chromedp.Run(ctx, chromedp.Location()); !strings.HasSuffix(loc, "/?q=HADDAD") {
+		t.Errorf("the search went to %s", loc)
+	}
+	if got := text(t, ctx, ".found"); !strings.Contains(got, "Omar Haddad") || !strings.Contains(got, "Round 5: Table 1") ||
+		!strings.Contains(got, "Tariq Aziz") {
+		t.Errorf("search HADDAD: %q", got)
+	}
+	screenshot(t, ctx, "serve-find-result")
+
+	// A save updates the open page without a reload: a marker set in the page survives.
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"standings")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the live stream", `!document.querySelector(".live-mark").hidden`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.notReloaded = true`)); err != nil {
+		t.Fatal(err)
+	}
+	saved := time.Now()
+	saveWorkbook(t, input, input, func(f *excelize.File) {
+		for row := 43; row <= 51; row++ { // round 5's results
+			f.SetCellValue("Matches", fmt.Sprintf("E%d", row), "2-0")
+		}
+	})
+	waitFor(t, ctx, "the standings after the save", `document.querySelector("h1").innerText.includes("after round 5 of 5") && window.notReloaded === true`)
+	t.Logf("a save reached the open page in %v (debounce included)", time.Since(saved).Round(time.Millisecond))
+
+	// A broken save: the last good standings stay, with the notice.
+	saveWorkbook(t, input, input, func(f *excelize.File) { f.SetCellValue("Matches", "E43", "banana") })
+	waitFor(t, ctx, "the notice of a broken save", `(document.querySelector(".notice")||{innerText:""}).innerText.includes("being edited") && window.notReloaded === true`)
+	if got := text(t, ctx, "h1"); !strings.Contains(got, "after round 5 of 5") {
+		t.Errorf("a broken save: the page shows %q, not the last good standings", got)
+	}
+	saveWorkbook(t, input, input, func(f *excelize.File) { f.SetCellValue("Matches", "E43", "0-2") })
+	waitFor(t, ctx, "the notice gone after a good save", `document.querySelector(".notice") === null && window.notReloaded === true`)
+
+	// The TV: 20 standings of 12 rows a page are 2 pages; the TV moves to the second by itself.
+	tv := chromedp.EmulateViewport(1280, 720)
+	if err := chromedp.Do(ctx, tv, chromedp.Navigate(base+"tv?show=standings&rows=12")); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(t, ctx, ".page"); got != "1 / 2" {
+		t.Errorf("TV: page %q, want 1 / 2", got)
+	}
+	screenshot(t, ctx, "serve-tv")
+	// The page is replaced (a meta refresh): ask again until the new one answers.
+	for {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector(".page")||{}).innerText||""`))
+		if err == nil && got == "2 / 2" {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the TV did not move to its second page: %v", ctx.Err())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"tv")); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(t, ctx, "h1"); !strings.Contains(got, "Standings after round 5 of 5") {
+		t.Errorf("TV with no round being played: %q, want the standings", got)
+	}
+	if dialogs.Load() > 0 {
+		t.Errorf("%d dialogs opened", dialogs.Load())
+	}
+}

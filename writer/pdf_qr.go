@@ -1,0 +1,62 @@
+package writer
+
+import (
+	"fmt"
+
+	"codeberg.org/go-pdf/fpdf"
+	qrcode "github.com/skip2/go-qrcode"
+)
+
+// A wall PDF can carry a QR code (Options.QR: tbsheet serve's address) in the header's
+// right corner, small enough to leave the page to the list: the title and the date beside
+// the subtitle keep to its left.
+
+// qrSide is the side of the printed code in millimetres, quiet zone included: read by a
+// phone held at the sheet, not from across the room.
+const qrSide = 16.0
+
+// qrGap is the space between the header's text and the code.
+const qrGap = 3.0
+
+// qrModules returns the code of url, a row of dark-or-light modules per line, without its
+// quiet zone (the header's white space is one).
+func qrModules(url string) ([][]bool, error) {
+	q, err := qrcode.New(url, qrcode.Medium)
+	if err != nil {
+		return nil, fmt.Errorf("the QR code of %q: %w", url, err)
+	}
+	q.DisableBorder = true
+	return q.Bitmap(), nil
+}
+
+// headerWidth is how wide the header's text may be: the table's width, less the code's.
+func (d *standingsPDF) headerWidth() float64 {
+	if d.qr == nil {
+		return d.tableWidth()
+	}
+	return d.tableWidth() - qrSide - qrGap
+}
+
+// drawQR draws the code in the header's right corner, each run of dark modules one
+// rectangle.
+func (d *standingsPDF) drawQR(pdf *fpdf.Fpdf) {
+	if d.qr == nil {
+		return
+	}
+	m := qrSide / float64(len(d.qr)+2) // a module's side, one module of margin each side
+	x0, y0 := d.pageW-marginX-qrSide+m, marginTop+m
+	pdf.SetFillColor(0, 0, 0)
+	for y, row := range d.qr {
+		for x := 0; x < len(row); x++ {
+			if !row[x] {
+				continue
+			}
+			run := x
+			for run < len(row) && row[run] {
+				run++
+			}
+			pdf.Rect(x0+float64(x)*m, y0+float64(y)*m, float64(run-x)*m, m, "F")
+			x = run
+		}
+	}
+}

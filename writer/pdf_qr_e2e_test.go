@@ -1,0 +1,50 @@
+//go:build e2e
+
+package writer
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestPDFQRE2E: the QR code poppler draws in the corner of the standings' and the
+// pairings' page 1 is, module by module, the code of --qr's address.
+func TestPDFQRE2E(t *testing.T) {
+	const url, dpi = "http://192.168.1.20:8080/", 300
+	want, err := qrModules(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{QR: url, Now: testNow}
+	standings := writeStandingsTemp(t, testStandings(), opt, "standings.pdf")
+	pairings := filepath.Join(t.TempDir(), "pairings.pdf")
+	f, err := os.Create(pairings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WritePairingsPDF(f, testPairings(t), BothLists, opt); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, pdf := range []string{standings, pairings} {
+		img, _ := pageImage(t, pdf, dpi)
+		pageW := float64(img.Bounds().Dx()) / dpi * 25.4
+		m := qrSide / float64(len(want)+2)
+		x0, y0 := pageW-marginX-qrSide+m, marginTop+m
+		wrong := 0
+		for y, row := range want {
+			for x, dark := range row {
+				px := int((x0 + (float64(x)+0.5)*m) / 25.4 * dpi)
+				py := int((y0 + (float64(y)+0.5)*m) / 25.4 * dpi)
+				r, _, _, _ := img.At(px, py).RGBA()
+				if (r < 0x8000) != dark {
+					wrong++
+				}
+			}
+		}
+		if wrong > 0 {
+			t.Errorf("%s: %d of the code's %d modules are printed wrong", filepath.Base(pdf), wrong, len(want)*len(want))
+		}
+	}
+}
