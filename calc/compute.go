@@ -286,7 +286,8 @@ func (st *Standings) ExplainKey(row int, id string) (f Figure, ok bool) {
 }
 
 // columnNotes are notes about whole columns: MTG game keys counting byes 1-0 in a best-of-one
-// event, point scores missing for chl-points-*.
+// event, point scores missing for chl-points-*. A note names a column by its header, which
+// players read, never by its id.
 func columnNotes(st *Standings) []string {
 	var notes []string
 	if slices.ContainsFunc(st.Columns, func(d *Def) bool { return d.ID == "mtg-gwp" || d.ID == "mtg-ogw" }) {
@@ -309,7 +310,7 @@ func columnNotes(st *Standings) []string {
 			}
 		}
 		if !found {
-			notes = append(notes, fmt.Sprintf("%s: %s, so every value is 0", d.ID, noScores))
+			notes = append(notes, fmt.Sprintf("%s: %s, so every value is 0", d.Short, noScores))
 		}
 	}
 	return notes

@@ -61,7 +61,7 @@ var playerTexts = map[string]playerText{
 		"en": "matches won against players who finished on the same points",
 		"zh": "战胜同积分选手的场数",
 		"ja": "同じ勝ち点で終えた相手に勝ったマッチの数"}},
-	"chl-median-buchholz": {Text{"zh": "中间布赫霍尔茨分", "ja": "メディアン・ブッフホルツ"}, Text{
+	"chl-median-buchholz": {Text{"zh": "中值布赫霍尔茨分", "ja": "メディアン・ブッフホルツ"}, Text{
 		"en": "your opponents' points added up, without the highest and the lowest",
 		"zh": "对手积分之和，去掉最高和最低的一位",
 		"ja": "対戦相手の勝ち点の合計（最高と最低を除く）"}},

@@ -52,3 +52,25 @@ func TestPlainTexts(t *testing.T) {
 		t.Errorf("a language without translation reads %q, want the English", got)
 	}
 }
+
+// TestSeedTerms: the names players read use the words of the organizers' own documents
+// (../shared/seeds): 003_* (Chinese, Yu-Gi-Oh! on Challonge) calls Median-Buchholz
+// 中值-布赫霍尔茨 and the progressive score 累进分; 001_* (Japanese, Magic) says オポネント
+// and ゲーム for the opponents' and the game percentages.
+func TestSeedTerms(t *testing.T) {
+	for _, tc := range []struct{ id, lang, term string }{
+		{"chl-median-buchholz", "zh", "中值布赫霍尔茨"},
+		{"progressive", "zh", "累进分"},
+		{"mtg-omw", "ja", "オポネント"},
+		{"mtg-ogw", "ja", "オポネント・ゲーム"},
+		{"mtg-gwp", "ja", "ゲーム"},
+	} {
+		d, ok := Lookup(tc.id)
+		if !ok {
+			t.Fatalf("no tiebreak %s", tc.id)
+		}
+		if !strings.Contains(d.Names[tc.lang], tc.term) {
+			t.Errorf("%s in %s: %q, want the seed's %q", tc.id, tc.lang, d.Names[tc.lang], tc.term)
+		}
+	}
+}

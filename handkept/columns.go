@@ -139,9 +139,12 @@ var sheetKinds = map[string][]string{
 	"players": {"players", "player list", "roster", "entrants", "选手", "选手名单", "参赛选手", "玩家", "プレイヤー", "参加者", "参加者一覧"},
 	"matches": {"matches", "results", "match list", "pairings", "对阵", "比赛", "结果", "成绩", "対戦", "結果", "対戦表"},
 	"event":   {"event", "settings", "tournament", "赛事", "赛事信息", "设置", "大会", "大会情報", "設定", "イベント"},
+	// The instructions `tbsheet template` writes (in each language): for people, skipped
+	// without a note, which would otherwise follow every run on a template's workbook.
+	"instructions": {"instructions", "说明", "説明"},
 }
 
-// SheetKind returns "players", "matches", "event" or "" for a sheet name.
+// SheetKind returns "players", "matches", "event", "instructions" or "" for a sheet name.
 func SheetKind(name string) string {
 	n := NormalizeHeader(name)
 	for kind, names := range sheetKinds {

@@ -322,6 +322,9 @@ func TestXLSXErrors(t *testing.T) {
 			[]string{`results.xlsx: Matches!D3: row skipped: it has a result ("2-0") but no players`, `sheet "Standings" ignored`}},
 		{"matches and rounds", append(r12, testSheet{"Results", [][]string{{"Round", "Player 1", "Player 2", "Result"}}}), nil,
 			[]string{`sheet "Results" ignored: the per-round sheets are read instead`}},
+		{"template's instructions", append(r12, testSheet{"Instructions", [][]string{{"How to keep results for tbsheet"}}},
+			testSheet{"说明", [][]string{{"tbsheet 成绩记录说明"}}}, testSheet{"説明", [][]string{{"tbsheet 用の成績の記録方法"}}}), nil,
+			[]string{}},
 		// Excel's copy of a round sheet, left unrenamed, is not read as a round (nor as the
 		// same round twice), and the organizer is told.
 		{"copied round sheet", append(r12, testSheet{"Round 2 (2)", [][]string{{"Table", "Player 1", "Player 2", "Result"}, {"n:1", "Alice", "Bob", "2-0"}}}), nil,

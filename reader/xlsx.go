@@ -71,6 +71,7 @@ type sheetRole struct {
 	event   bool     // an Event sheet: name, date, system, points, tiebreaks, rounds
 	round   roundKey // a per-round or playoff sheet when set
 	matches bool     // named like a match list (Matches, Results, 对阵, 対戦表)
+	help    bool     // the template's Instructions sheet
 }
 
 func classify(name string) sheetRole {
@@ -82,6 +83,8 @@ func classify(name string) sheetRole {
 		s.matches = true
 	case handkept.SheetKind(name) == "event":
 		s.event = true
+	case handkept.SheetKind(name) == "instructions":
+		s.help = true
 	default:
 		if n, ok := handkept.RoundSheetNumber(name); ok {
 			s.round.n = n
@@ -169,7 +172,7 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 	}
 	for _, s := range roles {
 		switch {
-		case used[s.name]:
+		case used[s.name], s.help:
 		case s.matches && len(rounds) > 0:
 			h.note("sheet %s ignored: the per-round sheets are read instead", tbsheet.Quote(s.name))
 		default:

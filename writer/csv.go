@@ -69,7 +69,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 			case colValue:
 				s = number(strings.ReplaceAll(st.Columns[c.tb].FormatValue(figure(r, c.tb).Value), "−", "-"))
 			case colNote:
-				s = r.Note
+				s = rowNote(st, r, opt.Lang)
 			}
 			record[j] = csvSafe(s)
 		}

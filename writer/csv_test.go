@@ -174,3 +174,46 @@ func TestCSVSeparator(t *testing.T) {
 		t.Error("no decimal was written with a comma")
 	}
 }
+
+// TestRowNoteTranslated: the Note column (CSV, XLSX) is in the output's language: calc's
+// English note in English, and in Chinese and Japanese the same facts — the playoff finish,
+// the players tied on every key — with no English word left, and a note exactly where calc
+// writes one.
+func TestRowNoteTranslated(t *testing.T) {
+	all := append(presetStandings(24, 5, 3, false), finalStandings())
+	notes := 0
+	for _, st := range all {
+		for i := range st.Rows {
+			r := &st.Rows[i]
+			if got := rowNote(st, r, "en"); got != r.Note {
+				t.Errorf("en: %q, want calc's %q", got, r.Note)
+			}
+			for _, lang := range []string{"zh", "ja"} {
+				got := rowNote(st, r, lang)
+				if (got == "") != (r.Note == "") {
+					t.Errorf("%s, %s: %q for calc's %q", lang, st.System.Name, got, r.Note)
+				}
+				rest := got
+				for _, p := range st.Event.Players {
+					rest = strings.ReplaceAll(rest, p.Name, "")
+				}
+				if strings.ContainsAny(rest, "abcdefghijklmnopqrstuvwxyz") {
+					t.Errorf("%s, %s: %q is not translated (calc's %q)", lang, st.System.Name, got, r.Note)
+				}
+				if got != "" {
+					notes++
+				}
+			}
+		}
+	}
+	if notes == 0 {
+		t.Error("no row has a note: the test checks nothing")
+	}
+	var b strings.Builder
+	if err := WriteCSV(&b, finalStandings(), Options{Lang: "zh"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), ",冠军\n") || strings.Contains(b.String(), "winner") {
+		t.Errorf("the zh CSV's notes:\n%s", b.String())
+	}
+}

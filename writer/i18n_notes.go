@@ -73,9 +73,9 @@ var explainTexts = []noteText{
 	{en: "no wins against players on the same points", zh: "没有战胜同积分的选手", ja: "同じ勝ち点の相手への勝ちはありません"},
 	{en: "beat %s", zh: "战胜 %[1]s", ja: "%[1]s に勝ち"},
 	{en: "lost to %s", zh: "负于 %[1]s", ja: "%[1]s に負け"},
-	{en: "%d opponent: Median-Buchholz needs 3 or more, so 0", zh: "对手%[1]s名：中间布赫霍尔茨分需要至少3名对手，因此为 0",
+	{en: "%d opponent: Median-Buchholz needs 3 or more, so 0", zh: "对手%[1]s名：中值布赫霍尔茨分需要至少3名对手，因此为 0",
 		ja: "対戦相手%[1]s人：メディアン・ブッフホルツには3人以上が必要なため 0"},
-	{en: "%d opponents: Median-Buchholz needs 3 or more, so 0", zh: "对手%[1]s名：中间布赫霍尔茨分需要至少3名对手，因此为 0",
+	{en: "%d opponents: Median-Buchholz needs 3 or more, so 0", zh: "对手%[1]s名：中值布赫霍尔茨分需要至少3名对手，因此为 0",
 		ja: "対戦相手%[1]s人：メディアン・ブッフホルツには3人以上が必要なため 0"},
 	{en: "no opponents", zh: "没有对手", ja: "対戦相手なし"},
 	{en: "no opponents: the floor", zh: "没有对手：按最低值计", ja: "対戦相手なし：最低値"},
@@ -135,7 +135,7 @@ var roundWords = map[string][]struct {
 	with string
 }{
 	"zh": {
-		{regexp.MustCompile(`\(round (\d+)\)`), "（第$1轮）"},
+		{regexp.MustCompile(`\(round (\d+)\)`), "（第${1}轮）"},
 		{regexp.MustCompile(` \(VUR\)`), "（自愿未赛）"},
 		{regexp.MustCompile(`(R\d+) PAB`), "$1 编排轮空"},
 		{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半分轮空"},
@@ -147,7 +147,7 @@ var roundWords = map[string][]struct {
 		{regexp.MustCompile(`(R\d+) double forfeit`), "$1 双方弃权"},
 	},
 	"ja": {
-		{regexp.MustCompile(`\(round (\d+)\)`), "（第$1回戦）"},
+		{regexp.MustCompile(`\(round (\d+)\)`), "（第${1}回戦）"},
 		{regexp.MustCompile(` \(VUR\)`), "（自主的な不戦）"},
 		{regexp.MustCompile(`(R\d+) PAB`), "$1 組合せの不戦勝"},
 		{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半点の不戦"},

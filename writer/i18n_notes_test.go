@@ -3,6 +3,7 @@ package writer
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -93,6 +94,24 @@ func TestNotesTranslated(t *testing.T) {
 	for _, n := range noteTexts {
 		if n.zh == "" || n.ja == "" {
 			t.Errorf("%q: no zh or ja", n.en)
+		}
+	}
+}
+
+// TestRoundWordsTranslated: the round a note names keeps its number in every language
+// ("beat Ann (round 2)" is "战胜 Ann （第2轮）"), and no English word of it is left.
+func TestRoundWordsTranslated(t *testing.T) {
+	for lang, want := range map[string]string{"zh": "战胜 Ann（第2轮）", "ja": "Ann（第2回戦）に勝ち"} {
+		got := TranslateNote(lang, "beat Ann (round 2)")
+		if strings.ReplaceAll(got, " ", "") != strings.ReplaceAll(want, " ", "") {
+			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	for lang := range roundWords {
+		for _, w := range roundWords[lang] {
+			if regexp.MustCompile(`\$\d[^\d\s]`).MatchString(w.with) {
+				t.Errorf("%s: %q: a $n followed by a letter names no group (write ${n})", lang, w.with)
+			}
 		}
 	}
 }

@@ -234,10 +234,7 @@ func (w pairingWords) byTable() []int {
 func (w pairingWords) headline(lists PairingsLists) string {
 	var parts []string
 	ev := w.p.Event
-	system := ""
-	if st := w.p.Before; st.System != nil {
-		system = st.System.Title
-	}
+	system := GameName(w.p.Before, w.lang)
 	order := w.l("pa.by-table")
 	if lists == ListByName {
 		order = w.byNameTitle()

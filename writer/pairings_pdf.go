@@ -494,7 +494,8 @@ func (lay *listLayout) balance(page [][]int, room float64) [][]int {
 
 // nameLines returns a name cell's lines in a column w mm wide at scale, with the tag at the
 // end of the last, and the scale they are set at: the name on one line, squeezed down to
-// squeeze of its size if need be, or wrapped at that size.
+// squeeze of its size if need be, or else wrapped, at the largest size down to that squeeze
+// that takes no more lines than it and cuts no word.
 func nameLines(t, tag text, w, scale, squeeze float64) ([]text, float64) {
 	pad := listPad * scale
 	avail := w - 2*pad
@@ -507,7 +508,13 @@ func nameLines(t, tag text, w, scale, squeeze float64) ([]text, float64) {
 	case t.width(scale*squeeze) <= avail:
 		return []text{t}, avail / (t.em * t.pt * ptMM)
 	}
-	return t.wrap(avail, scale*squeeze), scale * squeeze
+	least := t.wrap(avail, scale*squeeze)
+	for s := scale; s > scale*squeeze; s -= listStep * scale {
+		if lines, whole := t.wrapWords(avail, s); whole && len(lines) <= len(least) {
+			return lines, s
+		}
+	}
+	return least, scale * squeeze
 }
 
 // drawPage draws a page's blocks: each its column headers, then its rows, banded.

@@ -443,3 +443,24 @@ func BenchmarkPairings(b *testing.B) {
 		})
 	}
 }
+
+// TestNameLinesLongName: an opponent's name too long for its column, squeezed as far as it
+// may be, wraps at the largest size that cuts no word — after the hyphen of a double-barrelled
+// name — rather than in small type: it is read from two metres.
+func TestNameLinesLongName(t *testing.T) {
+	fs, _ := testFonts(t)
+	name := fs.shape("Victor Vanderbilt-Featherstonehaugh", style{pt: listOppPt}, "")
+	const scale = listMinScale
+	w := name.width(scale)*0.55 + 2*listPad*scale // too wide squeezed to oppSqueeze
+	lines, size := nameLines(name, text{}, w, scale, oppSqueeze)
+	var got []string
+	for _, l := range lines {
+		got = append(got, plain(l))
+	}
+	if want := []string{"Victor Vanderbilt-", "Featherstonehaugh"}; !slices.Equal(got, want) {
+		t.Errorf("lines %q, want %q", got, want)
+	}
+	if size < 0.9*scale {
+		t.Errorf("set at %.2f of the list's %.2f: smaller than it needs", size, scale)
+	}
+}

@@ -497,12 +497,26 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 		keyLine(labelf(lang, "legend.finish", label(lang, "finish")))
 	}
 	for _, def := range st.Columns {
-		out = append(out, legendKey{def.Short, colon(lang) + def.Plain.In(lang)})
+		out = append(out, legendKey{tiebreakKey(def, lang), colon(lang) + def.Plain.In(lang)})
 	}
 	if hasNA(st) {
 		keyLine(label(lang, "legend.na"))
 	}
 	return out
+}
+
+// tiebreakKey is a tiebreak's key in the legend: its column header and, in Chinese and
+// Japanese, its name in the page's language, which the header abbreviates in English letters
+// ("MB（中值布赫霍尔茨分）"), or the name alone when it holds the header ("对手胜率（YYY）").
+func tiebreakKey(def *calc.Def, lang string) string {
+	name := def.Names[strings.ToLower(lang)]
+	switch {
+	case colon(lang) != "：" || name == "" || name == def.Short:
+		return def.Short
+	case strings.Contains(name, def.Short):
+		return name
+	}
+	return def.Short + "（" + name + "）"
 }
 
 // colon is the separator after a legend key or a name: a full-width colon in Chinese and
@@ -551,12 +565,7 @@ func sentence(note string) string {
 // every key"), in rank order. Players still in an unfinished top cut share a place without
 // being tied; a note of calc's says so.
 func tieNotes(st *calc.Standings, lang string) []string {
-	key := "tie"
-	for _, d := range st.Order {
-		if d.ID == "pkm-h2h" { // the Play! Pokémon handbook orders such ties at random
-			key = "tie.random"
-		}
-	}
+	key := tieKey(st)
 	var out []string
 	rows := st.Rows
 	for i := 0; i < len(rows); {
@@ -574,6 +583,17 @@ func tieNotes(st *calc.Standings, lang string) []string {
 		i = j
 	}
 	return out
+}
+
+// tieKey is the label of a tie note: "tie", or "tie.random" where the Play! Pokémon handbook
+// orders such ties at random (an order with head-to-head).
+func tieKey(st *calc.Standings) string {
+	for _, d := range st.Order {
+		if d.ID == "pkm-h2h" {
+			return "tie.random"
+		}
+	}
+	return "tie"
 }
 
 // listWords joins words as a list in lang: "A, B and C", "A、B、C".

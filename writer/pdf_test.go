@@ -863,7 +863,8 @@ func legendText(d *standingsPDF) []string {
 }
 
 // TestPDFLegend: the legend says in the page's language what the points, the record and
-// each column mean, one plain line each, then the notes for players; nothing of what is
+// each column mean, one plain line each (in Chinese and Japanese with the tiebreak's name
+// beside its header in English letters), then the notes for players; nothing of what is
 // for organizers (caveats, settings, rule references, the tie summary) reaches the wall.
 func TestPDFLegend(t *testing.T) {
 	st := testStandings()
@@ -876,11 +877,16 @@ func TestPDFLegend(t *testing.T) {
 		t.Errorf("legend\n%q\nwant it to start\n%q", got, want)
 	}
 	d = layoutFor(t, st, Options{Lang: "ja"})
-	if got, want := legendText(d)[2], st.Columns[0].Short+"："+st.Columns[0].Plain["ja"]; got != want {
+	if got, want := legendText(d)[2], st.Columns[0].Short+"（"+st.Columns[0].Names["ja"]+"）："+st.Columns[0].Plain["ja"]; got != want {
 		t.Errorf("ja: %q, want %q", got, want)
 	}
 
 	forbidden := []string{"Unverified", "未核实", "未確認", "⚠", "--", "§", ".md", "seed", "MTR", "C.07", "tiebreakers", "share a rank"}
+	for _, d := range calc.Tiebreaks() { // internal ids ("chl-points-scored"); "buchholz" is a word
+		if strings.Contains(d.ID, "-") {
+			forbidden = append(forbidden, d.ID)
+		}
+	}
 	for _, lang := range Langs() {
 		for _, gamesUnknown := range []bool{false, true} {
 			for _, st := range presetStandings(24, 5, 3, gamesUnknown) {
@@ -907,7 +913,7 @@ func TestPDFLegend(t *testing.T) {
 }
 
 // TestPDFNoGameScores: a Magic event entered as W/L shows GW% and OGW% as n/a ("–"), with
-// a line saying why, in the page's language.
+// a line saying why, in the page's language; the terminal table shows the same "–".
 func TestPDFNoGameScores(t *testing.T) {
 	ev := smallEvent()
 	for r := range ev.Rounds {
@@ -926,6 +932,18 @@ func TestPDFNoGameScores(t *testing.T) {
 		}
 		if lines := legendText(d); !slices.Contains(lines, note) {
 			t.Errorf("%s: legend %q lacks %q", lang, lines, note)
+		}
+	}
+	var b strings.Builder // the terminal table too
+	if err := WriteTable(&b, st, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(b.String(), "\n")[3:] { // the title, a blank, the header
+		if line == "" {
+			break // the notes follow
+		}
+		if f := strings.Fields(line); f[len(f)-1] != "–" || f[len(f)-2] != "–" {
+			t.Errorf("table row %q: want GW%% and OGW%% –", line)
 		}
 	}
 }

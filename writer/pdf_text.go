@@ -328,12 +328,18 @@ func (t text) fit(w, scale float64, ell text) text {
 	return out.join(ell)
 }
 
-// wrap breaks t into lines at most w mm wide at scale: after spaces, and between any two
-// characters of scripts written without spaces (Han, kana, Hangul). A word wider than w is
-// cut where it overflows. Spaces at the start of a continuation line are dropped.
+// wrap breaks t into lines at most w mm wide at scale: after spaces and hyphens, and between
+// any two characters of scripts written without spaces (Han, kana, Hangul). A word wider
+// than w is cut where it overflows. Spaces at the start of a continuation line are dropped.
 func (t text) wrap(w, scale float64) []text {
+	lines, _ := t.wrapWords(w, scale)
+	return lines
+}
+
+// wrapWords is wrap, and whether every line ends where a line may end (no word was cut).
+func (t text) wrapWords(w, scale float64) (lines []text, whole bool) {
+	whole = true
 	perEm := t.pt * scale * ptMM
-	var lines []text
 	start, brk := 0, -1 // brk: index where the current line may end
 	em := 0.0
 	line := func(from, to int) text {
@@ -345,13 +351,15 @@ func (t text) wrap(w, scale float64) []text {
 	}
 	for i := 0; i < len(t.glyphs); i++ {
 		g := t.glyphs[i]
-		if i > start && (g.r == ' ' || unbroken(g.r) || unbroken(t.glyphs[i-1].r)) {
+		if i > start && (g.r == ' ' || unbroken(g.r) || unbroken(t.glyphs[i-1].r) || t.glyphs[i-1].r == '-' && i-1 > start) {
 			brk = i
 		}
 		if (em+g.adv)*perEm > w && i > start && g.r != ' ' {
 			end := i
 			if brk > start {
 				end = brk
+			} else {
+				whole = false
 			}
 			lines = append(lines, line(start, end))
 			for end < len(t.glyphs) && t.glyphs[end].r == ' ' {
@@ -365,7 +373,7 @@ func (t text) wrap(w, scale float64) []text {
 	if start < len(t.glyphs) || len(lines) == 0 {
 		lines = append(lines, line(start, len(t.glyphs)))
 	}
-	return lines
+	return lines, whole
 }
 
 // unbroken reports whether r belongs to a script written without spaces between words.

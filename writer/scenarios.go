@@ -607,7 +607,7 @@ func WriteScenariosTable(w io.Writer, rep *scenario.Report, opt Options) error {
 	s := scenarioWords{rep, opt.Lang}
 	var b strings.Builder
 	var title []string
-	for _, t := range []string{rep.Event.Name, rep.Event.Pod, s.title(), rep.Before.System.Title} {
+	for _, t := range []string{rep.Event.Name, rep.Event.Pod, s.title(), GameName(rep.Before, opt.Lang)} {
 		if t != "" {
 			title = append(title, t)
 		}
@@ -660,7 +660,13 @@ func WriteScenariosTable(w io.Writer, rep *scenario.Report, opt Options) error {
 	if len(s.notes()) > 0 {
 		b.WriteString("\n")
 	}
-	_, err := io.WriteString(w, b.String())
+	// Names, the event's title and the notes come from the input: each line is made
+	// printable, so that none can send an escape sequence or reorder its line.
+	lines := strings.Split(b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = tbsheet.Printable(l)
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n"))
 	return err
 }
 

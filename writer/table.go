@@ -31,7 +31,11 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 		}
 		row := []string{fmt.Sprint(r.Rank), name, formatPoints(st, r.Points), Record(st, r)}
 		for j, d := range st.Columns {
-			row = append(row, d.FormatValue(r.Figures[j].Value))
+			v := "–" // n/a, as on the wall PDF: a blank would read as a figure left out
+			if r.Figures[j].Value.OK {
+				v = d.FormatValue(r.Figures[j].Value)
+			}
+			row = append(row, v)
 		}
 		rows = append(rows, row)
 		if opt.Cut > 0 && !opt.ByName && i == opt.Cut-1 && i < len(st.Rows)-1 {
@@ -51,7 +55,7 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	if opt.ByName {
 		order = label(opt.Lang, orderLabel(st, opt))
 	}
-	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), order, st.System.Title} {
+	for _, s := range []string{st.Event.Name, st.Event.Pod, Title(st, opt.Lang), order, GameName(st, opt.Lang)} {
 		if s != "" {
 			title = append(title, tbsheet.Printable(s))
 		}

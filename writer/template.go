@@ -14,16 +14,19 @@ import (
 
 func init() {
 	addLabels("en", map[string]string{
-		"template.event-name": "← the event's name: the title of the standings and pairings",
-		"template.event-date": "← the date, as it is to be printed (2025-12-05, Friday 5 December)",
+		"template.event-name":   "← the event's name: the title of the standings and pairings",
+		"template.event-date":   "← the date, as it is to be printed (2025-12-05, Friday 5 December)",
+		"template.event-rounds": "← the Swiss rounds planned: \"Standings after round 2 of 5\"; change it if you add or remove round sheets",
 	})
 	addLabels("zh", map[string]string{
-		"template.event-name": "← 赛事名称：排名表和对阵表的标题",
-		"template.event-date": "← 日期，按要打印的样子填写（2025-12-05、12月5日 星期五）",
+		"template.event-name":   "← 赛事名称：排名表和对阵表的标题",
+		"template.event-date":   "← 日期，按要打印的样子填写（2025-12-05、12月5日 星期五）",
+		"template.event-rounds": "← 计划的瑞士轮轮数：“第2轮后排名（共5轮）”；增删轮次工作表时请一并修改",
 	})
 	addLabels("ja", map[string]string{
-		"template.event-name": "← 大会名：順位表と対戦表のタイトル",
-		"template.event-date": "← 日付（印刷したい形で。2025-12-05、12月5日（金））",
+		"template.event-name":   "← 大会名：順位表と対戦表のタイトル",
+		"template.event-date":   "← 日付（印刷したい形で。2025-12-05、12月5日（金））",
+		"template.event-rounds": "← 予定のスイスラウンド数：「第2回戦終了時点の順位（全5回戦）」。回戦のシートを増減したら変更してください",
 	})
 }
 
@@ -57,7 +60,7 @@ func resultChoices() []string {
 var instructions = map[string][]string{
 	"en": {
 		"How to keep results for tbsheet",
-		"1. Event sheet: the event's name and date, printed at the top of the standings and pairings (without a name, the file's name is used).",
+		"1. Event sheet: the event's name and date, printed at the top of the standings and pairings (without a name, the file's name is used), and the Swiss rounds planned.",
 		"2. Players sheet: one row per player. Name as it appears on the pairings; ID (optional: KTS/COSSY number, Wizards or Pokémon ID, FIDE ID); Dropped After: the last round the player played, if they dropped; Rating (chess, optional).",
 		"3. One sheet per round (Round 1, Round 2 …), one row per table: Table, Player 1, Player 2, Result read from Player 1's side.",
 		"4. Result: games won by Player 1 - games won by Player 2 (2-1), drawn games third (1-1-1); or W, L, D, ID (intentional draw), DL (double loss), + or - (Player 1 wins or loses without playing), 1-0, 0-1, ½-½ for chess.",
@@ -67,7 +70,7 @@ var instructions = map[string][]string{
 	},
 	"zh": {
 		"tbsheet 成绩记录说明",
-		"1. 赛事信息：赛事名称和日期，印在排名表和对阵表的顶部（不填名称时使用文件名）。",
+		"1. 赛事信息：赛事名称和日期，印在排名表和对阵表的顶部（不填名称时使用文件名）；以及计划的瑞士轮轮数。",
 		"2. 选手名单：每位选手一行。姓名与对阵表一致；编号（可选：KTS/COSSY 编号、Wizards 或宝可梦 ID、FIDE ID）；退赛轮次：选手退赛前打完的最后一轮；等级分（国际象棋，可选）。",
 		"3. 每轮一个工作表（第1轮、第2轮……），每桌一行：桌号、选手1、选手2、比分（从选手1的角度填写）。",
 		"4. 比分：选手1胜局数-选手2胜局数（2-1），平局数写在第三位（1-1-1）；也可写 W、L、D、ID（协议平局）、DL（双负）、+ 或 -（选手1不战而胜或不战而负）；国际象棋写 1-0、0-1、½-½。",
@@ -77,7 +80,7 @@ var instructions = map[string][]string{
 	},
 	"ja": {
 		"tbsheet 用の成績の記録方法",
-		"1. 大会情報シート：大会名と日付。順位表と対戦表の上部に印刷されます（大会名がなければファイル名を使います）。",
+		"1. 大会情報シート：大会名と日付。順位表と対戦表の上部に印刷されます（大会名がなければファイル名を使います）。予定のスイスラウンド数も。",
 		"2. 参加者シート：1人1行。名前は対戦表と同じ表記で；ID（任意：KTS/COSSY 番号、Wizards・ポケモンの ID、FIDE ID）；ドロップ：ドロップした場合、最後に対戦した回戦；レーティング（チェス、任意）。",
 		"3. 回戦ごとに1シート（第1回戦、第2回戦…）、1テーブル1行：テーブル、プレイヤー1、プレイヤー2、結果（プレイヤー1から見た結果）。",
 		"4. 結果：プレイヤー1の勝利ゲーム数-プレイヤー2の勝利ゲーム数（2-1）、引き分けゲームは3番目（1-1-1）；または W、L、D、ID（合意の引き分け）、DL（両者敗北）、+ か -（プレイヤー1の不戦勝・不戦敗）；チェスは 1-0、0-1、½-½。",
@@ -109,7 +112,7 @@ func instructionLines(lang string) []string {
 }
 
 // WriteTemplate writes a blank hand-kept results workbook (`tbsheet template`): an Event
-// sheet (the event's name and date, blank, with a hint), a Players sheet (Name, ID, Dropped
+// sheet (the event's name and date, blank, and its rounds, each with a hint), a Players sheet (Name, ID, Dropped
 // After, Rating), one sheet per round (Table, Player 1, Player 2, Result) named in opt.Lang
 // (Round 1, 第1轮, 第1回戦), and an Instructions sheet in English, Chinese and Japanese,
 // opt.Lang's first. rounds is the number of round sheets (0 means
@@ -158,7 +161,7 @@ func WriteTemplate(w io.Writer, rounds int, opt Options) error {
 	if err := b.instructionsSheet(label(opt.Lang, "sheet.instructions"), instructionLines(opt.Lang)); err != nil {
 		return err
 	}
-	if err := b.eventSheet(label(opt.Lang, "sheet.event")); err != nil {
+	if err := b.eventSheet(label(opt.Lang, "sheet.event"), rounds); err != nil {
 		return err
 	}
 	// No document title: the reader would take it for the event's name.
@@ -166,8 +169,10 @@ func WriteTemplate(w io.Writer, rounds int, opt Options) error {
 }
 
 // eventSheet writes the Event sheet, first in the workbook and open: the labels Name and
-// Date with blank text cells beside them and a hint after each, which the reader skips.
-func (b *book) eventSheet(sheet string) error {
+// Date with blank text cells beside them, Rounds with the number of round sheets (so that
+// the standings say "after round 2 of 5" from round 1), and a hint after each, which the
+// reader skips.
+func (b *book) eventSheet(sheet string, rounds int) error {
 	f := b.f
 	if err := b.addSheet(sheet); err != nil {
 		return err
@@ -190,14 +195,15 @@ func (b *book) eventSheet(sheet string) error {
 			return err
 		}
 	}
-	for i, key := range []string{"name", "date"} {
+	values := map[string]string{"rounds": strconv.Itoa(rounds)}
+	for i, key := range []string{"name", "date", "rounds"} {
 		row := strconv.Itoa(i + 1)
 		for _, c := range []struct {
 			cell, value string
 			style       int
 		}{
 			{"A" + row, handkept.EventFieldLabel(key, b.lang), hs},
-			{"B" + row, "", input},
+			{"B" + row, values[key], input},
 			{"C" + row, label(b.lang, "template.event-"+key), hint},
 		} {
 			if err := f.SetCellStr(sheet, c.cell, c.value); err != nil {

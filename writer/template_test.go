@@ -3,6 +3,7 @@ package writer
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -24,16 +25,18 @@ func TestWriteTemplate(t *testing.T) {
 		if len(sheets) != DefaultTemplateRounds+3 {
 			t.Fatalf("%s: sheets %q", lang, sheets)
 		}
-		// The Event sheet comes first and is open: the event's name and date, blank, with
-		// a hint after each; the workbook itself has no title to be taken for the name.
+		// The Event sheet comes first and is open: the event's name and date, blank, and
+		// its rounds, with a hint after each; the workbook itself has no title to be taken
+		// for the name.
 		if handkept.SheetKind(sheets[0]) != "event" || f.GetActiveSheetIndex() != 0 {
 			t.Errorf("%s: first sheet %q is not the open Event sheet", lang, sheets[0])
 		}
 		event, _ := f.GetRows(sheets[0])
-		for i, key := range []string{"name", "date"} {
+		for i, key := range []string{"name", "date", "rounds"} {
+			want := map[string]string{"rounds": strconv.Itoa(DefaultTemplateRounds)}[key]
 			if len(event) <= i || handkept.EventFieldKey(event[i][0]) != key || len(event[i]) != 3 ||
-				event[i][1] != "" || !strings.HasPrefix(event[i][2], "← ") {
-				t.Errorf("%s: Event sheet row %d %q, want %s, a blank and a hint", lang, i+1, event, key)
+				event[i][1] != want || !strings.HasPrefix(event[i][2], "← ") {
+				t.Errorf("%s: Event sheet row %d %q, want %s, %q and a hint", lang, i+1, event, key, want)
 			}
 		}
 		for _, cell := range []string{"B1", "B2"} { // a date stays as typed
@@ -149,6 +152,16 @@ func TestResultChoices(t *testing.T) {
 	for _, f := range handkept.ResultForms() {
 		if !strings.Contains(","+strings.Join(choices, ",")+",", ","+f+",") {
 			t.Errorf("%q is not offered", f)
+		}
+	}
+}
+
+// TestTemplateInstructionsKnown: the Instructions sheet the template writes in each language
+// is one tbsheet's reader knows and skips without a note.
+func TestTemplateInstructionsKnown(t *testing.T) {
+	for _, lang := range Langs() {
+		if name := label(lang, "sheet.instructions"); handkept.SheetKind(name) != "instructions" {
+			t.Errorf("%s: the template's %q is not an instructions sheet to the reader", lang, name)
 		}
 	}
 }

@@ -214,7 +214,7 @@ func explainRow(st *calc.Standings, r *calc.Row, lang string) []explained {
 	for j, d := range st.Columns {
 		fig := explainedFigure(st, r, j)
 		e := &out[j]
-		e.text = d.Text(fig)
+		e.text = explainText(lang, d, fig.Value, fig.Explain)
 		e.terms = OpponentTerms(st.Event, lang, fig.Explain)
 		if fig.Explain.Expr == nil || !fig.Value.OK {
 			continue
@@ -313,7 +313,8 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 					}
 				}
 			case colNote:
-				v, shown[j] = r.Note, r.Note
+				note := rowNote(st, r, b.lang)
+				v, shown[j] = note, note
 			case colOpponents:
 				if terms := ex[i][c.tb].terms; terms != "" {
 					v, shown[j] = terms, terms
@@ -498,7 +499,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 	}
 	rankBy := ""
 	if st.RankBy != nil {
-		rankBy = st.RankBy.Name
+		rankBy = st.RankBy.Names.In(lang)
 	}
 	rounds := roundList(st.Rounds)
 	if ev.PlannedRounds > 0 {
@@ -540,7 +541,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 		if i := slices.Index(st.Order, d); i >= 0 {
 			pos = i + 1
 		}
-		if err := line(pos, d.Short, d.ID, d.Name, d.Doc, d.Unverified); err != nil {
+		if err := line(pos, d.Short, d.ID, d.Names.In(lang), d.Doc, d.Unverified); err != nil {
 			return nil, err
 		}
 	}

@@ -61,7 +61,7 @@ func init() {
 		"definition":             "定义",
 		"assumption":             "假设",
 		"shown-only":             "仅显示，不参与排名",
-		"notes":                  "注意事项",
+		"notes":                  "备注",
 		"unreported-matches":     "未报告的对局",
 		"match-ref":              "第%d轮 第%d桌：%s 对 %s",
 		"formula-comment":        "%s 的实时公式：电子表格按此算式重新计算，结果与数值列相同。“计算说明”工作表中有文字说明。",

@@ -439,7 +439,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 	case "dropped":
 		return integer0(r.DroppedAfter)
 	case "note":
-		return textValue(r.Note)
+		return textValue(rowNote(st, r, lang))
 	}
 	return textValue("")
 }

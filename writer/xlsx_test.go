@@ -204,7 +204,8 @@ func checkExplainSheet(t *testing.T, f *excelize.File, sheet string, st *calc.St
 	for i := range st.Rows {
 		r := &st.Rows[i]
 		for j, d := range st.Columns {
-			want := d.Text(figure(r, j))
+			fig := explainedFigure(st, r, j)
+			want := explainText(lang, d, fig.Value, fig.Explain)
 			if terms := OpponentTerms(st.Event, lang, figure(r, j).Explain); terms != "" {
 				want += "\n" + terms
 			}
@@ -363,6 +364,23 @@ func TestAboutSheet(t *testing.T) {
 			t.Errorf("About lacks %q:\n%s", w, text)
 		}
 	}
+
+	// In Japanese, what the standings are ranked by and the tiebreaks' names are Japanese.
+	f = writeXLSX(t, st, Options{Lang: "ja", Now: testNow}, xlsxConfig{})
+	rows, err = f.GetRows(sheetNamesFor("ja").about)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all = all[:0]
+	for _, r := range rows {
+		all = append(all, strings.Join(r, "|"))
+	}
+	text = strings.Join(all, "\n")
+	for _, w := range []string{label("ja", "ranked-by") + "|勝ち点", "|" + st.Columns[0].Names["ja"] + "|"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("ja About lacks %q:\n%s", w, text)
+		}
+	}
 }
 
 // TestStandingsXLSXPresets writes the standings of a 64-player event under every preset with
@@ -401,6 +419,39 @@ func TestStandingsXLSXCutLine(t *testing.T) {
 		line := slices.ContainsFunc(s.Border, func(b excelize.Border) bool { return b == cutLine })
 		if line != (row == 9) {
 			t.Errorf("row %d: cut line %v", row, line)
+		}
+	}
+}
+
+// TestExplainSheetTranslated: the Explain sheet of a Chinese or Japanese workbook gives each
+// figure's note in the language ("战胜 Ann（第2轮）"), not calc's English ("beat Ann (round 2)").
+func TestExplainSheetTranslated(t *testing.T) {
+	var st *calc.Standings
+	for _, s := range presetStandings(12, 4, 5, false) {
+		if s.System.Name == "challonge" {
+			st = s
+		}
+	}
+	for lang, word := range map[string]string{"zh": "战胜", "ja": "に勝ち"} {
+		f := writeXLSX(t, st, Options{Lang: lang, Now: testNow}, xlsxConfig{})
+		rows, err := f.GetRows(sheetNamesFor(lang).explain)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, row := range rows[1:] {
+			for k, cell := range row {
+				if k < 2 { // rank and name
+					continue
+				}
+				if strings.Contains(cell, "beat ") || strings.Contains(cell, "(round ") {
+					t.Errorf("%s: %q is English", lang, cell)
+				}
+				found = found || strings.Contains(cell, word)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no note says %q: the test checks nothing", lang, word)
 		}
 	}
 }

@@ -81,7 +81,7 @@ func TestPairingsFromTemplate(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := `Round 3 pairings — by table · Magic: The Gathering (MTR App. C)
+	want := `Round 3 pairings — by table · Magic: The Gathering
 
 Table  Player 1                   Points  Player 2                   Points  Result
     1  Carla Mendes                    6  Ivy Lee                         3
@@ -92,6 +92,10 @@ Table  Player 1                   Points  Player 2                   Points  Res
 `
 	if !strings.HasSuffix(stdout, want) {
 		t.Errorf("pairings:\n%s\nwant it to end with\n%s", stdout, want)
+	}
+	// The template's Event sheet plans its five rounds: the standings say so from the start.
+	if code, stdout, stderr := runAt(t, ".", "standings", input); code != 0 || !strings.HasPrefix(stdout, "results · Standings after round 2 of 5 ·") {
+		t.Errorf("standings: exit %d, %.80q; %s", code, stdout, stderr)
 	}
 
 	code, stdout, stderr = runAt(t, ".", "pairings", input, "--by", "name", "--to", "json")

@@ -1,0 +1,56 @@
+package writer
+
+import (
+	"strings"
+
+	"github.com/tbsheet/tbsheet/calc"
+)
+
+func init() {
+	addLabels("zh", map[string]string{
+		"row.tie":        "与 %s 所有排名依据均相同",
+		"row.tie.random": "与 %s 所有排名依据均相同，顺序随机决定",
+		"row.others":     "%s等%d人",
+	})
+	addLabels("ja", map[string]string{
+		"row.tie":        "%s とすべての基準で同点",
+		"row.tie.random": "%s とすべての基準で同点。順番は抽選で決めます",
+		"row.others":     "%sほか%d人",
+	})
+}
+
+// rowNotePlayers is the most players a row's note names (calc's maxNamed): the others are
+// counted.
+const rowNotePlayers = 4
+
+// rowNote is the Note column of a row (XLSX, CSV, a template's {{note}}) in lang: calc's
+// English note as it is, or, in Chinese and Japanese, the same built from the standings:
+// the playoff finish ("冠军", "ベスト4"), then the players the row is tied with on every key
+// — those of the same place, finish and Swiss rank, as the PDF groups its ties.
+func rowNote(st *calc.Standings, r *calc.Row, lang string) string {
+	if colon(lang) != "：" {
+		return r.Note
+	}
+	var parts []string
+	if w := finishWord(lang, r); w != "" {
+		parts = append(parts, w)
+	}
+	var tied []string
+	for j := range st.Rows {
+		if o := &st.Rows[j]; o.Player != r.Player && !r.StillIn && o.Rank == r.Rank && o.Finish == r.Finish && o.StillIn == r.StillIn {
+			tied = append(tied, st.Event.Players[o.Player].Name)
+		}
+	}
+	if len(tied) > 0 {
+		names := listWords(lang, tied)
+		if len(tied) > rowNotePlayers {
+			names = labelf(lang, "row.others", strings.Join(tied[:rowNotePlayers-1], label(lang, "list-sep")), len(tied)-rowNotePlayers+1)
+		}
+		key := "row.tie"
+		if tieKey(st) == "tie.random" {
+			key = "row.tie.random"
+		}
+		parts = append(parts, labelf(lang, key, names))
+	}
+	return strings.Join(parts, label(lang, "list-sep"))
+}
