@@ -1,7 +1,7 @@
 package calc
 
 import (
-	"math"
+	"cmp"
 	"strconv"
 
 	"github.com/tbsheet/tbsheet/exact"
@@ -153,10 +153,12 @@ type printer struct {
 	many map[*Expr]boundInfo
 }
 
-// boundInfo is a floor or cap node's value and whether the bound applies.
+// boundInfo is whether a floor or cap node applies and, when its operand is more than a
+// fraction (which is compared without being evaluated), the operand's value.
 type boundInfo struct {
-	value   exact.Num
-	applies bool
+	applies    bool
+	hasOperand bool
+	operand    exact.Num
 }
 
 type boundEntry struct {
@@ -169,7 +171,13 @@ func (p *printer) value(x *Expr) exact.Num {
 	if !x.isBound() {
 		return x.eval(p.value)
 	}
-	return p.bound(x).value
+	switch bi := p.bound(x); {
+	case bi.applies:
+		return x.Args[0].Val
+	case bi.hasOperand:
+		return bi.operand
+	}
+	return x.Args[1].Eval() // a fraction
 }
 
 // bound returns what the printer knows of a bound node x, evaluating it the first time.
@@ -182,12 +190,18 @@ func (p *printer) bound(x *Expr) boundInfo {
 	if bi, ok := p.many[x]; ok {
 		return bi
 	}
-	v, lim := p.value(x.Args[1]), x.Args[0].Val
-	c := v.Cmp(lim)
-	bi := boundInfo{value: v, applies: (x.Op == OpMax && c < 0) || (x.Op == OpMin && c > 0)}
-	if bi.applies {
-		bi.value = lim
+	var bi boundInfo
+	arg, lim := x.Args[1], x.Args[0].Val
+	var c int
+	if ln, ld, ok := lim.Parts(); ok && arg.Op == OpRatio && arg.D > 0 && small(arg.N) && small(arg.D) && small(ln) && small(ld) {
+		// a fraction of small integers, what most bounds hold (a floored percentage), is
+		// compared by cross-multiplying, without reducing it first
+		c = cmp.Compare(arg.N*ld, ln*arg.D)
+	} else {
+		bi.hasOperand, bi.operand = true, p.value(arg)
+		c = bi.operand.Cmp(lim)
 	}
+	bi.applies = (x.Op == OpMax && c < 0) || (x.Op == OpMin && c > 0)
 	switch {
 	case p.nfew < len(p.few):
 		p.few[p.nfew] = boundEntry{x, bi}
@@ -199,6 +213,9 @@ func (p *printer) bound(x *Expr) boundInfo {
 	}
 	return bi
 }
+
+// small reports whether |n| < 2³¹, so that a product of two such numbers fits in an int64.
+func small(n int64) bool { return -1<<31 < n && n < 1<<31 }
 
 // shown returns the node that is printed in place of x: a floor or cap that does not apply
 // prints as its operand.
@@ -303,21 +320,16 @@ func (p *printer) writeOperand(x *Expr, paren bool) {
 // WriteString appends s.
 func (p *printer) WriteString(s string) { p.b = append(p.b, s...) }
 
-// appendSigned appends signed(v), integers without allocating.
+// appendSigned appends signed(v).
 func appendSigned(dst []byte, v exact.Num) []byte {
-	if n, d, ok := v.Parts(); ok && d == 1 && n != math.MinInt64 {
-		if n < 0 {
-			dst, n = append(dst, "−"...), -n
-		}
-		return strconv.AppendInt(dst, n, 10)
+	if v.Sign() < 0 {
+		return v.Neg().Append(append(dst, "−"...))
 	}
-	return append(dst, signed(v)...)
+	return v.Append(dst)
 }
 
 // signed writes a literal with a real minus sign, as printed standings do ("−3").
 func signed(v exact.Num) string {
-	if v.Sign() < 0 {
-		return "−" + v.Neg().String()
-	}
-	return v.String()
+	var buf [32]byte
+	return string(appendSigned(buf[:0], v))
 }

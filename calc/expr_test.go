@@ -50,6 +50,16 @@ func TestExprString(t *testing.T) {
 			Min(Int(1), Sum(floor(Ratio(1, 6)), Max(Int(0), Min(Int(2), Ratio(1, 2))), floor(Ratio(5, 6)))),
 			"1↓(0.33↑1/6 + 1/2 + 5/6)", "1",
 		},
+		{
+			"a fraction equal to its floor, unreduced: the floor does not apply",
+			Sum(Max(Num(exact.MustParse("0.33")), Ratio(66, 200)), Max(Num(exact.Frac(1, 3)), Ratio(3, 9))),
+			"66/200 + 3/9", "199/300",
+		},
+		{
+			"fractions too large to cross-multiply in 64 bits",
+			Sum(Max(Num(exact.Frac(1, 3)), Ratio(1<<40, 3<<40+1)), Max(Num(exact.Frac(1<<40, 3)), Ratio(1<<41, 6))),
+			"1/3↑1099511627776/3298534883329 + 2199023255552/6", "1099511627777/3",
+		},
 		{"empty sum", Sum(), "0", "0"},
 		{"squares", Sum(Mul(Int(5), Int(5)), Mul(Int(6), Int(6))), "5 × 5 + 6 × 6", "61"},
 	}

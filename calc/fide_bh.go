@@ -95,7 +95,7 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
 		var notes []string
 		var a *exprArena // one explanation's term nodes, allocated together
 		if explain && nodes > 0 {
-			a = newArena(nodes*len(opps), 2*nodes*len(opps))
+			a = newArena(nodes*len(opps), 0)
 		}
 		for _, o := range opps {
 			t := fideTerm{round: c.Rounds[o.i], value: value(o), by: o.score, vur: o.vur}

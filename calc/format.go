@@ -2,7 +2,6 @@ package calc
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -10,37 +9,47 @@ import (
 // FormatValue writes v the way the tiebreak's system displays it: "61.64%", "+1", "−3",
 // "4.5", "00722435"; n/a is "".
 func (d *Def) FormatValue(v Value) string {
+	var buf [32]byte
+	return string(d.AppendValue(buf[:0], v))
+}
+
+// AppendValue appends FormatValue(v) to dst.
+func (d *Def) AppendValue(dst []byte, v Value) []byte {
 	if !v.OK {
-		return ""
+		return dst
 	}
-	return formatNum(d.Format, v.Num)
+	return appendNum(dst, d.Format, v.Num)
 }
 
 func formatNum(f Format, n exact.Num) string {
+	var buf [32]byte
+	return string(appendNum(buf[:0], f, n))
+}
+
+// appendNum appends n as format f displays it (FormatValue).
+func appendNum(dst []byte, f Format, n exact.Num) []byte {
 	switch f {
 	case FormatPercent:
-		return n.MulInt(100).Round(2) + "%"
+		return append(n.MulInt(100).AppendRound(dst, 2), '%')
 	case FormatSigned:
 		if n.Sign() > 0 {
-			return "+" + n.String()
+			return n.Append(append(dst, '+'))
 		}
-		return signed(n)
+		return appendSigned(dst, n)
 	case FormatKTS:
-		s := strconv.FormatInt(n.Floor(), 10)
-		if len(s) < 8 {
-			s = strings.Repeat("0", 8-len(s)) + s
+		var buf [20]byte
+		digits := strconv.AppendInt(buf[:0], n.Floor(), 10)
+		for range 8 - len(digits) {
+			dst = append(dst, '0')
 		}
-		return s
+		return append(dst, digits...)
 	case FormatDecimal:
-		if n.IsInt() {
-			return n.String()
+		if n.MulInt(100).IsInt() { // at most two decimals: written as they are ("2.5")
+			return n.Append(dst)
 		}
-		if s := n.Round(2); exact.MustParse(s).Equal(n) {
-			return strings.TrimRight(strings.TrimRight(s, "0"), ".")
-		}
-		return n.Round(4)
+		return n.AppendRound(dst, 4)
 	}
-	return signed(n)
+	return appendSigned(dst, n)
 }
 
 // Text writes a figure's explanation as one line: the arithmetic, "=", the displayed value,
@@ -56,7 +65,7 @@ func (d *Def) AppendText(dst []byte, f Figure) []byte {
 		dst = append(dst, " = "...)
 	}
 	if f.Value.OK {
-		dst = append(dst, d.FormatValue(f.Value)...)
+		dst = d.AppendValue(dst, f.Value)
 	} else {
 		dst = append(dst, "n/a"...)
 	}

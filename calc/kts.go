@@ -49,7 +49,7 @@ func (r ktsRecord) expr() Explanation {
 	if r.m == 0 {
 		return Explanation{Expr: Int(0), Note: "no opponents"}
 	}
-	a := newArena(13, 13) // the formula's nodes and operands, in two allocations
+	a := newArena(13, 0) // the formula's nodes with their operands, in one allocation
 	i := func(n int64) *Expr { return a.num(exact.Int(n)) }
 	three := i(3)
 	return Explanation{Expr: a.op(OpMin, i(999), a.op(OpFloor, a.op(OpDiv,

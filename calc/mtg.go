@@ -363,16 +363,25 @@ func scaledFractions(n, d []int64) (scaled []int64, den int64) {
 // explainOpponentMean writes the mean of term(o) over p's opponents; term returns nil for
 // an opponent whose value is n/a, as meanOverOpponents leaves it out.
 func explainOpponentMean(t *tally, p int, term func(o int) *Expr) Explanation {
-	opps := t.opponents(p)
-	terms, named := make([]*Expr, 0, len(opps)), make([]OppTerm, 0, len(opps))
-	for _, o := range opps {
-		if x := term(o); x != nil {
-			terms = append(terms, x)
-			named = append(named, OppTerm{Opp: o, Expr: x})
+	row := t.row(p)
+	named := make([]OppTerm, 0, len(row))
+	for _, s := range row {
+		if !s.hasOpp() {
+			continue
+		}
+		if x := term(int(s.opp)); x != nil {
+			named = append(named, OppTerm{Opp: int(s.opp), Expr: x})
 		}
 	}
-	if len(terms) == 0 {
+	switch len(named) {
+	case 0:
 		return Explanation{Note: "only byes: no opponents"}
+	case 1:
+		return Explanation{Expr: named[0].Expr, Terms: named}
+	}
+	terms := make([]*Expr, len(named))
+	for i, n := range named {
+		terms[i] = n.Expr
 	}
 	return Explanation{Expr: meanExpr(terms), Terms: named}
 }

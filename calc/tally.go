@@ -249,49 +249,79 @@ func mul64(a, b int64) (int64, bool) {
 // lessFrac reports whether a/b < c/d for small non-negative fractions (b, d > 0).
 func lessFrac(a, b, c, d int64) bool { return a*d < c*b }
 
-// mean returns the Expr of the average of terms: the term itself when there is one.
+// meanExpr returns the Expr of the average of terms, (t1 + t2 + …) / n: the term itself
+// when there is one. Its nodes are allocated together: writers build one per opponent-based
+// explanation they write.
 func meanExpr(terms []*Expr) *Expr {
 	if len(terms) == 1 {
 		return terms[0]
 	}
-	return Div(Sum(terms...), Int(int64(len(terms))))
+	m := &struct {
+		div, sum, count Expr
+		divArgs         [2]*Expr
+	}{}
+	m.sum = Expr{Op: OpSum, Args: terms}
+	m.count = Expr{Op: OpNum, Val: exact.Int(int64(len(terms)))}
+	m.divArgs = [2]*Expr{&m.sum, &m.count}
+	m.div = Expr{Op: OpDiv, Args: m.divArgs[:]}
+	return &m.div
 }
 
 // exprArena hands out Expr nodes and their operand lists from slabs, so that building the
 // shared terms of a hundred thousand explanations costs a few allocations instead of
-// hundreds of thousands. It is not safe for concurrent use: each arena belongs to one
-// memoized builder.
+// hundreds of thousands. A node of at most two operands keeps their list beside it, and
+// the nodes of one term are handed out one after another: printing an explanation that
+// quotes a term of each opponent reads one short stretch of memory per opponent, not a node
+// here, its operand list there and its operands elsewhere. It is not safe for concurrent
+// use: each arena belongs to one memoized builder.
 type exprArena struct {
-	nodes []Expr
+	cells []exprCell
 	ptrs  []*Expr
 }
 
-// newArena returns an arena with room for that many nodes and operands.
-func newArena(nodes, operands int) *exprArena {
-	return &exprArena{nodes: make([]Expr, 0, nodes), ptrs: make([]*Expr, 0, operands)}
+// exprCell is an arena's node with room for two operands.
+type exprCell struct {
+	Expr
+	args [2]*Expr
 }
 
-// add stores x and returns its address.
-func (a *exprArena) add(x Expr) *Expr {
-	if len(a.nodes) == cap(a.nodes) {
-		a.nodes = make([]Expr, 0, max(64, cap(a.nodes)))
+// newArena returns an arena with room for that many nodes, and that many operands of nodes
+// with more than two.
+func newArena(nodes, operands int) *exprArena {
+	a := &exprArena{cells: make([]exprCell, 0, nodes)}
+	if operands > 0 {
+		a.ptrs = make([]*Expr, 0, operands)
 	}
-	a.nodes = append(a.nodes, x)
-	return &a.nodes[len(a.nodes)-1]
+	return a
+}
+
+// cell stores x and returns its cell.
+func (a *exprArena) cell(x Expr) *exprCell {
+	if len(a.cells) == cap(a.cells) {
+		a.cells = make([]exprCell, 0, max(64, cap(a.cells)))
+	}
+	a.cells = append(a.cells, exprCell{Expr: x})
+	return &a.cells[len(a.cells)-1]
 }
 
 // num, ratio and op build the nodes Num, Ratio and any operation in the arena.
-func (a *exprArena) num(v exact.Num) *Expr { return a.add(Expr{Op: OpNum, Val: v}) }
+func (a *exprArena) num(v exact.Num) *Expr { return &a.cell(Expr{Op: OpNum, Val: v}).Expr }
 
-func (a *exprArena) ratio(n, d int64) *Expr { return a.add(Expr{Op: OpRatio, N: n, D: d}) }
+func (a *exprArena) ratio(n, d int64) *Expr { return &a.cell(Expr{Op: OpRatio, N: n, D: d}).Expr }
 
 func (a *exprArena) op(op Op, args ...*Expr) *Expr {
+	if len(args) <= len(exprCell{}.args) {
+		c := a.cell(Expr{Op: op})
+		n := copy(c.args[:], args)
+		c.Args = c.args[:n:n]
+		return &c.Expr
+	}
 	if len(a.ptrs)+len(args) > cap(a.ptrs) {
 		a.ptrs = make([]*Expr, 0, max(64, cap(a.ptrs), len(args)))
 	}
 	start := len(a.ptrs)
 	a.ptrs = append(a.ptrs, args...)
-	return a.add(Expr{Op: op, Args: a.ptrs[start:len(a.ptrs):len(a.ptrs)]})
+	return &a.cell(Expr{Op: op, Args: a.ptrs[start:len(a.ptrs):len(a.ptrs)]}).Expr
 }
 
 // literals returns every player's figure of tiebreak id as a literal node (nil for n/a),
@@ -314,7 +344,7 @@ func literals(c *Context, id string) []*Expr {
 // explanations that quote a player's figure (his own, his opponents' averages).
 func terms(c *Context, key string, n int, term func(a *exprArena, p int) *Expr) []*Expr {
 	return memoize(c, "terms:"+key, func() []*Expr {
-		a := newArena(3*n, 2*n)
+		a := newArena(2*n, 0)
 		out := make([]*Expr, n)
 		for p := range out {
 			out[p] = term(a, p)

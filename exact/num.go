@@ -362,27 +362,34 @@ func (x Num) Parts() (n, d int64, ok bool) {
 // String writes x as an integer, a terminating decimal ("2.5", "0.33"), or a reduced
 // fraction ("7/24").
 func (x Num) String() string {
+	var buf [24]byte
+	return string(x.Append(buf[:0]))
+}
+
+// Append appends String() to dst: explanations and formulas print numbers by the million
+// into buffers they reuse.
+func (x Num) Append(dst []byte) []byte {
 	if x.b == nil {
-		if s, ok := smallString(x.n, x.den()); ok {
-			return s
+		if b, ok := appendSmall(dst, x.n, x.den()); ok {
+			return b
 		}
 	}
 	r := x.Rat()
 	if r.IsInt() {
-		return r.Num().String()
+		return r.Num().Append(dst, 10)
 	}
 	if s, ok := decimal(r); ok {
-		return s
+		return append(dst, s...)
 	}
-	return r.String()
+	return append(dst, r.String()...)
 }
 
-// smallString is String for a small Num that is an integer or a decimal of at most 12
+// appendSmall is Append for a small Num that is an integer or a decimal of at most 12
 // digits after the point, without math/big: explanations and formulas print such numbers
-// (0.33, 12, 2.5) by the million. ok is false when String must take the general path.
-func smallString(n, d int64) (string, bool) {
+// (0.33, 12, 2.5) by the million. ok is false when Append must take the general path.
+func appendSmall(dst []byte, n, d int64) ([]byte, bool) {
 	if d == 1 {
-		return strconv.FormatInt(n, 10), true
+		return strconv.AppendInt(dst, n, 10), true
 	}
 	for k, p := 1, int64(10); k <= 12; k, p = k+1, p*10 {
 		if p%d != 0 {
@@ -390,19 +397,30 @@ func smallString(n, d int64) (string, bool) {
 		}
 		m := p / d // n/d = n·m / 10^k, and k is the fewest decimals that hold it
 		if n > math.MaxInt64/m || n < -math.MaxInt64/m {
-			return "", false
+			return dst, false
 		}
-		digits := strconv.FormatInt(max(n*m, -n*m), 10)
-		if len(digits) <= k {
-			digits = strings.Repeat("0", k+1-len(digits)) + digits
-		}
-		s := digits[:len(digits)-k] + "." + digits[len(digits)-k:]
 		if n < 0 {
-			s = "-" + s
+			dst = append(dst, '-')
 		}
-		return s, true
+		return appendPoint(dst, uint64(max(n*m, -n*m)), k), true
 	}
-	return "", false
+	return dst, false
+}
+
+// appendPoint appends v / 10^k with exactly k digits after the point ("0.05" for 5, 2).
+func appendPoint(dst []byte, v uint64, k int) []byte {
+	var buf [20]byte
+	digits := strconv.AppendUint(buf[:0], v, 10)
+	if len(digits) <= k {
+		dst = append(dst, "0."...)
+		for range k - len(digits) {
+			dst = append(dst, '0')
+		}
+		return append(dst, digits...)
+	}
+	dst = append(dst, digits[:len(digits)-k]...)
+	dst = append(dst, '.')
+	return append(dst, digits[len(digits)-k:]...)
 }
 
 // decimal writes r exactly as a decimal with at most 12 digits after the point, if it can.
@@ -431,17 +449,24 @@ func decimal(r *big.Rat) (string, bool) {
 // Round returns x rounded half away from zero to the given number of decimals, as a string
 // ("61.64"). Display code uses it so that the same exact value always prints the same way.
 func (x Num) Round(decimals int) string {
-	if s, ok := x.smallRound(decimals); ok {
-		return s
-	}
-	return x.roundBig(decimals)
+	var buf [24]byte
+	return string(x.AppendRound(buf[:0], decimals))
 }
 
-// smallRound is Round in 64- and 128-bit integer arithmetic, without math/big: standings
-// print every percentage through it. ok is false when Round must take the general path.
-func (x Num) smallRound(decimals int) (string, bool) {
+// AppendRound appends Round(decimals) to dst.
+func (x Num) AppendRound(dst []byte, decimals int) []byte {
+	if b, ok := x.appendSmallRound(dst, decimals); ok {
+		return b
+	}
+	return append(dst, x.roundBig(decimals)...)
+}
+
+// appendSmallRound is AppendRound in 64- and 128-bit integer arithmetic, without math/big:
+// standings print every percentage through it. ok is false when AppendRound must take the
+// general path.
+func (x Num) appendSmallRound(dst []byte, decimals int) ([]byte, bool) {
 	if x.b != nil || decimals < 0 || decimals > 18 {
-		return "", false
+		return dst, false
 	}
 	n, d := x.n, x.den()
 	neg := n < 0
@@ -458,18 +483,17 @@ func (x Num) smallRound(decimals int) (string, bool) {
 	hi += carry
 	d2 := 2 * uint64(d)
 	if hi >= d2 {
-		return "", false // the quotient does not fit in 64 bits
+		return dst, false // the quotient does not fit in 64 bits
 	}
 	q, _ := bits.Div64(hi, lo, d2)
-	s := strconv.FormatUint(q/scale, 10)
-	if decimals > 0 {
-		frac := strconv.FormatUint(q%scale, 10)
-		s += "." + strings.Repeat("0", decimals-len(frac)) + frac
-	}
 	if neg && q != 0 {
-		s = "-" + s
+		dst = append(dst, '-')
 	}
-	return s, true
+	if decimals == 0 {
+		return strconv.AppendUint(dst, q, 10), true
+	}
+	// q/scale, the point, then q%scale on exactly decimals digits
+	return appendPoint(dst, q, decimals), true
 }
 
 // roundBig is Round in math/big, for any Num.

@@ -84,7 +84,7 @@ func TestFloorAndRound(t *testing.T) {
 	}
 }
 
-// TestRoundPaths holds Round's int64 path to the math/big one it short-cuts, on the values
+// TestRoundPaths holds Round's and AppendRound's int64 path to the math/big one it short-cuts, on the values
 // standings print (percentages, halves) and on the edges of int64.
 func TestRoundPaths(t *testing.T) {
 	xs := []Num{Int(0), Int(-7), Frac(1, 2), Frac(-1, 2), Frac(5, 8), Frac(-5, 8), Frac(2, 3),
@@ -99,6 +99,9 @@ func TestRoundPaths(t *testing.T) {
 		for _, k := range []int{0, 1, 2, 4, 12, 18, 19} {
 			if got, want := x.Round(k), x.roundBig(k); got != want {
 				t.Errorf("%s.Round(%d) = %s, math/big says %s", x, k, got, want)
+			}
+			if got, want := string(x.AppendRound([]byte("x="), k)), "x="+x.roundBig(k); got != want {
+				t.Errorf("%s.AppendRound(\"x=\", %d) = %s, want %s", x, k, got, want)
 			}
 		}
 	}
@@ -128,7 +131,7 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// TestSmallString checks String's int64 fast path against the math/big path.
+// TestSmallString checks String's and Append's int64 fast path against the math/big path.
 func TestSmallString(t *testing.T) {
 	values := []Num{MustParse("0.33"), MustParse("-2.5"), Int(0), Int(-7), Int(math.MinInt64 + 1), Frac(1, 3),
 		Frac(1, 1024), MustParse("0.000000000001"), Frac(math.MaxInt64/2, 5), Frac(-1, 8), Frac(7, 24)}
@@ -149,6 +152,9 @@ func TestSmallString(t *testing.T) {
 		}
 		if got := v.String(); got != general {
 			t.Errorf("String(%s) = %q, want %q", want, got, general)
+		}
+		if got := string(v.Append([]byte("x="))); got != "x="+general {
+			t.Errorf("Append(\"x=\", %s) = %q, want %q", want, got, "x="+general)
 		}
 	}
 }
