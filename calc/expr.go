@@ -180,8 +180,14 @@ func (p *printer) value(x *Expr) exact.Num {
 	return x.Args[1].Eval() // a fraction
 }
 
-// bound returns what the printer knows of a bound node x, evaluating it the first time.
+// bound returns what the printer knows of a bound node x, evaluating it the first time. A
+// fraction of small integers, what most bounds hold (a floored percentage), is compared with
+// the limit by cross-multiplying, without reducing it: cheaper than remembering it.
 func (p *printer) bound(x *Expr) boundInfo {
+	arg, lim := x.Args[1], x.Args[0].Val
+	if ln, ld, ok := lim.Parts(); ok && arg.Op == OpRatio && arg.D > 0 && small(arg.N) && small(arg.D) && small(ln) && small(ld) {
+		return boundInfo{applies: bounds(x.Op, cmp.Compare(arg.N*ld, ln*arg.D))}
+	}
 	for i := p.nfew - 1; i >= 0; i-- { // newest first: a node is asked for again right away
 		if p.few[i].x == x {
 			return p.few[i].info
@@ -190,18 +196,8 @@ func (p *printer) bound(x *Expr) boundInfo {
 	if bi, ok := p.many[x]; ok {
 		return bi
 	}
-	var bi boundInfo
-	arg, lim := x.Args[1], x.Args[0].Val
-	var c int
-	if ln, ld, ok := lim.Parts(); ok && arg.Op == OpRatio && arg.D > 0 && small(arg.N) && small(arg.D) && small(ln) && small(ld) {
-		// a fraction of small integers, what most bounds hold (a floored percentage), is
-		// compared by cross-multiplying, without reducing it first
-		c = cmp.Compare(arg.N*ld, ln*arg.D)
-	} else {
-		bi.hasOperand, bi.operand = true, p.value(arg)
-		c = bi.operand.Cmp(lim)
-	}
-	bi.applies = (x.Op == OpMax && c < 0) || (x.Op == OpMin && c > 0)
+	bi := boundInfo{hasOperand: true, operand: p.value(arg)}
+	bi.applies = bounds(x.Op, bi.operand.Cmp(lim))
 	switch {
 	case p.nfew < len(p.few):
 		p.few[p.nfew] = boundEntry{x, bi}
@@ -213,6 +209,10 @@ func (p *printer) bound(x *Expr) boundInfo {
 	}
 	return bi
 }
+
+// bounds reports whether a floor (OpMax) or cap (OpMin) applies to an operand that compares
+// with its limit as c.
+func bounds(op Op, c int) bool { return (op == OpMax && c < 0) || (op == OpMin && c > 0) }
 
 // small reports whether |n| < 2³¹, so that a product of two such numbers fits in an int64.
 func small(n int64) bool { return -1<<31 < n && n < 1<<31 }
@@ -226,9 +226,11 @@ func (p *printer) shown(x *Expr) *Expr {
 	return x
 }
 
-func (p *printer) write(x *Expr) {
+func (p *printer) write(x *Expr) { p.writeShown(p.shown(x)) }
+
+// writeShown writes x, which is already the node shown in its place (shown).
+func (p *printer) writeShown(x *Expr) {
 	b := p
-	x = p.shown(x)
 	switch x.Op {
 	case OpNum:
 		p.b = appendSigned(p.b, x.Val)
@@ -250,15 +252,15 @@ func (p *printer) write(x *Expr) {
 				}
 				b.WriteString(" + ")
 			}
-			p.writeOperand(a, s.Op == OpSum || s.Op == OpSub)
+			p.writeOperand(s, s.Op == OpSum || s.Op == OpSub)
 		}
 	case OpSub:
 		for i, a := range x.Args {
 			if i > 0 {
 				b.WriteString(" − ")
 			}
-			op := p.shown(a).Op
-			p.writeOperand(a, i > 0 && (op == OpSum || op == OpSub))
+			s := p.shown(a)
+			p.writeOperand(s, i > 0 && (s.Op == OpSum || s.Op == OpSub))
 		}
 	case OpMul, OpDiv:
 		sep := " × "
@@ -269,12 +271,13 @@ func (p *printer) write(x *Expr) {
 			if i > 0 {
 				b.WriteString(sep)
 			}
-			op := p.shown(a).Op
+			s := p.shown(a)
+			op := s.Op
 			paren := op == OpSum || op == OpSub
 			if i > 0 && (x.Op == OpDiv && (op == OpMul || op == OpDiv) || x.Op == OpMul && op == OpDiv) {
 				paren = true
 			}
-			p.writeOperand(a, paren)
+			p.writeOperand(s, paren)
 		}
 	case OpMax, OpMin:
 		if x.isBound() { // and it applies, or shown would have skipped it
@@ -284,8 +287,9 @@ func (p *printer) write(x *Expr) {
 			}
 			p.b = appendSigned(p.b, x.Args[0].Val)
 			b.WriteString(arrow)
-			op := p.shown(x.Args[1]).Op
-			p.writeOperand(x.Args[1], op == OpSum || op == OpSub || op == OpMul || op == OpDiv)
+			s := p.shown(x.Args[1])
+			op := s.Op
+			p.writeOperand(s, op == OpSum || op == OpSub || op == OpMul || op == OpDiv)
 			return
 		}
 		name := "max("
@@ -307,11 +311,12 @@ func (p *printer) write(x *Expr) {
 	}
 }
 
-func (p *printer) writeOperand(x *Expr, paren bool) {
+// writeOperand writes the shown node s, in parentheses when paren is true.
+func (p *printer) writeOperand(s *Expr, paren bool) {
 	if paren {
 		p.b = append(p.b, '(')
 	}
-	p.write(x)
+	p.writeShown(s)
 	if paren {
 		p.b = append(p.b, ')')
 	}
