@@ -68,37 +68,42 @@ func WriteJSON(w io.Writer, st *calc.Standings) error {
 	j.close(']')
 	j.key("standings")
 	j.open('[')
+	// every row repeats the same keys: each column's is quoted once
+	colKeys := make([]string, len(st.Columns))
+	for c, d := range st.Columns {
+		colKeys[c] = string(appendJSONString(nil, d.ID))
+	}
 	for i := range st.Rows {
 		r := &st.Rows[i]
 		p := &ev.Players[r.Player]
 		j.elem()
 		j.open('{')
-		j.key("rank")
+		j.quotedKey(`"rank"`)
 		j.int(r.Rank)
-		j.key("name")
+		j.quotedKey(`"name"`)
 		j.str(p.Name)
-		j.key("id")
+		j.quotedKey(`"id"`)
 		j.str(p.ID)
-		j.key("points")
+		j.quotedKey(`"points"`)
 		j.num(r.Points)
-		j.key("wins")
+		j.quotedKey(`"wins"`)
 		j.int(r.Wins)
-		j.key("losses")
+		j.quotedKey(`"losses"`)
 		j.int(r.Losses)
-		j.key("draws")
+		j.quotedKey(`"draws"`)
 		j.int(r.Draws)
-		j.key("byes")
+		j.quotedKey(`"byes"`)
 		j.int(r.Byes)
-		j.key("dropped_after")
+		j.quotedKey(`"dropped_after"`)
 		if r.DroppedAfter > 0 {
 			j.int(r.DroppedAfter)
 		} else {
 			j.raw("null")
 		}
-		j.key("tiebreaks")
+		j.quotedKey(`"tiebreaks"`)
 		j.open('{')
-		for c, d := range st.Columns {
-			j.key(d.ID)
+		for c := range st.Columns {
+			j.quotedKey(colKeys[c])
 			if fig := figure(r, c); fig.Value.OK {
 				j.num(fig.Value.Num)
 			} else {
@@ -106,10 +111,10 @@ func WriteJSON(w io.Writer, st *calc.Standings) error {
 			}
 		}
 		j.close('}')
-		j.key("explain")
+		j.quotedKey(`"explain"`)
 		j.open('{')
 		for c, d := range st.Columns {
-			j.key(d.ID)
+			j.quotedKey(colKeys[c])
 			j.text = d.AppendText(j.text[:0], explainedFigure(st, r, c))
 			j.buf = appendJSONString(j.buf, j.text)
 		}
@@ -173,7 +178,19 @@ func (j *jsonStream) key(k string) {
 	j.buf = append(j.buf, ':', ' ')
 }
 
+// quotedKey starts an object member whose key q is already quoted as JSON.
+func (j *jsonStream) quotedKey(q string) {
+	j.elem()
+	j.buf = append(j.buf, q...)
+	j.buf = append(j.buf, ':', ' ')
+}
+
 func (j *jsonStream) newline() {
+	const spaces = "\n                "
+	if 2*j.depth < len(spaces) {
+		j.buf = append(j.buf, spaces[:1+2*j.depth]...)
+		return
+	}
 	j.buf = append(j.buf, '\n')
 	for range j.depth {
 		j.buf = append(j.buf, ' ', ' ')
@@ -229,11 +246,11 @@ func appendJSONString[S string | []byte](dst []byte, s S) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		if jsonPlain[s[i]] {
+			i++
+			continue
+		}
 		if b := s[i]; b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
-				continue
-			}
 			dst = append(dst, s[start:i]...)
 			switch b {
 			case '"', '\\':
@@ -255,6 +272,10 @@ func appendJSONString[S string | []byte](dst []byte, s S) []byte {
 			start = i
 			continue
 		}
+		if n := plainUTF8(s[i], s[i+1:min(len(s), i+3)]); n > 0 {
+			i += n // the arrows, minus signs and most names: no need to decode them
+			continue
+		}
 		c, size := utf8.DecodeRune([]byte(s[i:min(len(s), i+utf8.UTFMax)]))
 		switch {
 		case c == utf8.RuneError && size == 1:
@@ -272,6 +293,33 @@ func appendJSONString[S string | []byte](dst []byte, s S) []byte {
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// jsonPlain tells the ASCII bytes that a JSON string holds as they are: printable, not a
+// quote or a backslash.
+var jsonPlain = func() (t [256]bool) {
+	for b := 0x20; b < utf8.RuneSelf; b++ {
+		t[b] = b != '"' && b != '\\'
+	}
+	return t
+}()
+
+// plainUTF8 returns the length of the two- or three-byte UTF-8 sequence that starts with
+// lead and goes on with next, when it is valid and needs no escaping in JSON (not U+2028 or
+// U+2029); 0 otherwise, for appendJSONString to decode it. Explanations and names are mostly
+// such characters (−, ↑, ×, CJK).
+func plainUTF8[S string | []byte](lead byte, next S) int {
+	cont := func(i int) bool { return i < len(next) && next[i]&0xC0 == 0x80 }
+	switch {
+	case lead >= 0xC2 && lead <= 0xDF && cont(0):
+		return 2
+	case lead >= 0xE1 && lead <= 0xEF && lead != 0xED && cont(0) && cont(1):
+		if lead == 0xE2 && next[0] == 0x80 && (next[1] == 0xA8 || next[1] == 0xA9) {
+			return 0 // U+2028, U+2029
+		}
+		return 3
+	}
+	return 0
 }
 
 // encodeJSON writes v indented, without escaping <, > and & (explanations hold "&" rarely,

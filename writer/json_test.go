@@ -161,7 +161,8 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 // FuzzAppendJSONString holds appendJSONString to encoding/json's quoting without HTML
 // escaping, on any bytes.
 func FuzzAppendJSONString(f *testing.F) {
-	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\x7f", "\u2028\u2029", "\xff\xfe", "<&>", "½ − 3↑"} {
+	for _, s := range []string{"", "plain", "a\"b\\c", "\x00\x1f\x7f", "\u2028\u2029", "\xff\xfe", "<&>", "½ − 3↑",
+		"5 × 3", "張偉", "\xe2\x80", "\xe2\x80\xa8x", "\xed\xa0\x80", "\xe0\x80\x80", "\xc0\x80", "\xc3", "\xef\xbf\xbd", "𝄞"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -173,6 +174,9 @@ func FuzzAppendJSONString(f *testing.F) {
 		}
 		if got := appendJSONString(nil, s); string(got)+"\n" != want.String() {
 			t.Errorf("%q: %s, want %s", s, got, want.String())
+		}
+		if got := appendJSONString(nil, []byte(s)); string(got)+"\n" != want.String() {
+			t.Errorf("%q as bytes: %s, want %s", s, got, want.String())
 		}
 	})
 }
