@@ -196,6 +196,10 @@ type standingsPDF struct {
 	legendCols  int
 	// legendAllCols sets every line of the legend in legendCols columns, not only the keys.
 	legendAllCols bool
+	// flowLegend marks a legend of prose that reads on from the table (the scenarios'): when
+	// it does not fit under the last rows, it starts there and runs on over the next pages in
+	// columns, rather than taking rows along to a page of its own.
+	flowLegend bool
 }
 
 func writePDF(w io.Writer, st *calc.Standings, opt Options) error {
