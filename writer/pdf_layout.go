@@ -648,7 +648,7 @@ func (d *standingsPDF) flowPages(s, first, full float64) [][]band {
 	var pages [][]band
 	for room := first; len(lines) > 0; room = full {
 		limit := max(int(room/lineH), 1) // a page too short for a line still takes one
-		if room == first && limit < minFlowLines {
+		if len(pages) == 0 && limit < minFlowLines {
 			limit = 0
 		}
 		columns, rest := fillColumns(lines, cols, limit)
