@@ -14,6 +14,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 )
 
@@ -253,7 +254,9 @@ func newPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
 func (d *standingsPDF) label(key string) string { return label(d.opt.Lang, key) }
 
 // EventTitle is the title of a wall page: the event's name and division ("Spring Open ·
-// Masters"), or "Standings" for an event without a name.
+// Masters"), or "Standings" for an event without a name. It is printable
+// (tbsheet.Printable): a control character in the name (from the input, --title or the
+// file's name) shows as its picture, not as a gap.
 func EventTitle(st *calc.Standings, lang string) string {
 	var parts []string
 	for _, s := range []string{st.Event.Name, st.Event.Pod} {
@@ -264,7 +267,7 @@ func EventTitle(st *calc.Standings, lang string) string {
 	if len(parts) == 0 {
 		return label(lang, "standings")
 	}
-	return strings.Join(parts, " · ")
+	return tbsheet.Printable(strings.Join(parts, " · "))
 }
 
 // GameName names the game or rule set of the standings for players, in lang: "Magic: The

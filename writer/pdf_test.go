@@ -1052,3 +1052,29 @@ func TestPDFLongLegend(t *testing.T) {
 	}
 	checkPagination(t, d)
 }
+
+// TestEventTitlePrintable: a control character in the event's name or division (--title,
+// the file's name: readers read one as a space) is printed as its picture in the workbook's
+// print header and the pages, and visibly on the wall, never as a gap nor sent to a
+// terminal.
+func TestEventTitlePrintable(t *testing.T) {
+	st := testStandings()
+	st.Event.Name, st.Event.Pod = "Club\aNight", "Mas\x1bters"
+	const want = "Club␇Night · Mas␛ters"
+	if got := EventTitle(st, "en"); got != want {
+		t.Errorf("EventTitle: %q, want %q", got, want)
+	}
+	var warnings []string
+	d, err := layoutPDF(st, Options{Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fonts have no control pictures: the wall shows a box where the name holds one,
+	// and the organizer is warned.
+	if got, box := plain(d.title), "Club□Night · Mas□ters"; got != box || len(warnings) != 1 {
+		t.Errorf("the PDF's title: %q, want %q; warnings %q", got, box, warnings)
+	}
+	if got := standingsPrint(st, Options{}).event; got != want {
+		t.Errorf("the workbook's print header: %q, want %q", got, want)
+	}
+}
