@@ -151,7 +151,7 @@ type StandingsLine struct {
 // makes it).
 func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 	lang := opt.Lang
-	s := &StandingsScreen{Event: tbsheet.Printable(EventTitle(st, lang)), Meta: tbsheet.Printable(eventMeta(st, lang)),
+	s := &StandingsScreen{Event: EventTitle(st, lang), Meta: tbsheet.Printable(eventMeta(st, lang)),
 		Title: Title(st, lang), Order: label(lang, orderLabel(st, opt)), Legend: []LegendLine{}, Notes: []string{}}
 	s.Head = []Heading{{Text: label(lang, "rank"), Num: true}, {Text: label(lang, "player")}}
 	finish := hasFinish(st)
@@ -243,7 +243,7 @@ func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 	w := newPairingWords(p, opt)
 	lang := opt.Lang
 	pts := pointsHeader(p.Before, lang)
-	s := &PairingsScreen{Round: p.Round, Event: tbsheet.Printable(EventTitle(p.Before, lang)),
+	s := &PairingsScreen{Round: p.Round, Event: EventTitle(p.Before, lang),
 		Meta: tbsheet.Printable(eventMeta(p.Before, lang)), Title: w.title(), ByTable: w.l("pa.by-table"), ByName: w.byNameTitle(),
 		PointsHead: pts}
 	h1, h2 := w.sideHeads()
@@ -323,7 +323,7 @@ type ScenariosScreen struct {
 // NewScenariosScreen puts a scenarios report into words in opt.Lang, as the wall page.
 func NewScenariosScreen(rep *scenario.Report, opt Options) *ScenariosScreen {
 	s := scenarioWords{rep, opt.Lang}
-	sc := &ScenariosScreen{Event: tbsheet.Printable(EventTitle(rep.Before, opt.Lang)),
+	sc := &ScenariosScreen{Event: EventTitle(rep.Before, opt.Lang),
 		Meta: tbsheet.Printable(eventMeta(rep.Before, opt.Lang)), Title: s.title()}
 	sc.Head = []Heading{{Text: s.l("rank"), Num: true}, {Text: s.l("player")}, {Text: pointsHeader(rep.Before, opt.Lang), Num: true},
 		{Text: s.l("table"), Num: true}, {Text: s.l("sc.win")}, {Text: s.l("sc.draw")}, {Text: s.l("sc.loss")},
