@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
 )
@@ -21,7 +20,7 @@ func init() {
 // WriteJSON writes the standings as the JSON document docs/json.md documents:
 // numbers are the exact values as the nearest float64 (integers as integers), n/a is null,
 // "tiebreaks" and "explain" hold every column of the standings (the order, then --show
-// extras) in that order, "opponents" those whose arithmetic sums over opponents. event.rounds is the number of Swiss rounds counted; event.players
+// extras) in that order. event.rounds is the number of Swiss rounds counted; event.players
 // is the number of ranked players (the length of "standings"). The document is indented by
 // two spaces, as encoding/json indents it, and ends with a newline.
 //
@@ -109,19 +108,12 @@ func WriteJSON(w io.Writer, st *calc.Standings) error {
 		j.close('}')
 		j.key("explain")
 		j.open('{')
-		sums := j.sums[:0]
 		for c, d := range st.Columns {
-			fig := explainedFigure(st, r, c)
 			j.key(d.ID)
-			j.text = d.AppendText(j.text[:0], fig)
+			j.text = d.AppendText(j.text[:0], explainedFigure(st, r, c))
 			j.buf = appendJSONString(j.buf, j.text)
-			if len(fig.Explain.Terms) > 0 {
-				sums = append(sums, oppSum{d.ID, fig.Explain.Terms})
-			}
 		}
 		j.close('}')
-		j.sums = sums
-		j.opponents(ev, sums)
 		j.close('}')
 		j.flushIfFull()
 	}
@@ -143,44 +135,6 @@ type jsonStream struct {
 	first bool
 	// text is a scratch buffer for explanations.
 	text []byte
-	// sums is a scratch list of a row's explanations that sum over opponents.
-	sums []oppSum
-}
-
-// oppSum is a column's explanation that adds up one term per opponent.
-type oppSum struct {
-	id    string
-	terms []calc.OppTerm
-}
-
-// opponents writes a row's "opponents": for each of its keys whose arithmetic adds up one
-// term per opponent, the opponent behind each term (name and id) and the term, in the order
-// the explanation writes them, as tbsheet explain and the workbook name them. A player has
-// at most one term per round played: the row stays as long as its rounds.
-func (j *jsonStream) opponents(ev *tbsheet.Event, sums []oppSum) {
-	j.key("opponents")
-	j.open('{')
-	for _, s := range sums {
-		j.key(s.id)
-		j.open('[')
-		for _, t := range s.terms {
-			var name, id string
-			if t.Opp >= 0 && t.Opp < len(ev.Players) {
-				name, id = ev.Players[t.Opp].Name, ev.Players[t.Opp].ID
-			}
-			j.elem()
-			j.open('{')
-			j.key("name")
-			j.str(name)
-			j.key("id")
-			j.str(id)
-			j.key("term")
-			j.str(t.Expr.String())
-			j.close('}')
-		}
-		j.close(']')
-	}
-	j.close('}')
 }
 
 // jsonChunk is how much the stream buffers before writing to its writer.

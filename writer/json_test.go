@@ -3,11 +3,9 @@ package writer
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/tbsheet/tbsheet/calc"
@@ -77,19 +75,6 @@ func checkJSON(t *testing.T, st *calc.Standings) {
 			t.Errorf("row %d: dropped_after %v, want %d (null for 0)", i+1, got["dropped_after"], r.DroppedAfter)
 		}
 		tbs := got["tiebreaks"].(map[string]any)
-		// The opponents say what tbsheet explain says under the arithmetic.
-		opps := got["opponents"].(map[string]any)
-		for j, d := range st.Columns {
-			var said []string
-			terms, _ := opps[d.ID].([]any)
-			for _, t := range terms {
-				t := t.(map[string]any)
-				said = append(said, fmt.Sprintf(label("en", "vs-term"), t["name"], t["term"]))
-			}
-			if want := OpponentTerms(st.Event, "en", explainedFigure(st, &st.Rows[i], j).Explain); strings.Join(said, label("en", "terms-sep")) != want {
-				t.Errorf("row %d: %s opponents %v, want %q", i+1, d.ID, terms, want)
-			}
-		}
 		for j, d := range st.Columns {
 			v, ok := tbs[d.ID]
 			switch fig := figure(&st.Rows[i], j); {
@@ -110,7 +95,7 @@ func checkJSON(t *testing.T, st *calc.Standings) {
 	}
 	// The order of keys is part of the contract.
 	wantOrder := []string{`"rank"`, `"name"`, `"id"`, `"points"`, `"wins"`, `"losses"`, `"draws"`, `"byes"`,
-		`"dropped_after"`, `"tiebreaks"`, `"explain"`, `"opponents"`}
+		`"dropped_after"`, `"tiebreaks"`, `"explain"`}
 	first := b.Bytes()[bytes.Index(b.Bytes(), []byte(`"standings"`)):]
 	at := 0
 	for _, k := range wantOrder {
@@ -215,12 +200,6 @@ func jsonReference(st *calc.Standings) any {
 			DroppedAfter *int        `json:"dropped_after"`
 			Tiebreaks    orderedJSON `json:"tiebreaks"`
 			Explain      orderedJSON `json:"explain"`
-			Opponents    orderedJSON `json:"opponents"`
-		}
-		termJSON struct {
-			Name string `json:"name"`
-			ID   string `json:"id"`
-			Term string `json:"term"`
 		}
 		standingsJSON struct {
 			Event     eventSummaryJSON `json:"event"`
@@ -261,14 +240,6 @@ func jsonReference(st *calc.Standings) any {
 			}
 			row.Tiebreaks = append(row.Tiebreaks, keyValue{d.ID, v})
 			row.Explain = append(row.Explain, keyValue{d.ID, d.Text(fig)})
-			if len(fig.Explain.Terms) > 0 {
-				var terms []termJSON
-				for _, t := range fig.Explain.Terms {
-					o := ev.Players[t.Opp]
-					terms = append(terms, termJSON{o.Name, o.ID, t.Expr.String()})
-				}
-				row.Opponents = append(row.Opponents, keyValue{d.ID, terms})
-			}
 		}
 		doc.Standings[i] = row
 	}
