@@ -105,7 +105,8 @@ type page struct {
 	Waiting bool   // no good save yet
 	Notice  string // a broken save: the results are being edited
 	Updated string
-	Refresh string // the TV's next page: a meta refresh
+	Refresh string // the TV's next page: a meta refresh, "" when its list fits on one
+	TV      bool   // the TV's layout: no navigation, type sized to the screen
 	Body    any
 
 	query string // "lang=ja" when the language was chosen by a link

@@ -258,9 +258,11 @@ func TestTV(t *testing.T) {
 			t.Errorf("/tv page %s: %d rows, at most 12", tc.page, n)
 		}
 	}
-	// One page: no refresh.
+	// One page: no refresh, but the TV's layout all the same (no navigation, large type).
 	s = newTestServer(t, Config{})
-	if _, body := get(t, s.Handler(), "GET", "/tv"); strings.Contains(body, "http-equiv") || !strings.Contains(body, "Round 2 pairings — by name") {
+	_, body := get(t, s.Handler(), "GET", "/tv")
+	if strings.Contains(body, "http-equiv") || !strings.Contains(body, "Round 2 pairings — by name") ||
+		!strings.Contains(body, `class="tv"`) || strings.Contains(body, "<nav>") {
 		t.Errorf("/tv of 8 players:\n%s", body)
 	}
 }
