@@ -51,7 +51,9 @@ func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 	if utf8.RuneCountInString(q) > maxQuery {
 		q = string([]rune(q)[:maxQuery])
 	}
-	body := &findBody{Query: q}
+	// What was typed is shown back as names are: no control or bidirectional character
+	// (a link shared with ?q=%E2%80%AE… turns nobody's page around).
+	body := &findBody{Query: tbsheet.Printable(q)}
 	p.Body = body
 	if q == "" || st.snap == nil {
 		s.render(w, r, st, "find", "find", p, http.StatusOK)
