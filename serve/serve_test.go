@@ -447,3 +447,24 @@ func TestLiveStalled(t *testing.T) {
 		t.Errorf("%d live clients after the stalled one was dropped", n)
 	}
 }
+
+// TestPanic: a bug met making a page (here a division without standings, on which the
+// screens panic) answers 500 to each reader, never a blank page kept for the others, and
+// the next good save is shown.
+func TestPanic(t *testing.T) {
+	s := New(Config{Scenarios: true})
+	s.Publish(&Snapshot{Divisions: []Division{{}}})
+	h := s.Handler()
+	for range 2 { // the second reader must not get what the first left
+		for _, path := range []string{"/standings", "/pairings", "/scenarios", "/tv", "/?q=ana"} {
+			if res, body := get(t, h, "GET", path); res.StatusCode != http.StatusInternalServerError ||
+				!strings.Contains(body, "could not be made") {
+				t.Errorf("GET %s of a save whose pages panic: %d\n%s", path, res.StatusCode, body)
+			}
+		}
+	}
+	s.Publish(snapshotOf(t, testEvent(), 0))
+	if res, body := get(t, h, "GET", "/standings"); res.StatusCode != 200 || !strings.Contains(body, "Ana Lima") {
+		t.Errorf("the next good save: %d\n%s", res.StatusCode, body)
+	}
+}
