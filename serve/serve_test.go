@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	qrcode "github.com/skip2/go-qrcode"
+
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -466,5 +468,44 @@ func TestPanic(t *testing.T) {
 	s.Publish(snapshotOf(t, testEvent(), 0))
 	if res, body := get(t, h, "GET", "/standings"); res.StatusCode != 200 || !strings.Contains(body, "Ana Lima") {
 		t.Errorf("the next good save: %d\n%s", res.StatusCode, body)
+	}
+}
+
+// TestTextQR: the terminal's QR code is, module by module, the code of the address with its
+// quiet zone, a light module drawn as ink (a block: light text on a dark terminal), two
+// rows of modules to a line of half blocks.
+func TestTextQR(t *testing.T) {
+	const url = "http://192.168.1.20:8080/"
+	text, err := TextQR(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := qrcode.New(url, qrcode.Low)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dark := q.Bitmap() // true: a dark module; the quiet zone is included
+	// light[y][x] is what the text draws as ink.
+	var light [][]bool
+	for line := range strings.Lines(text) {
+		top, bottom := []bool{}, []bool{}
+		for _, r := range strings.TrimRight(line, "\n") {
+			top = append(top, r == '█' || r == '▀')
+			bottom = append(bottom, r == '█' || r == '▄')
+		}
+		light = append(light, top, bottom)
+	}
+	if len(light) < len(dark) {
+		t.Fatalf("%d rows of modules drawn, the code has %d", len(light), len(dark))
+	}
+	for y := range dark {
+		if len(light[y]) != len(dark[y]) {
+			t.Fatalf("row %d: %d modules drawn, want %d", y, len(light[y]), len(dark[y]))
+		}
+		for x := range dark[y] {
+			if light[y][x] == dark[y][x] {
+				t.Fatalf("module (%d, %d) drawn wrong:\n%s", x, y, text)
+			}
+		}
 	}
 }
