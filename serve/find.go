@@ -43,7 +43,8 @@ type found struct {
 
 // findPage answers / and /?q=NAME: every player whose name contains what was typed, without
 // regard to case, accents or the width of CJK forms (tbsheet.FoldName, as explain
-// --player), the exact name first, then the names with a word that starts with it.
+// --player), the exact name first, then the names with a word that starts with it, then
+// the others that contain it, then those that contain it when spaces are left out.
 func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 	st := s.cur.Load()
 	p := s.newPage(r, st, "/")
@@ -60,6 +61,7 @@ func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fq := tbsheet.FoldName(q)
+	cq := strings.ReplaceAll(fq, " ", "")
 	vw := st.view(p.Lang, s.cfg.Writer)
 	type hit struct{ score, division, row int }
 	var hits []hit
@@ -74,6 +76,10 @@ func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 				hits = append(hits, hit{1, d, i})
 			case strings.Contains(name, fq):
 				hits = append(hits, hit{2, d, i})
+			case strings.Contains(strings.ReplaceAll(name, " ", ""), cq):
+				// 田中太郎 finds 田中 太郎: whether a space parts the family and given names
+				// depends on who typed them.
+				hits = append(hits, hit{3, d, i})
 			}
 		}
 	}

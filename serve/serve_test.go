@@ -139,6 +139,8 @@ func TestFind(t *testing.T) {
 		{"jose", "Ｊｏｓé Ｌｏｐｅｚ", "Łukasz Żółć"},
 		{"ＬＯＰＥＺ", "Ｊｏｓé Ｌｏｐｅｚ", "Łukasz Żółć"},
 		{"太郎", "山田 太郎", html.EscapeString(scriptName)},
+		{"山田太郎", "山田 太郎", html.EscapeString(scriptName)},
+		{"鈴木 さくら", "鈴木さくら", html.EscapeString(`Tom "T&T" O'Neil`)},
 		{"さくら", "鈴木さくら", html.EscapeString(`Tom "T&T" O'Neil`)},
 		{"t&t", html.EscapeString(`Tom "T&T" O'Neil`), "鈴木さくら"},
 	} {
