@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -306,6 +307,18 @@ func TestLive(t *testing.T) {
 	_, body := get(t, s.Handler(), "GET", "/")
 	if !strings.Contains(body, `data-seq="`+third+`"`) {
 		t.Errorf("the page does not carry the state's number %s", third)
+	}
+	// serve stopped and started again: its first save is news to a page still open from
+	// the earlier run, which showed that run's first save.
+	var seqs []string
+	for range 2 {
+		run := New(Config{})
+		run.Publish(snapshotOf(t, testEvent(), 0))
+		_, body := get(t, run.Handler(), "GET", "/")
+		seqs = append(seqs, regexp.MustCompile(`data-seq="\d+"`).FindString(body))
+	}
+	if seqs[0] == "" || seqs[0] == seqs[1] {
+		t.Errorf("two runs number their first save alike: %q", seqs)
 	}
 }
 
