@@ -31,7 +31,7 @@ type found struct {
 	// Event names his division when the input has several.
 	Event      string
 	Name, Mark string
-	// Round is "Round 3" while a round is being played, "" otherwise; then Table, Against
+	// Round is "Round 3: Table" while a round is being played, "" otherwise; then Table, Against
 	// (his opponent, or what he has instead: a bye, "see the judge"), OppPoints and Colour.
 	Round, Table, Against, OppPoints, Colour string
 	// AgainstName is true when Against is a player's name.
@@ -113,7 +113,7 @@ func (s *Server) found(p *page, vw *view, division, row int) found {
 		return f // not in the round: dropped
 	}
 	pl := dv.Pairings.Lines[i]
-	f.Round = p.F("web.this-round", dv.Pairings.Round)
+	f.Round = p.F("web.round-table", dv.Pairings.Round)
 	f.Table, f.Against, f.OppPoints, f.Colour = pl.Table, pl.Against, pl.OpponentPoints, pl.Colour
 	f.AgainstName = pl.Opponent != tbsheet.NoPlayer
 	if pl.Mark != "" {

@@ -189,6 +189,8 @@ func TestLang(t *testing.T) {
 		{"/?lang=xx", "en", "Find me", "en"},
 		{"/pairings?lang=en", "ja", "Round 2 pairings", "en"},
 		{"/standings", "ja", "第1回戦", "ja"},
+		{"/?q=lukasz", "ja", "第2回戦：テーブル", "ja"},
+		{"/?q=lukasz", "zh", "第2轮：桌号", "zh"},
 	} {
 		_, body := get(t, h, "GET", tc.path, "Accept-Language", tc.accept)
 		if !strings.Contains(body, tc.want) || !strings.Contains(body, `<html lang="`+tc.lang+`">`) {
