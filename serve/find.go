@@ -33,6 +33,7 @@ type found struct {
 	Name, Mark string
 	// Round is "Round 3: Table" while a round is being played, "" otherwise; then Table, Against
 	// (his opponent, or what he has instead: a bye, "see the judge"), OppPoints and Colour.
+	// A player without an opponent has Round "Round 3", no Table.
 	Round, Table, Against, OppPoints, Colour string
 	// AgainstName is true when Against is a player's name.
 	AgainstName bool
@@ -113,9 +114,13 @@ func (s *Server) found(p *page, vw *view, division, row int) found {
 		return f // not in the round: dropped
 	}
 	pl := dv.Pairings.Lines[i]
-	f.Round = p.F("web.round-table", dv.Pairings.Round)
-	f.Table, f.Against, f.OppPoints, f.Colour = pl.Table, pl.Against, pl.OpponentPoints, pl.Colour
+	f.Against, f.OppPoints, f.Colour = pl.Against, pl.OpponentPoints, pl.Colour
 	f.AgainstName = pl.Opponent != tbsheet.NoPlayer
+	if !f.AgainstName { // a bye, a loss without opponent: no table to go to
+		f.Round = p.F("web.round", dv.Pairings.Round)
+		return f
+	}
+	f.Round, f.Table = p.F("web.round-table", dv.Pairings.Round), pl.Table
 	if pl.Mark != "" {
 		f.Mark = strings.TrimSpace(f.Mark + " (" + pl.Mark + ")")
 	}

@@ -171,6 +171,25 @@ func TestFind(t *testing.T) {
 	}
 }
 
+// TestFindBye: a player with a bye this round is told so, with no table to go to.
+func TestFindBye(t *testing.T) {
+	ev := testEvent()
+	ev.Players = append(ev.Players, tbsheet.Player{ID: "I", Name: "Odd One"})
+	ev.Rounds[0].Matches = append(ev.Rounds[0].Matches, tbsheet.Match{P1: 8, P2: tbsheet.NoPlayer, Result: tbsheet.Bye})
+	ev.Rounds[1].Matches = append(ev.Rounds[1].Matches, tbsheet.Match{P1: 8, P2: tbsheet.NoPlayer, Result: tbsheet.Bye})
+	s := New(Config{})
+	s.Publish(snapshotOf(t, ev, 0))
+	for _, tc := range []struct{ lang, round, against string }{
+		{"en", "Round 2</p>", `<p class="against">Bye</p>`},
+		{"zh", "第2轮</p>", `<p class="against">轮空</p>`},
+	} {
+		_, body := get(t, s.Handler(), "GET", "/?q=odd&lang="+tc.lang)
+		if !strings.Contains(body, `<p class="round">`+tc.round) || !strings.Contains(body, tc.against) || strings.Contains(body, "table-no") {
+			t.Errorf("?q=odd&lang=%s: want %q and %q, no table, in\n%s", tc.lang, tc.round, tc.against, body)
+		}
+	}
+}
+
 func urlQuery(s string) string {
 	return strings.NewReplacer("&", "%26", " ", "+", "#", "%23").Replace(s)
 }
