@@ -45,7 +45,8 @@ type found struct {
 // findPage answers / and /?q=NAME: every player whose name contains what was typed, without
 // regard to case, accents or the width of CJK forms (tbsheet.FoldName, as explain
 // --player), the exact name first, then the names with a word that starts with it, then
-// the others that contain it, then those that contain it when spaces are left out.
+// the others that contain it, then those that contain it when spaces are left out, then
+// those that contain each of its words, in any order.
 func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 	st := s.cur.Load()
 	p := s.newPage(r, st, "/")
@@ -63,6 +64,7 @@ func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 	}
 	fq := tbsheet.FoldName(q)
 	cq := strings.ReplaceAll(fq, " ", "")
+	words := strings.Fields(fq)
 	vw := st.view(p.Lang, s.cfg.Writer)
 	type hit struct{ score, division, row int }
 	var hits []hit
@@ -81,6 +83,10 @@ func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 				// 田中太郎 finds 田中 太郎: whether a space parts the family and given names
 				// depends on who typed them.
 				hits = append(hits, hit{3, d, i})
+			case len(words) > 1 && !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(name, w) }):
+				// Anna Fischer finds "Fischer, Anna" (a chess file's order): every word
+				// typed, in any order.
+				hits = append(hits, hit{4, d, i})
 			}
 		}
 	}

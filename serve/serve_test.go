@@ -142,6 +142,8 @@ func TestFind(t *testing.T) {
 		{"太郎", "山田 太郎", html.EscapeString(scriptName)},
 		{"山田太郎", "山田 太郎", html.EscapeString(scriptName)},
 		{"鈴木 さくら", "鈴木さくら", html.EscapeString(`Tom "T&T" O'Neil`)},
+		{"zolc lukasz", "Łukasz Żółć", "Ｊｏｓé Ｌｏｐｅｚ"},
+		{"o'neil tom", html.EscapeString(`Tom "T&T" O'Neil`), "鈴木さくら"},
 		{"さくら", "鈴木さくら", html.EscapeString(`Tom "T&T" O'Neil`)},
 		{"t&t", html.EscapeString(`Tom "T&T" O'Neil`), "鈴木さくら"},
 	} {
