@@ -29,23 +29,31 @@ func (e *Event) Validate() ErrorList {
 		}
 	}
 	seenRound := map[int]bool{}
-	for _, r := range e.Rounds {
+	// seat holds, for each player, 1 + the index of his match in the round being checked,
+	// and seatRound that round's index + 1 (older entries are stale): one slice for every
+	// round, no map to fill for each.
+	seat, seatRound := make([]int32, len(e.Players)), make([]int32, len(e.Players))
+	for ri, r := range e.Rounds {
 		if seenRound[r.Number] {
 			errs.Addf(r.Pos, ErrRounds, "round %d appears twice", r.Number)
 		}
 		seenRound[r.Number] = true
-		seat := map[int]Pos{} // player index → where he already plays this round
-		for _, m := range r.Matches {
-			errs.AddAll(e.validateMatch(r, m, seat))
+		for mi := range r.Matches {
+			if ee := e.validateMatch(&r, mi, int32(ri+1), seat, seatRound); ee != nil {
+				errs.AddAll(ee)
+			}
 		}
 	}
 	return errs
 }
 
-func (e *Event) validateMatch(r Round, m Match, seat map[int]Pos) ErrorList {
+// validateMatch checks match mi of round r, the round's index + 1 being ri (see seat in
+// Validate).
+func (e *Event) validateMatch(r *Round, mi int, ri int32, seat, seatRound []int32) ErrorList {
 	var errs ErrorList
+	m := &r.Matches[mi]
 	known := func(i int) bool { return i >= 0 && i < len(e.Players) }
-	for _, p := range []int{m.P1, m.P2} {
+	for _, p := range [2]int{m.P1, m.P2} {
 		if p == NoPlayer && p == m.P2 {
 			continue
 		}
@@ -56,11 +64,11 @@ func (e *Event) validateMatch(r Round, m Match, seat map[int]Pos) ErrorList {
 		if p == m.P2 && p == m.P1 {
 			continue // reported below as a self-pairing, not as a duplicate
 		}
-		if first, dup := seat[p]; dup {
+		if seatRound[p] == ri {
 			errs.Addf(m.Pos, ErrDuplicatePlayer, "player %s appears twice in round %d (also at %s)",
-				Quote(e.Players[p].Name), r.Number, first.String())
+				Quote(e.Players[p].Name), r.Number, r.Matches[seat[p]-1].Pos.String())
 		} else {
-			seat[p] = m.Pos
+			seat[p], seatRound[p] = int32(mi+1), ri
 		}
 		if d := e.Players[p].DroppedAfter; d > 0 && !r.Playoff && r.Number > d {
 			errs.Addf(m.Pos, ErrDroppedPaired, "player %s dropped after round %d but is paired in round %d",

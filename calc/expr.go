@@ -174,9 +174,9 @@ func (p *printer) value(x *Expr) exact.Num {
 
 // bound returns what the printer knows of a bound node x, evaluating it the first time.
 func (p *printer) bound(x *Expr) boundInfo {
-	for _, e := range p.few[:p.nfew] {
-		if e.x == x {
-			return e.info
+	for i := p.nfew - 1; i >= 0; i-- { // newest first: a node is asked for again right away
+		if p.few[i].x == x {
+			return p.few[i].info
 		}
 	}
 	if bi, ok := p.many[x]; ok {

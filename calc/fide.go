@@ -385,7 +385,7 @@ func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
 		rn := f.c.Rounds[i]
 		if o.played {
 			o.opp, o.score = r.Opp, f.adj[r.Opp]
-			if d := f.drawn[r.Opp]; len(d) > 0 && explain {
+			if explain && len(f.drawn[r.Opp]) > 0 { // explain first: ranking need not read drawn
 				o.note = "R" + strconv.Itoa(rn) + " " + f.name(r.Opp) + "'s " + f.drawnNote(r.Opp)
 			}
 		} else {
@@ -530,12 +530,13 @@ func fideSum(terms []fideTerm, low, high int, notes []string, explain bool) Figu
 		out = make([]bool, len(terms))
 	}
 	cuts := fideCutIndexes(cutBuf[:0], out, terms, low, high)
-	var v exact.Num
+	var sum fracSum // one reduction for the sum, not one per term
 	for j, t := range terms {
 		if !out[j] {
-			v = v.Add(t.value)
+			sum.addNum(t.value)
 		}
 	}
+	v := sum.value()
 	if !explain {
 		return Figure{Value: Known(v)}
 	}

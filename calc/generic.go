@@ -134,8 +134,9 @@ func explainMatchWins(c *Context, p int) Explanation {
 // opponents returns the opponents of p's rounds against a real opponent, in round order
 // (a repeated opponent appears once per round: tiebreakers.md §0.2).
 func (t *tally) opponents(p int) []int {
-	var out []int
-	for _, s := range t.row(p) {
+	row := t.row(p)
+	out := make([]int, 0, len(row))
+	for _, s := range row {
 		if s.hasOpp() {
 			out = append(out, int(s.opp))
 		}

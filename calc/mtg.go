@@ -290,8 +290,13 @@ func explainGWP(c *Context, p int) Explanation {
 // An opponent whose fraction is n/a (d = 0) is left out of the mean.
 func meanOverOpponents(t *tally, n, d []int64) []Figure {
 	figs := make([]Figure, t.n)
+	sc, den := scaledFractions(n, d)
 	for p := range figs {
-		var s fracSum
+		if v, ok := scaledMean(t, p, d, sc, den); ok {
+			figs[p].Value = v
+			continue
+		}
+		var s fracSum // no common denominator in int64, or the sum overflows
 		var k int64
 		for _, sl := range t.row(p) {
 			if sl.hasOpp() && d[sl.opp] != 0 {
@@ -306,12 +311,61 @@ func meanOverOpponents(t *tally, n, d []int64) []Figure {
 	return figs
 }
 
+// scaledMean is meanOverOpponents for player p from the fractions scaled to den
+// (scaledFractions); ok is false when there are none or the sum overflows.
+func scaledMean(t *tally, p int, d, scaled []int64, den int64) (v Value, ok bool) {
+	if scaled == nil {
+		return NA, false
+	}
+	var sum, k int64
+	for _, sl := range t.row(p) {
+		if sl.hasOpp() && d[sl.opp] != 0 {
+			if sum, ok = add64(sum, scaled[sl.opp]); !ok {
+				return NA, false
+			}
+			k++
+		}
+	}
+	if k == 0 {
+		return NA, true
+	}
+	if den, ok = mul64(den, k); !ok {
+		return NA, false
+	}
+	return Known(exact.Frac(sum, den)), true
+}
+
+// scaledFractions returns the fractions n[i]/d[i] (d[i] = 0: none) over their least common
+// denominator, so that a sum of them is a sum of integers (one reduction for the mean instead
+// of one per term); nil when that denominator or a numerator does not fit in int64.
+func scaledFractions(n, d []int64) (scaled []int64, den int64) {
+	den = 1
+	for _, di := range d {
+		if di != 0 && den%di != 0 {
+			var ok bool
+			if den, ok = mul64(den/gcd64(den, di), di); !ok {
+				return nil, 0
+			}
+		}
+	}
+	scaled = make([]int64, len(n))
+	for i, di := range d {
+		if di != 0 {
+			var ok bool
+			if scaled[i], ok = mul64(n[i], den/di); !ok {
+				return nil, 0
+			}
+		}
+	}
+	return scaled, den
+}
+
 // explainOpponentMean writes the mean of term(o) over p's opponents; term returns nil for
 // an opponent whose value is n/a, as meanOverOpponents leaves it out.
 func explainOpponentMean(t *tally, p int, term func(o int) *Expr) Explanation {
-	var terms []*Expr
-	var named []OppTerm
-	for _, o := range t.opponents(p) {
+	opps := t.opponents(p)
+	terms, named := make([]*Expr, 0, len(opps)), make([]OppTerm, 0, len(opps))
+	for _, o := range opps {
 		if x := term(o); x != nil {
 			terms = append(terms, x)
 			named = append(named, OppTerm{Opp: o, Expr: x})

@@ -190,6 +190,19 @@ func (x Num) Sub(y Num) Num { return x.Add(y.Neg()) }
 // Mul returns x × y.
 func (x Num) Mul(y Num) Num {
 	if x.b == nil && y.b == nil {
+		// Zero, one and two integers, most products of points, need no reduction.
+		switch xd, yd := x.den(), y.den(); {
+		case x.n == 0 || y.n == 0:
+			return Int(0) // as norm writes it: 0/1
+		case y.n == 1 && yd == 1:
+			return x
+		case x.n == 1 && xd == 1:
+			return y
+		case xd == 1 && yd == 1:
+			if n, ok := mul(x.n, y.n); ok {
+				return norm(n, 1)
+			}
+		}
 		// Cross-reduce first so that products stay small.
 		g1 := gcd(abs(x.n), y.den())
 		g2 := gcd(abs(y.n), x.den())

@@ -197,6 +197,10 @@ func FuzzAgainstBigRat(f *testing.F) {
 	f.Add(int64(math.MinInt64), int64(1), int64(1), int64(7))
 	f.Add(int64(math.MaxInt64), int64(3), int64(math.MinInt64), int64(math.MaxInt64))
 	f.Add(int64(1), int64(3), int64(-2), int64(9))
+	f.Add(int64(7), int64(2), int64(0), int64(5))         // × 0
+	f.Add(int64(7), int64(2), int64(3), int64(3))         // × 1
+	f.Add(int64(-4), int64(1), int64(6), int64(1))        // two integers
+	f.Add(int64(1<<40), int64(1), int64(1<<40), int64(1)) // two integers whose product overflows
 	f.Fuzz(func(t *testing.T, xn, xd, yn, yd int64) {
 		if xd == 0 || yd == 0 {
 			return

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/width"
 
@@ -49,7 +50,24 @@ var byeNames = map[string]bool{"BYE": true, "(BYE)": true, "*BYE*": true, "-BYE-
 
 // IsBye reports whether a hand-kept Player cell names the bye rather than a player: "BYE",
 // "(bye)", "轮空", "不戦勝".
-func IsBye(cell string) bool { return byeNames[normalizeCell(cell)] }
+func IsBye(cell string) bool {
+	// normalizeCell never lengthens a cell (width folding maps a character to one, and
+	// half-width "ｶﾞ" to one "ガ"): a cell longer than every bye name is a player's name,
+	// told without folding it (a match list has two on every row).
+	if utf8.RuneCountInString(strings.TrimSpace(cell)) > maxByeRunes {
+		return false
+	}
+	return byeNames[normalizeCell(cell)]
+}
+
+// maxByeRunes is the length of the longest bye name, in characters.
+var maxByeRunes = func() int {
+	n := 0
+	for name := range byeNames {
+		n = max(n, utf8.RuneCountInString(name))
+	}
+	return n
+}()
 
 // gamesPattern matches a game score: "2-1", "2-1-1", "2:1", "2 - 1".
 var gamesPattern = regexp.MustCompile(`^(\d{1,3})\s*[-:]\s*(\d{1,3})(?:\s*[-:]\s*(\d{1,3}))?$`)

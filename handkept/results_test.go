@@ -1,7 +1,10 @@
 package handkept
 
 import (
+	"strings"
 	"testing"
+
+	"golang.org/x/text/width"
 
 	"github.com/tbsheet/tbsheet"
 )
@@ -104,6 +107,14 @@ func TestIsBye(t *testing.T) {
 		"轮空": true, "不戦勝": true, "Byers": false, "": false, "Bob": false} {
 		if got := IsBye(cell); got != want {
 			t.Errorf("IsBye(%q) = %v", cell, got)
+		}
+	}
+	// Every bye name, however it is typed: full width, lower case, between spaces.
+	for name := range byeNames {
+		for _, cell := range []string{name, width.Widen.String(name), " " + strings.ToLower(name) + "\u3000"} {
+			if !IsBye(cell) {
+				t.Errorf("IsBye(%q) = false", cell)
+			}
 		}
 	}
 }

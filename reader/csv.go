@@ -115,15 +115,19 @@ const maxFields = 1024
 // checkWidth refuses a text with a line of more than maxFields fields, counting every comma,
 // semicolon and tab (quotes ignored: an overestimate is safe).
 func checkWidth(text, file string) error {
-	line, n := 1, 0
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '\n':
-			line, n = line+1, 0
-		case ',', ';', '\t':
-			if n++; n >= maxFields {
-				return tbsheet.Errorf(tbsheet.Pos{File: file, Row: line}, tbsheet.ErrTooLarge,
-					"the line has more than %d fields: not a results table", maxFields)
+	for line := 1; text != ""; line++ {
+		l, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		if len(l) < maxFields {
+			continue // too short to hold that many separators
+		}
+		n := 0
+		for i := 0; i < len(l); i++ {
+			if c := l[i]; c == ',' || c == ';' || c == '\t' {
+				if n++; n >= maxFields {
+					return tbsheet.Errorf(tbsheet.Pos{File: file, Row: line}, tbsheet.ErrTooLarge,
+						"the line has more than %d fields: not a results table", maxFields)
+				}
 			}
 		}
 	}
@@ -301,7 +305,7 @@ func (c *csvRows) Next() bool {
 func (c *csvRows) checkQuotes(start int64) bool {
 	multi := -1
 	for i, cell := range c.cells {
-		if strings.ContainsAny(cell, "\n\r") {
+		if strings.IndexByte(cell, '\n') >= 0 || strings.IndexByte(cell, '\r') >= 0 {
 			multi = i
 			break
 		}

@@ -1,8 +1,10 @@
 package reader
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -34,4 +36,30 @@ func FuzzCSV(f *testing.F) {
 		_, err = readPlayersBytes(data, "f.csv")
 		checkErrorFiles(t, err, "f.csv")
 	})
+}
+
+// TestCheckWidth: a line of maxFields separators or more (commas, semicolons and tabs
+// together) is refused with its line number; one fewer is read, on any line.
+func TestCheckWidth(t *testing.T) {
+	seps := func(n int) string { return strings.Repeat(",;\t", n/3+1)[:n] }
+	tests := []struct {
+		text string
+		line int // 0: accepted
+	}{
+		{"", 0},
+		{"a,b\n" + seps(maxFields-1) + "\n", 0},
+		{"a,b\n" + seps(maxFields), 2},
+		{"a,b\r\nc,d\r\n" + seps(maxFields) + "\r\n", 3},
+		{seps(maxFields-1) + "\n" + seps(maxFields-1) + "\nx" + seps(maxFields) + "x\n", 3},
+	}
+	for i, tt := range tests {
+		err := checkWidth(tt.text, "r.csv")
+		want := ""
+		if tt.line > 0 {
+			want = fmt.Sprintf("r.csv:%d: the line has more than %d fields: not a results table", tt.line, maxFields)
+		}
+		if got := fmt.Sprint(err); err == nil && want != "" || err != nil && got != want {
+			t.Errorf("%d: %v, want %q", i, err, want)
+		}
+	}
 }

@@ -65,11 +65,10 @@ type hkReader struct {
 	listed bool
 	byName map[string]int
 	byID   map[string]int
-	// byText remembers the player a match cell's exact text named, and byes whether a cell
-	// names the bye: a match list names every player once a round, and folding a name
-	// (full-width forms, NFC, case) is most of the time a large list takes to read.
+	// byText remembers the player a match cell's exact text named: a match list names
+	// every player once a round, and folding a name (full-width forms, NFC, case) is most
+	// of the time a large list takes to read.
 	byText  map[string]int
-	byes    map[string]bool
 	results map[resultCell]parsedResult
 	rounds  map[roundKey]*roundAcc
 	// spelling holds the text of a player's first cell when it has invisible characters,
@@ -85,7 +84,7 @@ func newHKReader(file, format string) *hkReader {
 		file: file, workbook: format == "xlsx",
 		ev:     &tbsheet.Event{Source: file, Format: format},
 		byName: map[string]int{}, byID: map[string]int{}, rounds: map[roundKey]*roundAcc{},
-		byText: map[string]int{}, byes: map[string]bool{}, results: map[resultCell]parsedResult{},
+		byText: map[string]int{}, results: map[resultCell]parsedResult{},
 		spelling: map[int]string{},
 	}
 }

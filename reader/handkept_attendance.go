@@ -7,7 +7,10 @@ package reader
 // right.
 
 import (
+	"cmp"
 	"fmt"
+	"hash/maphash"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -66,30 +69,52 @@ func (h *hkReader) checkAttendance() {
 // through their one-deletion variants, so that a large event needs no comparison of every
 // two names.
 func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
-	variants := map[string][]int{}
+	// Each candidate's name and its one-deletion variants, by hash: once sorted, equal
+	// hashes are names a typo apart (every pair found is measured, so a hash collision
+	// costs one comparison). No variant string is built: a large event has a million.
+	type variant struct {
+		hash   uint64
+		player int32
+	}
+	seed := maphash.MakeSeed()
 	keys := make([]string, len(played))
+	var vs []variant
+	var hash maphash.Hash
+	hash.SetSeed(seed)
 	for p, rounds := range played {
 		key := nameKey(h.ev.Players[p].Name)
 		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss || utf8.RuneCountInString(key) < minTypoName {
 			continue
 		}
 		keys[p] = key
-		for _, v := range deletions(key) {
-			variants[v] = append(variants[v], p)
+		vs = append(vs, variant{maphash.String(seed, key), int32(p)})
+		for i := 0; i < len(key); {
+			_, n := utf8.DecodeRuneInString(key[i:])
+			hash.Reset()
+			hash.WriteString(key[:i])
+			hash.WriteString(key[i+n:])
+			vs = append(vs, variant{hash.Sum64(), int32(p)})
+			i += n
 		}
 	}
+	slices.SortFunc(vs, func(a, b variant) int {
+		return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.player, b.player))
+	})
 	seen := map[[2]int]bool{}
 	var out [][2]int
-	for p := range played {
-		if keys[p] == "" {
-			continue
+	for i := 0; i < len(vs); {
+		j := i + 1
+		for j < len(vs) && vs[j].hash == vs[i].hash {
+			j++
 		}
-		for _, v := range deletions(keys[p]) {
-			if len(variants[v]) > maxTypoPeers {
-				continue // many names this close are a numbering scheme, not a typo
-			}
-			for _, q := range variants[v] {
-				a, b := p, q
+		group := vs[i:j]
+		i = j
+		if len(group) > maxTypoPeers {
+			continue // many names this close are a numbering scheme, not a typo
+		}
+		for gi, x := range group {
+			for _, y := range group[gi+1:] {
+				a, b := int(x.player), int(y.player)
 				if len(played[a]) > len(played[b]) || len(played[a]) == len(played[b]) && a > b {
 					a, b = b, a
 				}
@@ -103,6 +128,10 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 			}
 		}
 	}
+	// In the order the players first appear in, as the notes read best.
+	slices.SortFunc(out, func(x, y [2]int) int {
+		return cmp.Or(cmp.Compare(min(x[0], x[1]), min(y[0], y[1])), cmp.Compare(max(x[0], x[1]), max(y[0], y[1])))
+	})
 	return out
 }
 
@@ -123,17 +152,6 @@ func swissPlayed(ev *tbsheet.Event, rounds []int) int {
 		}
 	}
 	return n
-}
-
-// deletions returns key and every string made by deleting one character of it: two names
-// one typo apart share one of them.
-func deletions(key string) []string {
-	r := []rune(key)
-	out := []string{key}
-	for i := range r {
-		out = append(out, string(r[:i])+string(r[i+1:]))
-	}
-	return out
 }
 
 // digitsOnly reports whether two names differ only in their digits.

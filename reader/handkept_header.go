@@ -16,7 +16,7 @@ import (
 // header is a table's header row, resolved to column keys (handkept.ColumnKey).
 type header struct {
 	// col maps a column key to its 0-based column.
-	col map[string]int
+	col columns
 	// all maps a column key to every column read as it, in order, for duplicates.
 	all map[string][]int
 	// cells and pos are the header row's cells and their positions, for messages.
@@ -30,26 +30,58 @@ type header struct {
 
 func newHeader(src rowSource) *header {
 	cells := src.Cells()
-	hd := &header{col: map[string]int{}, all: map[string][]int{}, cells: cells, row: src.Pos(0)}
+	hd := &header{all: map[string][]int{}, cells: cells, row: src.Pos(0)}
 	hd.row.Col = 0
 	for i, c := range cells {
 		hd.pos = append(hd.pos, src.Pos(i))
 		if k := handkept.ColumnKey(c); k != "" {
 			hd.all[k] = append(hd.all[k], i)
-			if _, dup := hd.col[k]; !dup {
-				hd.col[k] = i
+			if _, dup := hd.col.get(k); !dup {
+				hd.col.set(k, i)
 			}
 		}
 	}
 	return hd
 }
 
-func (hd *header) has(key string) bool { _, ok := hd.col[key]; return ok }
+func (hd *header) has(key string) bool { _, ok := hd.col.get(key); return ok }
+
+// columns maps column keys to 0-based columns. A header has a handful, looked up for every
+// cell of every row: scanning a short list is faster than hashing the key each time.
+type columns []column
+
+// column is a column key and its 0-based column.
+type column struct {
+	key string
+	i   int
+}
+
+// get returns the column of key.
+func (c columns) get(key string) (int, bool) {
+	for _, e := range c {
+		if e.key == key {
+			return e.i, true
+		}
+	}
+	return 0, false
+}
+
+// set makes key's column i.
+func (c *columns) set(key string, i int) {
+	for j := range *c {
+		if (*c)[j].key == key {
+			(*c)[j].i = i
+			return
+		}
+	}
+	*c = append(*c, column{key, i})
+}
 
 // repeated reports whether a row's player cells repeat the header's.
 func (hd *header) repeated(p1, p2 string) bool {
-	return strings.EqualFold(p1, strings.TrimSpace(hd.cells[hd.col["p1"]])) &&
-		strings.EqualFold(p2, strings.TrimSpace(hd.cells[hd.col["p2"]]))
+	c1, _ := hd.col.get("p1")
+	c2, _ := hd.col.get("p2")
+	return strings.EqualFold(p1, strings.TrimSpace(hd.cells[c1])) && strings.EqualFold(p2, strings.TrimSpace(hd.cells[c2]))
 }
 
 // found lists the header row's non-empty cells as typed, for "found …" messages.
@@ -190,10 +222,12 @@ func matchColumns(hd *header, needRound bool, errs *problems) bool {
 	}
 	names := hd.all["name"]
 	if !hd.has("p1") && len(names) > 0 {
-		hd.col["p1"], hd.all["p1"], names = names[0], names[:1], names[1:]
+		hd.col.set("p1", names[0])
+		hd.all["p1"], names = names[:1], names[1:]
 	}
 	if !hd.has("p2") && len(names) > 0 {
-		hd.col["p2"], hd.all["p2"] = names[0], names[:1]
+		hd.col.set("p2", names[0])
+		hd.all["p2"] = names[:1]
 	}
 	ok := true
 	for _, key := range []string{"round", "table", "p1", "p2", "result", "p1wins", "p2wins", "draws", "p1points", "p2points"} {

@@ -38,7 +38,7 @@ func nameKey(s string) string {
 	if !isASCII(s) {
 		s = norm.NFC.String(width.Fold.String(strings.Map(dropInvisible(false), s)))
 	}
-	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+	return strings.ToLower(singleSpaced(s))
 }
 
 // cleanName is a name cell's text as the standings show it: runs of spaces, tabs and line
@@ -49,7 +49,20 @@ func cleanName(s string) string {
 	if !isASCII(s) {
 		s = strings.Map(dropInvisible(true), s)
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return singleSpaced(s)
+}
+
+// singleSpaced returns s with runs of white space made one space and none at either end:
+// s itself, without copying it, when it is already so (most names). Any character other
+// than ASCII takes the long way: Unicode has spaces of its own (U+00A0, U+3000).
+func singleSpaced(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c >= '\t' && c <= '\r' || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+			return strings.Join(strings.Fields(s), " ")
+		}
+	}
+	return s
 }
 
 // cleanNames makes every name of an event what the hand-kept readers make of a name cell
@@ -116,12 +129,13 @@ func isASCII(s string) bool {
 	return true
 }
 
-// player returns the index of the player a match cell names, creating him when there is no
-// players list.
-func (h *hkReader) player(text string, pos tbsheet.Pos, field string) (int, bool) {
+// player returns the index of the player a match cell (row r's cell under col) names,
+// creating him when there is no players list.
+func (h *hkReader) player(text string, r *hkRow, col string) (int, bool) {
 	if i, ok := h.byText[text]; ok {
 		return i, true
 	}
+	pos := r.pos(col)
 	key := nameKey(text)
 	if i, ok := h.byName[key]; ok {
 		h.byText[text] = i
@@ -140,7 +154,7 @@ func (h *hkReader) player(text string, pos tbsheet.Pos, field string) (int, bool
 				msg += fmt.Sprintf(" (did you mean %s?)", tbsheet.Quote(s))
 			}
 		}
-		h.errs.addf(pos, field, tbsheet.ErrUnknownPlayer, "%s", msg)
+		h.errs.addf(pos, r.field(col), tbsheet.ErrUnknownPlayer, "%s", msg)
 		return 0, false
 	}
 	name := cleanName(text)

@@ -40,14 +40,14 @@ func (h *hkReader) parseResult(text string, hasOpp bool) (tbsheet.Result, tbshee
 	return p.res, p.games, p.err
 }
 
-// isBye is handkept.IsBye, remembered per cell text (see byText).
+// isBye reports whether a Player cell names the bye (handkept.IsBye). A text already read
+// as a player's name is not (a bye never reaches player); telling the others costs little
+// (IsBye looks at a name longer than any bye name no further).
 func (h *hkReader) isBye(text string) bool {
-	bye, ok := h.byes[text]
-	if !ok {
-		bye = handkept.IsBye(text)
-		h.byes[text] = bye
+	if _, ok := h.byText[text]; ok {
+		return false
 	}
-	return bye
+	return handkept.IsBye(text)
 }
 
 // outcome reads the result from the Result cell and the game columns.
@@ -121,46 +121,49 @@ var csvDate = regexp.MustCompile(`^(?:\d{1,2}-[A-Za-z]{3}|[A-Za-z]{3}-\d{1,2}|\d
 
 // gameColumns reads P1 Wins, P2 Wins and Draws; given is false when all three are empty.
 func (h *hkReader) gameColumns(r *hkRow) (g tbsheet.Games, given bool) {
+	var p1, p2, drawn bool
+	g.P1, p1 = gameCount(r, "p1wins")
+	g.P2, p2 = gameCount(r, "p2wins")
+	g.Drawn, drawn = gameCount(r, "draws")
 	g.Known = true
-	for _, c := range []struct {
-		key string
-		n   *int
-	}{{"p1wins", &g.P1}, {"p2wins", &g.P2}, {"draws", &g.Drawn}} {
-		t := r.text(c.key)
-		if t == "" {
-			continue
-		}
-		given = true
-		n, ok := parseCount(t, 999)
-		if !ok {
-			r.errorf(c.key, tbsheet.ErrGames, "%s is not a number of games", tbsheet.Quote(t))
-		}
-		*c.n = n
+	return g, p1 || p2 || drawn
+}
+
+// gameCount reads one game column; given is false when its cell is empty.
+func gameCount(r *hkRow, key string) (n int, given bool) {
+	t := r.text(key)
+	if t == "" {
+		return 0, false
 	}
-	return g, given
+	n, ok := parseCount(t, 999)
+	if !ok {
+		r.errorf(key, tbsheet.ErrGames, "%s is not a number of games", tbsheet.Quote(t))
+	}
+	return n, true
 }
 
 // score reads the optional P1 Points and P2 Points columns.
 func (h *hkReader) score(r *hkRow) tbsheet.Score {
 	var s tbsheet.Score
-	for _, c := range []struct {
-		key string
-		n   *exact.Num
-	}{{"p1points", &s.P1}, {"p2points", &s.P2}} {
-		*c.n = exact.Int(0)
-		t := r.text(c.key)
-		if t == "" {
-			continue
-		}
-		n, err := exact.Parse(width.Fold.String(t))
-		if err != nil || len(t) > 20 {
-			r.errorf(c.key, tbsheet.ErrValue, "%s is not a number of points", tbsheet.Quote(t))
-			continue
-		}
-		*c.n, s.Known = n, true
-	}
-	if !s.Known {
+	var p1, p2 bool
+	s.P1, p1 = points(r, "p1points")
+	s.P2, p2 = points(r, "p2points")
+	if s.Known = p1 || p2; !s.Known {
 		return tbsheet.Score{}
 	}
 	return s
+}
+
+// points reads one points column; given is false when its cell is empty or unreadable.
+func points(r *hkRow, key string) (n exact.Num, given bool) {
+	t := r.text(key)
+	if t == "" {
+		return exact.Int(0), false
+	}
+	n, err := exact.Parse(width.Fold.String(t))
+	if err != nil || len(t) > 20 {
+		r.errorf(key, tbsheet.ErrValue, "%s is not a number of points", tbsheet.Quote(t))
+		return exact.Int(0), false
+	}
+	return n, true
 }

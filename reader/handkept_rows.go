@@ -37,8 +37,39 @@ func (k roundKey) String() string {
 type roundAcc struct {
 	pos     tbsheet.Pos
 	matches []tbsheet.Match
-	// seat maps a player to the cell where he already plays this round.
-	seat map[int]tbsheet.Pos
+	// seatOf holds, for each player index, 1 + the index in seats of the cell where he
+	// already plays this round (0: not yet). A slice by player, not a map: a round seats
+	// every player once.
+	seatOf []int32
+	seats  []tbsheet.Pos
+}
+
+// newRoundAcc starts a round with room for as many matches as the largest round read so
+// far (rounds of a match list are about the same size).
+func (h *hkReader) newRoundAcc(pos tbsheet.Pos) *roundAcc {
+	most := 0
+	for _, acc := range h.rounds {
+		most = max(most, len(acc.matches))
+	}
+	return &roundAcc{pos: pos, matches: make([]tbsheet.Match, 0, most), seatOf: make([]int32, len(h.ev.Players)),
+		seats: make([]tbsheet.Pos, 0, 2*most)}
+}
+
+// seat returns where player p already plays in the round.
+func (acc *roundAcc) seat(p int) (tbsheet.Pos, bool) {
+	if p < len(acc.seatOf) && acc.seatOf[p] > 0 {
+		return acc.seats[acc.seatOf[p]-1], true
+	}
+	return tbsheet.Pos{}, false
+}
+
+// sit records that player p plays in the round at pos.
+func (acc *roundAcc) sit(p int, pos tbsheet.Pos) {
+	if p >= len(acc.seatOf) {
+		acc.seatOf = append(acc.seatOf, make([]int32, p+1-len(acc.seatOf))...)
+	}
+	acc.seats = append(acc.seats, pos)
+	acc.seatOf[p] = int32(len(acc.seats))
 }
 
 // hkRow is one data row being read: it fetches cells by column key and reports unreadable
@@ -53,7 +84,7 @@ type hkRow struct {
 
 // text returns the trimmed text of the row's cell under key ("" when the column is absent).
 func (r *hkRow) text(key string) string {
-	i, ok := r.hd.col[key]
+	i, ok := r.hd.col.get(key)
 	if !ok {
 		return ""
 	}
@@ -88,7 +119,7 @@ func (r *hkRow) name(key string) string {
 }
 
 func (r *hkRow) pos(key string) tbsheet.Pos {
-	if i, ok := r.hd.col[key]; ok {
+	if i, ok := r.hd.col.get(key); ok {
 		return r.src.Pos(i)
 	}
 	p := r.src.Pos(0)
@@ -98,7 +129,7 @@ func (r *hkRow) pos(key string) tbsheet.Pos {
 
 // field names a column in messages by its header as typed.
 func (r *hkRow) field(key string) string {
-	if i, ok := r.hd.col[key]; ok && i < len(r.hd.cells) {
+	if i, ok := r.hd.col.get(key); ok && i < len(r.hd.cells) {
 		return strings.TrimSpace(r.hd.cells[i])
 	}
 	return handkept.ColumnHeader(key, "en")
@@ -192,12 +223,14 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 		}
 	}
 	roundless := false // reported that rows have no round
+	var row hkRow      // one for every row: nothing keeps it
 	for src.Next() {
 		cells := src.Cells()
 		if notesLine(cells) {
 			break
 		}
-		r := &hkRow{src: src, hd: hd, cells: cells, errs: &h.errs}
+		row = hkRow{src: src, hd: hd, cells: cells, errs: &h.errs}
+		r := &row
 		p1, p2 := r.name("p1"), r.name("p2")
 		if p1 == "" && p2 == "" {
 			if k, ok := roundTitle(cells); ok && fixed == nil && !r.bad {
@@ -267,7 +300,10 @@ func (h *hkReader) rowRound(r *hkRow, fixed *roundKey, cur **roundKey) (roundKey
 		r.errorf("round", tbsheet.ErrValue, "the Round cell says %s but the sheet is %s", k, *fixed)
 		return roundKey{}, false
 	}
-	*cur = &k
+	if *cur == nil || **cur != k {
+		next := k // allocated only when the round changes
+		*cur = &next
+	}
 	return k, true
 }
 
@@ -306,11 +342,11 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		m.Pos = r.pos("p1wins")
 	}
 	var ok bool
-	if m.P1, ok = h.player(p1, r.pos(p1Key), r.field(p1Key)); !ok {
+	if m.P1, ok = h.player(p1, r, p1Key); !ok {
 		r.bad = true
 	}
 	if !solo {
-		if m.P2, ok = h.player(p2, r.pos(p2Key), r.field(p2Key)); !ok {
+		if m.P2, ok = h.player(p2, r, p2Key); !ok {
 			r.bad = true
 		}
 	}
@@ -329,17 +365,17 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 	}
 	acc := h.rounds[key]
 	if acc == nil {
-		acc = &roundAcc{pos: r.pos("round"), seat: map[int]tbsheet.Pos{}}
+		acc = h.newRoundAcc(r.pos("round"))
 		h.rounds[key] = acc
 	}
-	for _, side := range []struct {
+	for _, side := range [2]struct {
 		p   int
 		key string
 	}{{m.P1, p1Key}, {m.P2, p2Key}} {
 		if side.p == tbsheet.NoPlayer {
 			continue
 		}
-		if first, dup := acc.seat[side.p]; dup {
+		if first, dup := acc.seat(side.p); dup {
 			r.errorf(side.key, tbsheet.ErrDuplicatePlayer, "player %s appears twice in %s (also at %s)",
 				tbsheet.Quote(h.ev.Players[side.p].Name), key, where(first))
 		}
@@ -347,9 +383,9 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 	if r.bad {
 		return
 	}
-	acc.seat[m.P1] = r.pos(p1Key)
+	acc.sit(m.P1, r.pos(p1Key))
 	if m.P2 != tbsheet.NoPlayer {
-		acc.seat[m.P2] = r.pos(p2Key)
+		acc.sit(m.P2, r.pos(p2Key))
 	}
 	acc.matches = append(acc.matches, m)
 }

@@ -640,6 +640,7 @@ func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error
 	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: orientation, UnitStr: "mm", Size: size})
 	pdf.SetMargins(marginX, marginTop, marginX)
 	pdf.SetAutoPageBreak(false, marginBottom)
+	pdf.SetCompression(fpdfCompresses) // else compressPages does it, faster
 	// A fixed date and sorted catalogs make the same standings give the same bytes.
 	pdf.SetCatalogSort(true)
 	pdf.SetCreationDate(d.now)
@@ -657,6 +658,10 @@ func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error
 	if err := pdf.Output(&buf); err != nil {
 		return fmt.Errorf("PDF: %w", err)
 	}
-	_, err = w.Write(d.fonts.tagSubsets(buf.Bytes()))
+	doc, err := compressPages(buf.Bytes())
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(d.fonts.tagSubsets(doc))
 	return err
 }
