@@ -92,7 +92,10 @@ func New(cfg Config) *Server {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.cur.Store(&state{seq: 1})
+	// The numbers start from the clock, not 1: a page still open from an earlier run of
+	// serve (stopped, then started again, maybe on another file) must see a number it has
+	// not shown and fetch itself again.
+	s.cur.Store(&state{seq: uint64(time.Now().UnixNano())})
 	return s
 }
 
