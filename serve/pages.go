@@ -110,6 +110,7 @@ func asset(contentType string, body []byte) http.HandlerFunc {
 type page struct {
 	Lang    string
 	Title   string // of the window, and the page's heading
+	Event   string // the event's title, after the page's in the window's (the browser tab's)
 	Nav     []link
 	Langs   []link
 	Seq     uint64 // the state's, which the live script compares
@@ -165,6 +166,9 @@ func (s *Server) newPage(r *http.Request, st *state, path string) *page {
 		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: langNames[l], Lang: l, Current: l == lang})
 	}
 	if st.snap != nil {
+		if len(st.snap.Divisions) > 0 {
+			p.Event = writer.EventTitle(st.snap.Divisions[0].Standings, lang)
+		}
 		at := st.snap.At.Format("15:04:05")
 		p.Updated = p.F("web.updated", at)
 		if st.editing {

@@ -547,3 +547,17 @@ func TestTextQR(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowTitle: a browser tab names the page and the event, escaped; before the first
+// save, the page alone.
+func TestWindowTitle(t *testing.T) {
+	s := newTestServer(t, Config{})
+	_, body := get(t, s.Handler(), "GET", "/standings")
+	if want := "<title>Standings · Spring &lt;b&gt;Open&lt;/b&gt;</title>"; !strings.Contains(body, want) {
+		t.Errorf("the window's title: want %s in\n%.400s", want, body)
+	}
+	_, body = get(t, New(Config{}).Handler(), "GET", "/standings")
+	if !strings.Contains(body, "<title>Standings</title>") {
+		t.Errorf("before the first save: %.400s", body)
+	}
+}
