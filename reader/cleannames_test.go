@@ -51,3 +51,61 @@ func TestNamesCleanedInEveryFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestEventNamesCleaned: the event's name and its division's are cleaned in every format
+// as players' names are, and a control character in them (which shows as a gap on the wall)
+// is read as a space, with a note, rather than stop the standings: they name no player.
+func TestEventNamesCleaned(t *testing.T) {
+	tests := []struct {
+		file, old, new string
+		want           string // the event's name, or "pod: …" its first division's
+		notes          int    // notes about control characters
+	}{
+		{"../samples/challonge-swiss.json", `"name": "Smash Sundays #42`, `"name": "Smash\u0007Sundays\u001b \u200b#42`,
+			"Smash Sundays #42 — Swiss into Top 4", 1},
+		{"../samples/pokemon-league-cup.tdf", "<name>Bay Area League Cup", "<name>Bay\tArea&#x202E; League Cup",
+			"Bay Area League Cup — March", 0},
+		{"../samples/kts-locals.Tournament", "<Name>Sunday Locals", "<Name>Sunday\u0090Locals", "Sunday Locals Advanced", 1},
+		{"../testdata/writer/event-pods.golden.json", `"pod": "Juniors"`, `"pod": "Jun\u202eiors\u0007"`, "pod: Juniors", 1},
+	}
+	for _, tt := range tests {
+		data, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), tt.old) {
+			t.Fatalf("%s holds no %s", tt.file, tt.old)
+		}
+		data = []byte(strings.Replace(string(data), tt.old, tt.new, 1))
+		ev, err := ReadBytes(data, tt.file, "", Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tt.file, err)
+		}
+		notes := 0
+		for _, e := range append([]*tbsheet.Event{ev}, ev.Pods...) {
+			for _, s := range []string{e.Name, e.Pod} {
+				if strings.ContainsFunc(s, func(r rune) bool { return tbsheet.IsInvisible(r) || tbsheet.IsControl(r) }) {
+					t.Errorf("%s: name %s holds an invisible or control character", tt.file, tbsheet.Quote(s))
+				}
+			}
+			for _, n := range e.Notes {
+				if strings.Contains(n, "control characters") {
+					notes++
+				}
+			}
+		}
+		got := ev.Name
+		if pod, ok := strings.CutPrefix(tt.want, "pod: "); ok {
+			got, tt.want = "", pod
+			if len(ev.Pods) > 0 {
+				got = ev.Pods[0].Pod
+			}
+		}
+		if tt.want != "" && got != tt.want {
+			t.Errorf("%s: %s, want %s", tt.file, tbsheet.Quote(got), tbsheet.Quote(tt.want))
+		}
+		if notes != tt.notes {
+			t.Errorf("%s: %d notes about control characters, want %d", tt.file, notes, tt.notes)
+		}
+	}
+}

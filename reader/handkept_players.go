@@ -68,17 +68,44 @@ func singleSpaced(s string) string {
 // cleanNames makes every name of an event what the hand-kept readers make of a name cell
 // (cleanName), whatever format it was read from: a Challonge, KTS, TOM, WER or TRF name with
 // a bidirectional override or a zero-width space would otherwise reach the workbook, the CSV
-// and the wall reordered or looking like another's. (Control characters are refused by
-// Event.Validate, which every reader calls.)
+// and the wall reordered or looking like another's. The event's own name and its
+// division's are cleaned too (cleanTitle). (Control characters in a player's name are
+// refused by Event.Validate, which every reader calls.)
 func cleanNames(ev *tbsheet.Event) {
 	if ev == nil {
 		return
 	}
-	ev.Name = cleanName(ev.Name)
+	name := ev.Name
+	for _, title := range []struct {
+		what string
+		s    *string
+	}{{"event", &ev.Name}, {"division", &ev.Pod}} {
+		raw := *title.s
+		if *title.s = cleanTitle(raw); *title.s != cleanName(raw) {
+			ev.Notes = append(ev.Notes, fmt.Sprintf("the %s's name %s holds control characters: read as spaces",
+				title.what, tbsheet.Quote(raw)))
+		}
+	}
 	cleanPlayerNames(ev.Players)
 	for _, pod := range ev.Pods {
+		if pod.Name == name { // noted once, for the event
+			pod.Name = ev.Name
+		}
 		cleanNames(pod)
 	}
+}
+
+// cleanTitle is cleanName for the name of an event or of a division, which names no
+// player: a control character in it (pasted from a web page) is a space rather than an
+// error, so that the title reads whole on every output instead of showing a gap or stopping
+// the standings.
+func cleanTitle(s string) string {
+	return cleanName(strings.Map(func(r rune) rune {
+		if tbsheet.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, s))
 }
 
 // cleanPlayerNames is cleanNames for a list of players. A name that was nothing but

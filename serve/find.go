@@ -31,8 +31,9 @@ type found struct {
 	// Event names his division when the input has several.
 	Event      string
 	Name, Mark string
-	// Round is "Round 3" while a round is being played, "" otherwise; then Table, Against
+	// Round is "Round 3: Table" while a round is being played, "" otherwise; then Table, Against
 	// (his opponent, or what he has instead: a bye, "see the judge"), OppPoints and Colour.
+	// A player without an opponent has Round "Round 3", no Table.
 	Round, Table, Against, OppPoints, Colour string
 	// AgainstName is true when Against is a player's name.
 	AgainstName bool
@@ -43,7 +44,9 @@ type found struct {
 
 // findPage answers / and /?q=NAME: every player whose name contains what was typed, without
 // regard to case, accents or the width of CJK forms (tbsheet.FoldName, as explain
-// --player), the exact name first, then the names with a word that starts with it.
+// --player), the exact name first, then the names with a word that starts with it, then
+// the others that contain it, then those that contain it when spaces are left out, then
+// those that contain each of its words, in any order.
 func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 	st := s.cur.Load()
 	p := s.newPage(r, st, "/")
@@ -51,13 +54,17 @@ func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 	if utf8.RuneCountInString(q) > maxQuery {
 		q = string([]rune(q)[:maxQuery])
 	}
-	body := &findBody{Query: q}
+	// What was typed is shown back as names are: no control or bidirectional character
+	// (a link shared with ?q=%E2%80%AE… turns nobody's page around).
+	body := &findBody{Query: tbsheet.Printable(q)}
 	p.Body = body
 	if q == "" || st.snap == nil {
 		s.render(w, r, st, "find", "find", p, http.StatusOK)
 		return
 	}
 	fq := tbsheet.FoldName(q)
+	cq := strings.ReplaceAll(fq, " ", "")
+	words := strings.Fields(fq)
 	vw := st.view(p.Lang, s.cfg.Writer)
 	type hit struct{ score, division, row int }
 	var hits []hit
@@ -72,6 +79,14 @@ func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 				hits = append(hits, hit{1, d, i})
 			case strings.Contains(name, fq):
 				hits = append(hits, hit{2, d, i})
+			case strings.Contains(strings.ReplaceAll(name, " ", ""), cq):
+				// 田中太郎 finds 田中 太郎: whether a space parts the family and given names
+				// depends on who typed them.
+				hits = append(hits, hit{3, d, i})
+			case len(words) > 1 && !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(name, w) }):
+				// Anna Fischer finds "Fischer, Anna" (a chess file's order): every word
+				// typed, in any order.
+				hits = append(hits, hit{4, d, i})
 			}
 		}
 	}
@@ -105,9 +120,13 @@ func (s *Server) found(p *page, vw *view, division, row int) found {
 		return f // not in the round: dropped
 	}
 	pl := dv.Pairings.Lines[i]
-	f.Round = p.F("web.this-round", dv.Pairings.Round)
-	f.Table, f.Against, f.OppPoints, f.Colour = pl.Table, pl.Against, pl.OpponentPoints, pl.Colour
+	f.Against, f.OppPoints, f.Colour = pl.Against, pl.OpponentPoints, pl.Colour
 	f.AgainstName = pl.Opponent != tbsheet.NoPlayer
+	if !f.AgainstName { // a bye, a loss without opponent: no table to go to
+		f.Round = p.F("web.round", dv.Pairings.Round)
+		return f
+	}
+	f.Round, f.Table = p.F("web.round-table", dv.Pairings.Round), pl.Table
 	if pl.Mark != "" {
 		f.Mark = strings.TrimSpace(f.Mark + " (" + pl.Mark + ")")
 	}

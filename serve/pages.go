@@ -72,6 +72,17 @@ func guard(next http.Handler) http.Handler {
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Cross-Origin-Resource-Policy", "same-origin")
 		http.NewResponseController(w).SetWriteDeadline(time.Now().Add(writeTimeout))
+		// A bug met making a page (a panic) answers 500 to its reader alone: the server,
+		// the other pages and the recompute go on. A page is written whole once made, so
+		// nothing of it has been sent yet.
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				http.Error(w, internalError, http.StatusInternalServerError)
+			}
+		}()
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			h.Set("Allow", "GET, HEAD")
 			http.Error(w, "read-only: only GET and HEAD", http.StatusMethodNotAllowed)
@@ -99,13 +110,15 @@ func asset(contentType string, body []byte) http.HandlerFunc {
 type page struct {
 	Lang    string
 	Title   string // of the window, and the page's heading
+	Event   string // the event's title, after the page's in the window's (the browser tab's)
 	Nav     []link
 	Langs   []link
 	Seq     uint64 // the state's, which the live script compares
 	Waiting bool   // no good save yet
 	Notice  string // a broken save: the results are being edited
 	Updated string
-	Refresh string // the TV's next page: a meta refresh
+	Refresh string // the TV's next page: a meta refresh, "" when its list fits on one
+	TV      bool   // the TV's layout: no navigation, type sized to the screen
 	Body    any
 
 	query string // "lang=ja" when the language was chosen by a link
@@ -153,6 +166,9 @@ func (s *Server) newPage(r *http.Request, st *state, path string) *page {
 		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: langNames[l], Lang: l, Current: l == lang})
 	}
 	if st.snap != nil {
+		if len(st.snap.Divisions) > 0 {
+			p.Event = writer.EventTitle(st.snap.Divisions[0].Standings, lang)
+		}
 		at := st.snap.At.Format("15:04:05")
 		p.Updated = p.F("web.updated", at)
 		if st.editing {
@@ -217,6 +233,10 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, st *state, name,
 		if key != "" {
 			st.pages.Delete(key + "\x00" + p.Lang + "\x00" + p.query) // the next reader tries again
 		}
+		if errors.Is(err, errPanicked) {
+			http.Error(w, internalError, http.StatusInternalServerError)
+			return
+		}
 		w.Header().Set("Retry-After", "5")
 		http.Error(w, "busy, try again", http.StatusServiceUnavailable)
 		return
@@ -229,8 +249,15 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, st *state, name,
 	w.Write(body)
 }
 
-// errBusy is a render that waited too long for its turn.
-var errBusy = errors.New("too many pages being rendered")
+// errBusy is a render that waited too long for its turn; errPanicked one that panicked (a
+// bug), met by the readers that waited for it.
+var (
+	errBusy     = errors.New("too many pages being rendered")
+	errPanicked = errors.New("the page could not be made")
+)
+
+// internalError is what a reader sees of a bug met making a page.
+const internalError = "Sorry: this page could not be made. Try another page, or this one again after the next save."
 
 // listPage returns the handler of the page at path that lists every division's name list:
 // "standings" (the tiebreak columns, the top-cut line, the legend), "pairings" (the round

@@ -92,7 +92,10 @@ func New(cfg Config) *Server {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	s.cur.Store(&state{seq: 1})
+	// The numbers start from the clock, not 1: a page still open from an earlier run of
+	// serve (stopped, then started again, maybe on another file) must see a number it has
+	// not shown and fetch itself again.
+	s.cur.Store(&state{seq: uint64(time.Now().UnixNano())})
 	return s
 }
 
@@ -130,8 +133,9 @@ func (s *Server) swap(next func(*state) *state) {
 }
 
 // Run serves on ln until ctx is cancelled, then closes the live connections and stops.
-// The listener is capped at the live connections and as many more for pages; every
-// request has the deadlines above.
+// The listener is capped at the live connections and as many more for pages, one address
+// (but this computer's) holding at most its share of them (addressShare); every request has
+// the deadlines above.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler:           s.Handler(),
@@ -145,7 +149,8 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 		BaseContext:    func(net.Listener) context.Context { return ctx },
 	}
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(netutil.LimitListener(ln, 2*s.cfg.MaxLive+64)) }()
+	total := 2*s.cfg.MaxLive + 64
+	go func() { done <- srv.Serve(netutil.LimitListener(newFairListener(ln, addressShare(total)), total)) }()
 	select {
 	case err := <-done:
 		return fmt.Errorf("serve: %w", err)
@@ -162,3 +167,8 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	}
 	return nil
 }
+
+// addressShare is how many of the server's total connections one address may hold at once:
+// an eighth, and at least 16 (a phone opens up to six at a time, a few phones may share an
+// address behind a router).
+func addressShare(total int) int { return max(16, total/8) }

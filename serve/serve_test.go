@@ -10,10 +10,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	qrcode "github.com/skip2/go-qrcode"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/writer"
@@ -105,7 +108,7 @@ func TestNotFound(t *testing.T) {
 func TestEscaping(t *testing.T) {
 	h := newTestServer(t, Config{}).Handler()
 	for _, path := range []string{"/", "/?q=script", "/?q=" + strings.ReplaceAll(scriptName, "<", "%3C"), "/?q=eve",
-		"/pairings", "/standings", "/scenarios", "/tv", "/tv?show=standings", "/?q=a&lang=ja"} {
+		"/pairings", "/standings", "/scenarios", "/tv", "/tv?show=standings", "/?q=a&lang=ja", "/?q=%E2%80%AEzz%E2%80%AC%00"} {
 		_, body := get(t, h, "GET", path)
 		if strings.Contains(body, "<script>alert") || strings.Contains(body, "<b>Open") {
 			t.Errorf("GET %s: markup from the input is not escaped:\n%s", path, body)
@@ -113,7 +116,7 @@ func TestEscaping(t *testing.T) {
 		if strings.ContainsAny(body, "\u202E\u202C") {
 			t.Errorf("GET %s: a bidirectional override reached the page", path)
 		}
-		if path != "/" && !strings.Contains(path, "eve") && !strings.Contains(body, "&lt;script&gt;alert(1)&lt;/script&gt;") {
+		if path != "/" && !strings.Contains(path, "eve") && !strings.Contains(path, "zz") && !strings.Contains(body, "&lt;script&gt;alert(1)&lt;/script&gt;") {
 			t.Errorf("GET %s: the name %q is not shown as text:\n%s", path, scriptName, body)
 		}
 	}
@@ -137,6 +140,10 @@ func TestFind(t *testing.T) {
 		{"jose", "Ｊｏｓé Ｌｏｐｅｚ", "Łukasz Żółć"},
 		{"ＬＯＰＥＺ", "Ｊｏｓé Ｌｏｐｅｚ", "Łukasz Żółć"},
 		{"太郎", "山田 太郎", html.EscapeString(scriptName)},
+		{"山田太郎", "山田 太郎", html.EscapeString(scriptName)},
+		{"鈴木 さくら", "鈴木さくら", html.EscapeString(`Tom "T&T" O'Neil`)},
+		{"zolc lukasz", "Łukasz Żółć", "Ｊｏｓé Ｌｏｐｅｚ"},
+		{"o'neil tom", html.EscapeString(`Tom "T&T" O'Neil`), "鈴木さくら"},
 		{"さくら", "鈴木さくら", html.EscapeString(`Tom "T&T" O'Neil`)},
 		{"t&t", html.EscapeString(`Tom "T&T" O'Neil`), "鈴木さくら"},
 	} {
@@ -166,6 +173,25 @@ func TestFind(t *testing.T) {
 	}
 }
 
+// TestFindBye: a player with a bye this round is told so, with no table to go to.
+func TestFindBye(t *testing.T) {
+	ev := testEvent()
+	ev.Players = append(ev.Players, tbsheet.Player{ID: "I", Name: "Odd One"})
+	ev.Rounds[0].Matches = append(ev.Rounds[0].Matches, tbsheet.Match{P1: 8, P2: tbsheet.NoPlayer, Result: tbsheet.Bye})
+	ev.Rounds[1].Matches = append(ev.Rounds[1].Matches, tbsheet.Match{P1: 8, P2: tbsheet.NoPlayer, Result: tbsheet.Bye})
+	s := New(Config{})
+	s.Publish(snapshotOf(t, ev, 0))
+	for _, tc := range []struct{ lang, round, against string }{
+		{"en", "Round 2</p>", `<p class="against">Bye</p>`},
+		{"zh", "第2轮</p>", `<p class="against">轮空</p>`},
+	} {
+		_, body := get(t, s.Handler(), "GET", "/?q=odd&lang="+tc.lang)
+		if !strings.Contains(body, `<p class="round">`+tc.round) || !strings.Contains(body, tc.against) || strings.Contains(body, "table-no") {
+			t.Errorf("?q=odd&lang=%s: want %q and %q, no table, in\n%s", tc.lang, tc.round, tc.against, body)
+		}
+	}
+}
+
 func urlQuery(s string) string {
 	return strings.NewReplacer("&", "%26", " ", "+", "#", "%23").Replace(s)
 }
@@ -184,6 +210,8 @@ func TestLang(t *testing.T) {
 		{"/?lang=xx", "en", "Find me", "en"},
 		{"/pairings?lang=en", "ja", "Round 2 pairings", "en"},
 		{"/standings", "ja", "第1回戦", "ja"},
+		{"/?q=lukasz", "ja", "第2回戦：テーブル", "ja"},
+		{"/?q=lukasz", "zh", "第2轮：桌号", "zh"},
 	} {
 		_, body := get(t, h, "GET", tc.path, "Accept-Language", tc.accept)
 		if !strings.Contains(body, tc.want) || !strings.Contains(body, `<html lang="`+tc.lang+`">`) {
@@ -258,9 +286,11 @@ func TestTV(t *testing.T) {
 			t.Errorf("/tv page %s: %d rows, at most 12", tc.page, n)
 		}
 	}
-	// One page: no refresh.
+	// One page: no refresh, but the TV's layout all the same (no navigation, large type).
 	s = newTestServer(t, Config{})
-	if _, body := get(t, s.Handler(), "GET", "/tv"); strings.Contains(body, "http-equiv") || !strings.Contains(body, "Round 2 pairings — by name") {
+	_, body := get(t, s.Handler(), "GET", "/tv")
+	if strings.Contains(body, "http-equiv") || !strings.Contains(body, "Round 2 pairings — by name") ||
+		!strings.Contains(body, `class="tv"`) || strings.Contains(body, "<nav>") {
 		t.Errorf("/tv of 8 players:\n%s", body)
 	}
 }
@@ -300,6 +330,18 @@ func TestLive(t *testing.T) {
 	_, body := get(t, s.Handler(), "GET", "/")
 	if !strings.Contains(body, `data-seq="`+third+`"`) {
 		t.Errorf("the page does not carry the state's number %s", third)
+	}
+	// serve stopped and started again: its first save is news to a page still open from
+	// the earlier run, which showed that run's first save.
+	var seqs []string
+	for range 2 {
+		run := New(Config{})
+		run.Publish(snapshotOf(t, testEvent(), 0))
+		_, body := get(t, run.Handler(), "GET", "/")
+		seqs = append(seqs, regexp.MustCompile(`data-seq="\d+"`).FindString(body))
+	}
+	if seqs[0] == "" || seqs[0] == seqs[1] {
+		t.Errorf("two runs number their first save alike: %q", seqs)
 	}
 }
 
@@ -443,5 +485,79 @@ func TestLiveStalled(t *testing.T) {
 	<-done // the stalled write ends at its deadline, and with it the client
 	if n := s.hub.live(); n != 0 {
 		t.Errorf("%d live clients after the stalled one was dropped", n)
+	}
+}
+
+// TestPanic: a bug met making a page (here a division without standings, on which the
+// screens panic) answers 500 to each reader, never a blank page kept for the others, and
+// the next good save is shown.
+func TestPanic(t *testing.T) {
+	s := New(Config{Scenarios: true})
+	s.Publish(&Snapshot{Divisions: []Division{{}}})
+	h := s.Handler()
+	for range 2 { // the second reader must not get what the first left
+		for _, path := range []string{"/standings", "/pairings", "/scenarios", "/tv", "/?q=ana"} {
+			if res, body := get(t, h, "GET", path); res.StatusCode != http.StatusInternalServerError ||
+				!strings.Contains(body, "could not be made") {
+				t.Errorf("GET %s of a save whose pages panic: %d\n%s", path, res.StatusCode, body)
+			}
+		}
+	}
+	s.Publish(snapshotOf(t, testEvent(), 0))
+	if res, body := get(t, h, "GET", "/standings"); res.StatusCode != 200 || !strings.Contains(body, "Ana Lima") {
+		t.Errorf("the next good save: %d\n%s", res.StatusCode, body)
+	}
+}
+
+// TestTextQR: the terminal's QR code is, module by module, the code of the address with its
+// quiet zone, a light module drawn as ink (a block: light text on a dark terminal), two
+// rows of modules to a line of half blocks.
+func TestTextQR(t *testing.T) {
+	const url = "http://192.168.1.20:8080/"
+	text, err := TextQR(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := qrcode.New(url, qrcode.Low)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dark := q.Bitmap() // true: a dark module; the quiet zone is included
+	// light[y][x] is what the text draws as ink.
+	var light [][]bool
+	for line := range strings.Lines(text) {
+		top, bottom := []bool{}, []bool{}
+		for _, r := range strings.TrimRight(line, "\n") {
+			top = append(top, r == '█' || r == '▀')
+			bottom = append(bottom, r == '█' || r == '▄')
+		}
+		light = append(light, top, bottom)
+	}
+	if len(light) < len(dark) {
+		t.Fatalf("%d rows of modules drawn, the code has %d", len(light), len(dark))
+	}
+	for y := range dark {
+		if len(light[y]) != len(dark[y]) {
+			t.Fatalf("row %d: %d modules drawn, want %d", y, len(light[y]), len(dark[y]))
+		}
+		for x := range dark[y] {
+			if light[y][x] == dark[y][x] {
+				t.Fatalf("module (%d, %d) drawn wrong:\n%s", x, y, text)
+			}
+		}
+	}
+}
+
+// TestWindowTitle: a browser tab names the page and the event, escaped; before the first
+// save, the page alone.
+func TestWindowTitle(t *testing.T) {
+	s := newTestServer(t, Config{})
+	_, body := get(t, s.Handler(), "GET", "/standings")
+	if want := "<title>Standings · Spring &lt;b&gt;Open&lt;/b&gt;</title>"; !strings.Contains(body, want) {
+		t.Errorf("the window's title: want %s in\n%.400s", want, body)
+	}
+	_, body = get(t, New(Config{}).Handler(), "GET", "/standings")
+	if !strings.Contains(body, "<title>Standings</title>") {
+		t.Errorf("before the first save: %.400s", body)
 	}
 }

@@ -52,6 +52,7 @@ type state struct {
 type view struct {
 	once      sync.Once
 	divisions []divisionView
+	broken    bool // making it panicked
 }
 
 // divisionView is one division in words (the pages' templates read it), with where each
@@ -80,6 +81,7 @@ func (st *state) view(lang string, opt writer.Options) *view {
 		if st.snap == nil {
 			return
 		}
+		vw.broken = true // stays if a screen panics (a bug): see below
 		opt.Lang = lang
 		for _, d := range st.snap.Divisions {
 			dv := divisionView{Standings: writer.NewStandingsScreen(d.Standings, opt), row: map[int]int{}, line: map[int]int{}}
@@ -97,7 +99,14 @@ func (st *state) view(lang string, opt writer.Options) *view {
 			}
 			vw.divisions = append(vw.divisions, dv)
 		}
+		vw.broken = false
 	})
+	if vw.broken {
+		// A screen panicked making this view: forget it, so that no page shows it half
+		// made, and fail this request too (guard answers 500); the next one tries again.
+		st.views.CompareAndDelete(lang, vw)
+		panic("serve: the pages of this save could not be made")
+	}
 	return vw
 }
 
@@ -124,6 +133,9 @@ func (st *state) folded() [][]string {
 func (st *state) page(key string, render func() ([]byte, error)) ([]byte, error) {
 	c, _ := st.pages.LoadOrStore(key, &cached{})
 	p := c.(*cached)
-	p.once.Do(func() { p.body, p.err = render() })
+	p.once.Do(func() {
+		p.err = errPanicked // stays if render panics (a bug): the page is not kept
+		p.body, p.err = render()
+	})
 	return p.body, p.err
 }

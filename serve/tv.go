@@ -93,6 +93,7 @@ func tvLists(vw *view, show string) []tvList {
 func (s *Server) tvPage(w http.ResponseWriter, r *http.Request) {
 	st := s.cur.Load()
 	p := s.newPage(r, st, "/tv")
+	p.TV = true
 	q := r.URL.Query()
 	show := q.Get("show")
 	if show != "pairings" && show != "standings" {

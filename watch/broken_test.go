@@ -40,6 +40,8 @@ func TestBrokenHook(t *testing.T) {
 	}
 	saveLibreOffice(t, path, typo)
 	h.waitRuns(r3, r4, typo)
+	// The problems are printed before Broken is told: wait for it rather than race it.
+	h.waitFor("Broken told of the broken save", func() bool { return len(told()) >= 1 })
 	if got := told(); !slices.Equal(got, []string{path}) {
 		t.Fatalf("after a broken save, Broken told %v, want [%s]", got, path)
 	}

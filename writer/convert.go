@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"encoding/csv"
 	"errors"
 	"io"
 
@@ -78,7 +77,7 @@ func writeMatchListCSV(w io.Writer, ev *tbsheet.Event, opt Options) error {
 	if len(ev.Pods) > 0 {
 		return errPods
 	}
-	cw := csv.NewWriter(w)
+	cw := newCSVWriter(w, opt)
 	if err := cw.Write(headers(matchListKeys, opt.Lang)); err != nil {
 		return err
 	}

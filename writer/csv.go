@@ -34,10 +34,7 @@ func init() {
 // for Excel.
 func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 	cols := standingsColumns(st, opt.Lang, false)
-	cw := csv.NewWriter(w)
-	if opt.CSVSep != 0 {
-		cw.Comma = opt.CSVSep
-	}
+	cw := newCSVWriter(w, opt)
 	number := csvNumber(opt.CSVSep)
 	record := make([]string, len(cols))
 	for i, c := range cols {
@@ -79,6 +76,16 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// newCSVWriter starts a CSV file with the separator opt asks for (--csv-sep): the
+// standings and the match list convert writes are separated alike.
+func newCSVWriter(w io.Writer, opt Options) *csv.Writer {
+	cw := csv.NewWriter(w)
+	if opt.CSVSep != 0 {
+		cw.Comma = opt.CSVSep
+	}
+	return cw
 }
 
 // csvNumber returns how numbers are written with the separator sep: as they are, or with a

@@ -14,6 +14,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 )
 
@@ -196,6 +197,10 @@ type standingsPDF struct {
 	legendCols  int
 	// legendAllCols sets every line of the legend in legendCols columns, not only the keys.
 	legendAllCols bool
+	// flowLegend marks a legend of prose that reads on from the table (the scenarios'): when
+	// it does not fit under the last rows, it starts there and runs on over the next pages in
+	// columns, rather than taking rows along to a page of its own.
+	flowLegend bool
 }
 
 func writePDF(w io.Writer, st *calc.Standings, opt Options) error {
@@ -249,7 +254,9 @@ func newPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
 func (d *standingsPDF) label(key string) string { return label(d.opt.Lang, key) }
 
 // EventTitle is the title of a wall page: the event's name and division ("Spring Open ·
-// Masters"), or "Standings" for an event without a name.
+// Masters"), or "Standings" for an event without a name. It is printable
+// (tbsheet.Printable): a control character in the name (from the input, --title or the
+// file's name) shows as its picture, not as a gap.
 func EventTitle(st *calc.Standings, lang string) string {
 	var parts []string
 	for _, s := range []string{st.Event.Name, st.Event.Pod} {
@@ -260,7 +267,7 @@ func EventTitle(st *calc.Standings, lang string) string {
 	if len(parts) == 0 {
 		return label(lang, "standings")
 	}
-	return strings.Join(parts, " · ")
+	return tbsheet.Printable(strings.Join(parts, " · "))
 }
 
 // GameName names the game or rule set of the standings for players, in lang: "Magic: The

@@ -25,8 +25,8 @@ func (d *standingsPDF) drawPage(pdf *fpdf.Fpdf, p page, n, total int) {
 			d.drawCut(pdf, y)
 		case itemLegend:
 			for _, pc := range it.band.pieces {
-				pc.t.draw(pdf, marginX+pc.x, baseline(y, legendH*d.legendScale, pc.t.pt*d.legendScale)+
-					(it.h-legendH*d.legendScale), d.legendScale)
+				s := it.band.scale
+				pc.t.draw(pdf, marginX+pc.x, baseline(y, legendH*s, pc.t.pt*s)+(it.h-legendH*s), s)
 			}
 		}
 		y += it.h

@@ -5,7 +5,8 @@ package writer
 // rows an A4 page), and names are never cut — the page turns, then the tiebreak columns go
 // to a second line, and a name longer than any column wraps. The title wraps to two lines or
 // is set smaller, never cut. The legend follows the last rows and never takes a page of its
-// own: rows move to its page when it does not fit under them.
+// own: rows move to its page when it does not fit under them; a legend of prose that reads
+// on from the table (flowLegend) starts under the last rows and runs on over the pages.
 
 const (
 	// maxScale sets names in 20 pt: a small event fills its page.
@@ -310,6 +311,7 @@ type placed struct {
 type band struct {
 	pieces []placed
 	h      float64
+	scale  float64 // of the legend's type: d.legendScale, or the size a flowing legend takes
 }
 
 // layoutLegend chooses the legend's columns and size: the column keys in one column, in two
@@ -341,7 +343,18 @@ func (d *standingsPDF) layoutLegend() {
 		table += cutH
 	}
 	free := d.bodyBottom() - d.tableTop() - legendGap
-	for _, room := range []float64{free - table*min(d.scale, onePageScale), free - d.headH() - 2*float64(d.lines)*rowH*d.scale} {
+	rooms := []float64{free - table*min(d.scale, onePageScale), free - d.headH() - 2*float64(d.lines)*rowH*d.scale}
+	if d.flowLegend {
+		// A legend that reads on from the table flows on over the pages (flowBands) when it
+		// does not fit the page under the whole table.
+		rooms = rooms[:1]
+		defer func() {
+			if d.legendHeight() > rooms[0] {
+				d.legendCols, d.legendScale, d.legendAllCols = flowCols(d.landscape), base, true
+			}
+		}()
+	}
+	for _, room := range rooms {
 		for _, all := range []bool{false, true} {
 			for cols := first; cols <= 3; cols++ {
 				if all && cols < 2 {
@@ -383,7 +396,7 @@ func (d *standingsPDF) legendBands() []band {
 		}
 		if !l.key || d.legendCols == 1 {
 			for k, piece := range l.t.wrap(w-l.indent, s) {
-				b := band{pieces: []placed{{l.indent, piece}}, h: lineH}
+				b := band{pieces: []placed{{l.indent, piece}}, h: lineH, scale: s}
 				if l.heading && k == 0 {
 					b.h = lineH + 1.5*s
 				}
@@ -429,7 +442,7 @@ func (d *standingsPDF) keyColumns(lines []legendLine, w float64) []band {
 	}
 	bands := make([]band, n)
 	for k := range bands {
-		bands[k].h = legendH * s
+		bands[k].h, bands[k].scale = legendH*s, s
 		for c, col := range columns {
 			if k < len(col) {
 				bands[k].pieces = append(bands[k].pieces, placed{float64(c) * (colW + legendColGap), col[k]})
@@ -463,7 +476,8 @@ type page struct {
 }
 
 // paginate distributes the rows over pages (the cut line stays under its row), then the
-// legend after the last row. The last page of rows keeps at least minLastRows rows (no
+// legend after the last row; a legend that flows (flowLegend) starts under the last rows and
+// runs on over the next pages. The last page of rows keeps at least minLastRows rows (no
 // single row on a page of its own); when the legend does not fit under the last rows, up to
 // minLastRows of them move to the legend's page with their column headers, so that the
 // legend never stands alone. A legend taller than a page (never, once layoutLegend has
@@ -515,6 +529,20 @@ func (d *standingsPDF) paginate() []page {
 		total += b.h
 	}
 	if len(legend) == 0 {
+		return pages
+	}
+	if last := &pages[len(pages)-1]; d.flowLegend && len(last.items) > 0 && y+legendGap+total > bottom {
+		for k, bands := range d.flowBands(bottom-y-legendGap, bottom-top) {
+			switch {
+			case k > 0:
+				start(false)
+			case len(bands) > 0:
+				last.items = append(last.items, item{kind: itemGap, h: legendGap})
+			}
+			for _, b := range bands {
+				pages[len(pages)-1].items = append(pages[len(pages)-1].items, item{kind: itemLegend, band: b, h: b.h})
+			}
+		}
 		return pages
 	}
 	if last := &pages[len(pages)-1]; len(last.items) > 0 && y+legendGap+total > bottom {
@@ -573,4 +601,113 @@ func trailingRows(items []item, n int, room float64) (moved []item, h float64) {
 		h, from, rows = h+block, k, rows+1
 	}
 	return append([]item(nil), items[from:]...), h
+}
+
+// flowCols is the number of columns a flowing legend is set in: two on a portrait page,
+// three in landscape, lines a reader's eye follows without losing its place.
+func flowCols(landscape bool) int {
+	if landscape {
+		return 3
+	}
+	return 2
+}
+
+// minFlowLines is the fewest lines a flowing legend starts with under the last rows; with
+// less room it starts on the next page.
+const minFlowLines = 4
+
+// flowBands lays a flowing legend out page by page: in its columns under the last rows
+// (first mm high), then down whole pages (full mm high), each page's columns filled left to
+// right and the last page's balanced. It sets the legend in the largest size, down to 80%,
+// that takes the fewest pages, so that no page holds only a few lines of it.
+func (d *standingsPDF) flowBands(first, full float64) [][]band {
+	var best [][]band
+	for scale := d.legendScale; scale >= 0.8-1e-9; scale -= 0.05 {
+		if pages := d.flowPages(scale, first, full); best == nil || len(pages) < len(best) {
+			best = pages
+		}
+	}
+	return best
+}
+
+// flowPages lays the legend out at scale s in d.legendCols columns over pages, the first
+// first mm high, the others full mm high.
+func (d *standingsPDF) flowPages(s, first, full float64) [][]band {
+	cols := d.legendCols
+	lineH := legendH * s
+	colW := (d.tableWidth() - float64(cols-1)*legendColGap) / float64(cols)
+	var lines []flowLine
+	for _, l := range d.legend {
+		if l.heading && len(lines) > 0 {
+			lines = append(lines, flowLine{blank: true})
+		}
+		for k, piece := range l.t.wrap(colW, s) {
+			lines = append(lines, flowLine{t: piece, heading: l.heading && k == 0})
+		}
+	}
+	var pages [][]band
+	for room := first; len(lines) > 0; room = full {
+		limit := max(int(room/lineH), 1) // a page too short for a line still takes one
+		if len(pages) == 0 && limit < minFlowLines {
+			limit = 0
+		}
+		columns, rest := fillColumns(lines, cols, limit)
+		if len(rest) == 0 { // the last page: columns as even as they go
+			for short := (len(lines) + cols - 1) / cols; short < limit; short++ {
+				if c, r := fillColumns(lines, cols, short); len(r) == 0 {
+					columns = c
+					break
+				}
+			}
+		}
+		var bands []band
+		for _, col := range columns {
+			bands = append(bands, make([]band, max(0, len(col)-len(bands)))...)
+		}
+		for c, col := range columns {
+			for k, l := range col {
+				bands[k].h, bands[k].scale = lineH, s
+				if !l.blank {
+					bands[k].pieces = append(bands[k].pieces, placed{float64(c) * (colW + legendColGap), l.t})
+				}
+			}
+		}
+		pages = append(pages, bands)
+		lines = rest
+	}
+	return pages
+}
+
+// flowLine is one line of a flowing legend: a wrapped piece of a legend line, or the blank
+// line before a heading.
+type flowLine struct {
+	t       text
+	heading bool // the first line of a heading, which its next line follows in the column
+	blank   bool
+}
+
+// fillColumns fills up to cols columns of at most limit lines each from lines, in order,
+// and returns them and the lines left over. A column never ends with a heading nor starts
+// with a blank line.
+func fillColumns(lines []flowLine, cols, limit int) (columns [][]flowLine, rest []flowLine) {
+	columns = make([][]flowLine, 0, cols)
+	for len(columns) < cols && len(lines) > 0 {
+		if lines[0].blank {
+			lines = lines[1:]
+			continue
+		}
+		n := min(limit, len(lines))
+		if n > 1 && n < len(lines) && lines[n-1].heading {
+			n--
+		}
+		if n > 0 && lines[n-1].blank {
+			n--
+		}
+		columns = append(columns, lines[:n])
+		lines = lines[n:]
+		if n == 0 {
+			break
+		}
+	}
+	return columns, lines
 }

@@ -80,8 +80,9 @@ func TestPDFPages(t *testing.T) {
 
 // checkPagination checks the layout's invariants: every row once and in order, the cut line
 // right under its row and on the same page, column headers on every page that has rows, the
-// legend after the last row and never on a page of its own, at least minLastRows on the
-// last page of rows, and nothing below the footer line.
+// legend after the last row and never on a page of its own (unless it flows on from the
+// rows' last page), at least minLastRows on the last page of rows, and nothing below the
+// footer line.
 func checkPagination(t *testing.T, d *standingsPDF) {
 	t.Helper()
 	next := 0
@@ -115,7 +116,8 @@ func checkPagination(t *testing.T, d *standingsPDF) {
 		if y > d.bodyBottom()+1e-6 {
 			t.Errorf("page %d: body ends at %.1f mm, below %.1f mm", n+1, y, d.bodyBottom())
 		}
-		if rows := rowCount(p.items); rows == 0 && len(d.rows) > 0 {
+		// A legend that flows on from the table fills the pages after the last rows.
+		if rows := rowCount(p.items); rows == 0 && len(d.rows) > 0 && !d.flowLegend {
 			t.Errorf("page %d of %d has no row: the legend stands alone", n+1, len(pages))
 		}
 	}
@@ -123,7 +125,11 @@ func checkPagination(t *testing.T, d *standingsPDF) {
 		t.Errorf("%d rows printed, want %d", next, len(d.rows))
 	}
 	// Rows of several lines (every tiebreak shown) may leave fewer rows with the legend.
-	if n := len(pages); n > 1 && len(d.rows) > 2*minLastRows && d.lines == 1 {
+	n := len(pages)
+	for n > 1 && rowCount(pages[n-1].items) == 0 {
+		n-- // a flowing legend's pages
+	}
+	if n > 1 && len(d.rows) > 2*minLastRows && d.lines == 1 {
 		if rows := rowCount(pages[n-1].items); rows < minLastRows {
 			t.Errorf("the last page has %d rows, want at least %d", rows, minLastRows)
 		}
@@ -1045,4 +1051,30 @@ func TestPDFLongLegend(t *testing.T) {
 		t.Errorf("%d pages, legend in %d columns (all: %v)", len(pages), d.legendCols, d.legendAllCols)
 	}
 	checkPagination(t, d)
+}
+
+// TestEventTitlePrintable: a control character in the event's name or division (--title,
+// the file's name: readers read one as a space) is printed as its picture in the workbook's
+// print header and the pages, and visibly on the wall, never as a gap nor sent to a
+// terminal.
+func TestEventTitlePrintable(t *testing.T) {
+	st := testStandings()
+	st.Event.Name, st.Event.Pod = "Club\aNight", "Mas\x1bters"
+	const want = "Club␇Night · Mas␛ters"
+	if got := EventTitle(st, "en"); got != want {
+		t.Errorf("EventTitle: %q, want %q", got, want)
+	}
+	var warnings []string
+	d, err := layoutPDF(st, Options{Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The fonts have no control pictures: the wall shows a box where the name holds one,
+	// and the organizer is warned.
+	if got, box := plain(d.title), "Club□Night · Mas□ters"; got != box || len(warnings) != 1 {
+		t.Errorf("the PDF's title: %q, want %q; warnings %q", got, box, warnings)
+	}
+	if got := standingsPrint(st, Options{}).event; got != want {
+		t.Errorf("the workbook's print header: %q, want %q", got, want)
+	}
 }

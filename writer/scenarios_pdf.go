@@ -21,17 +21,28 @@ func init() {
 // WriteScenariosPDF writes a scenarios report as a wall PDF in the language, paper and
 // fonts opt asks for.
 func WriteScenariosPDF(w io.Writer, rep *scenario.Report, opt Options) error {
-	d, err := newPDF(rep.Before, opt)
+	d, err := layoutScenarios(rep, opt)
 	if err != nil {
 		return err
+	}
+	return d.render(w)
+}
+
+// layoutScenarios shapes and lays out the scenarios page: the table, then what follows it,
+// which reads on from the table over as many pages as it takes.
+func layoutScenarios(rep *scenario.Report, opt Options) (*standingsPDF, error) {
+	d, err := newPDF(rep.Before, opt)
+	if err != nil {
+		return nil, err
 	}
 	s := scenarioWords{rep, opt.Lang}
 	d.heading()
 	d.subtitle = d.fonts.shape(s.title(), style{bold: true, pt: subPt}, "the title")
 	d.scenarioTable(s)
 	d.scenarioLegend(s)
+	d.flowLegend = true
 	d.orient()
-	return d.render(w)
+	return d, nil
 }
 
 // scenarioTable shapes the columns and a row per listed player. "in" is bold, "out" grey.

@@ -3,6 +3,9 @@ package writer
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -128,6 +131,61 @@ func TestScenariosTable(t *testing.T) {
 		}
 		if !strings.HasPrefix(b.String(), rep.Event.Name+" · "+(scenarioWords{rep, lang}).title()) {
 			t.Errorf("%s: %.80q", lang, b.String())
+		}
+	}
+}
+
+// TestScenariosPDFPages lays out the scenarios of large events as an organizer posts them:
+// the table across pages under its column headers, what follows it right under the last
+// rows and on over the next pages, every page but the last at least three-quarters full, so
+// that no page stands half empty, and every line of it once, in order.
+func TestScenariosPDFPages(t *testing.T) {
+	ev := bigEvent(200)
+	for _, tt := range []struct {
+		cut   int
+		paper string
+	}{{8, "A4"}, {8, "Letter"}, {32, "A4"}, {64, "A4"}} {
+		rep, err := scenario.Analyze(context.Background(), ev,
+			scenario.Options{Calc: calc.Options{System: "mtg"}, Cut: tt.cut, Round: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := layoutScenarios(rep, Options{Now: testNow, Paper: tt.paper})
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("top %d on %s", tt.cut, tt.paper)
+		checkPagination(t, d)
+		pages := d.paginate()
+		room := d.bodyBottom() - d.tableTop()
+		for n, p := range pages[:len(pages)-1] {
+			used := 0.0
+			if p.table {
+				used += d.headH()
+			}
+			for _, it := range p.items {
+				used += it.h
+			}
+			if used < 0.75*room {
+				t.Errorf("%s: page %d of %d is %.0f%% full", name, n+1, len(pages), 100*used/room)
+			}
+		}
+		var got []string
+		for _, p := range pages { // a page's columns, left to right
+			columns := map[float64][]string{}
+			for _, it := range p.items {
+				for _, pc := range it.band.pieces {
+					columns[pc.x] = append(columns[pc.x], plain(pc.t))
+				}
+			}
+			for _, x := range slices.Sorted(maps.Keys(columns)) {
+				got = append(got, columns[x]...)
+			}
+		}
+		// Lines break at spaces and between ideographs: the text is compared without spaces.
+		if printed, want := strings.Join(strings.Fields(strings.Join(got, "")), ""),
+			strings.Join(strings.Fields(strings.Join(legendText(d), "")), ""); printed != want {
+			t.Errorf("%s: the text after the table is not printed once and in order", name)
 		}
 	}
 }

@@ -31,7 +31,8 @@ func init() {
 		"web.no-match":    "No player's name contains “%s”.",
 		"web.more":        "%d more players match: type more of the name.",
 		"web.no-round":    "No round is being played.",
-		"web.this-round":  "Round %d",
+		"web.round":       "Round %d",
+		"web.round-table": "Round %d: Table",
 		"web.vs":          "vs",
 		"web.updated":     "Updated %s",
 		"web.live":        "Updates live",
@@ -50,7 +51,8 @@ func init() {
 		"web.no-match":    "没有姓名包含“%s”的选手。",
 		"web.more":        "还有 %d 名选手符合：请多输入几个字。",
 		"web.no-round":    "目前没有正在进行的轮次。",
-		"web.this-round":  "第%d轮",
+		"web.round":       "第%d轮",
+		"web.round-table": "第%d轮：桌号",
 		"web.vs":          "对",
 		"web.updated":     "更新于 %s",
 		"web.live":        "实时更新",
@@ -69,7 +71,8 @@ func init() {
 		"web.no-match":    "「%s」を含む名前のプレイヤーはいません。",
 		"web.more":        "ほかに %d 人が該当します。名前をもう少し入力してください。",
 		"web.no-round":    "進行中のラウンドはありません。",
-		"web.this-round":  "第%d回戦",
+		"web.round":       "第%d回戦",
+		"web.round-table": "第%d回戦：テーブル",
 		"web.vs":          "対",
 		"web.updated":     "%s 更新",
 		"web.live":        "自動更新",
@@ -151,7 +154,7 @@ type StandingsLine struct {
 // makes it).
 func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 	lang := opt.Lang
-	s := &StandingsScreen{Event: tbsheet.Printable(EventTitle(st, lang)), Meta: tbsheet.Printable(eventMeta(st, lang)),
+	s := &StandingsScreen{Event: EventTitle(st, lang), Meta: tbsheet.Printable(eventMeta(st, lang)),
 		Title: Title(st, lang), Order: label(lang, orderLabel(st, opt)), Legend: []LegendLine{}, Notes: []string{}}
 	s.Head = []Heading{{Text: label(lang, "rank"), Num: true}, {Text: label(lang, "player")}}
 	finish := hasFinish(st)
@@ -243,7 +246,7 @@ func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 	w := newPairingWords(p, opt)
 	lang := opt.Lang
 	pts := pointsHeader(p.Before, lang)
-	s := &PairingsScreen{Round: p.Round, Event: tbsheet.Printable(EventTitle(p.Before, lang)),
+	s := &PairingsScreen{Round: p.Round, Event: EventTitle(p.Before, lang),
 		Meta: tbsheet.Printable(eventMeta(p.Before, lang)), Title: w.title(), ByTable: w.l("pa.by-table"), ByName: w.byNameTitle(),
 		PointsHead: pts}
 	h1, h2 := w.sideHeads()
@@ -323,7 +326,7 @@ type ScenariosScreen struct {
 // NewScenariosScreen puts a scenarios report into words in opt.Lang, as the wall page.
 func NewScenariosScreen(rep *scenario.Report, opt Options) *ScenariosScreen {
 	s := scenarioWords{rep, opt.Lang}
-	sc := &ScenariosScreen{Event: tbsheet.Printable(EventTitle(rep.Before, opt.Lang)),
+	sc := &ScenariosScreen{Event: EventTitle(rep.Before, opt.Lang),
 		Meta: tbsheet.Printable(eventMeta(rep.Before, opt.Lang)), Title: s.title()}
 	sc.Head = []Heading{{Text: s.l("rank"), Num: true}, {Text: s.l("player")}, {Text: pointsHeader(rep.Before, opt.Lang), Num: true},
 		{Text: s.l("table"), Num: true}, {Text: s.l("sc.win")}, {Text: s.l("sc.draw")}, {Text: s.l("sc.loss")},

@@ -126,7 +126,7 @@ func rankedAs(st *calc.Standings) *tbsheet.Event {
 func finishBook(f *excelize.File, st *calc.Standings, opt Options, w io.Writer) error {
 	title := Title(st, opt.Lang)
 	if st.Event != nil && st.Event.Name != "" {
-		title = st.Event.Name + " — " + title
+		title = tbsheet.Printable(st.Event.Name) + " — " + title
 	}
 	return finishWorkbook(f, title, opt, w)
 }

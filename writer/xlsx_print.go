@@ -6,6 +6,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 )
 
@@ -31,6 +32,7 @@ func standingsPrint(st *calc.Standings, opt Options) printSetup {
 		if ev.Pod != "" {
 			p.event = strings.TrimPrefix(p.event+" · "+ev.Pod, " · ")
 		}
+		p.event = tbsheet.Printable(p.event) // a control character shows, as on the wall
 		if ev.Date != "" {
 			p.date = ev.Date
 		}

@@ -100,6 +100,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 	fs.StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
 	fs.StringVar(&of.lang, "lang", "en", "language of headers: "+strings.Join(writer.Langs(), ", "))
 	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input")
+	registerCSVSep(fs, &of.csvSep)
 	registerQuiet(fs, &of.quiet)
 	of.paper, of.by = "A4", "rank"
 	return cmd

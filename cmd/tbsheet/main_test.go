@@ -325,6 +325,44 @@ func TestConvertRoundTrip(t *testing.T) {
 	}
 }
 
+// TestConvertCSVSep: convert takes --csv-sep as standings does: the match list is
+// separated by it, reads back as the comma-separated one does, and a separator tbsheet does
+// not write is refused before anything is written.
+func TestConvertCSVSep(t *testing.T) {
+	const in = "../../samples/fnm-modern.wer"
+	dir := t.TempDir()
+	convert := func(name string, flags ...string) (string, string) {
+		out := filepath.Join(dir, name)
+		if code, _, stderr := runAt(t, ".", append([]string{"convert", in, "-o", out}, flags...)...); code != 0 {
+			t.Fatalf("convert %v: exit %d: %s", flags, code, stderr)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, st, _ := runAt(t, ".", "standings", out, "--to", "csv")
+		return string(data), st
+	}
+	_, want := convert("comma.csv")
+	for _, tt := range []struct{ flag, sep string }{{";", ";"}, {"tab", "\t"}} {
+		data, got := convert("sep.csv", "--csv-sep", tt.flag)
+		// Round;Table;Player 1;Player 2;Result
+		if header, _, _ := strings.Cut(data, "\n"); strings.Count(header, tt.sep) != 4 || strings.Contains(header, ",") {
+			t.Errorf("--csv-sep %s: header %q", tt.flag, header)
+		}
+		if got != want || want == "" {
+			t.Errorf("--csv-sep %s: the standings read back differ:\n%s", tt.flag, golden.Diff(want, got))
+		}
+	}
+	out := filepath.Join(dir, "bar.csv")
+	if code, _, stderr := runAt(t, ".", "convert", in, "-o", out, "--csv-sep", "|"); code != exitUsage || !strings.Contains(stderr, "--csv-sep") {
+		t.Errorf("--csv-sep |: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("--csv-sep |: %s written", out)
+	}
+}
+
 // TestSelfCheckPrintedOnce: a self-check difference of a TOM, WER or Challonge file is
 // printed once, with or without --check.
 func TestSelfCheckPrintedOnce(t *testing.T) {

@@ -173,13 +173,19 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.paper, "paper", "A4", "PDF paper size: A4 or Letter")
 	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank; name (the alphabetical list players use to find themselves, by family name where the input keeps it apart); or family (by family name from one name column)")
 	fs.IntVar(&f.cut, "cut", 0, "draw a top-cut line under `N` players")
-	fs.StringVar(&f.csvSep, "csv-sep", ",", "CSV field separator: ',' or ';' (European Excel, which then also reads decimal commas: 61,64%) or tab")
+	registerCSVSep(fs, &f.csvSep)
 	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
 	fs.StringVar(&f.title, "title", "", "the event's name on every output (default: the input's own, e.g. its Event sheet, else the file name)")
 	registerQR(fs, &f.qr)
 	registerQuiet(fs, &f.quiet)
+}
+
+// registerCSVSep adds --csv-sep, the separator of the CSV files written (writerOptions
+// checks it).
+func registerCSVSep(fs *pflag.FlagSet, sep *string) {
+	fs.StringVar(sep, "csv-sep", ",", "CSV field separator: ',' or ';' (European Excel, which then also reads decimal commas: 61,64%) or tab")
 }
 
 // registerQR adds --qr, the address the wall PDFs carry as a QR code.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"os/signal"
@@ -72,11 +73,14 @@ The pages only show: nothing on them changes anything. Ctrl-C stops.
 				return usageErr("--max-live %d: must be a number of pages", maxLive)
 			}
 			if _, err := os.Stat(input); err != nil {
-				return inputErr(err)
+				if errors.Is(err, fs.ErrNotExist) {
+					return writesNothing(inputErr(fmt.Errorf("%s: no such file", input)))
+				}
+				return writesNothing(inputErr(fmt.Errorf("%s: %w", input, errors.Unwrap(err))))
 			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
-				return failure(fmt.Errorf("serve: %w (is another program using that port? try --addr :8081)", err))
+				return failure(fmt.Errorf("serve: %w%s", err, listenHint(err)))
 			}
 			srv := serve.New(serve.Config{Writer: j.writeOpt, Scenarios: of.cut > 0, MaxLive: maxLive})
 			out := cmd.OutOrStdout()
@@ -124,6 +128,19 @@ The pages only show: nothing on them changes anything. Ctrl-C stops.
 	fs.IntVar(&maxLive, "max-live", serve.DefaultMaxLive, "the most pages that update live at once (`N`); more still load, without updating")
 	fs.IntVar(&sf.rounds, "rounds", 0, "the event plans `N` Swiss rounds (default: what the input says), for the scenarios' outlook")
 	return cmd
+}
+
+// listenHint says what to do about an address serve cannot listen on.
+func listenHint(err error) string {
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return " (another program is using that port: try --addr :8081)"
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return " (this computer has no such address: --addr :8080 listens on all of its own)"
+	case errors.Is(err, syscall.EACCES):
+		return " (ports under 1024 need administrator rights: try --addr :8080)"
+	}
+	return ""
 }
 
 // printAddresses tells the organizer what to type in a browser, and shows the first

@@ -258,3 +258,60 @@ func TestServeBrowser(t *testing.T) {
 		t.Errorf("%d dialogs opened", dialogs.Load())
 	}
 }
+
+// TestServeTVFits: on a 1920×1080 TV, every TV page fits the screen whatever its rows and
+// language: each of its rows, the top-cut line and the footer above the screen's bottom,
+// nothing wider than the screen, every row on one line (a name too long for its column
+// ends in "…"). A row below the bottom would never be seen: the next page starts after it.
+// The event has 64 players, so that every page is full, and round 2 paired.
+func TestServeTVFits(t *testing.T) {
+	names := make([]string, 64)
+	for i := range names {
+		names[i] = fmt.Sprintf("Player %02d", i)
+	}
+	names[5], names[6], names[7] = "Maximiliano Alejandro de la Fuente Villaverde-Ortega", "山田 太郎", scriptName
+	csv := []string{"Round,Table,Player 1,Player 2,Result"}
+	for i := range 32 {
+		csv = append(csv, fmt.Sprintf("1,%d,%s,%s,2-0", i+1, names[2*i], names[2*i+1]))
+	}
+	for i := range 32 {
+		csv = append(csv, fmt.Sprintf("2,%d,%s,%s,", i+1, names[i], names[63-i]))
+	}
+	input := filepath.Join(t.TempDir(), "big.csv")
+	if err := os.WriteFile(input, []byte(strings.Join(csv, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := startServe(t, input, "--cut", "8")
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1920, 1080)); err != nil {
+		t.Fatal(err)
+	}
+	const check = `(() => {
+		const h = innerHeight, bad = [];
+		for (const e of document.querySelectorAll(".tv-columns tr, footer")) {
+			const r = e.getBoundingClientRect();
+			if (r.bottom > h + 0.5) bad.push("below the screen: " + e.innerText.trim());
+			const cell = e.querySelector("td, th");
+			if (cell && r.height > 2 * parseFloat(getComputedStyle(cell).fontSize)) bad.push("on two lines: " + e.innerText.trim());
+		}
+		if (document.documentElement.scrollWidth > innerWidth) bad.push("wider than the screen");
+		return bad.join("\n");
+	})()`
+	for _, lang := range []string{"en", "zh", "ja"} {
+		for _, show := range []string{"pairings", "standings"} {
+			for _, rows := range []string{"12", "16", "20", "24", "30"} {
+				path := "tv?lang=" + lang + "&show=" + show + "&rows=" + rows
+				if err := chromedp.Do(ctx, chromedp.Navigate(base+path)); err != nil {
+					t.Fatal(err)
+				}
+				bad, err := chromedp.Run(ctx, chromedp.Evaluate[string](check))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if bad != "" {
+					t.Errorf("/%s:\n%s", path, bad)
+				}
+			}
+		}
+	}
+}

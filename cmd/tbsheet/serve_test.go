@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -93,8 +94,14 @@ func TestServe(t *testing.T) {
 	}
 }
 
-// TestServeUsage: what serve refuses before it listens.
+// TestServeUsage: what serve refuses before it listens, and an address it cannot listen on.
 func TestServeUsage(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	taken := busy.Addr().String()
 	for _, tc := range []struct {
 		args []string
 		code int
@@ -104,11 +111,14 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "samples"}, exitUsage, "give one results file, not a folder"},
 		{[]string{"serve", "samples/f1.csv", "--lang", "fr"}, exitUsage, "--lang \"fr\""},
 		{[]string{"serve", "samples/f1.csv", "--max-live", "0"}, exitUsage, "--max-live 0"},
-		{[]string{"serve", "missing.xlsx"}, exitInput, "missing.xlsx"},
+		{[]string{"serve", "missing.xlsx"}, exitInput, "missing.xlsx: no such file\n"},
 		{[]string{"serve", "samples/f1.csv", "--addr", "nowhere:-1"}, exitInput, "serve:"},
+		{[]string{"serve", "samples/f1.csv", "--addr", taken}, exitInput, "another program is using that port: try --addr :8081"},
+		{[]string{"serve", "samples/f1.csv", "--addr", "192.0.2.1:8080"}, exitInput, "this computer has no such address"},
 	} {
 		code, _, stderr := runAt(t, "../..", tc.args...)
-		if code != tc.code || !strings.Contains(stderr, tc.want) {
+		if code != tc.code || !strings.Contains(stderr, tc.want) || strings.Contains(stderr, "stat ") ||
+			strings.Contains(stderr, "nothing was written") {
 			t.Errorf("%v: exit %d, %q; want exit %d with %q", tc.args, code, stderr, tc.code, tc.want)
 		}
 	}
