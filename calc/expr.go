@@ -141,13 +141,14 @@ func (x *Expr) isBound() bool {
 }
 
 // printer writes an Expr as text. Whether a floor or cap applies depends on its operand's
-// value; the printer evaluates each bound once and remembers it, so that printing stays
-// linear in the size of the tree however deeply bounds nest (a parent asks for the shown
-// form of its operands, and each operand again of its own).
+// value; the printer evaluates each bound over more than a fraction once and remembers it
+// (a fraction is compared again, which costs less), so that printing stays linear in the
+// size of the tree however deeply bounds nest (a parent asks for the shown form of its
+// operands, and each operand again of its own).
 type printer struct {
 	b []byte
-	// The bounds evaluated so far: the first ones in an array on the stack (an explanation
-	// has a handful: one floor per opponent), the rest in a map.
+	// The bounds remembered so far: the first ones in an array on the stack (an
+	// explanation has a handful), the rest in a map.
 	few  [16]boundEntry
 	nfew int
 	many map[*Expr]boundInfo
