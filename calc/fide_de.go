@@ -5,7 +5,6 @@ package calc
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
@@ -116,13 +115,25 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 	allMet := d.scores(g)
 	pts := func(p int) exact.Num { return d.pts[d.pos[p]] }
 	maxp := func(p int) exact.Num { return d.maxp[d.pos[p]] }
-	sorted := append([]int(nil), g...)
-	sort.SliceStable(sorted, func(a, b int) bool {
-		if c := pts(sorted[a]).Cmp(pts(sorted[b])); c != 0 {
-			return c > 0
+	// the sort compares members by their positions, looked up once each
+	type member struct {
+		p  int
+		at int32
+	}
+	ms := make([]member, len(g))
+	for i, p := range g {
+		ms[i] = member{p, d.pos[p]}
+	}
+	slices.SortStableFunc(ms, func(a, b member) int {
+		if c := d.pts[b.at].Cmp(d.pts[a.at]); c != 0 {
+			return c
 		}
-		return maxp(sorted[a]).Cmp(maxp(sorted[b])) > 0
+		return d.maxp[b.at].Cmp(d.maxp[a.at])
 	})
+	sorted := make([]int, len(g))
+	for i, m := range ms {
+		sorted[i] = m.p
+	}
 	classes := [][]int{{sorted[0]}}
 	var text string
 	if allMet {
