@@ -142,3 +142,25 @@ func TestDeclaredTiebreaks(t *testing.T) {
 		})
 	}
 }
+
+// FuzzFIDETiebreaks: any declaration gives ids tbsheet knows, or names a code that is where
+// it says.
+func FuzzFIDETiebreaks(f *testing.F) {
+	for _, s := range []string{"BH/C1,BH,SB,DE", "EDET/P,BH:MP/C1/P", "PTS, ,KS!L50#V2", "BH/C1/M1", "ÖÖ:/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ids, err := FIDETiebreaks(s)
+		var ce *FIDECodeError
+		switch {
+		case err == nil:
+			for _, id := range ids {
+				if _, ok := Lookup(id); !ok {
+					t.Fatalf("%q: unknown id %s", s, id)
+				}
+			}
+		case !errors.As(err, &ce) || !strings.HasPrefix(s[ce.Offset:], ce.Code):
+			t.Fatalf("%q: %v", s, err)
+		}
+	})
+}

@@ -133,9 +133,9 @@ func (t *trfReader) errorf(line, col int, kind error, format string, args ...any
 }
 
 func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
-	// A TRF-16 names no tie-breaks, and a TRF-2x 202 record may name some tbsheet does not
-	// compute: its rank column is whatever the pairing program was set to rank by.
-	t := &trfReader{name: name, ev: &tbsheet.Event{Source: name, Format: "trf", System: "fide", ReportedOrderUnknown: true},
+	// A TRF-16 names no tie-breaks: its rank column is whatever the pairing program was set
+	// to rank by. A TRF-2x names them in its 202 record (tiebreaks).
+	t := &trfReader{name: name, ev: &tbsheet.Event{Source: name, Format: "trf", System: "fide"},
 		byRank: map[int]int{}}
 	lines, err := t.split(data)
 	if err != nil {
@@ -165,6 +165,7 @@ func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 		// Every other record (tournament data, team records, comments "###", rulers) says
 		// nothing the standings need.
 	}
+	t.ev.ReportedOrderUnknown = t.ev.DeclaredTiebreaks == ""
 	if len(t.errs) > 0 {
 		return t.ev, t.errs
 	}
