@@ -164,3 +164,30 @@ func FuzzFIDETiebreaks(f *testing.F) {
 		}
 	})
 }
+
+// TestDeclaredRankBasis: the source's ranks follow the tie-breaks it declares, so they are
+// compared whole when these standings rank by them, and on points only otherwise.
+func TestDeclaredRankBasis(t *testing.T) {
+	for _, tc := range []struct {
+		declared string
+		opt      Options
+		basis    rankBasis
+		why      string
+	}{
+		{"SB,DE", Options{}, wholeRank, ""},
+		{"SB,DE", Options{Tiebreaks: []string{"fide-bh"}}, primaryKeyOnly,
+			"ranks are compared on points only: the input ranks by other tiebreaks (fide-sb, fide-de) than these standings (fide-bh)"},
+		{"SB,EDET", Options{}, primaryKeyOnly,
+			"ranks are compared on points only: the input ranks by tie-breaks tbsheet does not compute (SB,EDET)"},
+	} {
+		ev := f1Chess(t)
+		ev.DeclaredTiebreaks = tc.declared
+		st, err := Compute(ev, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if basis, why := rankBasisOf(st); basis != tc.basis || why != tc.why {
+			t.Errorf("%q %v: %v %q, want %v %q", tc.declared, tc.opt.Tiebreaks, basis, why, tc.basis, tc.why)
+		}
+	}
+}
