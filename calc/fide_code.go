@@ -47,9 +47,9 @@ var fideModifiers = map[byte]string{
 	'K': "a Koya limit",
 	'R': "reversed order",
 	'S': "Swiss rules in a round robin",
-	'X': "match and game points exchanged",
+	'X': "the primary and secondary scores exchanged",
 	'V': "a rule set for this key alone",
-	'N': "unplayed rounds of the proposal not published",
+	'N': "an unpublished proposal",
 }
 
 // fidePointKinds are the point kinds a code may name after a colon. They choose between a
@@ -70,9 +70,9 @@ func FIDETiebreaks(notation string) ([]string, error) {
 			code = notation[:sep]
 		}
 		if code != "" {
-			id, err := fideID(code)
-			if err != "" {
-				return nil, &FIDECodeError{Code: code, Offset: offset, Why: err}
+			id, why := fideID(code)
+			if why != "" {
+				return nil, &FIDECodeError{Code: code, Offset: offset, Why: why}
 			}
 			if id != "" && !slices.Contains(ids, id) {
 				ids = append(ids, id)
@@ -89,7 +89,14 @@ func FIDETiebreaks(notation string) ([]string, error) {
 
 // fideID returns the id of one code, "" for the points, or why tbsheet cannot follow it.
 func fideID(code string) (id, why string) {
-	up := strings.ToUpper(code)
+	// Upper case for ASCII only: a code tbsheet reads is ASCII, so that FIDECodeError.Offset
+	// counts characters.
+	up := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+		return r
+	}, code)
 	// FIDE's checker reads "!" and "#" as "/" too.
 	parts := strings.FieldsFunc(up, func(r rune) bool { return r == '/' || r == '!' || r == '#' })
 	if len(parts) == 0 {

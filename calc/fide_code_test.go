@@ -82,6 +82,7 @@ func TestFIDETiebreaksUnsupported(t *testing.T) {
 		{"BH/Q2", "BH/Q2", 0, "/Q2 is not a modifier tbsheet knows"},
 		{"BH:XY", "BH:XY", 0, "XY is not a kind of points (MP or GP)"},
 		{"Ö,SSSC", "Ö", 0, "tbsheet does not compute Ö"},
+		{"BH,wın", "wın", 3, "tbsheet does not compute WıN"},
 		{"/", "/", 0, "not a tie-break"},
 	} {
 		_, err := FIDETiebreaks(tc.in)
