@@ -38,6 +38,11 @@ type Event struct {
 	// Tiebreaks, when non-empty, is the tiebreak order the input itself configures (a
 	// Challonge dump's tie_breaks), as tbsheet tiebreak ids.
 	Tiebreaks []string
+	// DeclaredTiebreaks is the tie-break order the input declares in FIDE's notation, kept as
+	// written ("BH/C1,BH,SB,DE": a TRF 202 record), or "". calc ranks by it when Tiebreaks is
+	// empty and the caller gives no order; DeclaredTiebreaksPos is where it starts.
+	DeclaredTiebreaks    string
+	DeclaredTiebreaksPos Pos
 	// SystemPos and TiebreaksPos are where the input names its System and Tiebreaks (a
 	// workbook's Event sheet cell), when it is written by hand: a name tbsheet does not know
 	// is a mistake in the input, reported there. Zero when a program wrote them.

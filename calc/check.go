@@ -162,7 +162,7 @@ const (
 
 // rankBasisOf says what st's ranks can be compared with the source's on, and why when it is
 // not the whole rank. The source ranks by its own system (Event.System) with the event's
-// points and tiebreak order when it sets them.
+// points and tiebreak order when it sets them (Tiebreaks, else DeclaredTiebreaks).
 func rankBasisOf(st *Standings) (rankBasis, string) {
 	ev := st.Event
 	own, ok := LookupSystem(ev.System)
@@ -187,8 +187,16 @@ func rankBasisOf(st *Standings) (rankBasis, string) {
 		return primaryKeyOnly, fmt.Sprintf("ranks are compared on %s only: the input does not say which tiebreaks ranked it", primary)
 	}
 	order := own.Tiebreaks
-	if len(ev.Tiebreaks) > 0 {
+	switch {
+	case len(ev.Tiebreaks) > 0:
 		order = ev.Tiebreaks
+	case ev.DeclaredTiebreaks != "":
+		declared, err := FIDETiebreaks(ev.DeclaredTiebreaks)
+		if err != nil {
+			return primaryKeyOnly, fmt.Sprintf("ranks are compared on %s only: the input ranks by tie-breaks tbsheet does not compute (%s)",
+				primary, ev.DeclaredTiebreaks)
+		}
+		order = declared
 	}
 	var inUse []string
 	for _, d := range st.Order {

@@ -1,6 +1,7 @@
 package calc
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -17,7 +18,9 @@ import (
 //   - the points: opt.Points, else ev.Points, else the preset's (system ids keep their own
 //     scoring whatever the points: tiebreakers.md §A.3.11);
 //   - the tiebreak order: opt.Tiebreaks, else ev.Tiebreaks when the system is the event's
-//     own (a Challonge dump's tie_breaks), else the preset's;
+//     own (a Challonge dump's tie_breaks), else ev.DeclaredTiebreaks under the same condition
+//     when tbsheet computes every code (a TRF 202 record), else the preset's; a note says
+//     which order a declaration gave way to, or why it was not followed;
 //   - the columns: the order, then the preset's Show, then opt.Show ("all" = every id).
 //
 // Players are ranked by the primary key (points, or match wins for cryptozoic), then by each
@@ -41,7 +44,7 @@ func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
 		}
 		return nil, usagef("%s holds %d separate pods (%s): choose one", ev.Source, len(ev.Pods), strings.Join(pods, ", "))
 	}
-	sys, order, columns, err := resolve(ev, opt)
+	sys, order, columns, notes, err := resolve(ev, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +64,7 @@ func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
 	st.RankBy, _ = Lookup(sys.RankBy)
 	st.Order, st.Columns = order, columns
 	st.Rounds, st.Unreported = ct.Rounds, ct.Unreported
-	st.Notes = append(st.Notes, ct.Notes...)
+	st.Notes = append(append(st.Notes, notes...), ct.Notes...)
 
 	keys := append([]*Def{st.RankBy}, order...)
 	computeAll(c, append(slices.Clone(keys), columns...))
@@ -73,8 +76,9 @@ func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
 	return st, nil
 }
 
-// resolve picks the system, the order and the columns (see Compute).
-func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def, err error) {
+// resolve picks the system, the order and the columns (see Compute), with the notes on a
+// declared order.
+func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def, notes []string, err error) {
 	name := opt.System
 	if name == "" {
 		name = ev.System
@@ -88,14 +92,24 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 		if opt.System == "" {
 			err = inputSetting(ev, ev.SystemPos, "System", err)
 		}
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if _, ok := Lookup(sys.RankBy); !ok {
-		return nil, nil, nil, fmt.Errorf("calc: system %s ranks by unregistered %q", sys.Name, sys.RankBy)
+		return nil, nil, nil, nil, fmt.Errorf("calc: system %s ranks by unregistered %q", sys.Name, sys.RankBy)
 	}
 	ids, fromEvent := sys.Tiebreaks, false
-	if own, ok := LookupSystem(ev.System); ok && own == sys && len(ev.Tiebreaks) > 0 {
+	own, ok := LookupSystem(ev.System)
+	eventsOwn := ok && own == sys
+	switch {
+	case eventsOwn && len(ev.Tiebreaks) > 0:
 		ids, fromEvent = ev.Tiebreaks, true
+	case eventsOwn && ev.DeclaredTiebreaks != "" && len(opt.Tiebreaks) == 0:
+		var note string
+		ids, note = declaredOrder(ev, sys)
+		notes = append(notes, note)
+	case eventsOwn && ev.DeclaredTiebreaks != "":
+		notes = append(notes, fmt.Sprintf("ranked by the tie-breaks given on the command line, not those the file declares (%s)",
+			ev.DeclaredTiebreaks))
 	}
 	if len(opt.Tiebreaks) > 0 {
 		ids, fromEvent = opt.Tiebreaks, false
@@ -104,11 +118,11 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 		if fromEvent {
 			err = inputSetting(ev, ev.TiebreaksPos, "Tiebreaks", err)
 		}
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	extra, err := lookupAll(append(slices.Clone(sys.Show), opt.Show...), true)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	columns = slices.Clone(order)
 	for _, d := range extra {
@@ -117,21 +131,58 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 		}
 	}
 	if _, _, err := mtgFloor(opt); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if _, err := mtgBo1Bye(opt); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if _, _, err := czFloor(opt); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if err := CheckFIDERules(opt.FIDERules); err != nil {
-		return nil, nil, nil, usagef("--fide-rules: %v", err)
+		return nil, nil, nil, nil, usagef("--fide-rules: %v", err)
 	}
 	if opt.AfterRound < 0 {
-		return nil, nil, nil, usagef("--after-round %d: a round number is 1 or more", opt.AfterRound)
+		return nil, nil, nil, nil, usagef("--after-round %d: a round number is 1 or more", opt.AfterRound)
 	}
-	return sys, order, columns, nil
+	return sys, order, columns, notes, nil
+}
+
+// declaredOrder returns the order an event declares in FIDE's notation, with the note that
+// says so, or the preset's order and the note that says which code tbsheet cannot follow.
+func declaredOrder(ev *tbsheet.Event, sys *System) ([]string, string) {
+	ids, err := FIDETiebreaks(ev.DeclaredTiebreaks)
+	if err == nil {
+		return ids, "tie-breaks as the file declares: " + shortNames(ids)
+	}
+	at := ev.DeclaredTiebreaksPos
+	if at.File == "" {
+		at.File = ev.Source
+	}
+	why := err.Error()
+	var code *FIDECodeError
+	if errors.As(err, &code) {
+		why = code.Why
+		if at.Col > 0 {
+			at.Col += code.Offset
+		}
+	}
+	return sys.Tiebreaks, fmt.Sprintf("%s: the file declares the tie-breaks %s, but %s: ranked by the %s preset's tie-breaks instead: %s (--tiebreaks gives the event's order)",
+		at, ev.DeclaredTiebreaks, why, sys.Name, shortNames(sys.Tiebreaks))
+}
+
+// shortNames lists tiebreaks by their short names ("BH-C1, BH, SB"), "none" for none.
+func shortNames(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	var names []string
+	for _, id := range ids {
+		if d, ok := Lookup(id); ok {
+			names = append(names, d.Short)
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // lookupAll resolves tiebreak ids (trimmed, case-insensitive); with all, "all" stands for

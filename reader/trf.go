@@ -133,9 +133,9 @@ func (t *trfReader) errorf(line, col int, kind error, format string, args ...any
 }
 
 func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
-	// A TRF names no tie-breaks (TRF-16), or names them in a notation tbsheet does not read
-	// (TRF-2x 202): its rank column is whatever the pairing program was set to rank by.
-	t := &trfReader{name: name, ev: &tbsheet.Event{Source: name, Format: "trf", System: "fide", ReportedOrderUnknown: true},
+	// A TRF-16 names no tie-breaks: its rank column is whatever the pairing program was set
+	// to rank by. A TRF-2x names them in its 202 record (tiebreaks).
+	t := &trfReader{name: name, ev: &tbsheet.Event{Source: name, Format: "trf", System: "fide"},
 		byRank: map[int]int{}}
 	lines, err := t.split(data)
 	if err != nil {
@@ -159,10 +159,13 @@ func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 			t.rounds(l)
 		case "162":
 			t.scoring(l)
+		case "202":
+			t.tiebreaks(l)
 		}
 		// Every other record (tournament data, team records, comments "###", rulers) says
 		// nothing the standings need.
 	}
+	t.ev.ReportedOrderUnknown = t.ev.DeclaredTiebreaks == ""
 	if len(t.errs) > 0 {
 		return t.ev, t.errs
 	}
@@ -393,6 +396,27 @@ func (t *trfReader) scoring(l trfLine) {
 		}
 	}
 	t.ev.Points = &pt
+}
+
+// tiebreaks reads a 202 record (TRF-2x): the event's tie-breaks in FIDE's notation
+// ("202 BH/C1,BH,SB,DE"), kept as written for calc to map, and where they start. A second 202
+// record is a mistake: which one ranks would be a guess.
+func (t *trfReader) tiebreaks(l trfLine) {
+	s := l.field(5, len(l.chars))
+	if s == "" {
+		return
+	}
+	if t.ev.DeclaredTiebreaks != "" {
+		t.errorf(l.no, 5, tbsheet.ErrValue, "a second list of tie-breaks (202): the first is on line %d",
+			t.ev.DeclaredTiebreaksPos.Row)
+		return
+	}
+	col := 5
+	for l.char(col) == ' ' {
+		col++
+	}
+	t.ev.DeclaredTiebreaks = s
+	t.ev.DeclaredTiebreaksPos = tbsheet.Pos{File: t.name, Row: l.no, Col: col}
 }
 
 // trfDate turns "2025/03/14" (or with - or .) into ISO 8601; other text is kept as written.

@@ -16,11 +16,13 @@ import (
 )
 
 // trfFiles are the TRF fixtures: a hand-made open (also with its rank column holding the
-// start order, as programs write it before the end) and FIDE's 2024 tie-break exercise.
+// start order, as programs write it before the end, and declaring its tie-breaks in a 202
+// record) and FIDE's 2024 tie-break exercise.
 var trfFiles = []string{
 	"../testdata/trf/lakeside-open-2025.trf",
 	"../testdata/fide/tec-exercise-2024.trf",
 	"../testdata/trf/lakeside-start-order.trf",
+	"../testdata/trf/lakeside-declared.trf",
 }
 
 func TestTRFGolden(t *testing.T) {
@@ -202,6 +204,7 @@ func TestTRFErrors(t *testing.T) {
 		{"shifted block", a + "  2 w 1\n" + b + "   1 b 0\n",
 			[]string{"x.trf:1:92: \"  2 w 1\" is not a round block (\"oooo c r\" from column 92)"}},
 		{"bad rounds", "XXR nine\n" + a + "\n", []string{"x.trf:1:5: \"nine\" is not a number of rounds"}},
+		{"two lists of tie-breaks", "202 DE,BH\n" + a + "\n202 SB\n", []string{"x.trf:3:5: a second list of tie-breaks (202): the first is on line 1"}},
 		{"no players", "012 Empty\n", []string{"x.trf: no player records (lines starting with 001)"}},
 	}
 	for _, tt := range tests {
@@ -271,6 +274,37 @@ func TestTRFCodes(t *testing.T) {
 	}
 }
 
+// TestTRFTiebreaks reads a 202 record as written, with where its first code starts, and
+// says whether the rank column follows named tie-breaks.
+func TestTRFTiebreaks(t *testing.T) {
+	a := trfTestLine("1", "Alpha, Ann", "2000", "0.0", "1", "") + "\n"
+	for _, tc := range []struct {
+		record, want string
+		col          int
+	}{
+		{"202 BH/C1,BH,SB,DE", "BH/C1,BH,SB,DE", 5},
+		{"202   EDET/P,BH:MP/C1/P  ", "EDET/P,BH:MP/C1/P", 7},
+		{"202 de bh/c1", "de bh/c1", 5},
+		{"202 SSSC", "SSSC", 5}, // read as written: calc says what it cannot compute
+		{"202", "", 0},
+		{"202    ", "", 0},
+		{"212 PTS,BH", "", 0}, // the tie-breaks that define standings, points first: not read
+	} {
+		ev, err := readTRF([]byte(tc.record+"\n"+a), "x.trf", Options{})
+		if err != nil {
+			t.Errorf("%q: %v", tc.record, err)
+			continue
+		}
+		pos := ev.DeclaredTiebreaksPos
+		if ev.DeclaredTiebreaks != tc.want || pos.Col != tc.col || (tc.want != "" && (pos.Row != 1 || pos.File != "x.trf")) {
+			t.Errorf("%q: declared %q at %s, want %q at column %d", tc.record, ev.DeclaredTiebreaks, pos, tc.want, tc.col)
+		}
+		if ev.ReportedOrderUnknown != (tc.want == "") {
+			t.Errorf("%q: ReportedOrderUnknown = %v", tc.record, ev.ReportedOrderUnknown)
+		}
+	}
+}
+
 // TestTRFLatin1 reads a file from an older program that writes Latin-1: columns still count
 // characters and the name comes out as UTF-8.
 func TestTRFLatin1(t *testing.T) {
@@ -312,6 +346,9 @@ func FuzzTRF(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte("001    1      A                                                                        2 w 1\n001    2      B                                                                        1 b 0\n"))
+	for _, record := range []string{"202 BH/C1,BH,SB,DE", "202 EDET/P,BH:MP/C1/P", "202 ,, /C1!#:", "202 BH/C99999999999999999999", "202 Ö/ü"} {
+		f.Add([]byte(record + "\n001    1      A                                                                        0000 - U\n"))
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ev, err := readTRF(data, "fuzz.trf", Options{})
 		if err == nil && ev == nil {
@@ -320,6 +357,11 @@ func FuzzTRF(f *testing.F) {
 		if err == nil {
 			if errs := ev.Validate(); len(errs) > 0 {
 				t.Fatalf("read an invalid event: %v", errs)
+			}
+			var ce *calc.FIDECodeError
+			_, err := calc.FIDETiebreaks(ev.DeclaredTiebreaks)
+			if err != nil && (!errors.As(err, &ce) || !strings.HasPrefix(ev.DeclaredTiebreaks[ce.Offset:], ce.Code)) {
+				t.Fatalf("%q: the code named is not where it says: %v", ev.DeclaredTiebreaks, err)
 			}
 		}
 	})

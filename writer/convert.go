@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
 )
 
 // The convert writers write an event's results in the hand-kept layouts (cli.md "Input
@@ -24,6 +25,19 @@ func init() {
 	registerEvent(".json", func(w io.Writer, ev *tbsheet.Event, _ Options) error {
 		return WriteEventJSON(w, ev)
 	})
+}
+
+// eventTiebreaks is the tiebreak order a converted file keeps: the event's own, else the one
+// it declares in FIDE's notation (a TRF 202 record) when tbsheet computes every code of it.
+func eventTiebreaks(ev *tbsheet.Event) []string {
+	if len(ev.Tiebreaks) > 0 || ev.DeclaredTiebreaks == "" {
+		return ev.Tiebreaks
+	}
+	ids, err := calc.FIDETiebreaks(ev.DeclaredTiebreaks)
+	if err != nil {
+		return nil
+	}
+	return ids
 }
 
 // errPods refuses to flatten a multi-pod file into one match list.

@@ -90,7 +90,7 @@ func WriteEventJSON(w io.Writer, ev *tbsheet.Event) error {
 func eventDoc(ev *tbsheet.Event) *eventJSON {
 	doc := &eventJSON{
 		Name: ev.Name, Date: ev.Date, Source: ev.Source, Format: ev.Format, System: ev.System,
-		Tiebreaks: append([]string{}, ev.Tiebreaks...), PlannedRounds: ev.PlannedRounds,
+		Tiebreaks: append([]string{}, eventTiebreaks(ev)...), PlannedRounds: ev.PlannedRounds,
 		Teams: ev.Teams, Pod: ev.Pod, Players: []playerJSON{}, Rounds: []roundJSON{},
 		Pods: []*eventJSON{}, Notes: append([]string{}, ev.Notes...),
 	}

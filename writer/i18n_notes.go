@@ -54,6 +54,13 @@ var noteTexts = []noteText{
 		zh: "所有比赛均为一局制（无人赢下2局）：轮空和不战而胜在局胜率中按 1-0 计", ja: "すべて1本勝負のため（2ゲーム勝った人がいない）、不戦勝はゲーム勝率で 1-0 として数えます", wall: true},
 	{en: calc.NoGameScores,
 		zh: "成绩中没有小局比分（只有胜负）：局胜率与对手局胜率无法计算", ja: "結果にゲームのスコアがない（勝敗のみ）ため、ゲーム勝率とオポネント・ゲーム勝率は算出できません", wall: true},
+	{en: "tie-breaks as the file declares: %s",
+		zh: "按文件规定的小分顺序：%[1]s", ja: "ファイルが定めるタイブレーク順：%[1]s", wall: true},
+	{en: "%s: the file declares the tie-breaks %s, but %s: ranked by the %s preset's tie-breaks instead: %s (--tiebreaks gives the event's order)",
+		zh: "%[1]s：文件规定的小分为 %[2]s，但 %[3]s：改按 %[4]s 预设的小分排名：%[5]s（用 --tiebreaks 指定赛事的顺序）",
+		ja: "%[1]s：ファイルはタイブレーク %[2]s を定めていますが、%[3]s：代わりに %[4]s プリセットのタイブレークで順位を決めます：%[5]s（大会の順序は --tiebreaks で指定できます）"},
+	{en: "ranked by the tie-breaks given on the command line, not those the file declares (%s)",
+		zh: "按命令行给出的小分排名，而非文件规定的小分（%[1]s）", ja: "ファイルが定めるタイブレーク（%[1]s）ではなく、コマンドラインで指定したタイブレークで順位を決めています"},
 	{en: "%s: no point scores in the input, so every value is 0",
 		zh: "%[1]s：输入中没有得分记录，因此全部为 0", ja: "%[1]s：入力に得点の記録がないため、すべて 0 です", wall: true},
 }

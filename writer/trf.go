@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
 )
 
@@ -22,7 +23,8 @@ func init() { registerEvent(".trf", writeTRF) }
 // number from 1 to 9999 (an event read from a TRF), else their order in the event. Points are
 // computed from the results with the event's scoring (chess 1/½/0 by default); the rank column
 // is the source's own rank when every player has one, else the order by points then start
-// rank (convert computes no tie-breaks). Playoff rounds are left out: a TRF has none.
+// rank (convert computes no tie-breaks). Of TRF-2x it writes the scoring (162) and the
+// tie-breaks (202) when the event has them. Playoff rounds are left out: a TRF has none.
 func writeTRF(w io.Writer, ev *tbsheet.Event, _ Options) error {
 	if len(ev.Pods) > 0 {
 		return fmt.Errorf("a TRF holds one tournament; this file has %d pods", len(ev.Pods))
@@ -86,6 +88,9 @@ func writeTRF(w io.Writer, ev *tbsheet.Event, _ Options) error {
 	if ev.Points != nil {
 		line("162 W %s D %s L %s U %s", trfNum(pt.Win), trfNum(pt.Draw), trfNum(pt.Loss), trfNum(pt.Bye))
 	}
+	if tb := trfTiebreaks(ev); tb != "" {
+		line("202 %s", tb)
+	}
 	planned := max(ev.PlannedRounds, len(rounds))
 	if planned > 0 {
 		line("XXR %d", planned)
@@ -112,6 +117,23 @@ func writeTRF(w io.Writer, ev *tbsheet.Event, _ Options) error {
 		line("%s", strings.TrimRight(s, " "))
 	}
 	return bw.Flush()
+}
+
+// trfTiebreaks returns the event's tie-breaks in FIDE's notation for a 202 record: as the
+// input declared them, else the event's own order when every key of it is FIDE's, else "".
+func trfTiebreaks(ev *tbsheet.Event) string {
+	if ev.DeclaredTiebreaks != "" {
+		return trfText(ev.DeclaredTiebreaks)
+	}
+	var codes []string
+	for _, id := range ev.Tiebreaks {
+		code, ok := calc.FIDECode(id)
+		if !ok {
+			return ""
+		}
+		codes = append(codes, code)
+	}
+	return strings.Join(codes, ",")
 }
 
 // trfRanks returns each player's start rank.

@@ -3,6 +3,7 @@ package writer
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ import (
 
 // stripPositions clears what a round trip cannot keep: where things were in the first file.
 func stripPositions(ev *tbsheet.Event) {
-	ev.Source, ev.Notes = "", nil
+	ev.Source, ev.Notes, ev.DeclaredTiebreaksPos = "", nil, tbsheet.Pos{}
 	for i := range ev.Players {
 		ev.Players[i].Pos = tbsheet.Pos{}
 	}
@@ -27,9 +28,14 @@ func stripPositions(ev *tbsheet.Event) {
 }
 
 // TestTRFRoundTrip reads the hand-made open, writes it as TRF and reads it back: the same
-// event, and the same bytes when written again.
+// event (its declared tie-breaks too), and the same bytes when written again.
 func TestTRFRoundTrip(t *testing.T) {
-	const path = "../testdata/trf/lakeside-open-2025.trf"
+	for _, path := range []string{"../testdata/trf/lakeside-open-2025.trf", "../testdata/trf/lakeside-declared.trf"} {
+		t.Run(filepath.Base(path), func(t *testing.T) { trfRoundTrip(t, path) })
+	}
+}
+
+func trfRoundTrip(t *testing.T, path string) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -65,9 +71,43 @@ func TestTRFRoundTrip(t *testing.T) {
 	if !strings.Contains(out.String(), want+"\n") {
 		t.Errorf("Wang's line is not\n%s\nin\n%s", want, out.String())
 	}
+	if ev.DeclaredTiebreaks != "" && !strings.Contains(out.String(), "\n202 "+ev.DeclaredTiebreaks+"\n") {
+		t.Errorf("no 202 record %q in\n%s", ev.DeclaredTiebreaks, out.String())
+	}
 	var again bytes.Buffer
 	if err := writeTRF(&again, back, Options{}); err != nil || again.String() != out.String() {
 		t.Errorf("writing the read-back event gives other bytes (%v):\n%s", err, again.String())
+	}
+}
+
+// TestTRFTiebreaksRecord: the 202 record holds the tie-breaks as the input declared them,
+// else the event's own order when every key of it is FIDE's, else nothing.
+func TestTRFTiebreaksRecord(t *testing.T) {
+	for _, tc := range []struct {
+		declared  string
+		tiebreaks []string
+		want      string
+	}{
+		{"EDET/P,BH:MP/C1/P", []string{"fide-sb"}, "202 EDET/P,BH:MP/C1/P\n"},
+		{"", []string{"fide-bh-c1", "fide-koya", "fide-de"}, "202 BH/C1,KS,DE\n"},
+		{"", []string{"fide-bh", "mtg-omw"}, ""},
+		{"", nil, ""},
+	} {
+		ev := &tbsheet.Event{Players: []tbsheet.Player{{ID: "1", Name: "Ann"}},
+			DeclaredTiebreaks: tc.declared, Tiebreaks: tc.tiebreaks}
+		var out bytes.Buffer
+		if err := writeTRF(&out, ev, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, l := range strings.SplitAfter(out.String(), "\n") {
+			if strings.HasPrefix(l, "202") {
+				got += l
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q %v: 202 record %q, want %q", tc.declared, tc.tiebreaks, got, tc.want)
+		}
 	}
 }
 

@@ -101,7 +101,7 @@ func (b *book) eventTable(sheet string, ev *tbsheet.Event) (*table, error) {
 	if ev.Points != nil {
 		add("points", ev.Points.String())
 	}
-	add("tiebreaks", strings.Join(ev.Tiebreaks, ", "))
+	add("tiebreaks", strings.Join(eventTiebreaks(ev), ", "))
 	if ev.PlannedRounds > 0 {
 		add("rounds", strconv.Itoa(ev.PlannedRounds))
 	}

@@ -47,6 +47,8 @@ func TestCommandLine(t *testing.T) {
 		{"standings-tdf-masters", []string{"standings", "samples/pokemon-league-cup.tdf", "--pod", "masters"}, 0},
 		{"standings-wer", []string{"standings", "samples/fnm-modern.wer"}, 0},
 		{"standings-trf", []string{"standings", "testdata/trf/lakeside-open-2025.trf"}, 0},
+		{"standings-trf-declared", []string{"standings", "testdata/trf/lakeside-declared.trf", "--check"}, 0},
+		{"standings-trf-declared-overridden", []string{"standings", "testdata/trf/lakeside-declared.trf", "--tiebreaks", "fide-bh-c1,fide-bh"}, 0},
 		{"explain-f1", []string{"explain", "samples/f1.csv", "--player", "erin"}, 0},
 		{"explain-kts", []string{"explain", "samples/kts-locals.Tournament", "--player", "#1"}, 0},
 		{"explain-f1-zh", []string{"explain", "samples/f1.csv", "--player", "erin", "--lang", "zh"}, 0},
@@ -322,6 +324,23 @@ func TestConvertRoundTrip(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestConvertDeclaredTiebreaks: a TRF that declares its tie-breaks ranks the same once
+// converted to a TRF, a workbook or JSON.
+func TestConvertDeclaredTiebreaks(t *testing.T) {
+	const in = "../../testdata/trf/lakeside-declared.trf"
+	_, want, _ := runAt(t, ".", "standings", in, "--to", "csv")
+	for _, ext := range []string{".trf", ".xlsx", ".json"} {
+		out := filepath.Join(t.TempDir(), "converted"+ext)
+		if code, _, stderr := runAt(t, ".", "convert", in, "-o", out); code != 0 {
+			t.Fatalf("convert to %s: exit %d: %s", ext, code, stderr)
+		}
+		_, got, stderr := runAt(t, ".", "standings", out, "--to", "csv")
+		if got != want || want == "" {
+			t.Errorf("%s: standings differ after convert (%s):\n%s", ext, stderr, golden.Diff(want, got))
+		}
 	}
 }
 

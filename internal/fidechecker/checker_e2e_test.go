@@ -33,22 +33,19 @@ import (
 	"github.com/tbsheet/tbsheet/writer"
 )
 
-// key pairs a tbsheet id with the checker's code for the same tie-break (without the rule
-// set suffix /V1 or /V2).
-type key struct{ id, code string }
-
-// keys are the chess keys both compute. Direct encounter is compared apart (its values are
-// ranks within the tied group in both, numbered differently).
-var keys = []key{
-	{"fide-bh", "BH"}, {"fide-bh-c1", "BH/C1"}, {"fide-bh-c2", "BH/C2"}, {"fide-bh-m1", "BH/M1"}, {"fide-bh-m2", "BH/M2"},
-	{"fide-fb", "FB"}, {"fide-fb-c1", "FB/C1"}, {"fide-fb-m1", "FB/M1"},
-	{"fide-aob", "AOB"},
-	{"fide-sb", "SB"}, {"fide-sb-c1", "SB/C1"}, {"fide-sb-c2", "SB/C2"}, {"fide-sb-m1", "SB/M1"}, {"fide-sb-m2", "SB/M2"},
-	{"fide-koya", "KS"},
-	{"fide-ps", "PS"}, {"fide-ps-c1", "PS/C1"}, {"fide-ps-c2", "PS/C2"},
-	{"fide-win", "WIN"}, {"fide-won", "WON"}, {"fide-bpg", "BPG"}, {"fide-bwg", "BWG"}, {"fide-ge", "GE"},
-	{"fide-aro", "ARO"}, {"fide-aro-c1", "ARO/C1"}, {"fide-aro-m1", "ARO/M1"},
-	{"fide-tpr", "TPR"}, {"fide-ptp", "PTP"}, {"fide-apro", "APRO"}, {"fide-appo", "APPO"},
+// keys are the chess keys both compute, by tbsheet id; calc.FIDECode gives the checker's
+// code for each (without the rule set suffix /V1 or /V2). Direct encounter is compared apart
+// (its values are ranks within the tied group in both, numbered differently).
+var keys = []string{
+	"fide-bh", "fide-bh-c1", "fide-bh-c2", "fide-bh-m1", "fide-bh-m2",
+	"fide-fb", "fide-fb-c1", "fide-fb-m1",
+	"fide-aob",
+	"fide-sb", "fide-sb-c1", "fide-sb-c2", "fide-sb-m1", "fide-sb-m2",
+	"fide-koya",
+	"fide-ps", "fide-ps-c1", "fide-ps-c2",
+	"fide-win", "fide-won", "fide-bpg", "fide-bwg", "fide-ge",
+	"fide-aro", "fide-aro-c1", "fide-aro-m1",
+	"fide-tpr", "fide-ptp", "fide-apro", "fide-appo",
 }
 
 // ratingKey reports whether the checker leaves a key undefined for everyone as soon as one
@@ -179,8 +176,8 @@ func TestFIDECheckerAgrees(t *testing.T) {
 	})
 	ids := slices.Clone(kinds)
 	for _, rs := range ruleSets {
-		for _, k := range append(keys, key{"fide-de", "DE"}) {
-			ids = append(ids, k.id+" "+rs.rules)
+		for _, id := range append(keys, "fide-de") {
+			ids = append(ids, id+" "+rs.rules)
 		}
 	}
 	if counts.n["events"] < events { // -run chose some events
@@ -253,10 +250,7 @@ func compareEvent(t *testing.T, py python, cfg chessConfig, counts *tally) {
 	}
 	fide := py.run(t, path)
 	for _, rs := range ruleSets {
-		ids := []string{"fide-de"}
-		for _, k := range keys {
-			ids = append(ids, k.id)
-		}
+		ids := append([]string{"fide-de"}, keys...)
 		st, err := calc.Compute(ev, calc.Options{System: "fide", Tiebreaks: []string{"fide-de"}, Show: ids,
 			FIDERules: rs.rules, NoExplain: true})
 		if err != nil {
@@ -396,12 +390,11 @@ func sign(x int) int {
 
 // codeOf returns the checker's code for a tbsheet id.
 func codeOf(id string) string {
-	for _, k := range keys {
-		if k.id == id {
-			return k.code
-		}
+	code, ok := calc.FIDECode(id)
+	if !ok {
+		panic("no checker code for " + id)
 	}
-	panic("no checker code for " + id)
+	return code
 }
 
 // why returns tbsheet's explanation of a figure, for the failure message.
@@ -469,9 +462,9 @@ func (py python) run(t *testing.T, path string) map[string]map[string]string {
 	args := []string{py.script, "-s", "-i", path, "-f", "TRF", "-d", "T", "-t", "PTS", "DE"}
 	for _, fore := range []bool{false, true} {
 		for _, rs := range ruleSets {
-			for _, k := range keys {
-				if strings.HasPrefix(k.code, "FB") == fore {
-					args = append(args, k.code+rs.suffix)
+			for _, id := range keys {
+				if code := codeOf(id); strings.HasPrefix(code, "FB") == fore {
+					args = append(args, code+rs.suffix)
 				}
 			}
 		}

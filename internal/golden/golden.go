@@ -76,6 +76,9 @@ func dumpEvent(b *strings.Builder, ev *tbsheet.Event, indent string) {
 	if len(ev.Tiebreaks) > 0 {
 		w("tiebreaks %s", strings.Join(ev.Tiebreaks, ", "))
 	}
+	if ev.DeclaredTiebreaks != "" {
+		w("declared tiebreaks %q at %s", ev.DeclaredTiebreaks, ev.DeclaredTiebreaksPos)
+	}
 	if ev.ReportedOrderUnknown {
 		w("reported ranks by unknown tiebreaks")
 	}

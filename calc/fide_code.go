@@ -1,0 +1,152 @@
+package calc
+
+// FIDE's notation for tie-breaks: the codes a TRF-2025/26 file declares in its record 202
+// ("202 BH/C1,BH,SB,DE") and FIDE's tie-break checker reads. A code is the key's short name
+// (BH, SB, KS, …), an optional point kind after a colon (":MP", ":GP") and modifiers after
+// slashes ("/C1" Cut-1, "/M1" Median-1, "/P", …). The FIDE keys' Short names are those codes,
+// with "-" for "/", so that the keys themselves are the one table of the mapping.
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// FIDECode returns FIDE's code for a FIDE tiebreak id ("fide-bh-c1" → "BH/C1"), and false
+// for an id that is not a FIDE key.
+func FIDECode(id string) (string, bool) {
+	d, ok := Lookup(id)
+	if !ok || !strings.HasPrefix(d.ID, "fide-") {
+		return "", false
+	}
+	return strings.ReplaceAll(d.Short, "-", "/"), true
+}
+
+// FIDECodeError says which code of a declaration tbsheet cannot follow, and why.
+type FIDECodeError struct {
+	// Code is the code as written ("EDET/P"); Offset is where it starts in the declaration,
+	// in bytes, which count its characters: every code before it is one tbsheet reads, and
+	// those are ASCII.
+	Code   string
+	Offset int
+	// Why says what tbsheet lacks, in an arbiter's words ("tbsheet does not compute EDET").
+	Why string
+}
+
+func (e *FIDECodeError) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Why) }
+
+// fideModifiers names the modifiers of FIDE's notation that tbsheet does not apply, for the
+// message that says so.
+var fideModifiers = map[byte]string{
+	'P': "unplayed games counted as played",
+	'D': "unplayed rounds counted as draws",
+	'U': "a rating given to unrated players",
+	'F': "Fore mode",
+	'L': "a Koya limit",
+	'K': "a Koya limit",
+	'R': "reversed order",
+	'S': "Swiss rules in a round robin",
+	'X': "the primary and secondary scores exchanged",
+	'V': "a rule set for this key alone",
+	'N': "an unpublished proposal",
+}
+
+// fidePointKinds are the point kinds a code may name after a colon. They choose between a
+// team's match and game points; an individual event has one score, its points.
+var fidePointKinds = map[string]bool{"MP": true, "GP": true, "MM": true, "MG": true, "GM": true, "GG": true}
+
+// FIDETiebreaks turns tie-breaks in FIDE's notation (codes separated by commas or spaces, as a
+// TRF 202 record writes them) into tiebreak ids, in order. Points (PTS, MPTS, GPTS) rank
+// first anyway and are skipped. The first code tbsheet cannot compute as written is returned
+// as a *FIDECodeError.
+func FIDETiebreaks(notation string) ([]string, error) {
+	var ids []string
+	offset := 0
+	for notation != "" {
+		sep := strings.IndexAny(notation, ", ")
+		code := notation
+		if sep >= 0 {
+			code = notation[:sep]
+		}
+		if code != "" {
+			id, why := fideID(code)
+			if why != "" {
+				return nil, &FIDECodeError{Code: code, Offset: offset, Why: why}
+			}
+			if id != "" && !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+		if sep < 0 {
+			break
+		}
+		offset += sep + 1
+		notation = notation[sep+1:]
+	}
+	return ids, nil
+}
+
+// fideID returns the id of one code, "" for the points, or why tbsheet cannot follow it.
+func fideID(code string) (id, why string) {
+	// Upper case for ASCII only: a code tbsheet reads is ASCII, so that FIDECodeError.Offset
+	// counts characters.
+	up := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' {
+			return r - 'a' + 'A'
+		}
+		return r
+	}, code)
+	// FIDE's checker reads "!" and "#" as "/" too.
+	parts := strings.FieldsFunc(up, func(r rune) bool { return r == '/' || r == '!' || r == '#' })
+	if len(parts) == 0 {
+		return "", "not a tie-break"
+	}
+	name, kind, hasKind := strings.Cut(parts[0], ":")
+	if hasKind && !fidePointKinds[kind] {
+		return "", fmt.Sprintf("%s is not a kind of points (MP or GP)", kind)
+	}
+	switch name {
+	case "PTS", "MPTS", "GPTS":
+		return "", ""
+	case "REP": // the checker's other name for GE
+		name = "GE"
+	}
+	base := ""
+	for _, d := range registry {
+		if strings.HasPrefix(d.ID, "fide-") && d.Short == name {
+			base = d.ID
+		}
+	}
+	if base == "" {
+		return "", fmt.Sprintf("tbsheet does not compute %s", name)
+	}
+	id = base
+	for _, mod := range parts[1:] {
+		kind := mod[0]
+		n, err := strconv.Atoi(mod[1:])
+		cutOrMedian := kind == 'C' || kind == 'M'
+		switch {
+		case cutOrMedian && id != base:
+			return "", "tbsheet applies one Cut or Median to a key"
+		case cutOrMedian && err == nil && n >= 1:
+			id += "-" + strings.ToLower(mod[:1]) + strconv.Itoa(n)
+			if _, ok := Lookup(id); !ok {
+				return "", fmt.Sprintf("tbsheet has no %s of %s", fideModifierName(kind, n), name)
+			}
+		case fideModifiers[kind] != "":
+			return "", fmt.Sprintf("tbsheet does not apply /%s (%s)", mod, fideModifiers[kind])
+		default:
+			return "", fmt.Sprintf("/%s is not a modifier tbsheet knows", mod)
+		}
+	}
+	return id, ""
+}
+
+// fideModifierName names a Cut-n or Median-n modifier.
+func fideModifierName(kind byte, n int) string {
+	if kind == 'M' {
+		return fmt.Sprintf("Median-%d", n)
+	}
+	return fmt.Sprintf("Cut-%d", n)
+}
