@@ -28,6 +28,9 @@ type noteText struct {
 	wall bool
 	// results lists the values (1-based) that are results ("draw", "id"), translated too.
 	results []int
+	// inner lists the values (1-based) that are themselves notes of the catalog (the reason a
+	// declared tie-break cannot be followed), translated too.
+	inner []int
 }
 
 // noteTexts are the notes of Compute and Final (Standings.Notes).
@@ -57,8 +60,34 @@ var noteTexts = []noteText{
 	{en: "tie-breaks as the file declares: %s",
 		zh: "按文件规定的小分顺序：%[1]s", ja: "ファイルが定めるタイブレーク順：%[1]s", wall: true},
 	{en: "%s: the file declares the tie-breaks %s, but %s: ranked by the %s preset's tie-breaks instead: %s (--tiebreaks gives the event's order)",
-		zh: "%[1]s：文件规定的小分为 %[2]s，但 %[3]s：改按 %[4]s 预设的小分排名：%[5]s（用 --tiebreaks 指定赛事的顺序）",
-		ja: "%[1]s：ファイルはタイブレーク %[2]s を定めていますが、%[3]s：代わりに %[4]s プリセットのタイブレークで順位を決めます：%[5]s（大会の順序は --tiebreaks で指定できます）"},
+		zh:    "%[1]s：文件规定的小分为 %[2]s，但 %[3]s：改按 %[4]s 预设的小分排名：%[5]s（用 --tiebreaks 指定赛事的顺序）",
+		ja:    "%[1]s：ファイルはタイブレーク %[2]s を定めていますが、%[3]s：代わりに %[4]s プリセットのタイブレークで順位を決めます：%[5]s（大会の順序は --tiebreaks で指定できます）",
+		inner: []int{3}},
+	// Why a declared tie-break cannot be followed (calc.FIDECodeError.Why), inside the note
+	// above.
+	{en: "tbsheet does not compute %s",
+		zh: "tbsheet 不计算 %[1]s", ja: "tbsheet は %[1]s を計算しません"},
+	{en: "not a tie-break", zh: "这不是小分", ja: "タイブレークではありません"},
+	{en: "%s is not a kind of points (MP or GP)",
+		zh: "%[1]s 不是积分类型（MP 或 GP）", ja: "%[1]s は得点の種類（MP または GP）ではありません"},
+	{en: "tbsheet applies one Cut or Median to a key",
+		zh: "tbsheet 对每项小分只应用一个 Cut 或 Median", ja: "tbsheet は1つのタイブレークに Cut か Median を1つだけ適用します"},
+	{en: "tbsheet has no %s of %s",
+		zh: "tbsheet 没有 %[2]s 的 %[1]s", ja: "tbsheet には %[2]s の %[1]s がありません"},
+	{en: "/%s is not a modifier tbsheet knows",
+		zh: "/%[1]s 不是 tbsheet 认识的修饰符", ja: "/%[1]s は tbsheet の知らない修飾子です"},
+	{en: "tbsheet does not apply /%s (%s)",
+		zh: "tbsheet 不应用 /%[1]s（%[2]s）", ja: "tbsheet は /%[1]s（%[2]s）を適用しません", inner: []int{2}},
+	{en: "unplayed games counted as played", zh: "未赛对局按已赛计算", ja: "不戦の対局を対局済みとして数える"},
+	{en: "unplayed rounds counted as draws", zh: "未赛轮次按和棋计算", ja: "不戦のラウンドを引き分けとして数える"},
+	{en: "a rating given to unrated players", zh: "为无等级分的选手设定等级分", ja: "レーティングのない選手にレーティングを与える"},
+	{en: "Fore mode", zh: "Fore 模式", ja: "Fore モード"},
+	{en: "a Koya limit", zh: "Koya 限制", ja: "Koya の制限"},
+	{en: "reversed order", zh: "逆序", ja: "逆順"},
+	{en: "Swiss rules in a round robin", zh: "在循环赛中使用瑞士制规则", ja: "総当たり戦でスイス式のルールを使う"},
+	{en: "the primary and secondary scores exchanged", zh: "交换主分与副分", ja: "主得点と副得点を入れ替える"},
+	{en: "a rule set for this key alone", zh: "仅用于该小分的规则版本", ja: "このタイブレークだけの規則"},
+	{en: "an unpublished proposal", zh: "未发布的提案", ja: "未公表の提案"},
 	{en: "ranked by the tie-breaks given on the command line, not those the file declares (%s)",
 		zh: "按命令行给出的小分排名，而非文件规定的小分（%[1]s）", ja: "ファイルが定めるタイブレーク（%[1]s）ではなく、コマンドラインで指定したタイブレークで順位を決めています"},
 	{en: "%s: no point scores in the input, so every value is 0",
@@ -256,6 +285,9 @@ func TranslateNote(lang, note string) string {
 		if r, ok := tbsheet.ParseResult(values[k-1]); ok {
 			args[k-1] = resultWord(lang, r)
 		}
+	}
+	for _, k := range n.inner {
+		args[k-1] = TranslateNote(lang, values[k-1])
 	}
 	out := fmt.Sprintf(format, args...)
 	for _, w := range roundWords[lang] {

@@ -115,3 +115,51 @@ func TestRoundWordsTranslated(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclaredReasonsTranslated: when a TRF declares a tie-break tbsheet cannot follow, the
+// note says why in the reader's language too, the reason included (a note inside a note).
+func TestDeclaredReasonsTranslated(t *testing.T) {
+	const path = "../testdata/trf/lakeside-declared.trf"
+	data, err := reader.ReadFile(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every reason calc gives: a code it does not compute, not a tie-break, a point kind
+	// that is none, two Cuts, a Cut it lacks, an unknown modifier, each modifier it does not
+	// apply.
+	declared := []string{"SB,EDET", "/", "BH:XX", "BH/C1/M1", "WIN/C1", "PS/M1", "BH/Z9"}
+	for _, m := range "PDUFLKRSXVN" {
+		declared = append(declared, "BH/"+string(m))
+	}
+	english := regexp.MustCompile(`[a-z]{3,}`)
+	for _, d := range declared {
+		ev, err := reader.ReadBytes(data, path, "", reader.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev.DeclaredTiebreaks = d
+		st, err := calc.Compute(ev, calc.Options{System: "fide"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var note string
+		for _, n := range st.Notes {
+			if strings.Contains(n, "declares the tie-breaks") {
+				note = n
+			}
+		}
+		if note == "" {
+			t.Fatalf("%s: no note of the declared tie-breaks in %q", d, st.Notes)
+		}
+		for _, lang := range []string{"zh", "ja"} {
+			got := TranslateNote(lang, note)
+			rest := got
+			for _, ok := range []string{path, "tbsheet", "--tiebreaks", "fide", "Koya", "Fore", "Median", "Cut"} {
+				rest = strings.ReplaceAll(rest, ok, "")
+			}
+			if w := english.FindString(rest); w != "" {
+				t.Errorf("%s in %s: English left (%q): %s", d, lang, w, got)
+			}
+		}
+	}
+}
