@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tbsheet/tbsheet/internal/lockedbuf"
 )
 
 // The tests of running ahead give the debounce a second, so that the run ahead (10ms after
@@ -143,7 +145,7 @@ func TestChangedSinceRunAhead(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "results.txt")
 	writeFile(t, path, r3)
 	job := &fakeJob{out: outputBeside}
-	h := &harness{job: job, log: &syncBuffer{}, errs: &syncBuffer{}, detail: &syncBuffer{}}
+	h := &harness{job: job, log: &lockedbuf.Buffer{}, errs: &lockedbuf.Buffer{}, detail: &lockedbuf.Buffer{}}
 	w, err := newWatcher(h.config(Config{Inputs: []string{path}, Debounce: time.Hour}).withDefaults(), job.run)
 	if err != nil {
 		t.Fatal(err)
@@ -199,7 +201,7 @@ func TestNewerSaveDuringSettledRun(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "results.txt")
 	writeFile(t, path, r3[:bytes.Index(r3, []byte("陈杰"))])
 	job := &fakeJob{out: outputBeside, hold: make(chan struct{})}
-	h := &harness{job: job, log: &syncBuffer{}, errs: &syncBuffer{}, detail: &syncBuffer{}}
+	h := &harness{job: job, log: &lockedbuf.Buffer{}, errs: &lockedbuf.Buffer{}, detail: &lockedbuf.Buffer{}}
 	w, err := newWatcher(h.config(Config{Inputs: []string{path}, Debounce: time.Hour}).withDefaults(), job.run)
 	if err != nil {
 		t.Fatal(err)

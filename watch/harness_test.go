@@ -10,9 +10,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/tbsheet/tbsheet/internal/lockedbuf"
 )
 
 // Events can be slow on a loaded machine: every wait is for a condition, with this deadline.
@@ -21,29 +22,11 @@ const deadline = 30 * time.Second
 // clock is the fixed time of every line the tests read.
 func clock() time.Time { return time.Date(2026, 3, 14, 11, 42, 5, 0, time.Local) }
 
-// syncBuffer is a bytes.Buffer that Run's goroutine writes while the test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // harness runs Run in the background for one test.
 type harness struct {
 	t                 *testing.T
 	job               *fakeJob
-	log, errs, detail *syncBuffer
+	log, errs, detail *lockedbuf.Buffer
 	cancel            context.CancelFunc
 	done              chan error
 }
@@ -86,7 +69,7 @@ func (h *harness) config(cfg Config) Config {
 // start runs the watch and waits for the initial run of `initial` inputs.
 func start(t *testing.T, cfg Config, job *fakeJob, initial int) *harness {
 	t.Helper()
-	h := &harness{t: t, job: job, log: &syncBuffer{}, errs: &syncBuffer{}, detail: &syncBuffer{}, done: make(chan error, 1)}
+	h := &harness{t: t, job: job, log: &lockedbuf.Buffer{}, errs: &lockedbuf.Buffer{}, detail: &lockedbuf.Buffer{}, done: make(chan error, 1)}
 	cfg = h.config(cfg)
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel = cancel
@@ -180,7 +163,7 @@ func (h *harness) reports() int {
 }
 
 // waitLine waits until a line of buf matches the pattern.
-func (h *harness) waitLine(buf *syncBuffer, pattern string) {
+func (h *harness) waitLine(buf *lockedbuf.Buffer, pattern string) {
 	h.t.Helper()
 	re := regexp.MustCompile("(?m)" + pattern)
 	h.waitFor("a line matching "+pattern, func() bool { return re.MatchString(buf.String()) })

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tbsheet/tbsheet/internal/lockedbuf"
 )
 
 // outputBeside writes a file's standings next to it: standings-NAME. In a folder input the
@@ -336,7 +338,7 @@ func TestStop(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "results.txt")
 	writeFile(t, path, fixture(t, "round3.txt"))
 	job := &fakeJob{out: outputBeside, hold: make(chan struct{})}
-	h := &harness{t: t, job: job, log: &syncBuffer{}, errs: &syncBuffer{}, detail: &syncBuffer{}, done: make(chan error, 1)}
+	h := &harness{t: t, job: job, log: &lockedbuf.Buffer{}, errs: &lockedbuf.Buffer{}, detail: &lockedbuf.Buffer{}, done: make(chan error, 1)}
 	ctx, cancel := context.WithCancel(context.Background())
 	h.cancel = cancel
 	go func() { h.done <- Run(ctx, h.config(Config{Inputs: []string{path}}), job.run) }()
@@ -433,7 +435,7 @@ func TestRescan(t *testing.T) {
 	writeFile(t, a, fixture(t, "round3.txt"))
 	writeFile(t, b, fixture(t, "round3.txt"))
 	job := &fakeJob{out: outputBeside}
-	cfg := (&harness{job: job, log: &syncBuffer{}, errs: &syncBuffer{}, detail: &syncBuffer{}}).config(Config{Inputs: []string{dir}})
+	cfg := (&harness{job: job, log: &lockedbuf.Buffer{}, errs: &lockedbuf.Buffer{}, detail: &lockedbuf.Buffer{}}).config(Config{Inputs: []string{dir}})
 	w, err := newWatcher(cfg.withDefaults(), job.run)
 	if err != nil {
 		t.Fatal(err)
@@ -489,7 +491,7 @@ func TestFolderRemoved(t *testing.T) {
 	path := filepath.Join(dir, "results.txt")
 	writeFile(t, path, fixture(t, "round3.txt"))
 	job := &fakeJob{out: func(string) string { return filepath.Join(filepath.Dir(dir), "standings.txt") }}
-	h := &harness{t: t, job: job, log: &syncBuffer{}, errs: &syncBuffer{}, detail: &syncBuffer{}}
+	h := &harness{t: t, job: job, log: &lockedbuf.Buffer{}, errs: &lockedbuf.Buffer{}, detail: &lockedbuf.Buffer{}}
 	done := make(chan error, 1)
 	go func() { done <- Run(context.Background(), h.config(Config{Inputs: []string{path}}), job.run) }()
 	waitUntil(t, "the initial run", func() bool { return len(job.committed()) == 1 })

@@ -1,42 +1,24 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"net"
 	"net/http"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/tbsheet/tbsheet/internal/lockedbuf"
 )
-
-// syncBuffer is a buffer the command writes while the test reads it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // startServe runs `tbsheet serve ARGS... --addr 127.0.0.1:0` in this process until the test
 // ends, waits for its first standings, and returns its address ("http://127.0.0.1:PORT/").
 func startServe(t testing.TB, args ...string) string {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	var out syncBuffer
+	var out lockedbuf.Buffer
 	root := newRoot(&out, &out)
 	guard(root)
 	root.SetArgs(append([]string{"serve", "--addr", "127.0.0.1:0"}, args...))
