@@ -23,18 +23,7 @@ func TestNamesCleanedInEveryFormat(t *testing.T) {
 		{"../testdata/trf/lakeside-open-2025.trf", "Petrov, Ivan ", "Petrov,\u202eIvan\u200b", "Petrov,Ivan"},
 	}
 	for _, tt := range tests {
-		data, err := os.ReadFile(tt.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(data), tt.old) {
-			t.Fatalf("%s holds no %s", tt.file, tt.old)
-		}
-		data = []byte(strings.Replace(string(data), tt.old, tt.new, 1))
-		ev, err := ReadBytes(data, tt.file, "", Options{})
-		if err != nil {
-			t.Fatalf("%s: %v", tt.file, err)
-		}
+		ev := readEdited(t, tt.file, tt.old, tt.new)
 		found := false
 		for _, e := range append([]*tbsheet.Event{ev}, ev.Pods...) {
 			for _, p := range e.Players {
@@ -69,18 +58,7 @@ func TestEventNamesCleaned(t *testing.T) {
 		{"../testdata/writer/event-pods.golden.json", `"pod": "Juniors"`, `"pod": "Jun\u202eiors\u0007"`, "pod: Juniors", 1},
 	}
 	for _, tt := range tests {
-		data, err := os.ReadFile(tt.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(data), tt.old) {
-			t.Fatalf("%s holds no %s", tt.file, tt.old)
-		}
-		data = []byte(strings.Replace(string(data), tt.old, tt.new, 1))
-		ev, err := ReadBytes(data, tt.file, "", Options{})
-		if err != nil {
-			t.Fatalf("%s: %v", tt.file, err)
-		}
+		ev := readEdited(t, tt.file, tt.old, tt.new)
 		notes := 0
 		for _, e := range append([]*tbsheet.Event{ev}, ev.Pods...) {
 			for _, s := range []string{e.Name, e.Pod} {
@@ -108,4 +86,21 @@ func TestEventNamesCleaned(t *testing.T) {
 			t.Errorf("%s: %d notes about control characters, want %d", tt.file, notes, tt.notes)
 		}
 	}
+}
+
+// readEdited reads file with its first old replaced by new.
+func readEdited(t *testing.T, file, old, new string) *tbsheet.Event {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s holds no %s", file, old)
+	}
+	ev, err := ReadBytes([]byte(strings.Replace(string(data), old, new, 1)), file, "", Options{})
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return ev
 }
