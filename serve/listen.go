@@ -29,7 +29,7 @@ func (l *fairListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		host := connHost(c.RemoteAddr())
+		host := hostOf(c.RemoteAddr().String())
 		if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
 			return c, nil
 		}
@@ -71,10 +71,10 @@ func (c *fairConn) Close() error {
 	return err
 }
 
-// connHost is an address without its port.
-func connHost(a net.Addr) string {
-	if host, _, err := net.SplitHostPort(a.String()); err == nil {
+// hostOf is an address ("192.168.1.7:52044") without its port.
+func hostOf(addr string) string {
+	if host, _, err := net.SplitHostPort(addr); err == nil {
 		return host
 	}
-	return a.String()
+	return addr
 }

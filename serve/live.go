@@ -2,7 +2,6 @@ package serve
 
 import (
 	"fmt"
-	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -189,9 +188,4 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 
 // remoteHost is the address a request comes from, without its port: the unit the live cap
 // and the connection cap share out.
-func remoteHost(r *http.Request) string {
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return host
-	}
-	return r.RemoteAddr
-}
+func remoteHost(r *http.Request) string { return hostOf(r.RemoteAddr) }
