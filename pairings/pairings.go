@@ -8,7 +8,7 @@
 // pairings are entered and some of whose results are not ([InPlay]), unless one is asked
 // for. Points come from [calc.Compute] on the rounds before it, so they are the standings'
 // own (the system's match points, or match wins for Cryptozoic). The order of a list by name
-// depends on the reader's language and is the writer's (writer.PairingsByName).
+// depends on the reader's language and is the writer's.
 //
 // The package does no I/O; calc does not import it.
 package pairings

@@ -102,12 +102,9 @@ func newPairingWords(p *pairings.Pairings, opt Options) pairingWords {
 	})}
 }
 
-// PairingsByName returns the indexes of p.Players in the order of the list by name: their
-// names under opt.Lang's collation (pinyin for "zh"), by family name where the players have
-// one apart or opt.ByFamily asks, as the standings by name are sorted.
-func PairingsByName(p *pairings.Pairings, opt Options) []int { return newPairingWords(p, opt).byName() }
-
-// byName is PairingsByName.
+// byName returns the indexes of p.Players in the order of the list by name: their names
+// under the language's collation (pinyin for "zh"), by family name where the players have
+// one apart or Options.ByFamily asks, as the standings by name are sorted.
 func (w pairingWords) byName() []int {
 	return sortByName(len(w.p.Players), func(i int) *tbsheet.Player { return &w.p.Event.Players[w.p.Players[i].Player] },
 		w.lang, w.family)

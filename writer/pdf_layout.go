@@ -191,15 +191,6 @@ func (d *standingsPDF) grid() []cellBox {
 	return boxes
 }
 
-// widths returns every column's width in mm at the layout's scale.
-func (d *standingsPDF) widths() []float64 {
-	var ws []float64
-	for _, b := range d.grid() {
-		ws = append(ws, b.w)
-	}
-	return ws
-}
-
 func (d *standingsPDF) tableWidth() float64 { return d.pageW - 2*marginX }
 
 // nameLines returns row i's name as printed: one line, or wrapped to its cell beside the

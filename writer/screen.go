@@ -241,7 +241,7 @@ type PairingsLine struct {
 }
 
 // NewPairingsScreen puts a round's pairings into words in opt.Lang, the list by name sorted
-// as the wall's (PairingsByName).
+// as the wall's.
 func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 	w := newPairingWords(p, opt)
 	lang := opt.Lang
