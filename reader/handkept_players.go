@@ -6,7 +6,6 @@ package reader
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
@@ -39,121 +38,6 @@ func nameKey(s string) string {
 		s = norm.NFC.String(width.Fold.String(strings.Map(dropInvisible(false), s)))
 	}
 	return strings.ToLower(singleSpaced(s))
-}
-
-// cleanName is a name cell's text as the standings show it: runs of spaces, tabs and line
-// breaks (a cell wrapped with Alt+Enter) become one space, and invisible characters that join
-// nothing (zero-width spaces, bidirectional controls, byte-order marks) are dropped. The
-// zero-width joiners stay: emoji sequences and some scripts need them.
-func cleanName(s string) string {
-	if !isASCII(s) {
-		s = strings.Map(dropInvisible(true), s)
-	}
-	return singleSpaced(s)
-}
-
-// singleSpaced returns s with runs of white space made one space and none at either end:
-// s itself, without copying it, when it is already so (most names). Any character other
-// than ASCII takes the long way: Unicode has spaces of its own (U+00A0, U+3000).
-func singleSpaced(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || c >= '\t' && c <= '\r' || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
-			return strings.Join(strings.Fields(s), " ")
-		}
-	}
-	return s
-}
-
-// cleanNames makes every name of an event what the hand-kept readers make of a name cell
-// (cleanName), whatever format it was read from: a Challonge, KTS, TOM, WER or TRF name with
-// a bidirectional override or a zero-width space would otherwise reach the workbook, the CSV
-// and the wall reordered or looking like another's. The event's own name and its
-// division's are cleaned too (cleanTitle). (Control characters in a player's name are
-// refused by Event.Validate, which every reader calls.)
-func cleanNames(ev *tbsheet.Event) {
-	if ev == nil {
-		return
-	}
-	name := ev.Name
-	for _, title := range []struct {
-		what string
-		s    *string
-	}{{"event", &ev.Name}, {"division", &ev.Pod}} {
-		raw := *title.s
-		if *title.s = cleanTitle(raw); *title.s != cleanName(raw) {
-			ev.Notes = append(ev.Notes, fmt.Sprintf("the %s's name %s holds control characters: read as spaces",
-				title.what, tbsheet.Quote(raw)))
-		}
-	}
-	cleanPlayerNames(ev.Players)
-	for _, pod := range ev.Pods {
-		if pod.Name == name { // noted once, for the event
-			pod.Name = ev.Name
-		}
-		cleanNames(pod)
-	}
-}
-
-// cleanTitle is cleanName for the name of an event or of a division, which names no
-// player: a control character in it (pasted from a web page) is a space rather than an
-// error, so that the title reads whole on every output instead of showing a gap or stopping
-// the standings.
-func cleanTitle(s string) string {
-	return cleanName(strings.Map(func(r rune) rune {
-		if tbsheet.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s))
-}
-
-// cleanPlayerNames is cleanNames for a list of players. A name that was nothing but
-// invisible characters becomes the player's ID.
-func cleanPlayerNames(players []tbsheet.Player) {
-	for i := range players {
-		p := &players[i]
-		if p.Name = cleanName(p.Name); p.Name == "" {
-			p.Name = p.ID
-		}
-		p.Family, p.Given = cleanName(p.Family), cleanName(p.Given)
-		for j, m := range p.Members {
-			p.Members[j] = cleanName(m)
-		}
-	}
-}
-
-// dropInvisible returns a strings.Map function that drops invisible characters, keeping the
-// joiners (U+200C, U+200D) and emoji tag characters when keepJoiners is set.
-func dropInvisible(keepJoiners bool) func(rune) rune {
-	return func(r rune) rune {
-		if !tbsheet.IsInvisible(r) || keepJoiners && (r == '\u200c' || r == '\u200d' || r >= 0xe0000 && r <= 0xe007f) {
-			return r
-		}
-		return -1
-	}
-}
-
-// firstInvisible returns the first invisible character of s, or −1.
-func firstInvisible(s string) rune {
-	if isASCII(s) {
-		return -1
-	}
-	for _, r := range s {
-		if tbsheet.IsInvisible(r) {
-			return r
-		}
-	}
-	return -1
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // player returns the index of the player a match cell (row r's cell under col) names,
