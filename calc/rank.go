@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/tbsheet/tbsheet"
 )
 
 // span is a run of players idx[lo:hi] still tied on every key so far.
@@ -12,7 +14,9 @@ type span struct{ lo, hi int }
 
 // rank orders the players who are in the standings by keys, fills st.Rows and notes the
 // ties nothing breaks (tiebreakers.md §A.3.8). Within a tie the display order is by name,
-// case-insensitively, then by the order of the input.
+// case-insensitively, then by the order of the input. The keys are sorted with the input
+// order breaking ties, and the names only inside the spans still tied: sorting every player
+// by name first would cost more than all the keys together, for the same order.
 func rank(st *Standings, keys []*Def) {
 	c, ev := st.ctx, st.Event
 	t := tallyOf(c)
@@ -21,25 +25,6 @@ func rank(st *Standings, keys []*Def) {
 		if !ev.Players[p].Disqualified && t.played(p) > 0 {
 			idx = append(idx, p)
 		}
-	}
-	folded := make([]string, len(ev.Players))
-	for _, p := range idx {
-		folded[p] = strings.ToLower(ev.Players[p].Name)
-	}
-	slices.SortFunc(idx, func(a, b int) int {
-		if c := strings.Compare(folded[a], folded[b]); c != 0 {
-			return c
-		}
-		if c := strings.Compare(ev.Players[a].Name, ev.Players[b].Name); c != 0 {
-			return c
-		}
-		return a - b
-	})
-	// display[p] is p's place in the display order: every later sort breaks ties with it,
-	// which makes plain (unstable, faster) sorts deterministic.
-	display := make([]int32, len(ev.Players))
-	for i, p := range idx {
-		display[p] = int32(i)
 	}
 
 	figs := make([][]Figure, len(keys))
@@ -57,11 +42,12 @@ func rank(st *Standings, keys []*Def) {
 		for _, s := range spans {
 			grp := idx[s.lo:s.hi]
 			if d.Group != nil {
+				sortByName(ev, grp) // a group key sees its group in the display order
 				for i, fig := range d.Group(c, grp) {
 					f[grp[i]] = fig
 				}
 			}
-			buf = sortByValue(grp, f, display, buf)
+			buf = sortByValue(grp, f, buf)
 			for lo := s.lo; lo < s.hi; {
 				hi := lo + 1
 				for hi < s.hi && f[idx[hi]].Value.Cmp(f[idx[lo]].Value) == 0 {
@@ -74,6 +60,9 @@ func rank(st *Standings, keys []*Def) {
 			}
 		}
 		spans = next
+	}
+	for _, s := range spans {
+		sortByName(ev, idx[s.lo:s.hi])
 	}
 	for k, d := range keys {
 		if d.Group == nil {
@@ -111,23 +100,22 @@ func rank(st *Standings, keys []*Def) {
 	noteTies(st, idx, spans, slices.ContainsFunc(keys, func(d *Def) bool { return d.ID == "pkm-h2h" }))
 }
 
-// sortEntry is a player as sortByValue sorts him: his value as a float64 (n/a as −∞) and
-// his place in the display order, side by side, so that the sort reads memory in order.
+// sortEntry is a player as sortByValue sorts him: his value as a float64 (n/a as −∞) beside
+// his index, so that the sort reads memory in order.
 type sortEntry struct {
-	key     float64
-	display int32
-	p       int32
+	key float64
+	p   int32
 }
 
 // sortByValue sorts the players of grp by their figures in f, higher first, then by their
-// place in the display order, exactly as comparing the exact values would. The float64 of an
+// index (the input order), exactly as comparing the exact values would. The float64 of an
 // exact value never orders two values the wrong way round (rounding to the nearest is
 // monotonic), but it may make two different values equal: each run of equal floats is then
 // sorted again exactly. buf is reused and returned.
-func sortByValue(grp []int, f []Figure, display []int32, buf []sortEntry) []sortEntry {
+func sortByValue(grp []int, f []Figure, buf []sortEntry) []sortEntry {
 	buf = buf[:0]
 	for _, p := range grp {
-		e := sortEntry{key: math.Inf(-1), display: display[p], p: int32(p)}
+		e := sortEntry{key: math.Inf(-1), p: int32(p)}
 		if v := f[p].Value; v.OK {
 			e.key = v.Num.Float64()
 		}
@@ -140,7 +128,7 @@ func sortByValue(grp []int, f []Figure, display []int32, buf []sortEntry) []sort
 			}
 			return 1
 		}
-		return int(a.display - b.display)
+		return int(a.p - b.p)
 	})
 	for lo := 0; lo < len(buf); {
 		hi := lo + 1
@@ -156,7 +144,7 @@ func sortByValue(grp []int, f []Figure, display []int32, buf []sortEntry) []sort
 				if c := f[b.p].Value.Cmp(f[a.p].Value); c != 0 {
 					return c
 				}
-				return int(a.display - b.display)
+				return int(a.p - b.p)
 			})
 		}
 		lo = hi
@@ -165,6 +153,34 @@ func sortByValue(grp []int, f []Figure, display []int32, buf []sortEntry) []sort
 		grp[i] = int(e.p)
 	}
 	return buf
+}
+
+// sortByName sorts players in the display order of a tie: by name, case-insensitively, then
+// by name, then by index (the input order).
+func sortByName(ev *tbsheet.Event, grp []int) {
+	if len(grp) < 2 {
+		return
+	}
+	type named struct {
+		folded string
+		p      int
+	}
+	byName := make([]named, len(grp))
+	for i, p := range grp {
+		byName[i] = named{strings.ToLower(ev.Players[p].Name), p}
+	}
+	slices.SortFunc(byName, func(a, b named) int {
+		if c := strings.Compare(a.folded, b.folded); c != 0 {
+			return c
+		}
+		if c := strings.Compare(ev.Players[a.p].Name, ev.Players[b.p].Name); c != 0 {
+			return c
+		}
+		return a.p - b.p
+	})
+	for i, n := range byName {
+		grp[i] = n.p
+	}
 }
 
 // noteTies gives the players of each span the span's shared rank and a note naming the
