@@ -17,6 +17,7 @@ func init() {
 		Doc:     "Games (or sets) won, over entered game scores; byes and results without games add none.",
 		Format:  FormatInt,
 		compute: computeGameWins, explain: explainGameWins,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-game-win-pct", Name: "Game/set win percentage", Short: "GW%",
@@ -24,12 +25,14 @@ func init() {
 		Unverified: "Challonge does not publish how it computes this key: games won over games played is assumed",
 		Format:     FormatPercent,
 		compute:    computeGameWinPct, explain: explainGameWinPct,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-set-diff", Name: "Set difference", Short: "+/−",
 		Doc:     "Games (sets) won minus games lost, over entered game scores.",
 		Format:  FormatSigned,
 		compute: computeSetDiff, explain: explainSetDiff,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-points-scored", Name: "Points scored", Short: "PS",
@@ -48,6 +51,7 @@ func init() {
 		Doc:     "Wins in matches against players who finished on the same points.",
 		Format:  FormatInt,
 		compute: computeWinsVsTied, explain: explainWinsVsTied,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-median-buchholz", Name: "Median-Buchholz", Short: "MB",
@@ -55,6 +59,7 @@ func init() {
 		Unverified: "Challonge does not document fewer than 3 opponents or byes: tbsheet gives 0 with fewer than 3 opponents, and byes add nothing",
 		Format:     FormatDecimal,
 		compute:    computeMedianBuchholz, explain: explainMedianBuchholz,
+		tallyOnly: true,
 	})
 }
 
@@ -151,7 +156,7 @@ func scoreTotals(c *Context, p int) (scored, conceded exact.Num, known bool) {
 const noScores = "no point scores in the input"
 
 func computePointsScored(c *Context) []Figure {
-	figs := make([]Figure, len(c.Records))
+	figs := make([]Figure, len(c.Event.Players))
 	for p := range figs {
 		s, _, _ := scoreTotals(c, p)
 		figs[p].Value = Known(s)
@@ -172,7 +177,7 @@ func explainPointsScored(c *Context, p int) Explanation {
 }
 
 func computePointsDiff(c *Context) []Figure {
-	figs := make([]Figure, len(c.Records))
+	figs := make([]Figure, len(c.Event.Players))
 	for p := range figs {
 		s, k, _ := scoreTotals(c, p)
 		figs[p].Value = Known(s.Sub(k))
@@ -210,7 +215,7 @@ func winsVsTied(c *Context, prim []Figure, p int) (rounds []int, beaten []int) {
 // points is in the group, not only the players tied on earlier keys (§A.3.6).
 func computeWinsVsTied(c *Context) []Figure {
 	prim := primary(c)
-	return intFigures(len(c.Records), func(p int) int64 { r, _ := winsVsTied(c, prim, p); return int64(len(r)) })
+	return intFigures(len(c.Event.Players), func(p int) int64 { r, _ := winsVsTied(c, prim, p); return int64(len(r)) })
 }
 
 func explainWinsVsTied(c *Context, p int) Explanation {

@@ -38,7 +38,7 @@ func tallyOf(c *Context) *tally {
 }
 
 func newTally(ct *Crosstable) *tally {
-	t := &tally{ct: ct, n: len(ct.Records), r: len(ct.Rounds)}
+	t := &tally{ct: ct, n: len(ct.Event.Players), r: len(ct.Rounds)}
 	t.slots = make([]slot, t.n*t.r)
 	t.counts = make([][numResults]int32, t.n)
 	t.drop = make([]int, t.n)
