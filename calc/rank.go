@@ -82,19 +82,35 @@ func rank(st *Standings, keys []*Def) {
 			colFigs[j] = figs[k]
 		}
 	}
-	prim := figs[0]
-	slab := make([]Figure, len(idx)*len(st.Columns))
+	// The rows are filled player by player in index order, each into its place: reading the
+	// columns' figures in memory order costs less than reading them in rank order.
+	prim, cols := figs[0], len(st.Columns)
+	slab := make([]Figure, len(idx)*cols)
 	st.Rows = make([]Row, len(idx))
+	place := make([]int32, len(ev.Players)) // row index + 1; 0 outside the standings
 	for i, p := range idx {
+		place[p] = int32(i + 1)
+	}
+	for p := range ev.Players {
+		i := int(place[p]) - 1
+		if i < 0 {
+			continue
+		}
 		row := &st.Rows[i]
-		*row = Row{Rank: i + 1, Player: p, Points: prim[p].Value.Num, DroppedAfter: c.DroppedAfter(p),
-			Wins:   int(t.count(p, wonResults...)),
-			Losses: int(t.count(p, lostResults...)),
-			Draws:  int(t.count(p, drawnResults...)),
-			Byes:   int(t.count(p, byeResults...))}
-		row.Figures = slab[i*len(st.Columns) : (i+1)*len(st.Columns) : (i+1)*len(st.Columns)]
-		for j := range st.Columns {
-			row.Figures[j] = colFigs[j][p]
+		row.Rank, row.Player, row.Points, row.DroppedAfter = i+1, p, prim[p].Value.Num, c.DroppedAfter(p)
+		row.Wins = int(t.count(p, wonResults...))
+		row.Losses = int(t.count(p, lostResults...))
+		row.Draws = int(t.count(p, drawnResults...))
+		row.Byes = int(t.count(p, byeResults...))
+		row.Figures = slab[i*cols : (i+1)*cols : (i+1)*cols]
+		for j := range cols {
+			// The slab is zeroed: most figures have no explanation yet, and copying the empty
+			// one would cost the garbage collector's write barrier on every figure.
+			f := &colFigs[j][p]
+			row.Figures[j].Value = f.Value
+			if f.Explain.Expr != nil || f.Explain.Note != "" || f.Explain.Terms != nil {
+				row.Figures[j].Explain = f.Explain
+			}
 		}
 	}
 	noteTies(st, idx, spans, slices.ContainsFunc(keys, func(d *Def) bool { return d.ID == "pkm-h2h" }))
