@@ -20,7 +20,7 @@ type span struct{ lo, hi int }
 func rank(st *Standings, keys []*Def) {
 	c, ev := st.ctx, st.Event
 	t := tallyOf(c)
-	var idx []int
+	idx := make([]int, 0, len(ev.Players)) // sized once: growing it would allocate it several times over
 	for p := range ev.Players {
 		if !ev.Players[p].Disqualified && t.played(p) > 0 {
 			idx = append(idx, p)
@@ -35,7 +35,7 @@ func rank(st *Standings, keys []*Def) {
 		}
 	}
 	spans := []span{{0, len(idx)}}
-	var buf []sortEntry
+	buf := make([]sortEntry, 0, len(idx))
 	for k, d := range keys {
 		f := figs[k]
 		var next []span
