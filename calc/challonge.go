@@ -65,17 +65,19 @@ func init() {
 
 // chlGames returns a round's entered games (§A.3.14): none for a bye or any result without
 // an opponent, none for a result entered without games.
-func chlGames(s slot) (won, lost, drawn int64, ok bool) {
+func chlGames(s slot, g gameCount) (won, lost, drawn int64, ok bool) {
 	if !s.hasOpp() || !s.known {
 		return 0, 0, 0, false
 	}
-	return int64(s.gw), int64(s.gl), int64(s.gd), true
+	return int64(g.won), int64(g.lost), int64(g.drawn), true
 }
 
 // gameTotals returns p's entered games won, lost and drawn.
-func gameTotals(t *tally, p int) (won, lost, drawn int64, entered bool) {
-	for _, s := range t.row(p) {
-		if w, l, d, ok := chlGames(s); ok {
+func gameTotals(c *Context, p int) (won, lost, drawn int64, entered bool) {
+	t := tallyOf(c)
+	gr := t.gameRow(gamesOf(c), p)
+	for i, s := range t.row(p) {
+		if w, l, d, ok := chlGames(s, gr[i]); ok {
 			won, lost, drawn, entered = won+w, lost+l, drawn+d, true
 		}
 	}
@@ -86,13 +88,15 @@ const noGames = "no game scores entered"
 
 func computeGameWins(c *Context) []Figure {
 	t := tallyOf(c)
-	return intFigures(t.n, func(p int) int64 { w, _, _, _ := gameTotals(t, p); return w })
+	return intFigures(t.n, func(p int) int64 { w, _, _, _ := gameTotals(c, p); return w })
 }
 
 func explainGameWins(c *Context, p int) Explanation {
 	var won []int
-	for _, s := range tallyOf(c).row(p) {
-		if w, _, _, ok := chlGames(s); ok {
+	t := tallyOf(c)
+	gr := t.gameRow(gamesOf(c), p)
+	for i, s := range t.row(p) {
+		if w, _, _, ok := chlGames(s, gr[i]); ok {
 			won = append(won, int(w))
 		}
 	}
@@ -103,7 +107,7 @@ func computeGameWinPct(c *Context) []Figure {
 	t := tallyOf(c)
 	figs := make([]Figure, t.n)
 	for p := range figs {
-		if w, l, d, _ := gameTotals(t, p); w+l+d > 0 {
+		if w, l, d, _ := gameTotals(c, p); w+l+d > 0 {
 			figs[p].Value = Known(exact.Frac(w, w+l+d))
 		}
 	}
@@ -111,7 +115,7 @@ func computeGameWinPct(c *Context) []Figure {
 }
 
 func explainGameWinPct(c *Context, p int) Explanation {
-	w, l, d, _ := gameTotals(tallyOf(c), p)
+	w, l, d, _ := gameTotals(c, p)
 	if w+l+d == 0 {
 		return Explanation{Note: noGames + ": n/a"}
 	}
@@ -120,11 +124,11 @@ func explainGameWinPct(c *Context, p int) Explanation {
 
 func computeSetDiff(c *Context) []Figure {
 	t := tallyOf(c)
-	return intFigures(t.n, func(p int) int64 { w, l, _, _ := gameTotals(t, p); return w - l })
+	return intFigures(t.n, func(p int) int64 { w, l, _, _ := gameTotals(c, p); return w - l })
 }
 
 func explainSetDiff(c *Context, p int) Explanation {
-	w, l, _, entered := gameTotals(tallyOf(c), p)
+	w, l, _, entered := gameTotals(c, p)
 	if !entered {
 		return Explanation{Expr: Int(0), Note: noGames}
 	}

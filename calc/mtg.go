@@ -138,11 +138,13 @@ func mtgOf(c *Context) *mtgStats {
 		for _, s := range []*[]int64{&m.mp, &m.rounds, &m.gp, &m.games, &m.mwpN, &m.mwpD, &m.gwpN, &m.gwpD} {
 			*s = make([]int64, t.n)
 		}
+		games := gamesOf(c)
 		for p := 0; p < t.n; p++ {
+			gr := t.gameRow(games, p)
 			m.mp[p] = 3*t.count(p, wonResults...) + t.count(p, drawnResults...)
 			m.rounds[p] = t.played(p)
-			for _, s := range t.row(p) {
-				w, l, d := mtgGames(s, m.byeGames)
+			for i, s := range t.row(p) {
+				w, l, d := mtgGames(s, gr[i], m.byeGames)
 				m.gp[p] += 3*w + d
 				m.games[p] += w + l + d
 			}
@@ -175,16 +177,16 @@ func (m *mtgStats) floored(n, d int64) (int64, int64) {
 // opponent (§A.3.2; n = 2, or 1 in a best-of-one event), 0-0-3 for an intentional draw
 // (MTR §2.5); none for a result entered without games (W, L, D, DL: §A.3.16) or a chess-only
 // result.
-func mtgGames(s slot, n int64) (won, lost, drawn int64) {
+func mtgGames(s slot, g gameCount, n int64) (won, lost, drawn int64) {
 	switch s.res {
 	case tbsheet.Win, tbsheet.Loss, tbsheet.Draw, tbsheet.DoubleLoss,
 		tbsheet.ForfeitWin, tbsheet.ForfeitLoss, tbsheet.Bye, tbsheet.LossNoOpponent:
 		if s.known {
-			return int64(s.gw), int64(s.gl), int64(s.gd)
+			return int64(g.won), int64(g.lost), int64(g.drawn)
 		}
 	case tbsheet.IntentionalDraw:
-		if s.known && s.gw+s.gl+s.gd > 0 {
-			return int64(s.gw), int64(s.gl), int64(s.gd)
+		if s.known && g.won+g.lost+g.drawn > 0 {
+			return int64(g.won), int64(g.lost), int64(g.drawn)
 		}
 		return 0, 0, 3
 	}
@@ -207,7 +209,7 @@ func bo1Note(c *Context) string {
 	t := tallyOf(c)
 	for p := 0; p < t.n; p++ {
 		for _, s := range t.row(p) {
-			if w, l, _ := mtgGames(s, m.byeGames); !s.known && w+l > 0 {
+			if w, l, _ := mtgGames(s, gameCount{}, m.byeGames); !s.known && w+l > 0 { // no games: none to read
 				return "every match is best-of-one (nobody won 2 games): a bye, and a forfeit without games, counts 1-0 in GW%, as Melee counts a bye"
 			}
 		}
