@@ -138,16 +138,30 @@ func mtgOf(c *Context) *mtgStats {
 		for _, s := range []*[]int64{&m.mp, &m.rounds, &m.gp, &m.games, &m.mwpN, &m.mwpD, &m.gwpN, &m.gwpD} {
 			*s = make([]int64, t.n)
 		}
-		games := gamesOf(c)
+		// The game points are summed from the matches, read in memory order: only a round
+		// played counts games, and a table of every round's games would be as large as the
+		// tally.
+		add := func(p int, s slot, g gameCount) {
+			w, l, d := mtgGames(s, g, m.byeGames)
+			m.gp[p] += 3*w + d
+			m.games[p] += w + l + d
+		}
+		for _, r := range t.ct.counted {
+			for j := range r.Matches {
+				mt := &r.Matches[j]
+				if mt.Result == tbsheet.Unreported {
+					continue
+				}
+				g1, g2 := matchGames(mt)
+				add(mt.P1, slot{res: mt.Result, known: mt.Games.Known}, g1)
+				if mt.P2 != tbsheet.NoPlayer {
+					add(mt.P2, slot{res: mt.Result.Mirror(), known: mt.Games.Known}, g2)
+				}
+			}
+		}
 		for p := 0; p < t.n; p++ {
-			gr := t.gameRow(games, p)
 			m.mp[p] = 3*t.count(p, wonResults...) + t.count(p, drawnResults...)
 			m.rounds[p] = t.played(p)
-			for i, s := range t.row(p) {
-				w, l, d := mtgGames(s, gr[i], m.byeGames)
-				m.gp[p] += 3*w + d
-				m.games[p] += w + l + d
-			}
 			if m.rounds[p] > 0 {
 				m.mwpN[p], m.mwpD[p] = m.floored(m.mp[p], 3*m.rounds[p])
 			}

@@ -91,15 +91,21 @@ func gamesOf(c *Context) []gameCount {
 				if m.Result == tbsheet.Unreported || !m.Games.Known {
 					continue
 				}
-				g := m.Games
-				out[m.P1*t.r+i] = gameCount{int32(g.P1), int32(g.P2), int32(g.Drawn)}
+				g1, g2 := matchGames(m)
+				out[m.P1*t.r+i] = g1
 				if m.P2 != tbsheet.NoPlayer {
-					out[m.P2*t.r+i] = gameCount{int32(g.P2), int32(g.P1), int32(g.Drawn)}
+					out[m.P2*t.r+i] = g2
 				}
 			}
 		}
 		return out
 	})
+}
+
+// matchGames returns a match's game counts from P1's side and from P2's.
+func matchGames(m *tbsheet.Match) (p1, p2 gameCount) {
+	g := m.Games
+	return gameCount{int32(g.P1), int32(g.P2), int32(g.Drawn)}, gameCount{int32(g.P2), int32(g.P1), int32(g.Drawn)}
 }
 
 // gameRow returns player p's game counts from gamesOf.
