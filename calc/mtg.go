@@ -331,6 +331,22 @@ func meanOverOpponents(t *tally, n, d []int64) []Figure {
 	return figs
 }
 
+// fractions returns the figures' values as fractions n/d for meanOverOpponents (d = 0:
+// n/a); ok is false when one does not fit in int64. Averaging over opponents reads them
+// in this compact form: a figure is 80 bytes, and the opponents are spread over the event.
+func fractions(figs []Figure) (n, d []int64, ok bool) {
+	n, d = make([]int64, len(figs)), make([]int64, len(figs))
+	for p, f := range figs {
+		if !f.Value.OK {
+			continue
+		}
+		if n[p], d[p], ok = f.Value.Num.Parts(); !ok {
+			return nil, nil, false
+		}
+	}
+	return n, d, true
+}
+
 // scaledMean is meanOverOpponents for player p from the fractions scaled to den
 // (scaledFractions); ok is false when there are none or the sum overflows.
 func scaledMean(t *tally, p int, d, scaled []int64, den int64) (v Value, ok bool) {

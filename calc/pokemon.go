@@ -149,7 +149,10 @@ func explainPkmOWP(c *Context, p int) Explanation {
 // computePkmOOWP: the mean of the opponents' OWP (§3.4).
 func computePkmOOWP(c *Context) []Figure {
 	t, owp := tallyOf(c), c.Get("pkm-owp")
-	figs := make([]Figure, t.n)
+	if n, d, ok := fractions(owp); ok {
+		return meanOverOpponents(t, n, d)
+	}
+	figs := make([]Figure, t.n) // an OWP that does not fit in int64
 	for p := range figs {
 		var s fracSum
 		var k int64
