@@ -197,18 +197,24 @@ func explainPointsDiff(c *Context, p int) Explanation {
 	return Explanation{Expr: Sub(Num(s), Num(k))}
 }
 
-// primary returns every player's primary-key figures (points unless ranking by match wins).
-func primary(c *Context) []Figure {
+// primaryID returns the primary key's id: points unless ranking by match wins.
+func primaryID(c *Context) string {
 	if c.RankBy == "" {
-		return c.Get("points")
+		return "points"
 	}
-	return c.Get(c.RankBy)
+	return c.RankBy
 }
+
+// primary returns every player's primary-key figures.
+func primary(c *Context) []Figure { return c.Get(primaryID(c)) }
+
+// won reports whether a round is a win over an opponent.
+func won(s slot) bool { return s.res == tbsheet.Win || s.res == tbsheet.ForfeitWin }
 
 // winsVsTied returns the rounds in which p beat a player on the same primary value.
 func winsVsTied(c *Context, prim []Figure, p int) (rounds []int, beaten []int) {
 	for i, s := range tallyOf(c).row(p) {
-		if (s.res == tbsheet.Win || s.res == tbsheet.ForfeitWin) && prim[s.opp].Value.Cmp(prim[p].Value) == 0 {
+		if won(s) && prim[s.opp].Value.Cmp(prim[p].Value) == 0 {
 			rounds, beaten = append(rounds, c.Rounds[i]), append(beaten, int(s.opp))
 		}
 	}
@@ -216,10 +222,24 @@ func winsVsTied(c *Context, prim []Figure, p int) (rounds []int, beaten []int) {
 }
 
 // computeWinsVsTied: wins against players with the same points; every player on those
-// points is in the group, not only the players tied on earlier keys (§A.3.6).
+// points is in the group, not only the players tied on earlier keys (§A.3.6). The wins are
+// counted, not listed, and the values compared as integers over one denominator when they
+// have one: each opponent's figure is 80 bytes away from the next.
 func computeWinsVsTied(c *Context) []Figure {
-	prim := primary(c)
-	return intFigures(len(c.Event.Players), func(p int) int64 { r, _ := winsVsTied(c, prim, p); return int64(len(r)) })
+	t, prim := tallyOf(c), primary(c)
+	same := func(a, b int) bool { return prim[a].Value.Cmp(prim[b].Value) == 0 }
+	if sc := scaledOf(c, primaryID(c)); sc != nil {
+		same = func(a, b int) bool { return sc.n[a] == sc.n[b] }
+	}
+	return intFigures(t.n, func(p int) int64 {
+		n := int64(0)
+		for _, s := range t.row(p) {
+			if won(s) && same(int(s.opp), p) {
+				n++
+			}
+		}
+		return n
+	})
 }
 
 func explainWinsVsTied(c *Context, p int) Explanation {
