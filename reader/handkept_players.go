@@ -42,10 +42,11 @@ func nameKey(s string) string {
 
 // player returns the index of the player a match cell (row r's cell under col) names,
 // creating him when there is no players list.
-func (h *hkReader) player(text string, r *hkRow, col string) (int, bool) {
-	if i, ok := h.byText[text]; ok {
-		return i, true
+func (h *hkReader) player(c nameCell, r *hkRow, col string) (int, bool) {
+	if c.known {
+		return c.p, true
 	}
+	text := c.text
 	pos := r.pos(col)
 	key := nameKey(text)
 	if i, ok := h.byName[key]; ok {

@@ -40,14 +40,22 @@ func (h *hkReader) parseResult(text string, hasOpp bool) (tbsheet.Result, tbshee
 	return p.res, p.games, p.err
 }
 
-// isBye reports whether a Player cell names the bye (handkept.IsBye). A text already read
-// as a player's name is not (a bye never reaches player); telling the others costs little
-// (IsBye looks at a name longer than any bye name no further).
-func (h *hkReader) isBye(text string) bool {
-	if _, ok := h.byText[text]; ok {
-		return false
+// nameCell is a Player cell as matchRow tells it: the player its exact text already named
+// (known), else whether it names the bye (handkept.IsBye; a bye never reaches player).
+type nameCell struct {
+	text  string
+	p     int
+	known bool
+	bye   bool
+}
+
+// nameCell looks a Player cell up once: a match list names every player once a round, so
+// most cells are known texts, and the bye is told only from the others.
+func (h *hkReader) nameCell(text string) nameCell {
+	if i, ok := h.byText[text]; ok {
+		return nameCell{text: text, p: i, known: true}
 	}
-	return handkept.IsBye(text)
+	return nameCell{text: text, bye: handkept.IsBye(text)}
 }
 
 // outcome reads the result from the Result cell and the game columns.

@@ -318,8 +318,9 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		}
 	}
 	p1Key, p2Key := "p1", "p2"
-	if h.isBye(p1) {
-		if p2 == "" || h.isBye(p2) {
+	c1, c2 := h.nameCell(p1), h.nameCell(p2)
+	if c1.bye {
+		if p2 == "" || c2.bye {
 			r.errorf("p1", tbsheet.ErrValue, "both players are byes")
 			return
 		}
@@ -328,25 +329,25 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 			r.errorf("result", tbsheet.ErrResult, "%s: with BYE as Player 1 the result is unclear; put the player in Player 1 and BYE in Player 2", tbsheet.Quote(res))
 			return
 		}
-		p1, p2, p1Key, p2Key = p2, "", "p2", "p1"
+		c1, c2, p1Key, p2Key = c2, nameCell{}, "p2", "p1"
 	}
-	if p1 == "" {
+	if c1.text == "" {
 		if !r.bad { // else the cell's own error says why it is empty
-			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %s)", tbsheet.Quote(p2))
+			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %s)", tbsheet.Quote(c2.text))
 		}
 		return
 	}
-	solo := p2 == "" || h.isBye(p2)
+	solo := c2.text == "" || c2.bye
 	m := tbsheet.Match{Table: table, P2: tbsheet.NoPlayer, Pos: r.pos("result")}
 	if !r.hd.has("result") {
 		m.Pos = r.pos("p1wins")
 	}
 	var ok bool
-	if m.P1, ok = h.player(p1, r, p1Key); !ok {
+	if m.P1, ok = h.player(c1, r, p1Key); !ok {
 		r.bad = true
 	}
 	if !solo {
-		if m.P2, ok = h.player(p2, r, p2Key); !ok {
+		if m.P2, ok = h.player(c2, r, p2Key); !ok {
 			r.bad = true
 		}
 	}
