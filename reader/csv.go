@@ -253,7 +253,7 @@ func openCSV(text, file string, kind headerKind) (*csvRows, *header, []string) {
 
 // csvRows reads CSV records as a rowSource. Its rows and cells need no limit of their own: a
 // file within the size limit cannot hold more cells than it has bytes (and one line more
-// than maxFields), and each record is dropped once read.
+// than maxFields), and each record is dropped once read (its slice reused for the next).
 type csvRows struct {
 	r     *csv.Reader
 	text  string
@@ -267,7 +267,9 @@ type csvRows struct {
 
 func newCSVRows(text, file string, sep rune, skip int) *csvRows {
 	r := csv.NewReader(strings.NewReader(text))
-	r.Comma, r.FieldsPerRecord, r.LazyQuotes = sep, -1, true
+	// ReuseRecord: a row's cells are read and dropped (rowSource), and a slice per row is
+	// most of what encoding/csv allocates.
+	r.Comma, r.FieldsPerRecord, r.LazyQuotes, r.ReuseRecord = sep, -1, true, true
 	return &csvRows{r: r, text: text, sep: sep, file: file, skip: skip}
 }
 

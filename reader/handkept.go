@@ -33,7 +33,8 @@ type rowSource interface {
 	// Next advances to the next row that has cells; it returns false at the end, or early
 	// with Err set.
 	Next() bool
-	// Cells returns the current row's cells.
+	// Cells returns the current row's cells, valid until the next call to Next (a CSV's
+	// rows share one slice).
 	Cells() []string
 	// Pos returns the position of the current row's cell i (0-based), also past its end.
 	Pos(i int) tbsheet.Pos

@@ -29,7 +29,7 @@ type header struct {
 }
 
 func newHeader(src rowSource) *header {
-	cells := src.Cells()
+	cells := slices.Clone(src.Cells()) // kept: the source reuses its row
 	hd := &header{all: map[string][]int{}, cells: cells, row: src.Pos(0)}
 	hd.row.Col = 0
 	for i, c := range cells {
@@ -133,7 +133,7 @@ func findHeader(src rowSource, kind headerKind) (hd *header, first []string) {
 			continue
 		}
 		if first == nil {
-			first = cells
+			first = slices.Clone(cells)
 		}
 		keys := map[string][]int{}
 		for i, c := range cells {
