@@ -6,6 +6,7 @@ package reader
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
@@ -23,12 +24,12 @@ func cleanName(s string) string {
 }
 
 // singleSpaced returns s with runs of white space made one space and none at either end:
-// s itself, without copying it, when it is already so (most names). Any character other
-// than ASCII takes the long way: Unicode has spaces of its own (U+00A0, U+3000).
+// s itself, without copying it, when it is already so (most names, in every script).
+// Unicode has spaces of its own (U+00A0, U+3000): any space but a lone ASCII one between
+// two other characters takes the long way.
 func singleSpaced(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || c >= '\t' && c <= '\r' || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+	for i, r := range s {
+		if unicode.IsSpace(r) && (r != ' ' || i == 0 || i == len(s)-1 || s[i+1] == ' ') {
 			return strings.Join(strings.Fields(s), " ")
 		}
 	}
