@@ -99,7 +99,7 @@ func (r *hkRow) text(key string) string {
 			}
 		}
 	}
-	if excelError[s] {
+	if len(s) > 0 && s[0] == '#' && excelError[s] { // every error value starts with #
 		r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrValue,
 			"the cell shows the spreadsheet error %s: fix its formula", s)
 		r.bad = true
