@@ -10,6 +10,7 @@ import (
 	"cmp"
 	"fmt"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,40 +72,42 @@ func (h *hkReader) checkAttendance() {
 func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 	// Each candidate's name and its one-deletion variants, by hash: once sorted, equal
 	// hashes are names a typo apart (every pair found is measured, so a hash collision
-	// costs one comparison). No variant string is built: a large event has a million.
-	type variant struct {
-		hash   uint64
-		player int32
-	}
+	// costs one comparison). No variant string is built: a large event has a million. A
+	// variant is one integer, the hash's low bits making room for the player, so that
+	// sorting compares integers.
+	shift := bits.Len(uint(len(played)))
+	player := uint64(1)<<shift - 1
+	variant := func(hash uint64, p int) uint64 { return hash<<shift | uint64(p) }
 	seed := maphash.MakeSeed()
 	keys := make([]string, len(played))
-	var vs []variant
+	var vs []uint64
 	var hash maphash.Hash
 	hash.SetSeed(seed)
 	for p, rounds := range played {
+		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss {
+			continue
+		}
 		key := nameKey(h.ev.Players[p].Name)
-		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss || utf8.RuneCountInString(key) < minTypoName {
+		if utf8.RuneCountInString(key) < minTypoName {
 			continue
 		}
 		keys[p] = key
-		vs = append(vs, variant{maphash.String(seed, key), int32(p)})
+		vs = append(vs, variant(maphash.String(seed, key), p))
 		for i := 0; i < len(key); {
 			_, n := utf8.DecodeRuneInString(key[i:])
 			hash.Reset()
 			hash.WriteString(key[:i])
 			hash.WriteString(key[i+n:])
-			vs = append(vs, variant{hash.Sum64(), int32(p)})
+			vs = append(vs, variant(hash.Sum64(), p))
 			i += n
 		}
 	}
-	slices.SortFunc(vs, func(a, b variant) int {
-		return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.player, b.player))
-	})
+	slices.Sort(vs)
 	seen := map[[2]int]bool{}
 	var out [][2]int
 	for i := 0; i < len(vs); {
 		j := i + 1
-		for j < len(vs) && vs[j].hash == vs[i].hash {
+		for j < len(vs) && vs[j]>>shift == vs[i]>>shift {
 			j++
 		}
 		group := vs[i:j]
@@ -114,7 +117,7 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 		}
 		for gi, x := range group {
 			for _, y := range group[gi+1:] {
-				a, b := int(x.player), int(y.player)
+				a, b := int(x&player), int(y&player)
 				if len(played[a]) > len(played[b]) || len(played[a]) == len(played[b]) && a > b {
 					a, b = b, a
 				}
