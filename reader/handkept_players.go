@@ -70,7 +70,7 @@ func (h *hkReader) player(c nameCell, r *hkRow, col string) (int, bool) {
 		return 0, false
 	}
 	name := cleanName(text)
-	h.ev.Players = append(h.ev.Players, tbsheet.Player{ID: name, Name: name, Pos: pos})
+	h.ev.Players = appendDoubling(h.ev.Players, tbsheet.Player{ID: name, Name: name, Pos: pos})
 	i := len(h.ev.Players) - 1
 	h.byName[key] = i
 	h.byText[text] = i

@@ -6,6 +6,7 @@ package reader
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,8 +42,13 @@ type roundAcc struct {
 	// already plays this round (0: not yet). A slice by player, not a map: a round seats
 	// every player once.
 	seatOf []int32
-	seats  []tbsheet.Pos
+	seats  []seat
 }
+
+// seat is where a player plays in a round, for the message when he appears twice: the row
+// and column of his cell in the row of match (whose Pos gives the file and sheet). A
+// round's seats are only needed for that message: a few bytes each, not a Pos.
+type seat struct{ match, row, col int32 }
 
 // newRoundAcc starts a round with room for as many matches as the largest round read so
 // far (rounds of a match list are about the same size).
@@ -52,24 +58,37 @@ func (h *hkReader) newRoundAcc(pos tbsheet.Pos) *roundAcc {
 		most = max(most, len(acc.matches))
 	}
 	return &roundAcc{pos: pos, matches: make([]tbsheet.Match, 0, most), seatOf: make([]int32, len(h.ev.Players)),
-		seats: make([]tbsheet.Pos, 0, 2*most)}
+		seats: make([]seat, 0, 2*most)}
 }
 
 // seat returns where player p already plays in the round.
 func (acc *roundAcc) seat(p int) (tbsheet.Pos, bool) {
 	if p < len(acc.seatOf) && acc.seatOf[p] > 0 {
-		return acc.seats[acc.seatOf[p]-1], true
+		s := acc.seats[acc.seatOf[p]-1]
+		pos := acc.matches[s.match].Pos
+		pos.Row, pos.Col = int(s.row), int(s.col)
+		return pos, true
 	}
 	return tbsheet.Pos{}, false
 }
 
-// sit records that player p plays in the round at pos.
+// sit records that player p plays in the round at pos, in the match added next.
 func (acc *roundAcc) sit(p int, pos tbsheet.Pos) {
 	if p >= len(acc.seatOf) {
 		acc.seatOf = append(acc.seatOf, make([]int32, p+1-len(acc.seatOf))...)
 	}
-	acc.seats = append(acc.seats, pos)
+	acc.seats = appendDoubling(acc.seats, seat{int32(len(acc.matches)), int32(pos.Row), int32(pos.Col)})
 	acc.seatOf[p] = int32(len(acc.seats))
+}
+
+// appendDoubling is append, doubling the capacity when full. append grows a large slice by
+// a quarter, so that a list built one element at a time allocates about five times its
+// final size (the first round's matches, the players); doubling, about twice.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, len(s))
+	}
+	return append(s, v)
 }
 
 // hkRow is one data row being read: it fetches cells by column key and reports unreadable
@@ -388,5 +407,5 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 	if m.P2 != tbsheet.NoPlayer {
 		acc.sit(m.P2, r.pos(p2Key))
 	}
-	acc.matches = append(acc.matches, m)
+	acc.matches = appendDoubling(acc.matches, m)
 }
