@@ -26,18 +26,11 @@ import (
 // Swiss round between rounds they play.
 func (h *hkReader) checkAttendance() {
 	ev := h.ev
-	played := make([][]int, len(ev.Players)) // indexes into ev.Rounds, in order
+	played := h.played() // indexes into ev.Rounds, in order
 	swiss := 0
-	for ri, r := range ev.Rounds {
+	for _, r := range ev.Rounds {
 		if !r.Playoff {
 			swiss++
-		}
-		for _, m := range r.Matches {
-			for _, p := range []int{m.P1, m.P2} {
-				if p >= 0 && p < len(played) {
-					played[p] = append(played[p], ri)
-				}
-			}
 		}
 	}
 	explained := map[[2]int]bool{} // player, round index: a gap the other spelling plays in
@@ -62,6 +55,34 @@ func (h *hkReader) checkAttendance() {
 			}
 		}
 	}
+}
+
+// played returns, for each player, the indexes into ev.Rounds of the rounds he plays in, in
+// order. The lists share one array, counted first: a list per player grown by append is
+// several allocations for every player.
+func (h *hkReader) played() [][]int {
+	ev := h.ev
+	count := make([]int, len(ev.Players))
+	total := 0
+	each := func(f func(p, ri int)) {
+		for ri, r := range ev.Rounds {
+			for _, m := range r.Matches {
+				for _, p := range [2]int{m.P1, m.P2} {
+					if p >= 0 && p < len(count) {
+						f(p, ri)
+					}
+				}
+			}
+		}
+	}
+	each(func(p, _ int) { count[p]++; total++ })
+	all := make([]int, 0, total)
+	played := make([][]int, len(ev.Players))
+	for p, n := range count {
+		played[p], all = all[:0:n], all[n:n]
+	}
+	each(func(p, ri int) { played[p] = append(played[p], ri) })
+	return played
 }
 
 // samePlayer returns the pairs of players, the rarer spelling first, whose names differ by
