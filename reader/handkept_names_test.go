@@ -3,6 +3,8 @@ package reader
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/text/width"
 )
 
 // singleSpacedCases are names as typed, spaced every way singleSpaced must tidy or keep.
@@ -36,6 +38,35 @@ func FuzzSingleSpaced(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := singleSpaced(s), strings.Join(strings.Fields(s), " "); got != want {
 			t.Errorf("singleSpaced(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// foldWidthCases are names with and without characters of a width of their own.
+var foldWidthCases = []string{"", "Ann Lee", "周芳 51", "Ａｌｉｃｅ", "ｱﾘｽ", "ｶﾞ", "佐藤　美咲", "￥100", "₩", "ﾟ", "\xff", "Ａ\xff"}
+
+// TestFoldWidth: foldWidth is width.Fold.String, and keeps a name with nothing to fold
+// without a copy.
+func TestFoldWidth(t *testing.T) {
+	for _, s := range foldWidthCases {
+		if got, want := foldWidth(s), width.Fold.String(s); got != want {
+			t.Errorf("foldWidth(%q) = %q, want %q", s, got, want)
+		}
+	}
+	for _, s := range []string{"周芳 51", "Łukasz Nowak"} {
+		if n := testing.AllocsPerRun(10, func() { foldWidth(s) }); n != 0 {
+			t.Errorf("foldWidth(%q) allocates %v times", s, n)
+		}
+	}
+}
+
+func FuzzFoldWidth(f *testing.F) {
+	for _, s := range foldWidthCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := foldWidth(s), width.Fold.String(s); got != want {
+			t.Errorf("foldWidth(%q) = %q, want %q", s, got, want)
 		}
 	})
 }

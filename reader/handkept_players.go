@@ -6,6 +6,7 @@ package reader
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
@@ -35,9 +36,21 @@ func (h *hkReader) useRoster(players []tbsheet.Player) {
 // zero-width space pasted after it is Alice.
 func nameKey(s string) string {
 	if !isASCII(s) {
-		s = norm.NFC.String(width.Fold.String(strings.Map(dropInvisible(false), s)))
+		s = norm.NFC.String(foldWidth(strings.Map(dropInvisible(false), s)))
 	}
 	return strings.ToLower(singleSpaced(s))
+}
+
+// foldWidth is width.Fold.String, which allocates even when it changes nothing, as in most
+// names: it is called only when a character has a canonical width of its own (full-width
+// Latin, half-width katakana).
+func foldWidth(s string) string {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && width.LookupRune(r).Folded() != 0 {
+			return width.Fold.String(s)
+		}
+	}
+	return s
 }
 
 // player returns the index of the player a match cell (row r's cell under col) names,
