@@ -188,6 +188,9 @@ func notesLine(cells []string) bool {
 		return false
 	}
 	s := strings.TrimSpace(cells[i])
+	if s[0] >= '0' && s[0] <= '9' {
+		return false // a row that starts with a number (a round, a table): most rows
+	}
 	if !isASCII(s) { // every row of a match list asks: ASCII has nothing to fold
 		s = width.Fold.String(s)
 	}

@@ -70,3 +70,23 @@ func FuzzFoldWidth(f *testing.F) {
 		}
 	})
 }
+
+// TestTrimSpace: trimSpace is strings.TrimSpace, whatever the cell.
+func TestTrimSpace(t *testing.T) {
+	for _, s := range append(singleSpacedCases, "\u3000周芳", "周芳\u00a0", "\xff", " \xff ", "\xc2", "x\u0085") {
+		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
+			t.Errorf("trimSpace(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzTrimSpace(f *testing.F) {
+	for _, s := range singleSpacedCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
+			t.Errorf("trimSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
+}

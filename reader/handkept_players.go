@@ -36,7 +36,10 @@ func (h *hkReader) useRoster(players []tbsheet.Player) {
 // zero-width space pasted after it is Alice.
 func nameKey(s string) string {
 	if !isASCII(s) {
-		s = norm.NFC.String(foldWidth(strings.Map(dropInvisible(false), s)))
+		if firstInvisible(s) >= 0 { // strings.Map costs a call per character even when it keeps them all
+			s = strings.Map(dropInvisible(false), s)
+		}
+		s = norm.NFC.String(foldWidth(s))
 	}
 	return strings.ToLower(singleSpaced(s))
 }

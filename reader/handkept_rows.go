@@ -109,7 +109,7 @@ func (r *hkRow) text(key string) string {
 	}
 	var s string
 	if i < len(r.cells) {
-		s = strings.TrimSpace(r.cells[i])
+		s = trimSpace(r.cells[i])
 		if s == "" {
 			if f := r.src.Uncached(i); f != "" {
 				r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrValue,

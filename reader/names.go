@@ -17,7 +17,7 @@ import (
 // nothing (zero-width spaces, bidirectional controls, byte-order marks) are dropped. The
 // zero-width joiners stay: emoji sequences and some scripts need them.
 func cleanName(s string) string {
-	if !isASCII(s) {
+	if firstInvisible(s) >= 0 { // strings.Map costs a call per character even when it keeps them all
 		s = strings.Map(dropInvisible(true), s)
 	}
 	return singleSpaced(s)
@@ -34,6 +34,17 @@ func singleSpaced(s string) string {
 		}
 	}
 	return s
+}
+
+// trimSpace is strings.TrimSpace, quick for a cell with no space at either end (most
+// cells: every cell of a large match list is trimmed).
+func trimSpace(s string) string {
+	first, _ := utf8.DecodeRuneInString(s)
+	last, _ := utf8.DecodeLastRuneInString(s)
+	if s != "" && !unicode.IsSpace(first) && !unicode.IsSpace(last) {
+		return s
+	}
+	return strings.TrimSpace(s)
 }
 
 // cleanNames makes every name of an event what the hand-kept readers make of a name cell
