@@ -69,8 +69,10 @@ type hkReader struct {
 	// byText remembers the player a match cell's exact text named: a match list names
 	// every player once a round, and folding a name (full-width forms, NFC, case) is most
 	// of the time a large list takes to read.
-	byText  map[string]int
-	results map[resultCell]parsedResult
+	byText map[string]int
+	// results remembers parsed Result cells by their text, apart for rows without an
+	// opponent and with one.
+	results [2]map[string]parsedResult
 	rounds  map[roundKey]*roundAcc
 	// spelling holds the text of a player's first cell when it has invisible characters,
 	// and merged the players noted as written with and without them (noteInvisible).
@@ -85,7 +87,7 @@ func newHKReader(file, format string) *hkReader {
 		file: file, workbook: format == "xlsx",
 		ev:     &tbsheet.Event{Source: file, Format: format},
 		byName: map[string]int{}, byID: map[string]int{}, rounds: map[roundKey]*roundAcc{},
-		byText: map[string]int{}, results: map[resultCell]parsedResult{},
+		byText: map[string]int{}, results: [2]map[string]parsedResult{{}, {}},
 		spelling: map[int]string{},
 	}
 }

@@ -26,6 +26,9 @@ type header struct {
 	row tbsheet.Pos
 	// titles are the non-blank rows above the header, first cell first.
 	titles [][]string
+	// games and points tell whether the table has a game column (P1 Wins, P2 Wins, Draws)
+	// and a points column: most have neither, and every row would look for them.
+	games, points bool
 }
 
 func newHeader(src rowSource) *header {
@@ -41,6 +44,8 @@ func newHeader(src rowSource) *header {
 			}
 		}
 	}
+	hd.games = hd.has("p1wins") || hd.has("p2wins") || hd.has("draws")
+	hd.points = hd.has("p1points") || hd.has("p2points")
 	return hd
 }
 
@@ -77,11 +82,10 @@ func (c *columns) set(key string, i int) {
 	*c = append(*c, column{key, i})
 }
 
-// repeated reports whether a row's player cells repeat the header's.
-func (hd *header) repeated(p1, p2 string) bool {
-	c1, _ := hd.col.get("p1")
-	c2, _ := hd.col.get("p2")
-	return strings.EqualFold(p1, strings.TrimSpace(hd.cells[c1])) && strings.EqualFold(p2, strings.TrimSpace(hd.cells[c2]))
+// heading returns the header cell of key's column, trimmed (a row repeating the header is skipped).
+func (hd *header) heading(key string) string {
+	c, _ := hd.col.get(key)
+	return strings.TrimSpace(hd.cells[c])
 }
 
 // found lists the header row's non-empty cells as typed, for "found …" messages.

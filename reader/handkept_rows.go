@@ -241,6 +241,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 			cur = &k
 		}
 	}
+	head1, head2 := hd.heading("p1"), hd.heading("p2")
 	roundless := false // reported that rows have no round
 	var row hkRow      // one for every row: nothing keeps it
 	for src.Next() {
@@ -260,7 +261,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 			}
 			continue
 		}
-		if hd.repeated(p1, p2) {
+		if strings.EqualFold(p1, head1) && strings.EqualFold(p2, head2) {
 			continue // the header again, as in tables pasted one below the other
 		}
 		key, ok := h.rowRound(r, fixed, &cur)

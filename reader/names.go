@@ -39,9 +39,17 @@ func singleSpaced(s string) string {
 // trimSpace is strings.TrimSpace, quick for a cell with no space at either end (most
 // cells: every cell of a large match list is trimmed).
 func trimSpace(s string) string {
-	first, _ := utf8.DecodeRuneInString(s)
-	last, _ := utf8.DecodeLastRuneInString(s)
-	if s != "" && !unicode.IsSpace(first) && !unicode.IsSpace(last) {
+	if s == "" {
+		return s
+	}
+	first, last := rune(s[0]), rune(s[len(s)-1])
+	if first >= utf8.RuneSelf {
+		first, _ = utf8.DecodeRuneInString(s)
+	}
+	if last >= utf8.RuneSelf {
+		last, _ = utf8.DecodeLastRuneInString(s)
+	}
+	if !unicode.IsSpace(first) && !unicode.IsSpace(last) {
 		return s
 	}
 	return strings.TrimSpace(s)
