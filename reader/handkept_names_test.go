@@ -3,8 +3,11 @@ package reader
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"golang.org/x/text/width"
+
+	"github.com/tbsheet/tbsheet"
 )
 
 // singleSpacedCases are names as typed, spaced every way singleSpaced must tidy or keep.
@@ -89,4 +92,26 @@ func FuzzTrimSpace(f *testing.F) {
 			t.Errorf("trimSpace(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// TestIsSpace: isSpace is unicode.IsSpace for every character.
+func TestIsSpace(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if isSpace(r) != unicode.IsSpace(r) {
+			t.Errorf("isSpace(%U) = %v", r, isSpace(r))
+		}
+	}
+}
+
+// TestInvisibleGap: firstInvisible may skip the characters between lastInvisibleBelow and
+// firstInvisibleAbove, and not those two.
+func TestInvisibleGap(t *testing.T) {
+	if !tbsheet.IsInvisible(lastInvisibleBelow) || !tbsheet.IsInvisible(firstInvisibleAbove) {
+		t.Errorf("the gap's ends are not invisible")
+	}
+	for r := lastInvisibleBelow + 1; r < firstInvisibleAbove; r++ {
+		if tbsheet.IsInvisible(r) {
+			t.Errorf("%U is invisible", r)
+		}
+	}
 }

@@ -29,7 +29,7 @@ func cleanName(s string) string {
 // two other characters takes the long way.
 func singleSpaced(s string) string {
 	for i, r := range s {
-		if unicode.IsSpace(r) && (r != ' ' || i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+		if isSpace(r) && (r != ' ' || i == 0 || i == len(s)-1 || s[i+1] == ' ') {
 			return strings.Join(strings.Fields(s), " ")
 		}
 	}
@@ -49,10 +49,20 @@ func trimSpace(s string) string {
 	if last >= utf8.RuneSelf {
 		last, _ = utf8.DecodeLastRuneInString(s)
 	}
-	if !unicode.IsSpace(first) && !unicode.IsSpace(last) {
+	if !isSpace(first) && !isSpace(last) {
 		return s
 	}
 	return strings.TrimSpace(s)
+}
+
+// isSpace is unicode.IsSpace, quick for the letters of most names: above Latin-1, Unicode's
+// spaces all lie between U+1680 and U+3000, below the kana, hangul and ideographs, and above
+// most alphabets (TestIsSpace checks every character).
+func isSpace(r rune) bool {
+	if r > 0xff && (r < 0x1680 || r > 0x3000) {
+		return false
+	}
+	return unicode.IsSpace(r)
 }
 
 // cleanNames makes every name of an event what the hand-kept readers make of a name cell
@@ -130,12 +140,22 @@ func firstInvisible(s string) rune {
 		return -1
 	}
 	for _, r := range s {
+		if r > lastInvisibleBelow && r < firstInvisibleAbove {
+			continue // kana, hangul, ideographs: looking them up in Unicode's tables costs
+		}
 		if tbsheet.IsInvisible(r) {
 			return r
 		}
 	}
 	return -1
 }
+
+// No character between lastInvisibleBelow and firstInvisibleAbove is invisible
+// (tbsheet.IsInvisible; TestInvisibleGap checks every one).
+const (
+	lastInvisibleBelow  = '\u3164' // Hangul filler
+	firstInvisibleAbove = '\ufeff' // byte-order mark
+)
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
