@@ -101,18 +101,24 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 	variant := func(hash uint64, p int) uint64 { return hash<<shift | uint64(p) }
 	seed := maphash.MakeSeed()
 	keys := make([]string, len(played))
-	var vs []uint64
-	var hash maphash.Hash
-	hash.SetSeed(seed)
+	n := 0 // variants: a name and one per character
 	for p, rounds := range played {
 		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss {
 			continue
 		}
 		key := nameKey(h.ev.Players[p].Name)
-		if utf8.RuneCountInString(key) < minTypoName {
+		if runes := utf8.RuneCountInString(key); runes >= minTypoName {
+			keys[p] = key
+			n += 1 + runes
+		}
+	}
+	vs := make([]uint64, 0, n)
+	var hash maphash.Hash
+	hash.SetSeed(seed)
+	for p, key := range keys {
+		if key == "" {
 			continue
 		}
-		keys[p] = key
 		vs = append(vs, variant(maphash.String(seed, key), p))
 		for i := 0; i < len(key); {
 			_, n := utf8.DecodeRuneInString(key[i:])

@@ -55,11 +55,14 @@ func trimSpace(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// isSpace is unicode.IsSpace, quick for the letters of most names: above Latin-1, Unicode's
+// isSpace is unicode.IsSpace, quick for ASCII and the letters of most names: above Latin-1, Unicode's
 // spaces all lie between U+1680 and U+3000, below the kana, hangul and ideographs, and above
 // most alphabets (TestIsSpace checks every character).
 func isSpace(r rune) bool {
-	if r > 0xff && (r < 0x1680 || r > 0x3000) {
+	switch {
+	case r < utf8.RuneSelf:
+		return r == ' ' || r >= '\t' && r <= '\r'
+	case r > 0xff && (r < 0x1680 || r > 0x3000):
 		return false
 	}
 	return unicode.IsSpace(r)
