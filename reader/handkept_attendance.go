@@ -129,6 +129,7 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 			i += n
 		}
 	}
+	vs = sharedOnly(vs, shift)
 	slices.Sort(vs)
 	seen := map[[2]int]bool{}
 	var out [][2]int
@@ -162,6 +163,30 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 	slices.SortFunc(out, func(x, y [2]int) int {
 		return cmp.Or(cmp.Compare(min(x[0], x[1]), min(y[0], y[1])), cmp.Compare(max(x[0], x[1]), max(y[0], y[1])))
 	})
+	return out
+}
+
+// sharedOnly keeps the variants (hashes above the low shift bits) that another variant may
+// share: those whose slot in a bitmap of eight to sixteen bits per variant another one
+// also takes. Most variants share their hash with none, and sorting them was most of the
+// check's time.
+func sharedOnly(vs []uint64, shift int) []uint64 {
+	mask := uint64(1)<<bits.Len(uint(8*len(vs))) - 1
+	once := make([]uint64, mask/64+1)
+	twice := make([]uint64, mask/64+1)
+	for _, v := range vs {
+		s := v >> shift & mask
+		if once[s/64]&(1<<(s%64)) != 0 {
+			twice[s/64] |= 1 << (s % 64)
+		}
+		once[s/64] |= 1 << (s % 64)
+	}
+	out := vs[:0]
+	for _, v := range vs {
+		if s := v >> shift & mask; twice[s/64]&(1<<(s%64)) != 0 {
+			out = append(out, v)
+		}
+	}
 	return out
 }
 
