@@ -39,8 +39,8 @@ func singleSpaced(s string) string {
 // trimSpace is strings.TrimSpace, quick for a cell with no space at either end (most
 // cells: every cell of a large match list is trimmed).
 func trimSpace(s string) string {
-	if s == "" {
-		return s
+	if s == "" || s[0] > ' ' && s[0] < utf8.RuneSelf && s[len(s)-1] > ' ' && s[len(s)-1] < utf8.RuneSelf {
+		return s // ASCII ends that are not spaces
 	}
 	first, last := rune(s[0]), rune(s[len(s)-1])
 	if first >= utf8.RuneSelf {
