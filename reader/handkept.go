@@ -74,6 +74,9 @@ type hkReader struct {
 	// opponent and with one.
 	results [2]map[string]parsedResult
 	rounds  map[roundKey]*roundAcc
+	// lastRound is rounds[lastKey], the round of the last match read.
+	lastRound *roundAcc
+	lastKey   roundKey
 	// spelling holds the text of a player's first cell when it has invisible characters,
 	// and merged the players noted as written with and without them (noteInvisible).
 	spelling map[int]string

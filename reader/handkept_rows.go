@@ -384,10 +384,13 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		r.errorf("p2", tbsheet.ErrSelfPairing, "player %s is paired against themselves", tbsheet.Quote(h.ev.Players[m.P1].Name))
 		return
 	}
-	acc := h.rounds[key]
-	if acc == nil {
-		acc = h.newRoundAcc(r.pos("round"))
-		h.rounds[key] = acc
+	acc := h.lastRound
+	if acc == nil || h.lastKey != key { // rows come round by round: one lookup per round
+		if acc = h.rounds[key]; acc == nil {
+			acc = h.newRoundAcc(r.pos("round"))
+			h.rounds[key] = acc
+		}
+		h.lastRound, h.lastKey = acc, key
 	}
 	for _, side := range [2]struct {
 		p   int
