@@ -29,7 +29,10 @@ func cleanName(s string) string {
 // two other characters takes the long way.
 func singleSpaced(s string) string {
 	for i, r := range s {
-		if isSpace(r) && (r != ' ' || i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+		switch {
+		case r > ' ' && r < utf8.RuneSelf: // most characters of most names
+		case r == ' ' && i > 0 && i < len(s)-1 && s[i+1] != ' ':
+		case isSpace(r):
 			return strings.Join(strings.Fields(s), " ")
 		}
 	}
