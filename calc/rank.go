@@ -47,17 +47,7 @@ func rank(st *Standings, keys []*Def) {
 					f[grp[i]] = fig
 				}
 			}
-			buf = sortByValue(grp, f, buf)
-			for lo := s.lo; lo < s.hi; {
-				hi := lo + 1
-				for hi < s.hi && f[idx[hi]].Value.Cmp(f[idx[lo]].Value) == 0 {
-					hi++
-				}
-				if hi-lo > 1 {
-					next = append(next, span{lo, hi})
-				}
-				lo = hi
-			}
+			buf, next = sortByValue(grp, f, buf, s.lo, next)
 		}
 		spans = next
 	}
@@ -127,8 +117,10 @@ type sortEntry struct {
 // index (the input order), exactly as comparing the exact values would. The float64 of an
 // exact value never orders two values the wrong way round (rounding to the nearest is
 // monotonic), but it may make two different values equal: each run of equal floats is then
-// sorted again exactly. buf is reused and returned.
-func sortByValue(grp []int, f []Figure, buf []sortEntry) []sortEntry {
+// sorted again exactly. buf is reused and returned, and so is ties, with the runs of grp
+// whose values are equal appended as spans offset by base: finding them as it sorts reads
+// the exact values only where floats are equal.
+func sortByValue(grp []int, f []Figure, buf []sortEntry, base int, ties []span) ([]sortEntry, []span) {
 	buf = buf[:0]
 	for _, p := range grp {
 		e := sortEntry{key: math.Inf(-1), p: int32(p)}
@@ -155,20 +147,35 @@ func sortByValue(grp []int, f []Figure, buf []sortEntry) []sortEntry {
 			}
 			hi++
 		}
-		if !exact {
-			slices.SortFunc(buf[lo:hi], func(a, b sortEntry) int {
-				if c := f[b.p].Value.Cmp(f[a.p].Value); c != 0 {
-					return c
-				}
-				return int(a.p - b.p)
-			})
+		if exact {
+			if hi-lo > 1 {
+				ties = append(ties, span{base + lo, base + hi})
+			}
+			lo = hi
+			continue
+		}
+		slices.SortFunc(buf[lo:hi], func(a, b sortEntry) int {
+			if c := f[b.p].Value.Cmp(f[a.p].Value); c != 0 {
+				return c
+			}
+			return int(a.p - b.p)
+		})
+		for a := lo; a < hi; { // the runs of equal values among the equal floats
+			b := a + 1
+			for b < hi && f[buf[b].p].Value.Cmp(f[buf[a].p].Value) == 0 {
+				b++
+			}
+			if b-a > 1 {
+				ties = append(ties, span{base + a, base + b})
+			}
+			a = b
 		}
 		lo = hi
 	}
 	for i, e := range buf {
 		grp[i] = int(e.p)
 	}
-	return buf
+	return buf, ties
 }
 
 // sortByName sorts players in the display order of a tie: by name, case-insensitively, then

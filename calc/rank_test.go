@@ -13,7 +13,8 @@ import (
 )
 
 // TestSortByValue: sorting by the float64 of each value, then again exactly where floats
-// are equal, orders as the exact comparison does, n/a last and ties by index.
+// are equal, orders as the exact comparison does, n/a last and ties by index, and finds the
+// runs of equal values.
 func TestSortByValue(t *testing.T) {
 	third := exact.Frac(1, 3)
 	above := exact.Frac(1<<60+1, 3<<60) // a third plus 3·10⁻¹⁹: the same float64
@@ -25,9 +26,12 @@ func TestSortByValue(t *testing.T) {
 		{Value: Known(exact.Int(1))}, {Value: Known(above)}, {},
 	}
 	grp := []int{6, 5, 4, 3, 2, 1, 0}
-	sortByValue(grp, f, nil)
+	_, ties := sortByValue(grp, f, nil, 10, nil)
 	if want := []int{4, 1, 5, 0, 2, 3, 6}; !slices.Equal(grp, want) {
 		t.Errorf("order %v, want %v", grp, want)
+	}
+	if want := []span{{11, 13}, {13, 15}, {15, 17}}; !slices.Equal(ties, want) {
+		t.Errorf("ties %v, want %v", ties, want)
 	}
 }
 
