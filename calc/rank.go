@@ -14,9 +14,10 @@ type span struct{ lo, hi int }
 
 // rank orders the players who are in the standings by keys, fills st.Rows and notes the
 // ties nothing breaks (tiebreakers.md §A.3.8). Within a tie the display order is by name,
-// case-insensitively, then by the order of the input. The keys are sorted with the input
-// order breaking ties, and the names only inside the spans still tied: sorting every player
-// by name first would cost more than all the keys together, for the same order.
+// case-insensitively, then by the order of the input. Each key's sort keeps tied players in
+// the order they had (the input order at first), and the names are sorted only inside the
+// spans still tied at the end, or before a group key: sorting every player by name first
+// would cost more than all the keys together, for the same order.
 func rank(st *Standings, keys []*Def) {
 	c, ev := st.ctx, st.Event
 	t := tallyOf(c)
@@ -36,6 +37,7 @@ func rank(st *Standings, keys []*Def) {
 	}
 	spans := []span{{0, len(idx)}}
 	buf := make([]sortEntry, 0, len(idx))
+	named := false // the spans are in name order: a group key sorted them so, and sorts keep ties in place
 	for k, d := range keys {
 		f := figs[k]
 		var next []span
@@ -50,9 +52,12 @@ func rank(st *Standings, keys []*Def) {
 			buf, next = sortByValue(grp, f, buf, s.lo, next)
 		}
 		spans = next
+		named = named || d.Group != nil
 	}
-	for _, s := range spans {
-		sortByName(ev, idx[s.lo:s.hi])
+	if !named {
+		for _, s := range spans {
+			sortByName(ev, idx[s.lo:s.hi])
+		}
 	}
 	for k, d := range keys {
 		if d.Group == nil {
@@ -107,14 +112,14 @@ func rank(st *Standings, keys []*Def) {
 }
 
 // sortEntry is a player as sortByValue sorts him: his value as a float64 (n/a as −∞) beside
-// his index, so that the sort reads memory in order.
+// his index and his place in the group, so that the sort reads memory in order.
 type sortEntry struct {
-	key float64
-	p   int32
+	key    float64
+	p, pos int32
 }
 
-// sortByValue sorts the players of grp by their figures in f, higher first, then by their
-// index (the input order), exactly as comparing the exact values would. The float64 of an
+// sortByValue sorts the players of grp by their figures in f, higher first, players of equal
+// value keeping their order in grp, exactly as comparing the exact values would. The float64 of an
 // exact value never orders two values the wrong way round (rounding to the nearest is
 // monotonic), but it may make two different values equal: each run of equal floats is then
 // sorted again exactly. buf is reused and returned, and so is ties, with the runs of grp
@@ -122,8 +127,8 @@ type sortEntry struct {
 // the exact values only where floats are equal.
 func sortByValue(grp []int, f []Figure, buf []sortEntry, base int, ties []span) ([]sortEntry, []span) {
 	buf = buf[:0]
-	for _, p := range grp {
-		e := sortEntry{key: math.Inf(-1), p: int32(p)}
+	for i, p := range grp {
+		e := sortEntry{key: math.Inf(-1), p: int32(p), pos: int32(i)}
 		if v := f[p].Value; v.OK {
 			e.key = v.Num.Float64()
 		}
@@ -136,7 +141,7 @@ func sortByValue(grp []int, f []Figure, buf []sortEntry, base int, ties []span) 
 			}
 			return 1
 		}
-		return int(a.p - b.p)
+		return int(a.pos - b.pos)
 	})
 	for lo := 0; lo < len(buf); {
 		hi := lo + 1
@@ -158,7 +163,7 @@ func sortByValue(grp []int, f []Figure, buf []sortEntry, base int, ties []span) 
 			if c := f[b.p].Value.Cmp(f[a.p].Value); c != 0 {
 				return c
 			}
-			return int(a.p - b.p)
+			return int(a.pos - b.pos)
 		})
 		for a := lo; a < hi; { // the runs of equal values among the equal floats
 			b := a + 1
