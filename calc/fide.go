@@ -227,6 +227,13 @@ type fideData struct {
 	// fore is true for Fore Buchholz: every game of the last round counts as a draw.
 	fore bool
 
+	// Ranking sums opponents' scores as integers: den is a common denominator of the points
+	// a round can score, spts[p*len(Rounds)+i], sscore[p] and sadj[p] are pts, score and adj
+	// times den. den is 0 when no such denominator keeps every sum of Sonneborn-Berger in
+	// int64; ranking then sums the exact terms, as explanations always do.
+	den                int64
+	spts, sscore, sadj []int64
+
 	// drawnNotes[p] is drawnText(p), built once on first use: every opponent of p quotes it
 	// in every key's explanation.
 	drawnOnce  sync.Once
@@ -286,22 +293,25 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 	if f.rules == "" {
 		f.rules = FIDE2023
 	}
-	n := len(c.Records)
+	n, rounds := len(c.Records), len(c.Rounds)
 	f.pts = make([][]exact.Num, n)
+	slab := make([]exact.Num, n*rounds) // every player's points, allocated together
 	f.score = make([]exact.Num, n)
 	f.adj = make([]exact.Num, n)
 	f.drawn = make([][]int, n)
 	for p, recs := range c.Records {
-		f.pts[p] = make([]exact.Num, len(recs))
-		last := -1 // the last round that is not voluntarily unplayed
+		f.pts[p] = slab[p*rounds : (p+1)*rounds : (p+1)*rounds]
+		var score fracSum // one reduction, not one per round
+		last := -1        // the last round that is not voluntarily unplayed
 		for i := range recs {
 			r := &recs[i] // records are large: read them in place
 			f.pts[p][i] = f.points(i, r)
-			f.score[p] = f.score[p].Add(f.pts[p][i])
+			score.addNum(f.pts[p][i])
 			if !f.vur(i, r) {
 				last = i
 			}
 		}
+		f.score[p] = score.value()
 		f.adj[p] = f.score[p]
 		for i := last + 1; i < len(recs); i++ {
 			if fideUnpairedVUR(recs[i].Result) && !f.pts[p][i].Equal(c.Points.Draw) {
@@ -310,7 +320,50 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 			}
 		}
 	}
+	f.scale()
 	return f
+}
+
+// scale sets den and the scaled points and scores, if the points allow it.
+func (f *fideData) scale() {
+	pt := f.c.Points
+	var num, den []int64
+	for _, v := range []exact.Num{pt.Win, pt.Draw, pt.Loss, pt.Bye} {
+		n, d, ok := v.Parts()
+		if !ok {
+			return
+		}
+		num, den = append(num, n), append(den, d)
+	}
+	scaled, d := scaledFractions(num, den)
+	if scaled == nil {
+		return
+	}
+	// A score is at most rounds × the largest points; a Sonneborn-Berger sum at most rounds
+	// × score × points ≤ (rounds × points)², and den² its denominator: below 2^31 all fit.
+	most := d
+	for _, v := range scaled {
+		most = max(most, v, -v)
+	}
+	if most >= 1<<31/int64(max(1, len(f.c.Rounds))) {
+		return
+	}
+	f.den = d
+	n := len(f.pts)
+	f.spts = make([]int64, 0, n*len(f.c.Rounds))
+	f.sscore, f.sadj = make([]int64, n), make([]int64, n)
+	for p, pts := range f.pts {
+		for _, v := range pts {
+			f.spts = append(f.spts, f.scaled(v))
+		}
+		f.sscore[p], f.sadj[p] = f.scaled(f.score[p]), f.scaled(f.adj[p])
+	}
+}
+
+// scaled returns v × den; v is a sum of points, whose denominator divides den.
+func (f *fideData) scaled(v exact.Num) int64 {
+	n, d, _ := v.Parts()
+	return n * (f.den / d)
 }
 
 // points returns the points a record scores. Under Fore Buchholz every game of the last
@@ -458,7 +511,7 @@ type fideTerm struct {
 // terms than cuts, every term is cut.
 func fideCut(terms []fideTerm, low, high int) (kept, cut []fideTerm) {
 	out := make([]bool, len(terms))
-	for _, j := range fideCutIndexes(nil, out, terms, low, high) {
+	for _, j := range fideCutIndexes(nil, out, termCuts(terms), low, high) {
 		cut = append(cut, terms[j])
 	}
 	for j, t := range terms {
@@ -467,6 +520,23 @@ func fideCut(terms []fideTerm, low, high int) (kept, cut []fideTerm) {
 		}
 	}
 	return kept, cut
+}
+
+// cutOrder is what fideCutIndexes reads of the terms: whether term j is a voluntary
+// unplayed round, and how terms a and b compare by "by" and by value (−1, 0, +1). Exact
+// terms (termCuts) and ranking's scaled integers (fideData.scaledSum) both provide it.
+type cutOrder struct {
+	vur       func(j int) bool
+	by, value func(a, b int) int
+}
+
+// termCuts is the cutOrder of exact terms.
+func termCuts(terms []fideTerm) cutOrder {
+	return cutOrder{
+		vur:   func(j int) bool { return terms[j].vur },
+		by:    func(a, b int) int { return terms[a].by.Cmp(terms[b].by) },
+		value: func(a, b int) int { return terms[a].value.Cmp(terms[b].value) },
+	}
 }
 
 // fideCutIndexes marks the terms that low and high cuts remove in out (one false per term)
@@ -483,35 +553,39 @@ func fideCut(terms []fideTerm, low, high int) (kept, cut []fideTerm) {
 //     contribution.
 //
 // Equal terms are taken in round order, which keeps explanations reproducible.
-func fideCutIndexes(dst []int, out []bool, terms []fideTerm, low, high int) []int {
-	left := len(terms)
-	// first returns the term left that less ranks first (only voluntary unplayed rounds
-	// when vurOnly), or -1.
-	first := func(vurOnly bool, less func(a, b fideTerm) bool) int {
+func fideCutIndexes(dst []int, out []bool, o cutOrder, low, high int) []int {
+	left := len(out)
+	// first returns the term left that comes first by "by", then by value, lowest first
+	// (sign 1) or highest first (sign −1); only voluntary unplayed rounds when vurOnly; or -1.
+	first := func(vurOnly bool, sign int) int {
 		best := -1
-		for j, t := range terms {
-			if !out[j] && (!vurOnly || t.vur) && (best < 0 || less(t, terms[best])) {
+		for j := range out {
+			if out[j] || (vurOnly && !o.vur(j)) {
+				continue
+			}
+			if best < 0 {
+				best = j
+				continue
+			}
+			c := o.by(j, best)
+			if c == 0 {
+				c = o.value(j, best)
+			}
+			if sign*c < 0 {
 				best = j
 			}
 		}
 		return best
 	}
-	lower := func(a, b fideTerm) bool {
-		if c := a.by.Cmp(b.by); c != 0 {
-			return c < 0
-		}
-		return a.value.Cmp(b.value) < 0
-	}
-	higher := func(a, b fideTerm) bool { return lower(b, a) }
 	for n := 0; n < low && left > 0; n++ {
-		j := first(false, lower)
-		if v := first(true, lower); v >= 0 && terms[j].value.Cmp(terms[v].value) <= 0 {
+		j := first(false, 1)
+		if v := first(true, 1); v >= 0 && o.value(j, v) <= 0 {
 			j = v
 		}
 		out[j], left, dst = true, left-1, append(dst, j)
 	}
 	for n := 0; n < high && left > 0; n++ {
-		j := first(false, higher)
+		j := first(false, -1)
 		out[j], left, dst = true, left-1, append(dst, j)
 	}
 	return dst
@@ -529,7 +603,7 @@ func fideSum(terms []fideTerm, low, high int, notes []string, explain bool) Figu
 	} else {
 		out = make([]bool, len(terms))
 	}
-	cuts := fideCutIndexes(cutBuf[:0], out, terms, low, high)
+	cuts := fideCutIndexes(cutBuf[:0], out, termCuts(terms), low, high)
 	var sum fracSum // one reduction for the sum, not one per term
 	for j, t := range terms {
 		if !out[j] {

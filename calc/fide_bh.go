@@ -4,6 +4,7 @@ package calc
 // Opponents' Buchholz, Sonneborn-Berger and Koya, all with the unplayed-round rules of Art. 16.
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"sync"
@@ -52,32 +53,30 @@ func fideKoyaDef() *Def {
 
 // fideBH is Buchholz with low and high cuts.
 func fideBH(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, 0, func(o fideOpp) exact.Num { return o.score },
-		func(_ *exprArena, f *fideData, o fideOpp) *Expr { return f.scoreLit(o) })
+	return fideOppSum(c, newFIDEData(c, false), low, high, explain, false)
 }
 
 // fideFB is Fore Buchholz: Buchholz as if every last-round game had been drawn.
 func fideFB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, true), low, high, explain, 0, func(o fideOpp) exact.Num { return o.score },
-		func(_ *exprArena, f *fideData, o fideOpp) *Expr { return f.scoreLit(o) })
+	return fideOppSum(c, newFIDEData(c, true), low, high, explain, false)
 }
 
 // fideSB is Sonneborn-Berger with low and high cuts; a term is the opponent's (or the
 // dummy's) score times the points the player scored that round.
 func fideSB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, 1, func(o fideOpp) exact.Num { return o.score.Mul(o.pts) },
-		func(a *exprArena, f *fideData, o fideOpp) *Expr {
-			return a.op(OpMul, f.scoreLit(o), f.pointsLit(o.pts))
-		})
+	return fideOppSum(c, newFIDEData(c, false), low, high, explain, true)
 }
 
 // fideOppSum sums one term per round as opponent-based keys see them (f.opponents), with
-// low and high cuts; expr writes a term's arithmetic, for explanations, with the arena's
-// room for nodes operations of two operands per term. The function it returns reuses its
-// buffers: it is for one goroutine.
-func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
-	nodes int, value func(fideOpp) exact.Num, expr func(*exprArena, *fideData, fideOpp) *Expr) func(p int) Figure {
+// low and high cuts: the opponent's score (Buchholz), or with sb that score times the
+// player's points (Sonneborn-Berger). The function it returns reuses its buffers: it is
+// for one goroutine.
+func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p int) Figure {
 	var own fideBuf
+	if !explain && f.den > 0 {
+		// Ranking sums integers: no exact arithmetic, no terms (see fideData.den).
+		return func(p int) Figure { return Figure{Value: Known(f.scaledSum(&own, p, low, high, sb))} }
+	}
 	return func(p int) Figure {
 		// Ranking reuses this function's buffers for every player; an explanation is built
 		// for one player by a function made for it, so it borrows them instead.
@@ -94,13 +93,19 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
 		terms := b.terms[:0]
 		var notes []string
 		var a *exprArena // one explanation's term nodes, allocated together
-		if explain && nodes > 0 {
-			a = newArena(nodes*len(opps), 0)
+		if explain && sb {
+			a = newArena(len(opps), 0)
 		}
 		for _, o := range opps {
-			t := fideTerm{round: c.Rounds[o.i], value: value(o), by: o.score, vur: o.vur}
+			t := fideTerm{round: c.Rounds[o.i], value: o.score, by: o.score, vur: o.vur}
+			if sb {
+				t.value = o.score.Mul(o.pts)
+			}
 			if explain {
-				t.expr = expr(a, f, o)
+				t.expr = f.scoreLit(o)
+				if sb {
+					t.expr = a.op(OpMul, t.expr, f.pointsLit(o.pts))
+				}
 				if o.note != "" {
 					notes = append(notes, o.note)
 				}
@@ -111,10 +116,59 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
 	}
 }
 
-// fideBuf holds the buffers of one player's terms (see fideOppSum).
+// scaledSum is player p's value of fideOppSum from the scaled integers, for ranking: the
+// same terms and cuts, summed over den (Buchholz) or den² (Sonneborn-Berger).
+func (f *fideData) scaledSum(b *fideBuf, p, low, high int, sb bool) exact.Num {
+	recs, rounds := f.c.Records[p], len(f.c.Rounds)
+	b.by, b.value, b.vur = b.by[:0], b.value[:0], b.vur[:0]
+	for i := range recs {
+		r := &recs[i] // records are large: read them in place
+		var by int64
+		if f.played(i, r) {
+			by = f.sadj[r.Opp]
+		} else {
+			d, _ := f.dummy(p, i)
+			by = f.scaled(d)
+		}
+		v := by
+		if sb {
+			v *= f.spts[p*rounds+i]
+		}
+		b.by, b.value, b.vur = append(b.by, by), append(b.value, v), append(b.vur, f.vur(i, r))
+	}
+	if low+high > 0 {
+		if b.cuts.by == nil {
+			b.cuts = cutOrder{
+				vur:   func(j int) bool { return b.vur[j] },
+				by:    func(x, y int) int { return cmp.Compare(b.by[x], b.by[y]) },
+				value: func(x, y int) int { return cmp.Compare(b.value[x], b.value[y]) },
+			}
+		}
+		b.out = append(b.out[:0], make([]bool, len(b.value))...)
+		b.cut = fideCutIndexes(b.cut[:0], b.out, b.cuts, low, high)
+	}
+	var sum int64
+	for j, v := range b.value {
+		if low+high == 0 || !b.out[j] {
+			sum += v
+		}
+	}
+	den := f.den
+	if sb {
+		den *= f.den
+	}
+	return exact.Frac(sum, den)
+}
+
+// fideBuf holds the buffers of one player's terms (see fideOppSum and scaledSum).
 type fideBuf struct {
 	opps  []fideOpp
 	terms []fideTerm
+
+	by, value []int64
+	vur, out  []bool
+	cut       []int
+	cuts      cutOrder // reads by, value and vur
 }
 
 // fideBufs lends buffers to explanations, which run concurrently.
