@@ -228,11 +228,14 @@ type fideData struct {
 	fore bool
 
 	// Ranking sums opponents' scores as integers: den is a common denominator of the points
-	// a round can score, spts[p*len(Rounds)+i], sscore[p] and sadj[p] are pts, score and adj
-	// times den. den is 0 when no such denominator keeps every sum of Sonneborn-Berger in
-	// int64; ranking then sums the exact terms, as explanations always do.
-	den                int64
-	spts, sscore, sadj []int64
+	// a round can score; spts[p*len(Rounds)+i] are pts[p][i] times den, and sby the same
+	// round's opponent score (adjusted, or the dummy's) times den, which every
+	// opponent-based key reads; svur marks the voluntary unplayed rounds. den is 0 when no
+	// such denominator keeps every sum of Sonneborn-Berger in int64; ranking then sums the
+	// exact terms, as explanations always do.
+	den       int64
+	spts, sby []int64
+	svur      []bool
 
 	// drawnNotes[p] is drawnText(p), built once on first use: every opponent of p quotes it
 	// in every key's explanation.
@@ -243,6 +246,11 @@ type fideData struct {
 	litsOnce sync.Once
 	adjLits  []*Expr
 	ptsLits  []*Expr
+
+	// dePositions lends direct encounter a *[]int32 by player, −1 for every player outside
+	// the group it ranks (see de): a lookup by index instead of a map, and one slice for
+	// every group, which its run resets.
+	dePositions sync.Pool
 }
 
 // scoreLit returns the literal of o's score: the opponent's shared one, or a dummy's own.
@@ -290,6 +298,7 @@ func newFIDEData(c *Context, fore bool) *fideData {
 
 func buildFIDEData(c *Context, fore bool) *fideData {
 	f := &fideData{c: c, rules: c.Options.FIDERules, fore: fore}
+	f.dePositions.New = func() any { return new([]int32) }
 	if f.rules == "" {
 		f.rules = FIDE2023
 	}
@@ -349,14 +358,23 @@ func (f *fideData) scale() {
 		return
 	}
 	f.den = d
-	n := len(f.pts)
-	f.spts = make([]int64, 0, n*len(f.c.Rounds))
-	f.sscore, f.sadj = make([]int64, n), make([]int64, n)
-	for p, pts := range f.pts {
-		for _, v := range pts {
-			f.spts = append(f.spts, f.scaled(v))
+	n, rounds := len(f.pts), len(f.c.Rounds)
+	adj := make([]int64, n)
+	for p := range adj {
+		adj[p] = f.scaled(f.adj[p])
+	}
+	f.spts, f.sby, f.svur = make([]int64, n*rounds), make([]int64, n*rounds), make([]bool, n*rounds)
+	for p, recs := range f.c.Records {
+		for i := range recs {
+			r, at := &recs[i], p*rounds+i
+			f.spts[at], f.svur[at] = f.scaled(f.pts[p][i]), f.vur(i, r)
+			if f.played(i, r) {
+				f.sby[at] = adj[r.Opp]
+			} else {
+				d, _ := f.dummy(p, i)
+				f.sby[at] = f.scaled(d)
+			}
 		}
-		f.sscore[p], f.sadj[p] = f.scaled(f.score[p]), f.scaled(f.adj[p])
 	}
 }
 

@@ -119,22 +119,21 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p
 // scaledSum is player p's value of fideOppSum from the scaled integers, for ranking: the
 // same terms and cuts, summed over den (Buchholz) or den² (Sonneborn-Berger).
 func (f *fideData) scaledSum(b *fideBuf, p, low, high int, sb bool) exact.Num {
-	recs, rounds := f.c.Records[p], len(f.c.Rounds)
-	b.by, b.value, b.vur = b.by[:0], b.value[:0], b.vur[:0]
-	for i := range recs {
-		r := &recs[i] // records are large: read them in place
-		var by int64
-		if f.played(i, r) {
-			by = f.sadj[r.Opp]
-		} else {
-			d, _ := f.dummy(p, i)
-			by = f.scaled(d)
+	rounds := len(f.c.Rounds)
+	at := p * rounds
+	b.by, b.value, b.vur = f.sby[at:at+rounds], f.sby[at:at+rounds], f.svur[at:at+rounds]
+	den := f.den
+	if sb {
+		den *= f.den
+		b.buf = b.buf[:0]
+		for j, pts := range f.spts[at : at+rounds] {
+			b.buf = append(b.buf, b.by[j]*pts)
 		}
-		v := by
-		if sb {
-			v *= f.spts[p*rounds+i]
-		}
-		b.by, b.value, b.vur = append(b.by, by), append(b.value, v), append(b.vur, f.vur(i, r))
+		b.value = b.buf
+	}
+	var sum int64
+	for _, v := range b.value {
+		sum += v
 	}
 	if low+high > 0 {
 		if b.cuts.by == nil {
@@ -144,18 +143,11 @@ func (f *fideData) scaledSum(b *fideBuf, p, low, high int, sb bool) exact.Num {
 				value: func(x, y int) int { return cmp.Compare(b.value[x], b.value[y]) },
 			}
 		}
-		b.out = append(b.out[:0], make([]bool, len(b.value))...)
+		b.out = append(b.out[:0], make([]bool, rounds)...)
 		b.cut = fideCutIndexes(b.cut[:0], b.out, b.cuts, low, high)
-	}
-	var sum int64
-	for j, v := range b.value {
-		if low+high == 0 || !b.out[j] {
-			sum += v
+		for _, j := range b.cut {
+			sum -= b.value[j]
 		}
-	}
-	den := f.den
-	if sb {
-		den *= f.den
 	}
 	return exact.Frac(sum, den)
 }
@@ -165,10 +157,12 @@ type fideBuf struct {
 	opps  []fideOpp
 	terms []fideTerm
 
-	by, value []int64
-	vur, out  []bool
-	cut       []int
-	cuts      cutOrder // reads by, value and vur
+	// scaledSum's terms: by, value and vur are views of the fideData (value of buf for
+	// Sonneborn-Berger)
+	by, value, buf []int64
+	vur, out       []bool
+	cut            []int
+	cuts           cutOrder // reads by, value and vur
 }
 
 // fideBufs lends buffers to explanations, which run concurrently.

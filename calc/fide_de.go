@@ -25,13 +25,23 @@ func fideDEDef() *Def {
 // it is the first tiebreak; ranking replaces it with the group actually tied (Def.Group).
 func fideDEByScore(c *Context) []Figure {
 	f := newFIDEData(c, false)
-	groups := map[string][]int{}
-	var keys []string
+	// a score as a map key: its reduced parts, or its text when it does not fit in them
+	type scoreKey struct {
+		n, d int64
+		s    string
+	}
+	groups := map[scoreKey][]int{}
+	var keys []scoreKey
 	for p := range c.Records {
 		if !c.Played(p) || c.Event.Players[p].Disqualified {
 			continue
 		}
-		k := f.score[p].String()
+		var k scoreKey
+		if n, d, ok := f.score[p].Parts(); ok {
+			k.n, k.d = n, d
+		} else {
+			k.s = f.score[p].String()
+		}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -52,10 +62,20 @@ func fideDEByScore(c *Context) []Figure {
 func fideDE(c *Context, tied []int) []Figure { return newFIDEData(c, false).de(tied) }
 
 func (f *fideData) de(tied []int) []Figure {
-	d := &deRun{f: f, pos: make(map[int]int32, len(tied)), in: make([]int32, len(tied))}
+	pos := f.dePositions.Get().(*[]int32)
+	if *pos == nil {
+		*pos = slices.Repeat([]int32{-1}, len(f.c.Records))
+	}
+	d := &deRun{f: f, pos: *pos, in: make([]int32, len(tied))}
 	for i, p := range tied {
 		d.pos[p] = int32(i)
 	}
+	defer func() {
+		for _, p := range tied {
+			d.pos[p] = -1
+		}
+		f.dePositions.Put(pos)
+	}()
 	d.pts, d.maxp = make([]exact.Num, len(tied)), make([]exact.Num, len(tied))
 	var notes []deNote
 	classes := d.classes(tied, &notes)
@@ -90,8 +110,8 @@ func (f *fideData) de(tied []int) []Figure {
 // member's points and possible best, by position, in the sub-group being split.
 type deRun struct {
 	f         *fideData
-	pos       map[int]int32 // player → position in the group
-	in        []int32       // by position: the number of the sub-group the member is in
+	pos       []int32 // by player: position in the group, −1 outside it
+	in        []int32 // by position: the number of the sub-group the member is in
 	subgroups int32
 	pts, maxp []exact.Num
 }
@@ -228,7 +248,7 @@ func (d *deRun) scores(g []int) (allMet bool) {
 			if r.Opp == tbsheet.NoPlayer || !fidePlayed(r.Result) {
 				continue
 			}
-			if at, ok := d.pos[r.Opp]; !ok || d.in[at] != d.subgroups {
+			if at := d.pos[r.Opp]; at < 0 || d.in[at] != d.subgroups {
 				continue
 			}
 			j := slices.IndexFunc(mets, func(m met) bool { return m.opp == r.Opp })
