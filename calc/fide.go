@@ -237,10 +237,9 @@ type fideData struct {
 	spts, sby []int64
 	svur      []bool
 
-	// drawnNotes[p] is drawnText(p), built once on first use: every opponent of p quotes it
-	// in every key's explanation.
-	drawnOnce  sync.Once
-	drawnNotes []string
+	// oppNotes[p] is oppNote(p), built once on first use.
+	notesOnce sync.Once
+	oppNotes  []string
 	// adjLits[p] is adj[p] as a literal and ptsLits the points a round can score, built once
 	// for explanations: every opponent of p quotes the same node.
 	litsOnce sync.Once
@@ -439,12 +438,11 @@ type fideOpp struct {
 	pts    exact.Num // own points that round
 	vur    bool
 	played bool
-	note   string // how an unplayed or adjusted contribution came about, or ""
 }
 
 // opponents returns p's rounds as opponent-based keys see them (16.3, 16.4), appended to
-// dst[:0]; the notes are written only when explain is set.
-func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
+// dst[:0]; oppNote says how they came about.
+func (f *fideData) opponents(dst []fideOpp, p int) []fideOpp {
 	recs := f.c.Records[p]
 	out := dst[:0]
 	if cap(out) < len(recs) {
@@ -453,35 +451,49 @@ func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
 	for i := range recs {
 		r := &recs[i] // records are large: read them in place
 		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.pts[p][i], vur: f.vur(i, r), played: f.played(i, r)}
-		rn := f.c.Rounds[i]
 		if o.played {
 			o.opp, o.score = r.Opp, f.adj[r.Opp]
-			if explain && len(f.drawn[r.Opp]) > 0 { // explain first: ranking need not read drawn
-				o.note = "R" + strconv.Itoa(rn) + " " + f.name(r.Opp) + "'s " + f.drawnNote(r.Opp)
-			}
 		} else {
-			var how string
-			o.score, how = f.dummy(p, i)
-			if explain {
-				o.note = "R" + strconv.Itoa(rn) + " " + fideKind(r.Result) + ": dummy " + halves(o.score) + " (" + how + ")"
-			}
+			o.score, _ = f.dummy(p, i)
 		}
 		out = append(out, o)
 	}
 	return out
 }
 
-// drawnNote returns drawnText(p), built once for every player.
-func (f *fideData) drawnNote(p int) string {
-	f.drawnOnce.Do(func() {
-		f.drawnNotes = make([]string, len(f.drawn))
-		for q, d := range f.drawn {
-			if len(d) > 0 {
-				f.drawnNotes[q] = f.drawnText(q)
+// oppNote returns the note of p's opponent-based figures: how his unplayed rounds and his
+// opponents' adjusted scores came about ("R3 Ann's R9 absence counts ½; R5 PAB: dummy 4
+// (own score)"), or "". Every key built on opponents' scores writes the same note, so the
+// notes are built once for every player, on first use.
+func (f *fideData) oppNote(p int) string {
+	f.notesOnce.Do(f.buildNotes)
+	return f.oppNotes[p]
+}
+
+func (f *fideData) buildNotes() {
+	drawn := make([]string, len(f.drawn)) // quoted by every opponent of the player
+	for q, d := range f.drawn {
+		if len(d) > 0 {
+			drawn[q] = f.drawnText(q)
+		}
+	}
+	f.oppNotes = make([]string, len(f.c.Records))
+	var parts []string
+	for p, recs := range f.c.Records {
+		parts = parts[:0]
+		for i := range recs {
+			r := &recs[i] // records are large: read them in place
+			rn := f.c.Rounds[i]
+			switch {
+			case !f.played(i, r):
+				score, how := f.dummy(p, i)
+				parts = append(parts, "R"+strconv.Itoa(rn)+" "+fideKind(r.Result)+": dummy "+halves(score)+" ("+how+")")
+			case drawn[r.Opp] != "":
+				parts = append(parts, "R"+strconv.Itoa(rn)+" "+f.name(r.Opp)+"'s "+drawn[r.Opp])
 			}
 		}
-	})
-	return f.drawnNotes[p]
+		f.oppNotes[p] = strings.Join(parts, "; ")
+	}
 }
 
 // drawnText says which of p's rounds count as draws for his opponents ("R3 absence counts ½").
@@ -609,10 +621,11 @@ func fideCutIndexes(dst []int, out []bool, o cutOrder, low, high int) []int {
 	return dst
 }
 
-// fideSum returns the figure of a sum of terms with low and high cuts: the value and, when
-// explain is set, the arithmetic "1 + 2 + 2.5 − 1" and notes on dummies, adjustments and
-// what was cut (the terms' exprs are then set).
-func fideSum(terms []fideTerm, low, high int, notes []string, explain bool) Figure {
+// fideSum returns the figure of a sum of terms with low and high cuts: the value or, when
+// explain is set, its explanation alone (ranking has the value): the arithmetic
+// "1 + 2 + 2.5 − 1" and the note, which says what was cut after note's own text (the
+// terms' exprs are then set).
+func fideSum(terms []fideTerm, low, high int, note string, explain bool) Figure {
 	var outBuf [32]bool // a whole event's rounds, without allocating
 	var cutBuf [4]int
 	var out []bool
@@ -622,15 +635,14 @@ func fideSum(terms []fideTerm, low, high int, notes []string, explain bool) Figu
 		out = make([]bool, len(terms))
 	}
 	cuts := fideCutIndexes(cutBuf[:0], out, termCuts(terms), low, high)
-	var sum fracSum // one reduction for the sum, not one per term
-	for j, t := range terms {
-		if !out[j] {
-			sum.addNum(t.value)
-		}
-	}
-	v := sum.value()
 	if !explain {
-		return Figure{Value: Known(v)}
+		var sum fracSum // one reduction for the sum, not one per term
+		for j, t := range terms {
+			if !out[j] {
+				sum.addNum(t.value)
+			}
+		}
+		return Figure{Value: Known(sum.value())}
 	}
 	all := make([]*Expr, len(terms))
 	for j, t := range terms {
@@ -650,9 +662,12 @@ func fideSum(terms []fideTerm, low, high int, notes []string, explain bool) Figu
 			what = append(what, s)
 		}
 		x = Sub(args...)
-		notes = append(notes, "cut "+strings.Join(what, ", "))
+		if note != "" {
+			note += "; "
+		}
+		note += "cut " + strings.Join(what, ", ")
 	}
-	return Figure{Value: Known(v), Explain: Explanation{Expr: x, Note: strings.Join(notes, "; ")}}
+	return Figure{Explain: Explanation{Expr: x, Note: note}}
 }
 
 // fideKey is a FIDE key with its cuts: it returns the function that gives player p's

@@ -85,13 +85,12 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p
 			b = fideBufs.Get().(*fideBuf)
 			defer fideBufs.Put(b)
 		}
-		b.opps = f.opponents(b.opps, p, explain)
+		b.opps = f.opponents(b.opps, p)
 		opps := b.opps
 		if cap(b.terms) < len(opps) {
 			b.terms = make([]fideTerm, 0, len(opps))
 		}
 		terms := b.terms[:0]
-		var notes []string
 		var a *exprArena // one explanation's term nodes, allocated together
 		if explain && sb {
 			a = newArena(len(opps), 0)
@@ -106,13 +105,14 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p
 				if sb {
 					t.expr = a.op(OpMul, t.expr, f.pointsLit(o.pts))
 				}
-				if o.note != "" {
-					notes = append(notes, o.note)
-				}
 			}
 			terms = append(terms, t)
 		}
-		return fideSum(terms, low, high, notes, explain)
+		note := ""
+		if explain {
+			note = f.oppNote(p)
+		}
+		return fideSum(terms, low, high, note, explain)
 	}
 }
 
@@ -176,7 +176,7 @@ func fideAOB(c *Context, _ bool) func(p int) Figure {
 	return func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
-		opps = f.opponents(opps, p, false)
+		opps = f.opponents(opps, p)
 		for _, o := range opps {
 			if o.played {
 				terms = append(terms, lits[o.opp])

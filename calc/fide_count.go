@@ -111,6 +111,6 @@ func fidePS(c *Context, low, _ int, explain bool) func(p int) Figure {
 			}
 			terms = append(terms, t)
 		}
-		return fideSum(terms, low, 0, nil, explain)
+		return fideSum(terms, low, 0, "", explain)
 	}
 }
