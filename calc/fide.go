@@ -255,7 +255,7 @@ type fideData struct {
 // scoreLit returns the literal of o's score: the opponent's shared one, or a dummy's own.
 func (f *fideData) scoreLit(o fideOpp) *Expr {
 	f.litsOnce.Do(f.buildLits)
-	if o.opp != tbsheet.NoPlayer && o.score.Equal(f.adj[o.opp]) {
+	if o.opp != tbsheet.NoPlayer { // an opponent's score is always his adjusted score
 		return f.adjLits[o.opp]
 	}
 	return Num(o.score)
@@ -478,21 +478,30 @@ func (f *fideData) buildNotes() {
 		}
 	}
 	f.oppNotes = make([]string, len(f.c.Records))
-	var parts []string
+	var b []byte // one player's note, written in place: a string per player, not per part
 	for p, recs := range f.c.Records {
-		parts = parts[:0]
+		b = b[:0]
 		for i := range recs {
 			r := &recs[i] // records are large: read them in place
-			rn := f.c.Rounds[i]
-			switch {
-			case !f.played(i, r):
-				score, how := f.dummy(p, i)
-				parts = append(parts, "R"+strconv.Itoa(rn)+" "+fideKind(r.Result)+": dummy "+halves(score)+" ("+how+")")
-			case drawn[r.Opp] != "":
-				parts = append(parts, "R"+strconv.Itoa(rn)+" "+f.name(r.Opp)+"'s "+drawn[r.Opp])
+			played := f.played(i, r)
+			if played && drawn[r.Opp] == "" {
+				continue
 			}
+			if len(b) > 0 {
+				b = append(b, "; "...)
+			}
+			b = strconv.AppendInt(append(b, 'R'), int64(f.c.Rounds[i]), 10)
+			if played {
+				b = append(append(append(append(b, ' '), f.name(r.Opp)...), "'s "...), drawn[r.Opp]...)
+				continue
+			}
+			score, how := f.dummy(p, i)
+			b = append(append(append(append(b, ' '), fideKind(r.Result)...), ": dummy "...), halves(score)...)
+			b = append(append(append(b, " ("...), how...), ')')
 		}
-		f.oppNotes[p] = strings.Join(parts, "; ")
+		if len(b) > 0 {
+			f.oppNotes[p] = string(b)
+		}
 	}
 }
 
