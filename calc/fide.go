@@ -490,13 +490,12 @@ func (f *fideData) buildNotes() {
 			if len(b) > 0 {
 				b = append(b, "; "...)
 			}
-			b = strconv.AppendInt(append(b, 'R'), int64(f.c.Rounds[i]), 10)
 			if played {
-				b = append(append(append(append(b, ' '), f.name(r.Opp)...), "'s "...), drawn[r.Opp]...)
+				b = append(append(appendRound(b, f.c.Rounds[i], f.name(r.Opp)), "'s "...), drawn[r.Opp]...)
 				continue
 			}
 			score, how := f.dummy(p, i)
-			b = append(append(append(append(b, ' '), fideKind(r.Result)...), ": dummy "...), halves(score)...)
+			b = append(append(appendRound(b, f.c.Rounds[i], fideKind(r.Result)), ": dummy "...), halves(score)...)
 			b = append(append(append(b, " ("...), how...), ')')
 		}
 		if len(b) > 0 {
@@ -507,15 +506,24 @@ func (f *fideData) buildNotes() {
 
 // drawnText says which of p's rounds count as draws for his opponents ("R3 absence counts ½").
 func (f *fideData) drawnText(p int) string {
-	var parts []string
-	for _, i := range f.drawn[p] {
-		parts = append(parts, fmt.Sprintf("R%d %s", f.c.Rounds[i], fideKind(f.c.Records[p][i].Result)))
+	var b []byte // written in place: every opponent quotes it, and there are thousands
+	for k, i := range f.drawn[p] {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendRound(b, f.c.Rounds[i], fideKind(f.c.Records[p][i].Result))
 	}
-	each := ""
-	if len(parts) > 1 {
-		each = " each"
+	b = append(append(b, " counts "...), halves(f.c.Points.Draw)...)
+	if len(f.drawn[p]) > 1 {
+		b = append(b, " each"...)
 	}
-	return strings.Join(parts, ", ") + " counts " + halves(f.c.Points.Draw) + each
+	return string(b)
+}
+
+// appendRound appends "R3 what" to b.
+func appendRound(b []byte, round int, what string) []byte {
+	b = strconv.AppendInt(append(b, 'R'), int64(round), 10)
+	return append(append(b, ' '), what...)
 }
 
 // halves writes a number as chess players do: "½", "2½", "3", else a decimal.
@@ -660,21 +668,24 @@ func fideSum(terms []fideTerm, low, high int, note string, explain bool) Figure 
 	x := Sum(all...)
 	if len(cuts) > 0 {
 		args := []*Expr{x}
-		var what []string
-		for _, j := range cuts {
+		b := []byte(note)
+		if note != "" {
+			b = append(b, "; "...)
+		}
+		b = append(b, "cut "...)
+		for k, j := range cuts {
 			t := terms[j]
 			args = append(args, Num(t.value))
-			s := fmt.Sprintf("R%d %s", t.round, halves(t.value))
-			if t.vur {
-				s += " (VUR)"
+			if k > 0 {
+				b = append(b, ", "...)
 			}
-			what = append(what, s)
+			b = appendRound(b, t.round, halves(t.value))
+			if t.vur {
+				b = append(b, " (VUR)"...)
+			}
 		}
 		x = Sub(args...)
-		if note != "" {
-			note += "; "
-		}
-		note += "cut " + strings.Join(what, ", ")
+		note = string(b)
 	}
 	return Figure{Explain: Explanation{Expr: x, Note: note}}
 }
