@@ -128,6 +128,10 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 		return [][]int{g}
 	}
 	f := d.f
+	if f.deCannotSeparate(len(g)) {
+		*notes = append(*notes, deNote{members: g, text: f.names(g) + deNoOneAhead})
+		return [][]int{g}
+	}
 	d.subgroups++
 	for _, p := range g {
 		d.in[d.pos[p]] = d.subgroups
@@ -207,7 +211,7 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 		}
 		switch {
 		case steps == 0:
-			text = fmt.Sprintf("%s did not all meet and no one's points exceed every other's possible best", f.names(g))
+			text = f.names(g) + deNoOneAhead
 		case steps > len(parts):
 			text = fmt.Sprintf("%s did not all meet: %s; then %d more the same way", f.names(g),
 				strings.Join(parts, "; then "), steps-len(parts))
@@ -224,6 +228,29 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 		out = append(out, d.classes(cl, notes)...)
 	}
 	return out
+}
+
+// deNoOneAhead ends the note of a group direct encounter leaves tied, after its names.
+const deNoOneAhead = " did not all meet and no one's points exceed every other's possible best"
+
+// deCannotSeparate reports whether direct encounter leaves every group of n players tied,
+// whatever their games, because the group is too large for anyone's points to exceed what
+// another could still have scored: most score groups of a large event. Each player met at
+// most k = len(Rounds) < n−1 others, so they did not all meet; p's points are at most
+// k × the most a game scores (hi), and q's possible best at least
+// k' × the least a game scores (lo) + Win × (n−1−k') for the k' ≤ k players q met: a
+// line in k', lowest at k' = 0 or k' = k.
+func (f *fideData) deCannotSeparate(n int) bool {
+	k := len(f.c.Rounds)
+	if n-1 <= k {
+		return false
+	}
+	pt := f.c.Points
+	hi := exact.Max(exact.Max(pt.Win, pt.Draw), exact.Max(pt.Loss, exact.Int(0)))
+	lo := exact.Min(exact.Min(pt.Win, pt.Draw), pt.Loss)
+	most := hi.MulInt(int64(k))
+	least := exact.Min(pt.Win.MulInt(int64(n-1)), lo.MulInt(int64(k)).Add(pt.Win.MulInt(int64(n-1-k))))
+	return most.Cmp(least) <= 0
 }
 
 // scores sets, for the sub-group g, each member's points in the games played against the
