@@ -218,8 +218,6 @@ func fideKind(r tbsheet.Result) string {
 type fideData struct {
 	c     *Context
 	rules string
-	// pts[p][i] are p's points in Rounds[i].
-	pts [][]exact.Num
 	// score[p] is p's final score; adj[p] the score p counts for as someone's opponent.
 	score, adj []exact.Num
 	// drawn[p] lists the rounds (indexes) 16.3 counts as draws for p's opponents.
@@ -234,7 +232,7 @@ type fideData struct {
 	// such denominator keeps every sum of Sonneborn-Berger in int64; ranking then sums the
 	// exact terms, as explanations always do.
 	den       int64
-	spts, sby []int64
+	spts, sby []int32 // den is checked to keep every score in int32
 	svur      []bool
 
 	// oppNotes[p] is oppNote(p), built once on first use.
@@ -301,20 +299,16 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 	if f.rules == "" {
 		f.rules = FIDE2023
 	}
-	n, rounds := len(c.Records), len(c.Rounds)
-	f.pts = make([][]exact.Num, n)
-	slab := make([]exact.Num, n*rounds) // every player's points, allocated together
+	n := len(c.Records)
 	f.score = make([]exact.Num, n)
 	f.adj = make([]exact.Num, n)
 	f.drawn = make([][]int, n)
 	for p, recs := range c.Records {
-		f.pts[p] = slab[p*rounds : (p+1)*rounds : (p+1)*rounds]
 		var score fracSum // one reduction, not one per round
 		last := -1        // the last round that is not voluntarily unplayed
 		for i := range recs {
 			r := &recs[i] // records are large: read them in place
-			f.pts[p][i] = f.points(i, r)
-			score.addNum(f.pts[p][i])
+			score.addNum(f.points(i, r))
 			if !f.vur(i, r) {
 				last = i
 			}
@@ -322,8 +316,8 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 		f.score[p] = score.value()
 		f.adj[p] = f.score[p]
 		for i := last + 1; i < len(recs); i++ {
-			if fideUnpairedVUR(recs[i].Result) && !f.pts[p][i].Equal(c.Points.Draw) {
-				f.adj[p] = f.adj[p].Sub(f.pts[p][i]).Add(c.Points.Draw)
+			if pts := f.pts(p, i); fideUnpairedVUR(recs[i].Result) && !pts.Equal(c.Points.Draw) {
+				f.adj[p] = f.adj[p].Sub(pts).Add(c.Points.Draw)
 				f.drawn[p] = append(f.drawn[p], i)
 			}
 		}
@@ -347,8 +341,9 @@ func (f *fideData) scale() {
 	if scaled == nil {
 		return
 	}
-	// A score is at most rounds × the largest points; a Sonneborn-Berger sum at most rounds
-	// × score × points ≤ (rounds × points)², and den² its denominator: below 2^31 all fit.
+	// A score is at most rounds × the largest points, which keeps it in int32; a
+	// Sonneborn-Berger sum is at most rounds × score × points ≤ (rounds × points)², and den²
+	// its denominator, in int64.
 	most := d
 	for _, v := range scaled {
 		most = max(most, v, -v)
@@ -357,21 +352,21 @@ func (f *fideData) scale() {
 		return
 	}
 	f.den = d
-	n, rounds := len(f.pts), len(f.c.Rounds)
-	adj := make([]int64, n)
+	n, rounds := len(f.adj), len(f.c.Rounds)
+	adj := make([]int32, n)
 	for p := range adj {
-		adj[p] = f.scaled(f.adj[p])
+		adj[p] = int32(f.scaled(f.adj[p]))
 	}
-	f.spts, f.sby, f.svur = make([]int64, n*rounds), make([]int64, n*rounds), make([]bool, n*rounds)
+	f.spts, f.sby, f.svur = make([]int32, n*rounds), make([]int32, n*rounds), make([]bool, n*rounds)
 	for p, recs := range f.c.Records {
 		for i := range recs {
 			r, at := &recs[i], p*rounds+i
-			f.spts[at], f.svur[at] = f.scaled(f.pts[p][i]), f.vur(i, r)
+			f.spts[at], f.svur[at] = int32(f.scaled(f.points(i, r))), f.vur(i, r)
 			if f.played(i, r) {
 				f.sby[at] = adj[r.Opp]
 			} else {
 				d, _ := f.dummy(p, i)
-				f.sby[at] = f.scaled(d)
+				f.sby[at] = int32(f.scaled(d))
 			}
 		}
 	}
@@ -382,6 +377,9 @@ func (f *fideData) scaled(v exact.Num) int64 {
 	n, d, _ := v.Parts()
 	return n * (f.den / d)
 }
+
+// pts returns p's points in Rounds[i].
+func (f *fideData) pts(p, i int) exact.Num { return f.points(i, &f.c.Records[p][i]) }
 
 // points returns the points a record scores. Under Fore Buchholz every game of the last
 // round (a pairing with an opponent) scores a draw.
@@ -450,7 +448,7 @@ func (f *fideData) opponents(dst []fideOpp, p int) []fideOpp {
 	}
 	for i := range recs {
 		r := &recs[i] // records are large: read them in place
-		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.pts[p][i], vur: f.vur(i, r), played: f.played(i, r)}
+		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.points(i, r), vur: f.vur(i, r), played: f.played(i, r)}
 		if o.played {
 			o.opp, o.score = r.Opp, f.adj[r.Opp]
 		} else {

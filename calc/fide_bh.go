@@ -121,18 +121,18 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p
 func (f *fideData) scaledSum(b *fideBuf, p, low, high int, sb bool) exact.Num {
 	rounds := len(f.c.Rounds)
 	at := p * rounds
-	b.by, b.value, b.vur = f.sby[at:at+rounds], f.sby[at:at+rounds], f.svur[at:at+rounds]
+	b.by, b.vur, b.value = f.sby[at:at+rounds], f.svur[at:at+rounds], b.value[:0]
 	den := f.den
 	if sb {
 		den *= f.den
-		b.buf = b.buf[:0]
-		for j, pts := range f.spts[at : at+rounds] {
-			b.buf = append(b.buf, b.by[j]*pts)
-		}
-		b.value = b.buf
 	}
 	var sum int64
-	for _, v := range b.value {
+	for j, by := range b.by {
+		v := int64(by)
+		if sb {
+			v *= int64(f.spts[at+j])
+		}
+		b.value = append(b.value, v)
 		sum += v
 	}
 	if low+high > 0 {
@@ -157,12 +157,12 @@ type fideBuf struct {
 	opps  []fideOpp
 	terms []fideTerm
 
-	// scaledSum's terms: by, value and vur are views of the fideData (value of buf for
-	// Sonneborn-Berger)
-	by, value, buf []int64
-	vur, out       []bool
-	cut            []int
-	cuts           cutOrder // reads by, value and vur
+	// scaledSum's terms: by and vur are views of the fideData
+	by       []int32
+	value    []int64
+	vur, out []bool
+	cut      []int
+	cuts     cutOrder // reads by, value and vur
 }
 
 // fideBufs lends buffers to explanations, which run concurrently.
@@ -208,9 +208,9 @@ func fideKoya(c *Context, explain bool) func(p int) Figure {
 			if !r.HasOpponent() || f.score[r.Opp].Cmp(limit) < 0 {
 				continue
 			}
-			sum = sum.Add(f.pts[p][i])
+			sum = sum.Add(f.pts(p, i))
 			if explain {
-				terms = append(terms, Num(f.pts[p][i]))
+				terms = append(terms, Num(f.pts(p, i)))
 				who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(r.Opp), halves(f.score[r.Opp])))
 			}
 		}

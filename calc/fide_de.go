@@ -283,7 +283,7 @@ func (d *deRun) scores(g []int) (allMet bool) {
 				j = len(mets)
 				mets = append(mets, met{opp: r.Opp})
 			}
-			mets[j].sum = mets[j].sum.Add(f.pts[p][i])
+			mets[j].sum = mets[j].sum.Add(f.pts(p, i))
 			mets[j].games++
 		}
 		var total exact.Num
