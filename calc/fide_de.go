@@ -76,32 +76,32 @@ func (f *fideData) de(tied []int) []Figure {
 		}
 		f.dePositions.Put(pos)
 	}()
-	d.pts, d.maxp = make([]exact.Num, len(tied)), make([]exact.Num, len(tied))
+	nums := make([]exact.Num, 2*len(tied)) // by position in tied
+	d.pts, d.maxp = nums[:len(tied)], nums[len(tied):]
 	var notes []deNote
 	classes := d.classes(tied, &notes)
-	below := make([]int, len(tied)) // by position in tied
+	out := make([]Figure, len(tied))
 	n := len(tied)
 	for _, cl := range classes {
 		n -= len(cl)
 		for _, p := range cl {
-			below[d.pos[p]] = n
+			out[d.pos[p]].Value = Known(exact.Int(int64(n)))
 		}
+	}
+	if len(tied) == 1 {
+		out[0].Explain.Note = "not tied"
+		return out
 	}
 	// Each member's notes, in the order they were made: one pass over the notes, not one per
 	// member (a score group of a large event is thousands of players).
-	texts := make([][]string, len(tied))
 	for _, nt := range notes {
 		for _, p := range nt.members {
-			texts[d.pos[p]] = append(texts[d.pos[p]], nt.text)
+			if x := &out[d.pos[p]].Explain; x.Note == "" {
+				x.Note = nt.text
+			} else {
+				x.Note += "; " + nt.text
+			}
 		}
-	}
-	out := make([]Figure, len(tied))
-	for j := range tied {
-		note := strings.Join(texts[j], "; ")
-		if len(tied) < 2 {
-			note = "not tied"
-		}
-		out[j] = Figure{Value: Known(exact.Int(int64(below[j]))), Explain: Explanation{Note: note}}
 	}
 	return out
 }
