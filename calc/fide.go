@@ -659,21 +659,21 @@ func fideSum(terms []fideTerm, low, high int, note string, explain bool) Figure 
 		}
 		return Figure{Value: Known(sum.value())}
 	}
-	all := make([]*Expr, len(terms))
-	for j, t := range terms {
-		all[j] = t.expr
+	// the sum, the cut and its literals, allocated together
+	a := newArena(2+len(cuts), len(terms)+1+len(cuts))
+	var allBuf [32]*Expr // the operands, copied into the arena
+	all := allBuf[:0]
+	for _, t := range terms {
+		all = append(all, t.expr)
 	}
-	x := Sum(all...)
+	x := a.op(OpSum, all...)
 	if len(cuts) > 0 {
-		args := []*Expr{x}
-		b := []byte(note)
-		if note != "" {
-			b = append(b, "; "...)
-		}
-		b = append(b, "cut "...)
+		args := append(all[:0], x)
+		var buf [64]byte
+		b := append(buf[:0], "cut "...)
 		for k, j := range cuts {
 			t := terms[j]
-			args = append(args, Num(t.value))
+			args = append(args, a.num(t.value))
 			if k > 0 {
 				b = append(b, ", "...)
 			}
@@ -682,8 +682,12 @@ func fideSum(terms []fideTerm, low, high int, note string, explain bool) Figure 
 				b = append(b, " (VUR)"...)
 			}
 		}
-		x = Sub(args...)
-		note = string(b)
+		x = a.op(OpSub, args...)
+		if note == "" {
+			note = string(b)
+		} else {
+			note += "; " + string(b)
+		}
 	}
 	return Figure{Explain: Explanation{Expr: x, Note: note}}
 }
