@@ -243,6 +243,10 @@ type fideData struct {
 	litsOnce sync.Once
 	adjLits  []*Expr
 	ptsLits  []*Expr
+	// products[3*p+k] is adjLits[p] × ptsLits[k] (win, draw, loss), built once on first use
+	// (see productLit).
+	productsOnce sync.Once
+	products     []*Expr
 
 	// dePositions lends direct encounter a *[]int32 by player, −1 for every player outside
 	// the group it ranks (see de): a lookup by index instead of a map, and one slice for
@@ -261,13 +265,43 @@ func (f *fideData) scoreLit(o fideOpp) *Expr {
 
 // pointsLit returns the literal of a round's points.
 func (f *fideData) pointsLit(v exact.Num) *Expr {
-	f.litsOnce.Do(f.buildLits)
-	for _, x := range f.ptsLits {
-		if x.Val.Equal(v) {
-			return x
-		}
+	if k := f.pointsIndex(v); k >= 0 {
+		return f.ptsLits[k]
 	}
 	return Num(v)
+}
+
+// pointsIndex returns the index of v's literal in ptsLits, or −1.
+func (f *fideData) pointsIndex(v exact.Num) int {
+	f.litsOnce.Do(f.buildLits)
+	for k, x := range f.ptsLits {
+		if x.Val.Equal(v) {
+			return k
+		}
+	}
+	return -1
+}
+
+// productLit returns the Sonneborn-Berger term of a round, the opponent's (or dummy's)
+// score times the points scored, built in *a (allocated on first use) for a dummy. A game's
+// term is one of three nodes of its opponent (his score times a win's, a draw's or a loss's
+// points), which every player who met him shares: built once, not once per explanation.
+func (f *fideData) productLit(a **exprArena, o fideOpp) *Expr {
+	if k := f.pointsIndex(o.pts); o.opp != tbsheet.NoPlayer && k >= 0 && k < 3 {
+		f.productsOnce.Do(func() {
+			b := newArena(3*len(f.adj), 0)
+			f.products = make([]*Expr, 0, 3*len(f.adj))
+			for _, x := range f.adjLits {
+				f.products = append(f.products, b.op(OpMul, x, f.ptsLits[0]), b.op(OpMul, x, f.ptsLits[1]),
+					b.op(OpMul, x, f.ptsLits[2]))
+			}
+		})
+		return f.products[3*o.opp+k]
+	}
+	if *a == nil {
+		*a = newArena(len(f.c.Rounds), 0) // room for every round's
+	}
+	return (*a).op(OpMul, f.scoreLit(o), f.pointsLit(o.pts))
 }
 
 func (f *fideData) buildLits() {

@@ -91,10 +91,7 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p
 			b.terms = make([]fideTerm, 0, len(opps))
 		}
 		terms := b.terms[:0]
-		var a *exprArena // one explanation's term nodes, allocated together
-		if explain && sb {
-			a = newArena(len(opps), 0)
-		}
+		var a *exprArena // a dummy's term nodes (see productLit)
 		for _, o := range opps {
 			t := fideTerm{round: c.Rounds[o.i], value: o.score, by: o.score, vur: o.vur}
 			if sb {
@@ -103,7 +100,7 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p
 			if explain {
 				t.expr = f.scoreLit(o)
 				if sb {
-					t.expr = a.op(OpMul, t.expr, f.pointsLit(o.pts))
+					t.expr = f.productLit(&a, o)
 				}
 			}
 			terms = append(terms, t)
