@@ -224,6 +224,9 @@ type fideData struct {
 	drawn [][]int
 	// fore is true for Fore Buchholz: every game of the last round counts as a draw.
 	fore bool
+	// opp[p*len(Rounds)+i] is p's opponent in Rounds[i] if they played (see played), else
+	// −1: what the keys that look for opponents read, 4 bytes a round instead of a Record.
+	opp []int32
 
 	// Ranking sums opponents' scores as integers: den is a common denominator of the points
 	// a round can score; spts[p*len(Rounds)+i] are pts[p][i] times den, and sby the same
@@ -333,10 +336,11 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 	if f.rules == "" {
 		f.rules = FIDE2023
 	}
-	n := len(c.Records)
+	n, rounds := len(c.Records), len(c.Rounds)
 	f.score = make([]exact.Num, n)
 	f.adj = make([]exact.Num, n)
 	f.drawn = make([][]int, n)
+	f.opp = make([]int32, n*rounds)
 	for p, recs := range c.Records {
 		var score fracSum // one reduction, not one per round
 		last := -1        // the last round that is not voluntarily unplayed
@@ -345,6 +349,10 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 			score.addNum(f.points(i, r))
 			if !f.vur(i, r) {
 				last = i
+			}
+			f.opp[p*rounds+i] = -1
+			if f.played(i, r) {
+				f.opp[p*rounds+i] = int32(r.Opp)
 			}
 		}
 		f.score[p] = score.value()
@@ -396,8 +404,8 @@ func (f *fideData) scale() {
 		for i := range recs {
 			r, at := &recs[i], p*rounds+i
 			f.spts[at], f.svur[at] = int32(f.scaled(f.points(i, r))), f.vur(i, r)
-			if f.played(i, r) {
-				f.sby[at] = adj[r.Opp]
+			if o := f.opp[at]; o >= 0 {
+				f.sby[at] = adj[o]
 			} else {
 				d, _ := f.dummy(p, i)
 				f.sby[at] = int32(f.scaled(d))

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 )
 
@@ -267,21 +266,20 @@ func (d *deRun) scores(g []int) (allMet bool) {
 		games int64
 	}
 	var mets []met
+	rounds := len(f.c.Rounds)
 	for _, p := range g {
 		mets = mets[:0]
-		recs := f.c.Records[p]
-		for i := range recs {
-			r := &recs[i] // records are large: read them in place
-			if r.Opp == tbsheet.NoPlayer || !fidePlayed(r.Result) {
+		for i, o := range f.opp[p*rounds : (p+1)*rounds] { // direct encounter is never Fore
+			if o < 0 {
 				continue
 			}
-			if at := d.pos[r.Opp]; at < 0 || d.in[at] != d.subgroups {
+			if at := d.pos[o]; at < 0 || d.in[at] != d.subgroups {
 				continue
 			}
-			j := slices.IndexFunc(mets, func(m met) bool { return m.opp == r.Opp })
+			j := slices.IndexFunc(mets, func(m met) bool { return m.opp == int(o) })
 			if j < 0 {
 				j = len(mets)
-				mets = append(mets, met{opp: r.Opp})
+				mets = append(mets, met{opp: int(o)})
 			}
 			mets[j].sum = mets[j].sum.Add(f.pts(p, i))
 			mets[j].games++
