@@ -238,6 +238,11 @@ type fideData struct {
 	spts, sby []int32 // den is checked to keep every score in int32
 	svur      []bool
 
+	// results[r] is what a round with result r is, foreLast what Fore Buchholz's last-round
+	// pairings are (see round): a lookup, not a switch per record.
+	results  [tbsheet.Absent + 1]fideRound
+	foreLast fideRound
+
 	// oppNotes[p] is oppNote(p), built once on first use.
 	notesOnce sync.Once
 	oppNotes  []string
@@ -336,26 +341,41 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 	if f.rules == "" {
 		f.rules = FIDE2023
 	}
+	f.den = fideDen(c)
+	f.setRounds()
 	n, rounds := len(c.Records), len(c.Rounds)
 	f.score = make([]exact.Num, n)
 	f.adj = make([]exact.Num, n)
 	f.drawn = make([][]int, n)
 	f.opp = make([]int32, n*rounds)
+	if f.den > 0 {
+		f.spts, f.sby, f.svur = make([]int32, n*rounds), make([]int32, n*rounds), make([]bool, n*rounds)
+	}
 	for p, recs := range c.Records {
-		var score fracSum // one reduction, not one per round
+		var score fracSum // one reduction, not one per round, when there is no den
+		var scaled int64  // the score × den
 		last := -1        // the last round that is not voluntarily unplayed
 		for i := range recs {
-			r := &recs[i] // records are large: read them in place
-			score.addNum(f.points(i, r))
-			if !f.vur(i, r) {
+			r, at := &recs[i], p*rounds+i // records are large: read them in place
+			k := f.round(i, r)
+			if f.den > 0 {
+				scaled += int64(k.spts)
+				f.spts[at], f.svur[at] = k.spts, k.vur
+			} else {
+				score.addNum(k.pts)
+			}
+			if !k.vur {
 				last = i
 			}
-			f.opp[p*rounds+i] = -1
-			if f.played(i, r) {
-				f.opp[p*rounds+i] = int32(r.Opp)
+			f.opp[at] = -1
+			if k.played {
+				f.opp[at] = int32(r.Opp)
 			}
 		}
 		f.score[p] = score.value()
+		if f.den > 0 {
+			f.score[p] = exact.Frac(scaled, f.den)
+		}
 		f.adj[p] = f.score[p]
 		for i := last + 1; i < len(recs); i++ {
 			if pts := f.pts(p, i); fideUnpairedVUR(recs[i].Result) && !pts.Equal(c.Points.Draw) {
@@ -364,24 +384,28 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 			}
 		}
 	}
-	f.scale()
+	if f.den > 0 {
+		f.scaleOpponents()
+	}
 	return f
 }
 
-// scale sets den and the scaled points and scores, if the points allow it.
-func (f *fideData) scale() {
-	pt := f.c.Points
+// fideDen returns a common denominator of the points a round can score, small enough that
+// every score fits in int32 and every Sonneborn-Berger sum in int64, or 0 (see
+// fideData.den).
+func fideDen(c *Context) int64 {
+	pt := c.Points
 	var num, den []int64
 	for _, v := range []exact.Num{pt.Win, pt.Draw, pt.Loss, pt.Bye} {
 		n, d, ok := v.Parts()
 		if !ok {
-			return
+			return 0
 		}
 		num, den = append(num, n), append(den, d)
 	}
 	scaled, d := scaledFractions(num, den)
 	if scaled == nil {
-		return
+		return 0
 	}
 	// A score is at most rounds × the largest points, which keeps it in int32; a
 	// Sonneborn-Berger sum is at most rounds × score × points ≤ (rounds × points)², and den²
@@ -390,26 +414,59 @@ func (f *fideData) scale() {
 	for _, v := range scaled {
 		most = max(most, v, -v)
 	}
-	if most >= 1<<31/int64(max(1, len(f.c.Rounds))) {
-		return
+	if most >= 1<<31/int64(max(1, len(c.Rounds))) {
+		return 0
 	}
-	f.den = d
-	n, rounds := len(f.adj), len(f.c.Rounds)
-	adj := make([]int32, n)
+	return d
+}
+
+// fideRound is what a round is to the FIDE keys: its points (and their scaled value when
+// there is a den), whether it was played, whether it was a voluntary unplayed round.
+type fideRound struct {
+	pts         exact.Num
+	spts        int32
+	played, vur bool
+}
+
+// setRounds fills results and foreLast.
+func (f *fideData) setRounds() {
+	for res := range f.results {
+		r := tbsheet.Result(res)
+		k := fideRound{pts: f.c.Points.For(r), played: fidePlayed(r)}
+		k.vur = fideVUR(r) && !k.played
+		f.results[res] = k
+	}
+	f.foreLast = fideRound{pts: f.c.Points.Draw, played: true}
+	if f.den > 0 {
+		for res := range f.results {
+			f.results[res].spts = int32(f.scaled(f.results[res].pts))
+		}
+		f.foreLast.spts = int32(f.scaled(f.foreLast.pts))
+	}
+}
+
+// round returns what round i of record r is (see fideRound). Under Fore Buchholz every
+// last-round pairing (with an opponent) is a played draw.
+func (f *fideData) round(i int, r *Record) *fideRound {
+	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
+		return &f.foreLast
+	}
+	return &f.results[r.Result]
+}
+
+// scaleOpponents fills sby.
+func (f *fideData) scaleOpponents() {
+	adj := make([]int32, len(f.adj))
 	for p := range adj {
 		adj[p] = int32(f.scaled(f.adj[p]))
 	}
-	f.spts, f.sby, f.svur = make([]int32, n*rounds), make([]int32, n*rounds), make([]bool, n*rounds)
-	for p, recs := range f.c.Records {
-		for i := range recs {
-			r, at := &recs[i], p*rounds+i
-			f.spts[at], f.svur[at] = int32(f.scaled(f.points(i, r))), f.vur(i, r)
-			if o := f.opp[at]; o >= 0 {
-				f.sby[at] = adj[o]
-			} else {
-				d, _ := f.dummy(p, i)
-				f.sby[at] = int32(f.scaled(d))
-			}
+	rounds := len(f.c.Rounds)
+	for at, o := range f.opp {
+		if o >= 0 {
+			f.sby[at] = adj[o]
+		} else {
+			d, _ := f.dummy(at/rounds, at%rounds)
+			f.sby[at] = int32(f.scaled(d))
 		}
 	}
 }
@@ -423,27 +480,15 @@ func (f *fideData) scaled(v exact.Num) int64 {
 // pts returns p's points in Rounds[i].
 func (f *fideData) pts(p, i int) exact.Num { return f.points(i, &f.c.Records[p][i]) }
 
-// points returns the points a record scores. Under Fore Buchholz every game of the last
-// round (a pairing with an opponent) scores a draw.
-func (f *fideData) points(i int, r *Record) exact.Num {
-	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
-		return f.c.Points.Draw
-	}
-	return f.c.Points.For(r.Result)
-}
+// points returns the points a record scores (see round).
+func (f *fideData) points(i int, r *Record) exact.Num { return f.round(i, r).pts }
 
-// played reports whether round i of record r counts as played; under Fore Buchholz every
-// last-round pairing is a played draw.
-func (f *fideData) played(i int, r *Record) bool {
-	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
-		return true
-	}
-	return fidePlayed(r.Result)
-}
+// played reports whether round i of record r counts as played (see round).
+func (f *fideData) played(i int, r *Record) bool { return f.round(i, r).played }
 
 // vur reports whether round i of record r is a voluntary unplayed round; under Fore
 // Buchholz no last-round pairing is (it counts as a played draw).
-func (f *fideData) vur(i int, r *Record) bool { return fideVUR(r.Result) && !f.played(i, r) }
+func (f *fideData) vur(i int, r *Record) bool { return f.round(i, r).vur }
 
 // dummy returns the score of the dummy opponent that stands in for p's unplayed round i
 // (16.4): p's own final score; under the 2026 rules capped by the scheduled opponent's
