@@ -687,37 +687,38 @@ func termCuts(terms []fideTerm) cutOrder {
 // Equal terms are taken in round order, which keeps explanations reproducible.
 func fideCutIndexes(dst []int, out []bool, o cutOrder, low, high int) []int {
 	left := len(out)
-	// first returns the term left that comes first by "by", then by value, lowest first
-	// (sign 1) or highest first (sign −1); only voluntary unplayed rounds when vurOnly; or -1.
-	first := func(vurOnly bool, sign int) int {
-		best := -1
+	cmp := func(a, b int) int { // by "by", then by value
+		if c := o.by(a, b); c != 0 {
+			return c
+		}
+		return o.value(a, b)
+	}
+	// first returns the term left that comes first by cmp, lowest first (sign 1) or highest
+	// first (sign −1), and the first voluntary unplayed round among them, or -1: one pass.
+	first := func(sign int) (best, vur int) {
+		best, vur = -1, -1
 		for j := range out {
-			if out[j] || (vurOnly && !o.vur(j)) {
+			if out[j] {
 				continue
 			}
-			if best < 0 {
+			if best < 0 || sign*cmp(j, best) < 0 {
 				best = j
-				continue
 			}
-			c := o.by(j, best)
-			if c == 0 {
-				c = o.value(j, best)
-			}
-			if sign*c < 0 {
-				best = j
+			if o.vur(j) && (vur < 0 || sign*cmp(j, vur) < 0) {
+				vur = j
 			}
 		}
-		return best
+		return best, vur
 	}
 	for n := 0; n < low && left > 0; n++ {
-		j := first(false, 1)
-		if v := first(true, 1); v >= 0 && o.value(j, v) <= 0 {
+		j, v := first(1)
+		if v >= 0 && o.value(j, v) <= 0 {
 			j = v
 		}
 		out[j], left, dst = true, left-1, append(dst, j)
 	}
 	for n := 0; n < high && left > 0; n++ {
-		j := first(false, -1)
+		j, _ := first(-1)
 		out[j], left, dst = true, left-1, append(dst, j)
 	}
 	return dst
