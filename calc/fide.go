@@ -251,6 +251,9 @@ type fideData struct {
 	litsOnce sync.Once
 	adjLits  []*Expr
 	ptsLits  []*Expr
+	// ownLits[p] is score[p] as a literal (adjLits[p] when they are equal), which p's
+	// dummies quote.
+	ownLits []*Expr
 	// products[3*p+k] is adjLits[p] × ptsLits[k] (win, draw, loss), built once on first use
 	// (see productLit).
 	productsOnce sync.Once
@@ -262,11 +265,15 @@ type fideData struct {
 	dePositions sync.Pool
 }
 
-// scoreLit returns the literal of o's score: the opponent's shared one, or a dummy's own.
-func (f *fideData) scoreLit(o fideOpp) *Expr {
+// scoreLit returns the literal of the score of p's opponent o: the opponent's shared one,
+// p's own shared one for a dummy with p's score, or a dummy's own.
+func (f *fideData) scoreLit(p int, o fideOpp) *Expr {
 	f.litsOnce.Do(f.buildLits)
-	if o.opp != tbsheet.NoPlayer { // an opponent's score is always his adjusted score
+	switch {
+	case o.opp != tbsheet.NoPlayer: // an opponent's score is always his adjusted score
 		return f.adjLits[o.opp]
+	case o.score.Equal(f.score[p]):
+		return f.ownLits[p]
 	}
 	return Num(o.score)
 }
@@ -294,7 +301,7 @@ func (f *fideData) pointsIndex(v exact.Num) int {
 // score times the points scored, built in *a (allocated on first use) for a dummy. A game's
 // term is one of three nodes of its opponent (his score times a win's, a draw's or a loss's
 // points), which every player who met him shares: built once, not once per explanation.
-func (f *fideData) productLit(a **exprArena, o fideOpp) *Expr {
+func (f *fideData) productLit(a **exprArena, p int, o fideOpp) *Expr {
 	if k := f.pointsIndex(o.pts); o.opp != tbsheet.NoPlayer && k >= 0 && k < 3 {
 		f.productsOnce.Do(func() {
 			b := newArena(3*len(f.adj), 0)
@@ -307,16 +314,32 @@ func (f *fideData) productLit(a **exprArena, o fideOpp) *Expr {
 		return f.products[3*o.opp+k]
 	}
 	if *a == nil {
-		*a = newArena(len(f.c.Rounds), 0) // room for every round's
+		rounds, unplayed := len(f.c.Rounds), 0
+		for _, o := range f.opp[p*rounds : (p+1)*rounds] {
+			if o < 0 {
+				unplayed++
+			}
+		}
+		*a = newArena(unplayed, 0)
 	}
-	return (*a).op(OpMul, f.scoreLit(o), f.pointsLit(o.pts))
+	return (*a).op(OpMul, f.scoreLit(p, o), f.pointsLit(o.pts))
 }
 
 func (f *fideData) buildLits() {
-	a := newArena(len(f.adj)+5, 0)
-	f.adjLits = make([]*Expr, len(f.adj))
+	adjusted := 0 // players whose adjusted score is not their own
+	for p, v := range f.adj {
+		if !v.Equal(f.score[p]) {
+			adjusted++
+		}
+	}
+	a := newArena(len(f.adj)+adjusted+5, 0)
+	f.adjLits, f.ownLits = make([]*Expr, len(f.adj)), make([]*Expr, len(f.adj))
 	for p, v := range f.adj {
 		f.adjLits[p] = a.num(v)
+		f.ownLits[p] = f.adjLits[p]
+		if !v.Equal(f.score[p]) {
+			f.ownLits[p] = a.num(f.score[p])
+		}
 	}
 	pt := f.c.Points
 	for _, v := range []exact.Num{pt.Win, pt.Draw, pt.Loss, pt.Bye, {}} {

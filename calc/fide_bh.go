@@ -72,45 +72,50 @@ func fideSB(c *Context, low, high int, explain bool) func(p int) Figure {
 // player's points (Sonneborn-Berger). The function it returns reuses its buffers: it is
 // for one goroutine.
 func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p int) Figure {
-	var own fideBuf
-	if !explain && f.den > 0 {
+	if explain {
+		// An explanation is built for one player by a function made for it: it borrows
+		// buffers instead of allocating its own.
+		return func(p int) Figure {
+			b := fideBufs.Get().(*fideBuf)
+			defer fideBufs.Put(b)
+			return f.oppSum(b, p, low, high, true, sb)
+		}
+	}
+	var own fideBuf // ranking reuses them for every player
+	if f.den > 0 {
 		// Ranking sums integers: no exact arithmetic, no terms (see fideData.den).
 		return func(p int) Figure { return Figure{Value: Known(f.scaledSum(&own, p, low, high, sb))} }
 	}
-	return func(p int) Figure {
-		// Ranking reuses this function's buffers for every player; an explanation is built
-		// for one player by a function made for it, so it borrows them instead.
-		b := &own
-		if explain {
-			b = fideBufs.Get().(*fideBuf)
-			defer fideBufs.Put(b)
-		}
-		b.opps = f.opponents(b.opps, p)
-		opps := b.opps
-		if cap(b.terms) < len(opps) {
-			b.terms = make([]fideTerm, 0, len(opps))
-		}
-		terms := b.terms[:0]
-		var a *exprArena // a dummy's term nodes (see productLit)
-		for _, o := range opps {
-			t := fideTerm{round: c.Rounds[o.i], value: o.score, by: o.score, vur: o.vur}
-			if sb {
-				t.value = o.score.Mul(o.pts)
-			}
-			if explain {
-				t.expr = f.scoreLit(o)
-				if sb {
-					t.expr = f.productLit(&a, o)
-				}
-			}
-			terms = append(terms, t)
-		}
-		note := ""
-		if explain {
-			note = f.oppNote(p)
-		}
-		return fideSum(terms, low, high, note, explain)
+	return func(p int) Figure { return f.oppSum(&own, p, low, high, false, sb) }
+}
+
+// oppSum is player p's figure of fideOppSum from exact terms, with buffers b.
+func (f *fideData) oppSum(b *fideBuf, p, low, high int, explain, sb bool) Figure {
+	b.opps = f.opponents(b.opps, p)
+	opps := b.opps
+	if cap(b.terms) < len(opps) {
+		b.terms = make([]fideTerm, 0, len(opps))
 	}
+	terms := b.terms[:0]
+	var a *exprArena // a dummy's term nodes (see productLit)
+	for _, o := range opps {
+		t := fideTerm{round: f.c.Rounds[o.i], value: o.score, by: o.score, vur: o.vur}
+		if sb {
+			t.value = o.score.Mul(o.pts)
+		}
+		if explain {
+			t.expr = f.scoreLit(p, o)
+			if sb {
+				t.expr = f.productLit(&a, p, o)
+			}
+		}
+		terms = append(terms, t)
+	}
+	note := ""
+	if explain {
+		note = f.oppNote(p)
+	}
+	return fideSum(terms, low, high, note, explain)
 }
 
 // scaledSum is player p's value of fideOppSum from the scaled integers, for ranking: the
