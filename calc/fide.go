@@ -6,6 +6,7 @@ package calc
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -278,23 +279,15 @@ func (f *fideData) scoreLit(p int, o fideOpp) *Expr {
 	return Num(o.score)
 }
 
-// pointsLit returns the literal of a round's points.
-func (f *fideData) pointsLit(v exact.Num) *Expr {
-	if k := f.pointsIndex(v); k >= 0 {
-		return f.ptsLits[k]
-	}
-	return Num(v)
+// pointsLit returns the literal of o's points.
+func (f *fideData) pointsLit(o fideOpp) *Expr {
+	f.litsOnce.Do(f.buildLits)
+	return f.ptsLits[o.lit]
 }
 
-// pointsIndex returns the index of v's literal in ptsLits, or −1.
-func (f *fideData) pointsIndex(v exact.Num) int {
-	f.litsOnce.Do(f.buildLits)
-	for k, x := range f.ptsLits {
-		if x.Val.Equal(v) {
-			return k
-		}
-	}
-	return -1
+// fidePointsLits are the points ptsLits holds, in its order (see fideRound.lit).
+func fidePointsLits(pt tbsheet.Points) []exact.Num {
+	return []exact.Num{pt.Win, pt.Draw, pt.Loss, pt.Bye, {}}
 }
 
 // productLit returns the Sonneborn-Berger term of a round, the opponent's (or dummy's)
@@ -302,7 +295,7 @@ func (f *fideData) pointsIndex(v exact.Num) int {
 // term is one of three nodes of its opponent (his score times a win's, a draw's or a loss's
 // points), which every player who met him shares: built once, not once per explanation.
 func (f *fideData) productLit(a **exprArena, p int, o fideOpp) *Expr {
-	if k := f.pointsIndex(o.pts); o.opp != tbsheet.NoPlayer && k >= 0 && k < 3 {
+	if o.opp != tbsheet.NoPlayer && o.lit < 3 {
 		f.productsOnce.Do(func() {
 			b := newArena(3*len(f.adj), 0)
 			f.products = make([]*Expr, 0, 3*len(f.adj))
@@ -311,7 +304,7 @@ func (f *fideData) productLit(a **exprArena, p int, o fideOpp) *Expr {
 					b.op(OpMul, x, f.ptsLits[2]))
 			}
 		})
-		return f.products[3*o.opp+k]
+		return f.products[3*o.opp+o.lit]
 	}
 	if *a == nil {
 		rounds, unplayed := len(f.c.Rounds), 0
@@ -322,7 +315,7 @@ func (f *fideData) productLit(a **exprArena, p int, o fideOpp) *Expr {
 		}
 		*a = newArena(unplayed, 0)
 	}
-	return (*a).op(OpMul, f.scoreLit(p, o), f.pointsLit(o.pts))
+	return (*a).op(OpMul, f.scoreLit(p, o), f.pointsLit(o))
 }
 
 func (f *fideData) buildLits() {
@@ -341,8 +334,7 @@ func (f *fideData) buildLits() {
 			f.ownLits[p] = a.num(f.score[p])
 		}
 	}
-	pt := f.c.Points
-	for _, v := range []exact.Num{pt.Win, pt.Draw, pt.Loss, pt.Bye, {}} {
+	for _, v := range fidePointsLits(f.c.Points) {
 		f.ptsLits = append(f.ptsLits, a.num(v))
 	}
 }
@@ -448,18 +440,23 @@ func fideDen(c *Context) int64 {
 type fideRound struct {
 	pts         exact.Num
 	spts        int32
+	lit         int // the first of fidePointsLits equal to pts: the index of its literal
 	played, vur bool
 }
 
 // setRounds fills results and foreLast.
 func (f *fideData) setRounds() {
+	lits := fidePointsLits(f.c.Points)
+	lit := func(v exact.Num) int { // every points value is one of them
+		return slices.IndexFunc(lits, v.Equal)
+	}
 	for res := range f.results {
 		r := tbsheet.Result(res)
 		k := fideRound{pts: f.c.Points.For(r), played: fidePlayed(r)}
-		k.vur = fideVUR(r) && !k.played
+		k.lit, k.vur = lit(k.pts), fideVUR(r) && !k.played
 		f.results[res] = k
 	}
-	f.foreLast = fideRound{pts: f.c.Points.Draw, played: true}
+	f.foreLast = fideRound{pts: f.c.Points.Draw, lit: lit(f.c.Points.Draw), played: true}
 	if f.den > 0 {
 		for res := range f.results {
 			f.results[res].spts = int32(f.scaled(f.results[res].pts))
@@ -544,6 +541,7 @@ type fideOpp struct {
 	opp    int       // opponent, or NoPlayer for a dummy
 	score  exact.Num // adjusted opponent score, or dummy score
 	pts    exact.Num // own points that round
+	lit    int       // the index of pts's literal (see fideRound)
 	vur    bool
 	played bool
 }
@@ -558,7 +556,8 @@ func (f *fideData) opponents(dst []fideOpp, p int) []fideOpp {
 	}
 	for i := range recs {
 		r := &recs[i] // records are large: read them in place
-		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.points(i, r), vur: f.vur(i, r), played: f.played(i, r)}
+		k := f.round(i, r)
+		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: k.pts, lit: k.lit, vur: k.vur, played: k.played}
 		if o.played {
 			o.opp, o.score = r.Opp, f.adj[r.Opp]
 		} else {

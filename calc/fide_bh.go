@@ -100,7 +100,7 @@ func (f *fideData) oppSum(b *fideBuf, p, low, high int, explain, sb bool) Figure
 	var a *exprArena // a dummy's term nodes (see productLit)
 	for _, o := range opps {
 		t := fideTerm{round: f.c.Rounds[o.i], value: o.score, by: o.score, vur: o.vur}
-		if sb {
+		if sb && (!explain || low+high > 0) { // an explanation reads values for its cuts only
 			t.value = o.score.Mul(o.pts)
 		}
 		if explain {
