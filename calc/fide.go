@@ -296,6 +296,7 @@ func fidePointsLits(pt tbsheet.Points) []exact.Num {
 // points), which every player who met him shares: built once, not once per explanation.
 func (f *fideData) productLit(a **exprArena, p int, o fideOpp) *Expr {
 	if o.opp != tbsheet.NoPlayer && o.lit < 3 {
+		f.litsOnce.Do(f.buildLits)
 		f.productsOnce.Do(func() {
 			b := newArena(3*len(f.adj), 0)
 			f.products = make([]*Expr, 0, 3*len(f.adj))
@@ -769,37 +770,49 @@ func fideSum(terms []fideTerm, low, high int, note string, explain bool) Figure 
 		}
 		return Figure{Value: Known(sum.value())}
 	}
-	// the sum, the cut and its literals, allocated together
-	a := newArena(2+len(cuts), len(terms)+1+len(cuts))
-	var allBuf [32]*Expr // the operands, copied into the arena
-	all := allBuf[:0]
+	var exprBuf [32]*Expr // the operands, copied into the arena
+	var cutTerms [4]fideTerm
+	exprs, cut := exprBuf[:0], cutTerms[:0]
 	for _, t := range terms {
-		all = append(all, t.expr)
+		exprs = append(exprs, t.expr)
 	}
-	x := a.op(OpSum, all...)
-	if len(cuts) > 0 {
-		args := append(all[:0], x)
-		var buf [64]byte
-		b := append(buf[:0], "cut "...)
-		for k, j := range cuts {
-			t := terms[j]
-			args = append(args, a.num(t.value))
-			if k > 0 {
-				b = append(b, ", "...)
-			}
-			b = appendRound(b, t.round, halves(t.value))
-			if t.vur {
-				b = append(b, " (VUR)"...)
-			}
+	for _, j := range cuts {
+		cut = append(cut, terms[j])
+	}
+	return Figure{Explain: fideExplain(exprs, cut, note)}
+}
+
+// fideExplain writes the explanation of a sum of exprs with the cut terms taken off (their
+// round, value and vur): the arithmetic "1 + 2 + 2.5 − 1", and note followed by what was
+// cut.
+func fideExplain(exprs []*Expr, cut []fideTerm, note string) Explanation {
+	// the sum, the cut and its literals, allocated together
+	a := newArena(2+len(cut), len(exprs)+1+len(cut))
+	x := a.op(OpSum, exprs...)
+	if len(cut) == 0 {
+		return Explanation{Expr: x, Note: note}
+	}
+	var argBuf [8]*Expr
+	args := append(argBuf[:0], x)
+	var buf [64]byte
+	b := append(buf[:0], "cut "...)
+	for k, t := range cut {
+		args = append(args, a.num(t.value))
+		if k > 0 {
+			b = append(b, ", "...)
 		}
-		x = a.op(OpSub, args...)
-		if note == "" {
-			note = string(b)
-		} else {
-			note += "; " + string(b)
+		b = appendRound(b, t.round, halves(t.value))
+		if t.vur {
+			b = append(b, " (VUR)"...)
 		}
 	}
-	return Figure{Explain: Explanation{Expr: x, Note: note}}
+	x = a.op(OpSub, args...)
+	if note == "" {
+		note = string(b)
+	} else {
+		note += "; " + string(b)
+	}
+	return Explanation{Expr: x, Note: note}
 }
 
 // fideKey is a FIDE key with its cuts: it returns the function that gives player p's

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 )
 
@@ -78,6 +79,9 @@ func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p
 		return func(p int) Figure {
 			b := fideBufs.Get().(*fideBuf)
 			defer fideBufs.Put(b)
+			if f.den > 0 {
+				return Figure{Explain: f.explainScaled(b, p, low, high, sb)}
+			}
 			return f.oppSum(b, p, low, high, true, sb)
 		}
 	}
@@ -118,12 +122,47 @@ func (f *fideData) oppSum(b *fideBuf, p, low, high int, explain, sb bool) Figure
 	return fideSum(terms, low, high, note, explain)
 }
 
+// explainScaled is player p's explanation of fideOppSum when ranking summed the scaled
+// integers: the terms those cut, each term's shared literal, and exact values for the cut
+// terms alone.
+func (f *fideData) explainScaled(b *fideBuf, p, low, high int, sb bool) Explanation {
+	f.scaledSum(b, p, low, high, sb)
+	den := f.den
+	if sb {
+		den *= f.den
+	}
+	var a *exprArena // a dummy's term nodes (see productLit)
+	var exprBuf [32]*Expr
+	exprs := exprBuf[:0]
+	recs, at := f.c.Records[p], p*len(f.c.Rounds)
+	for i := range recs {
+		k := f.round(i, &recs[i])
+		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: k.pts, lit: k.lit}
+		if opp := f.opp[at+i]; opp >= 0 {
+			o.opp = int(opp)
+		} else {
+			o.score, _ = f.dummy(p, i)
+		}
+		if sb {
+			exprs = append(exprs, f.productLit(&a, p, o))
+		} else {
+			exprs = append(exprs, f.scoreLit(p, o))
+		}
+	}
+	var cutTerms [4]fideTerm
+	cut := cutTerms[:0]
+	for _, j := range b.cut {
+		cut = append(cut, fideTerm{round: f.c.Rounds[j], value: exact.Frac(b.value[j], den), vur: b.vur[j]})
+	}
+	return fideExplain(exprs, cut, f.oppNote(p))
+}
+
 // scaledSum is player p's value of fideOppSum from the scaled integers, for ranking: the
 // same terms and cuts, summed over den (Buchholz) or den² (Sonneborn-Berger).
 func (f *fideData) scaledSum(b *fideBuf, p, low, high int, sb bool) exact.Num {
 	rounds := len(f.c.Rounds)
 	at := p * rounds
-	b.by, b.vur, b.value = f.sby[at:at+rounds], f.svur[at:at+rounds], b.value[:0]
+	b.by, b.vur, b.value, b.cut = f.sby[at:at+rounds], f.svur[at:at+rounds], b.value[:0], b.cut[:0]
 	den := f.den
 	if sb {
 		den *= f.den
