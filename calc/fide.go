@@ -268,7 +268,7 @@ type fideData struct {
 
 // scoreLit returns the literal of the score of p's opponent o: the opponent's shared one,
 // p's own shared one for a dummy with p's score, or a dummy's own.
-func (f *fideData) scoreLit(p int, o fideOpp) *Expr {
+func (f *fideData) scoreLit(p int, o *fideOpp) *Expr {
 	f.litsOnce.Do(f.buildLits)
 	switch {
 	case o.opp != tbsheet.NoPlayer: // an opponent's score is always his adjusted score
@@ -280,7 +280,7 @@ func (f *fideData) scoreLit(p int, o fideOpp) *Expr {
 }
 
 // pointsLit returns the literal of o's points.
-func (f *fideData) pointsLit(o fideOpp) *Expr {
+func (f *fideData) pointsLit(o *fideOpp) *Expr {
 	f.litsOnce.Do(f.buildLits)
 	return f.ptsLits[o.lit]
 }
@@ -294,7 +294,7 @@ func fidePointsLits(pt tbsheet.Points) []exact.Num {
 // score times the points scored, built in *a (allocated on first use) for a dummy. A game's
 // term is one of three nodes of its opponent (his score times a win's, a draw's or a loss's
 // points), which every player who met him shares: built once, not once per explanation.
-func (f *fideData) productLit(a **exprArena, p int, o fideOpp) *Expr {
+func (f *fideData) productLit(a **exprArena, p int, o *fideOpp) *Expr {
 	if o.opp != tbsheet.NoPlayer && o.lit < 3 {
 		f.litsOnce.Do(f.buildLits)
 		f.productsOnce.Do(func() {

@@ -102,7 +102,8 @@ func (f *fideData) oppSum(b *fideBuf, p, low, high int, explain, sb bool) Figure
 	}
 	terms := b.terms[:0]
 	var a *exprArena // a dummy's term nodes (see productLit)
-	for _, o := range opps {
+	for j := range opps {
+		o := &opps[j]
 		t := fideTerm{round: f.c.Rounds[o.i], value: o.score, by: o.score, vur: o.vur}
 		if sb && (!explain || low+high > 0) { // an explanation reads values for its cuts only
 			t.value = o.score.Mul(o.pts)
@@ -144,9 +145,9 @@ func (f *fideData) explainScaled(b *fideBuf, p, low, high int, sb bool) Explanat
 			o.score, _ = f.dummy(p, i)
 		}
 		if sb {
-			exprs = append(exprs, f.productLit(&a, p, o))
+			exprs = append(exprs, f.productLit(&a, p, &o))
 		} else {
-			exprs = append(exprs, f.scoreLit(p, o))
+			exprs = append(exprs, f.scoreLit(p, &o))
 		}
 	}
 	var cutTerms [4]fideTerm
