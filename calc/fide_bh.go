@@ -54,25 +54,25 @@ func fideKoyaDef() *Def {
 
 // fideBH is Buchholz with low and high cuts.
 func fideBH(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, false)
+	return fideOppSum(newFIDEData(c, false), low, high, explain, false)
 }
 
 // fideFB is Fore Buchholz: Buchholz as if every last-round game had been drawn.
 func fideFB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, true), low, high, explain, false)
+	return fideOppSum(newFIDEData(c, true), low, high, explain, false)
 }
 
 // fideSB is Sonneborn-Berger with low and high cuts; a term is the opponent's (or the
 // dummy's) score times the points the player scored that round.
 func fideSB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, true)
+	return fideOppSum(newFIDEData(c, false), low, high, explain, true)
 }
 
 // fideOppSum sums one term per round as opponent-based keys see them (f.opponents), with
 // low and high cuts: the opponent's score (Buchholz), or with sb that score times the
 // player's points (Sonneborn-Berger). The function it returns reuses its buffers: it is
 // for one goroutine.
-func fideOppSum(c *Context, f *fideData, low, high int, explain, sb bool) func(p int) Figure {
+func fideOppSum(f *fideData, low, high int, explain, sb bool) func(p int) Figure {
 	if explain {
 		// An explanation is built for one player by a function made for it: it borrows
 		// buffers instead of allocating its own.
@@ -123,9 +123,9 @@ func (f *fideData) oppSum(b *fideBuf, p, low, high int, explain, sb bool) Figure
 	return fideSum(terms, low, high, note, explain)
 }
 
-// explainScaled is player p's explanation of fideOppSum when ranking summed the scaled
-// integers: the terms those cut, each term's shared literal, and exact values for the cut
-// terms alone.
+// explainScaled is player p's explanation of fideOppSum when ranking sums the scaled
+// integers: the cuts ranking made, each term's shared literal, and exact values for the
+// cut terms alone.
 func (f *fideData) explainScaled(b *fideBuf, p, low, high int, sb bool) Explanation {
 	f.scaledSum(b, p, low, high, sb)
 	den := f.den
