@@ -2,6 +2,8 @@ package calc
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"testing"
 
 	"github.com/tbsheet/tbsheet/exact"
@@ -88,6 +90,16 @@ func TestExprString(t *testing.T) {
 		}
 		if got := tt.x.Eval().String(); got != tt.val {
 			t.Errorf("%s: value %s, want %s", tt.name, got, tt.val)
+		}
+	}
+}
+
+// TestAppendInt: the printer's fast path for one- and two-digit numbers writes what strconv
+// writes, at and beyond its edges.
+func TestAppendInt(t *testing.T) {
+	for _, n := range []int64{0, 1, 9, 10, 11, 42, 99, 100, 101, 999, -1, -9, -10, -99, -100, math.MaxInt64, math.MinInt64} {
+		if got, want := string(appendInt([]byte("x"), n)), "x"+strconv.FormatInt(n, 10); got != want {
+			t.Errorf("appendInt(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

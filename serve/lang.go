@@ -3,6 +3,7 @@ package serve
 import (
 	"net/http"
 	"slices"
+	"sync"
 
 	"golang.org/x/text/language"
 
@@ -12,14 +13,15 @@ import (
 // langNames are the languages' own names, for the language links at the foot of each page.
 var langNames = map[string]string{"en": "English", "zh": "中文", "ja": "日本語"}
 
-// matcher matches a browser's Accept-Language with the languages tbsheet writes.
-var matcher = func() language.Matcher {
+// matcher matches a browser's Accept-Language with the languages tbsheet writes, built when
+// the first page is asked for (not at every start-up of the binary).
+var matcher = sync.OnceValue(func() language.Matcher {
 	var tags []language.Tag
 	for _, l := range writer.Langs() {
 		tags = append(tags, language.Make(l))
 	}
 	return language.NewMatcher(tags)
-}()
+})
 
 // pageLang chooses a page's language: ?lang= when it names one tbsheet writes (the links at
 // the foot of the page), else the first of the browser's languages (Accept-Language) that
@@ -32,7 +34,7 @@ func (s *Server) pageLang(r *http.Request) (lang string, explicit bool) {
 	}
 	if al := r.Header.Get("Accept-Language"); al != "" && len(al) <= 512 {
 		if tags, _, err := language.ParseAcceptLanguage(al); err == nil && len(tags) > 0 {
-			_, i, conf := matcher.Match(tags...)
+			_, i, conf := matcher().Match(tags...)
 			if conf != language.No {
 				return langs[i], false
 			}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/tbsheet/tbsheet/writer"
@@ -25,16 +26,17 @@ var liveJS []byte
 // pageNames are the pages, each a template of its own over layout.html.
 var pageNames = []string{"find", "pairings", "standings", "scenarios", "tv", "missing"}
 
-// templates holds each page's template, parsed once: a bad template is a bug caught by the
-// first test.
-var templates = func() map[string]*template.Template {
+// templates returns each page's template, parsed once when a page is first rendered (not
+// at start-up: every other command of the binary, a one-shot standings run included, would
+// pay for it): a bad template is a bug caught by the first test.
+var templates = sync.OnceValue(func() map[string]*template.Template {
 	out := map[string]*template.Template{}
 	for _, name := range pageNames {
 		t := template.New(name).Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }})
 		out[name] = template.Must(t.ParseFS(templateFiles, "templates/layout.html", "templates/cells.html", "templates/"+name+".html"))
 	}
 	return out
-}()
+})
 
 // Handler returns the server's handler: the pages, the live stream and the two assets, for
 // GET and HEAD; any other path is "no such page", any other method refused.
@@ -217,7 +219,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, st *state, name,
 			return nil, r.Context().Err()
 		}
 		var b bytes.Buffer
-		err := templates[name].ExecuteTemplate(&b, "layout.html", p)
+		err := templates()[name].ExecuteTemplate(&b, "layout.html", p)
 		return b.Bytes(), err
 	}
 	var (

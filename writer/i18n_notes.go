@@ -165,35 +165,42 @@ var explainTexts = []noteText{
 }
 
 // roundWords translates the words of the rounds notes list: a round's kind after its
-// number ("R3 absence"), "(round 2)" and "(VUR)", a voluntary unplayed round.
-var roundWords = map[string][]struct {
+// number ("R3 absence"), "(round 2)" and "(VUR)", a voluntary unplayed round. Its patterns
+// are compiled when a Chinese or Japanese note is first translated, not at start-up, which
+// every run of the binary would pay for.
+var roundWords = sync.OnceValue(func() map[string][]roundWord {
+	return map[string][]roundWord{
+		"zh": {
+			{regexp.MustCompile(`\(round (\d+)\)`), "（第${1}轮）"},
+			{regexp.MustCompile(` \(VUR\)`), "（自愿未赛）"},
+			{regexp.MustCompile(`(R\d+) PAB`), "$1 编排轮空"},
+			{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半分轮空"},
+			{regexp.MustCompile(`(R\d+) zero-point bye`), "$1 零分轮空"},
+			{regexp.MustCompile(`(R\d+) loss without opponent`), "$1 无对手判负"},
+			{regexp.MustCompile(`(R\d+) absence`), "$1 缺席"},
+			{regexp.MustCompile(`(R\d+) forfeit win`), "$1 对手弃权"},
+			{regexp.MustCompile(`(R\d+) forfeit loss`), "$1 弃权"},
+			{regexp.MustCompile(`(R\d+) double forfeit`), "$1 双方弃权"},
+		},
+		"ja": {
+			{regexp.MustCompile(`\(round (\d+)\)`), "（第${1}回戦）"},
+			{regexp.MustCompile(` \(VUR\)`), "（自主的な不戦）"},
+			{regexp.MustCompile(`(R\d+) PAB`), "$1 組合せの不戦勝"},
+			{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半点の不戦"},
+			{regexp.MustCompile(`(R\d+) zero-point bye`), "$1 0点の不戦"},
+			{regexp.MustCompile(`(R\d+) loss without opponent`), "$1 相手なしの敗北"},
+			{regexp.MustCompile(`(R\d+) absence`), "$1 欠席"},
+			{regexp.MustCompile(`(R\d+) forfeit win`), "$1 不戦勝"},
+			{regexp.MustCompile(`(R\d+) forfeit loss`), "$1 不戦敗"},
+			{regexp.MustCompile(`(R\d+) double forfeit`), "$1 両者不戦敗"},
+		},
+	}
+})
+
+// roundWord replaces what re matches with with.
+type roundWord struct {
 	re   *regexp.Regexp
 	with string
-}{
-	"zh": {
-		{regexp.MustCompile(`\(round (\d+)\)`), "（第${1}轮）"},
-		{regexp.MustCompile(` \(VUR\)`), "（自愿未赛）"},
-		{regexp.MustCompile(`(R\d+) PAB`), "$1 编排轮空"},
-		{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半分轮空"},
-		{regexp.MustCompile(`(R\d+) zero-point bye`), "$1 零分轮空"},
-		{regexp.MustCompile(`(R\d+) loss without opponent`), "$1 无对手判负"},
-		{regexp.MustCompile(`(R\d+) absence`), "$1 缺席"},
-		{regexp.MustCompile(`(R\d+) forfeit win`), "$1 对手弃权"},
-		{regexp.MustCompile(`(R\d+) forfeit loss`), "$1 弃权"},
-		{regexp.MustCompile(`(R\d+) double forfeit`), "$1 双方弃权"},
-	},
-	"ja": {
-		{regexp.MustCompile(`\(round (\d+)\)`), "（第${1}回戦）"},
-		{regexp.MustCompile(` \(VUR\)`), "（自主的な不戦）"},
-		{regexp.MustCompile(`(R\d+) PAB`), "$1 組合せの不戦勝"},
-		{regexp.MustCompile(`(R\d+) half-point bye`), "$1 半点の不戦"},
-		{regexp.MustCompile(`(R\d+) zero-point bye`), "$1 0点の不戦"},
-		{regexp.MustCompile(`(R\d+) loss without opponent`), "$1 相手なしの敗北"},
-		{regexp.MustCompile(`(R\d+) absence`), "$1 欠席"},
-		{regexp.MustCompile(`(R\d+) forfeit win`), "$1 不戦勝"},
-		{regexp.MustCompile(`(R\d+) forfeit loss`), "$1 不戦敗"},
-		{regexp.MustCompile(`(R\d+) double forfeit`), "$1 両者不戦敗"},
-	},
 }
 
 // compiledNote is a noteText with the pattern that matches its English notes.
@@ -290,7 +297,7 @@ func TranslateNote(lang, note string) string {
 		args[k-1] = TranslateNote(lang, values[k-1])
 	}
 	out := fmt.Sprintf(format, args...)
-	for _, w := range roundWords[lang] {
+	for _, w := range roundWords()[lang] {
 		out = w.re.ReplaceAllString(out, w.with)
 	}
 	return out

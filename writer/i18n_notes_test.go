@@ -107,8 +107,8 @@ func TestRoundWordsTranslated(t *testing.T) {
 			t.Errorf("%s: %q, want %q", lang, got, want)
 		}
 	}
-	for lang := range roundWords {
-		for _, w := range roundWords[lang] {
+	for lang, words := range roundWords() {
+		for _, w := range words {
 			if regexp.MustCompile(`\$\d[^\d\s]`).MatchString(w.with) {
 				t.Errorf("%s: %q: a $n followed by a letter names no group (write ${n})", lang, w.with)
 			}

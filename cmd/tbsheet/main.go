@@ -14,6 +14,12 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// main leaves the garbage collector at its default pace (GOGC=100) for every command, the
+// one-shot ones (standings, convert, pairings, scenarios) included. Collecting less was
+// measured on whole CSV → JSON runs: the heap then grows onto fresh pages, whose page faults
+// cost more CPU than the marking saved (16,384 players × 12 rounds: 780 ms at the default,
+// 870 with GOGC=400, 960 without collecting; 4,096 players: 244 and 281 ms), and collecting
+// more often (GOGC=25 or 50) costs more in marking than the few faults it saves.
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
