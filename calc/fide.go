@@ -38,6 +38,7 @@ func CheckFIDERules(s string) error {
 
 func init() {
 	for _, d := range fideDefs() {
+		d.tallyOnly = true
 		register(d)
 	}
 	parsers = append(parsers, parseFIDEModifier)
@@ -95,9 +96,13 @@ func parseFIDEModifier(id string) (*Def, bool) {
 		return nil, false
 	}
 	if mod[0] == 'm' {
-		return fideMod(base, n, n), true
+		d := fideMod(base, n, n)
+		d.tallyOnly = true
+		return d, true
 	}
-	return fideMod(base, n, 0), true
+	d := fideMod(base, n, 0)
+	d.tallyOnly = true
+	return d, true
 }
 
 // fideMod returns the Def of a modified key: Cut-low (high == 0) or Median-low (high == low).
@@ -218,6 +223,7 @@ func fideKind(r tbsheet.Result) string {
 // and adjusted score (16.3), under the Context's points and rules.
 type fideData struct {
 	c     *Context
+	t     *tally // the players' rounds
 	rules string
 	// score[p] is p's final score; adj[p] the score p counts for as someone's opponent.
 	score, adj []exact.Num
@@ -352,14 +358,14 @@ func newFIDEData(c *Context, fore bool) *fideData {
 }
 
 func buildFIDEData(c *Context, fore bool) *fideData {
-	f := &fideData{c: c, rules: c.Options.FIDERules, fore: fore}
+	f := &fideData{c: c, t: tallyOf(c), rules: c.Options.FIDERules, fore: fore}
 	f.dePositions.New = func() any { return new([]int32) }
 	if f.rules == "" {
 		f.rules = FIDE2023
 	}
 	f.den = fideDen(c)
 	f.setRounds()
-	n, rounds := len(c.Records), len(c.Rounds)
+	n, rounds := f.t.n, f.t.r
 	f.score = make([]exact.Num, n)
 	f.adj = make([]exact.Num, n)
 	f.drawn = make([][]int, n)
@@ -367,12 +373,13 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 	if f.den > 0 {
 		f.spts, f.sby, f.svur = make([]int32, n*rounds), make([]int32, n*rounds), make([]bool, n*rounds)
 	}
-	for p, recs := range c.Records {
+	for p := range n {
+		recs := f.t.row(p)
 		var score fracSum // one reduction, not one per round, when there is no den
 		var scaled int64  // the score × den
 		last := -1        // the last round that is not voluntarily unplayed
 		for i := range recs {
-			r, at := &recs[i], p*rounds+i // records are large: read them in place
+			r, at := recs[i], p*rounds+i
 			k := f.round(i, r)
 			if f.den > 0 {
 				scaled += int64(k.spts)
@@ -385,7 +392,7 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 			}
 			f.opp[at] = -1
 			if k.played {
-				f.opp[at] = int32(r.Opp)
+				f.opp[at] = r.opp
 			}
 		}
 		f.score[p] = score.value()
@@ -394,7 +401,7 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 		}
 		f.adj[p] = f.score[p]
 		for i := last + 1; i < len(recs); i++ {
-			if pts := f.pts(p, i); fideUnpairedVUR(recs[i].Result) && !pts.Equal(c.Points.Draw) {
+			if pts := f.pts(p, i); fideUnpairedVUR(recs[i].res) && !pts.Equal(c.Points.Draw) {
 				f.adj[p] = f.adj[p].Sub(pts).Add(c.Points.Draw)
 				f.drawn[p] = append(f.drawn[p], i)
 			}
@@ -466,13 +473,13 @@ func (f *fideData) setRounds() {
 	}
 }
 
-// round returns what round i of record r is (see fideRound). Under Fore Buchholz every
+// round returns what round i of slot s is (see fideRound). Under Fore Buchholz every
 // last-round pairing (with an opponent) is a played draw.
-func (f *fideData) round(i int, r *Record) *fideRound {
-	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
+func (f *fideData) round(i int, s slot) *fideRound {
+	if f.fore && i == len(f.c.Rounds)-1 && s.hasOpp() {
 		return &f.foreLast
 	}
-	return &f.results[r.Result]
+	return &f.results[s.res]
 }
 
 // scaleOpponents fills sby.
@@ -499,17 +506,7 @@ func (f *fideData) scaled(v exact.Num) int64 {
 }
 
 // pts returns p's points in Rounds[i].
-func (f *fideData) pts(p, i int) exact.Num { return f.points(i, &f.c.Records[p][i]) }
-
-// points returns the points a record scores (see round).
-func (f *fideData) points(i int, r *Record) exact.Num { return f.round(i, r).pts }
-
-// played reports whether round i of record r counts as played (see round).
-func (f *fideData) played(i int, r *Record) bool { return f.round(i, r).played }
-
-// vur reports whether round i of record r is a voluntary unplayed round; under Fore
-// Buchholz no last-round pairing is (it counts as a played draw).
-func (f *fideData) vur(i int, r *Record) bool { return f.round(i, r).vur }
+func (f *fideData) pts(p, i int) exact.Num { return f.round(i, f.t.row(p)[i]).pts }
 
 // dummy returns the score of the dummy opponent that stands in for p's unplayed round i
 // (16.4): p's own final score; under the 2026 rules capped by the scheduled opponent's
@@ -519,10 +516,10 @@ func (f *fideData) dummy(p, i int) (exact.Num, string) {
 	if f.rules != FIDE2026 {
 		return s, "own score"
 	}
-	r := f.c.Records[p][i]
-	if fideForfeit(r.Result) {
-		if o := f.adj[r.Opp]; o.Cmp(s) < 0 {
-			return o, "capped at " + f.name(r.Opp) + "'s score"
+	r := f.t.row(p)[i]
+	if fideForfeit(r.res) {
+		if o := f.adj[r.opp]; o.Cmp(s) < 0 {
+			return o, "capped at " + f.name(int(r.opp)) + "'s score"
 		}
 		return s, "own score"
 	}
@@ -550,17 +547,17 @@ type fideOpp struct {
 // opponents returns p's rounds as opponent-based keys see them (16.3, 16.4), appended to
 // dst[:0]; oppNote says how they came about.
 func (f *fideData) opponents(dst []fideOpp, p int) []fideOpp {
-	recs := f.c.Records[p]
+	recs := f.t.row(p)
 	out := dst[:0]
 	if cap(out) < len(recs) {
 		out = make([]fideOpp, 0, len(recs))
 	}
 	for i := range recs {
-		r := &recs[i] // records are large: read them in place
+		r := recs[i]
 		k := f.round(i, r)
 		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: k.pts, lit: k.lit, vur: k.vur, played: k.played}
 		if o.played {
-			o.opp, o.score = r.Opp, f.adj[r.Opp]
+			o.opp, o.score = int(r.opp), f.adj[r.opp]
 		} else {
 			o.score, _ = f.dummy(p, i)
 		}
@@ -585,25 +582,24 @@ func (f *fideData) buildNotes() {
 			drawn[q] = f.drawnText(q)
 		}
 	}
-	f.oppNotes = make([]string, len(f.c.Records))
+	f.oppNotes = make([]string, f.t.n)
 	var b []byte // one player's note, written in place: a string per player, not per part
-	for p, recs := range f.c.Records {
+	for p := range f.t.n {
 		b = b[:0]
-		for i := range recs {
-			r := &recs[i] // records are large: read them in place
-			played := f.played(i, r)
-			if played && drawn[r.Opp] == "" {
+		for i, r := range f.t.row(p) {
+			played := f.round(i, r).played
+			if played && drawn[r.opp] == "" {
 				continue
 			}
 			if len(b) > 0 {
 				b = append(b, "; "...)
 			}
 			if played {
-				b = append(append(appendRound(b, f.c.Rounds[i], f.name(r.Opp)), "'s "...), drawn[r.Opp]...)
+				b = append(append(appendRound(b, f.c.Rounds[i], f.name(int(r.opp))), "'s "...), drawn[r.opp]...)
 				continue
 			}
 			score, how := f.dummy(p, i)
-			b = append(append(appendRound(b, f.c.Rounds[i], fideKind(r.Result)), ": dummy "...), halves(score)...)
+			b = append(append(appendRound(b, f.c.Rounds[i], fideKind(r.res)), ": dummy "...), halves(score)...)
 			b = append(append(append(b, " ("...), how...), ')')
 		}
 		if len(b) > 0 {
@@ -619,7 +615,7 @@ func (f *fideData) drawnText(p int) string {
 		if k > 0 {
 			b = append(b, ", "...)
 		}
-		b = appendRound(b, f.c.Rounds[i], fideKind(f.c.Records[p][i].Result))
+		b = appendRound(b, f.c.Rounds[i], fideKind(f.t.row(p)[i].res))
 	}
 	b = append(append(b, " counts "...), halves(f.c.Points.Draw)...)
 	if len(f.drawn[p]) > 1 {
@@ -840,7 +836,7 @@ func setFIDELazy(d *Def, key func(c *Context, explain bool) func(p int) Figure) 
 
 // fideEveryone runs fig for every player index.
 func fideEveryone(c *Context, fig func(p int) Figure) []Figure {
-	out := make([]Figure, len(c.Records))
+	out := make([]Figure, len(c.Event.Players))
 	for p := range out {
 		out[p] = fig(p)
 	}

@@ -135,9 +135,9 @@ func (f *fideData) explainScaled(b *fideBuf, p, low, high int, sb bool) Explanat
 	var a *exprArena // a dummy's term nodes (see productLit)
 	var exprBuf [32]*Expr
 	exprs := exprBuf[:0]
-	recs, at := f.c.Records[p], p*len(f.c.Rounds)
+	recs, at := f.t.row(p), p*len(f.c.Rounds)
 	for i := range recs {
-		k := f.round(i, &recs[i])
+		k := f.round(i, recs[i])
 		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: k.pts, lit: k.lit}
 		if opp := f.opp[at+i]; opp >= 0 {
 			o.opp = int(opp)
@@ -244,16 +244,14 @@ func fideKoya(c *Context, explain bool) func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
 		var who []string
-		recs := c.Records[p]
-		for i := range recs {
-			r := &recs[i] // records are large: read them in place
-			if !r.HasOpponent() || f.score[r.Opp].Cmp(limit) < 0 {
+		for i, r := range f.t.row(p) {
+			if !r.hasOpp() || f.score[r.opp].Cmp(limit) < 0 {
 				continue
 			}
 			sum = sum.Add(f.pts(p, i))
 			if explain {
 				terms = append(terms, Num(f.pts(p, i)))
-				who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(r.Opp), halves(f.score[r.Opp])))
+				who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(int(r.opp)), halves(f.score[r.opp])))
 			}
 		}
 		if !explain {

@@ -16,34 +16,34 @@ import (
 type fideCounter struct {
 	id, name, short, doc string
 	colours              bool
-	count                func(c *Context, r Record) bool
+	count                func(c *Context, r slot) bool
 }
 
 func fideCountDefs() []*Def {
 	counters := []fideCounter{
 		{id: "fide-win", name: "Number of wins", short: "WIN",
 			doc: "FIDE C.07 7.1: rounds with the points of a win, played or not (PAB, forfeit wins)",
-			count: func(c *Context, r Record) bool {
-				return r.Result == tbsheet.Win || r.Result == tbsheet.ForfeitWin ||
-					(r.Result == tbsheet.Bye && c.Points.Bye.Equal(c.Points.Win))
+			count: func(c *Context, r slot) bool {
+				return r.res == tbsheet.Win || r.res == tbsheet.ForfeitWin ||
+					(r.res == tbsheet.Bye && c.Points.Bye.Equal(c.Points.Win))
 			}},
 		{id: "fide-won", name: "Number of games won", short: "WON",
 			doc:   "FIDE C.07 7.2: games won over the board",
-			count: func(_ *Context, r Record) bool { return r.Result == tbsheet.Win }},
+			count: func(_ *Context, r slot) bool { return r.res == tbsheet.Win }},
 		{id: "fide-bpg", name: "Games played with Black", short: "BPG", colours: true,
 			doc: "FIDE C.07 7.3: games played over the board with the black pieces",
-			count: func(_ *Context, r Record) bool {
-				return fidePlayed(r.Result) && r.Color == tbsheet.Black
+			count: func(_ *Context, r slot) bool {
+				return fidePlayed(r.res) && r.color == tbsheet.Black
 			}},
 		{id: "fide-bwg", name: "Games won with Black", short: "BWG", colours: true,
 			doc: "FIDE C.07 7.4: games won over the board with the black pieces",
-			count: func(_ *Context, r Record) bool {
-				return r.Result == tbsheet.Win && r.Color == tbsheet.Black
+			count: func(_ *Context, r slot) bool {
+				return r.res == tbsheet.Win && r.color == tbsheet.Black
 			}},
 		{id: "fide-ge", name: "Games one elected to play", short: "GE",
 			doc: "FIDE C.07 7.6: rounds that were not voluntarily unplayed (every round but " +
 				"requested byes, forfeit losses and absences)",
-			count: func(_ *Context, r Record) bool { return !fideVUR(r.Result) }},
+			count: func(_ *Context, r slot) bool { return !fideVUR(r.res) }},
 	}
 	var defs []*Def
 	for _, k := range counters {
@@ -59,18 +59,18 @@ func (k fideCounter) compute(c *Context) []Figure {
 	return fideEveryone(c, func(p int) Figure {
 		n := 0
 		var rounds, unknown []string
-		for _, r := range c.Records[p] {
-			if k.colours && fidePlayed(r.Result) && r.Color == tbsheet.ColorUnknown {
-				unknown = append(unknown, fmt.Sprintf("R%d", r.Round))
+		for i, r := range tallyOf(c).row(p) {
+			if k.colours && fidePlayed(r.res) && r.color == tbsheet.ColorUnknown {
+				unknown = append(unknown, fmt.Sprintf("R%d", c.Rounds[i]))
 			}
 			in := k.count(c, r)
 			if in {
 				n++
 			}
 			if in != (k.id == "fide-ge") { // GE lists what it leaves out
-				s := fmt.Sprintf("R%d", r.Round)
-				if !fidePlayed(r.Result) {
-					s += " " + fideKind(r.Result)
+				s := fmt.Sprintf("R%d", c.Rounds[i])
+				if !fidePlayed(r.res) {
+					s += " " + fideKind(r.res)
 				}
 				rounds = append(rounds, s)
 			}
@@ -103,7 +103,7 @@ func fidePS(c *Context, low, _ int, explain bool) func(p int) Figure {
 	return func(p int) Figure {
 		var run exact.Num
 		var terms []fideTerm
-		for i := range c.Records[p] {
+		for i := range c.Rounds {
 			run = run.Add(f.pts(p, i))
 			t := fideTerm{round: c.Rounds[i], value: run, by: run}
 			if explain {

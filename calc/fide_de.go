@@ -31,8 +31,8 @@ func fideDEByScore(c *Context) []Figure {
 	}
 	groups := map[scoreKey][]int{}
 	var keys []scoreKey
-	for p := range c.Records {
-		if !c.Played(p) || c.Event.Players[p].Disqualified {
+	for p := range f.t.n {
+		if f.t.played(p) == 0 || c.Event.Players[p].Disqualified {
 			continue
 		}
 		var k scoreKey
@@ -46,7 +46,7 @@ func fideDEByScore(c *Context) []Figure {
 		}
 		groups[k] = append(groups[k], p)
 	}
-	out := make([]Figure, len(c.Records))
+	out := make([]Figure, f.t.n)
 	for _, k := range keys {
 		g := groups[k]
 		for j, fig := range f.de(g) {
@@ -63,7 +63,7 @@ func fideDE(c *Context, tied []int) []Figure { return newFIDEData(c, false).de(t
 func (f *fideData) de(tied []int) []Figure {
 	pos := f.dePositions.Get().(*[]int32)
 	if *pos == nil {
-		*pos = slices.Repeat([]int32{-1}, len(f.c.Records))
+		*pos = slices.Repeat([]int32{-1}, f.t.n)
 	}
 	d := &deRun{f: f, pos: *pos, in: make([]int32, len(tied))}
 	for i, p := range tied {

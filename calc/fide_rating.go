@@ -54,7 +54,7 @@ type fideGame struct {
 // The notes are written once for every player: each rating key quotes the same.
 func fideGames(c *Context, p int) ([]fideGame, string) {
 	notes := memoize(c, "fide-unrated", func() []string {
-		out := make([]string, len(c.Records))
+		out := make([]string, len(c.Event.Players))
 		for q := range out {
 			_, out[q] = fideGamesOf(c, q)
 		}
@@ -70,19 +70,19 @@ func fideGames(c *Context, p int) ([]fideGame, string) {
 func fideGamesOf(c *Context, p int) ([]fideGame, string) {
 	var games []fideGame
 	var unrated []string
-	for _, r := range c.Records[p] {
-		if !fidePlayed(r.Result) {
+	for i, r := range tallyOf(c).row(p) {
+		if !fidePlayed(r.res) {
 			continue
 		}
-		g := fideGame{round: r.Round, opp: r.Opp, rating: int64(c.Event.Players[r.Opp].Rating)}
-		switch r.Result {
+		g := fideGame{round: c.Rounds[i], opp: int(r.opp), rating: int64(c.Event.Players[r.opp].Rating)}
+		switch r.res {
 		case tbsheet.Win:
 			g.result = exact.Int(1)
 		case tbsheet.Draw, tbsheet.IntentionalDraw:
 			g.result = exact.Frac(1, 2)
 		}
 		if g.rating <= 0 {
-			unrated = append(unrated, fmt.Sprintf("R%d %s", r.Round, c.Event.Players[r.Opp].Name))
+			unrated = append(unrated, fmt.Sprintf("R%d %s", g.round, c.Event.Players[g.opp].Name))
 		}
 		games = append(games, g)
 	}
@@ -207,16 +207,16 @@ func fideAverageOf(id string) func(c *Context, explain bool) func(p int) Figure 
 func fideAverage(c *Context, p int, of []Figure, lits []*Expr, short *Def, explain bool) Figure {
 	var terms []fideTerm
 	var missing []string // opponents without a value ("R3 Dana")
-	for _, r := range c.Records[p] {
-		if !fidePlayed(r.Result) {
+	for i, r := range tallyOf(c).row(p) {
+		if !fidePlayed(r.res) {
 			continue
 		}
-		v := of[r.Opp].Value
+		v := of[r.opp].Value
 		if !v.OK {
-			missing = append(missing, fmt.Sprintf("R%d %s", r.Round, c.Event.Players[r.Opp].Name))
+			missing = append(missing, fmt.Sprintf("R%d %s", c.Rounds[i], c.Event.Players[r.opp].Name))
 			continue
 		}
-		terms = append(terms, fideTerm{round: r.Round, value: v.Num, expr: lits[r.Opp]})
+		terms = append(terms, fideTerm{round: c.Rounds[i], value: v.Num, expr: lits[r.opp]})
 	}
 	switch {
 	case len(missing) > 0:

@@ -11,7 +11,8 @@ import (
 type slot struct {
 	opp   int32 // opponent index, or tbsheet.NoPlayer
 	res   tbsheet.Result
-	known bool // games known
+	known bool          // games known
+	color tbsheet.Color // the player's colour (chess)
 }
 
 // gameCount is a round's games from the player's side, when its slot has them (known).
@@ -55,9 +56,10 @@ func newTally(ct *Crosstable) *tally {
 			if m.Result == tbsheet.Unreported {
 				continue
 			}
-			t.slots[m.P1*t.r+i] = slot{opp: int32(m.P2), res: m.Result, known: m.Games.Known}
+			t.slots[m.P1*t.r+i] = slot{opp: int32(m.P2), res: m.Result, known: m.Games.Known, color: m.Color}
 			if m.P2 != tbsheet.NoPlayer {
-				t.slots[m.P2*t.r+i] = slot{opp: int32(m.P1), res: m.Result.Mirror(), known: m.Games.Known}
+				t.slots[m.P2*t.r+i] = slot{opp: int32(m.P1), res: m.Result.Mirror(), known: m.Games.Known,
+					color: m.Color.Mirror()}
 			}
 		}
 	}
