@@ -1,10 +1,13 @@
 package calc
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
 )
@@ -186,29 +189,27 @@ func sortByValue(grp []int, f []Figure, buf []sortEntry, base int, ties []span) 
 // sortByName sorts players in the display order of a tie: by name, case-insensitively, then
 // by name, then by index (the input order).
 func sortByName(ev *tbsheet.Event, grp []int) {
-	if len(grp) < 2 {
-		return
-	}
-	type named struct {
-		folded string
-		p      int
-	}
-	byName := make([]named, len(grp))
-	for i, p := range grp {
-		byName[i] = named{strings.ToLower(ev.Players[p].Name), p}
-	}
-	slices.SortFunc(byName, func(a, b named) int {
-		if c := strings.Compare(a.folded, b.folded); c != 0 {
-			return c
-		}
-		if c := strings.Compare(ev.Players[a.p].Name, ev.Players[b.p].Name); c != 0 {
-			return c
-		}
-		return a.p - b.p
+	slices.SortFunc(grp, func(a, b int) int {
+		na, nb := ev.Players[a].Name, ev.Players[b].Name
+		return cmp.Or(compareFolded(na, nb), strings.Compare(na, nb), a-b)
 	})
-	for i, n := range byName {
-		grp[i] = n.p
+}
+
+// compareFolded compares strings.ToLower(a) with strings.ToLower(b) without building them:
+// ranking a large event sorts many small tied groups, and lowering every name allocated
+// more than the sort itself. ToLower lowers rune by rune (an invalid byte becoming U+FFFD,
+// as here), and UTF-8 orders bytes as it orders runes, so comparing the lowered runes
+// orders as comparing the lowered strings.
+func compareFolded(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if c := cmp.Compare(unicode.ToLower(ra), unicode.ToLower(rb)); c != 0 {
+			return c
+		}
+		a, b = a[na:], b[nb:]
 	}
+	return cmp.Compare(len(a), len(b))
 }
 
 // noteTies gives the players of each span the span's shared rank and a note naming the

@@ -79,3 +79,19 @@ func TestRankOrder(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCompareFolded: comparing names folded rune by rune orders them as comparing
+// strings.ToLower of each does, invalid UTF-8 and prefixes included.
+func FuzzCompareFolded(f *testing.F) {
+	for _, s := range [][2]string{{"Ann", "ann"}, {"ann", "Anna"}, {"Émile", "emile"}, {"Zoë", "zoë"},
+		{"李", "ann"}, {"\xff", "\uFFFD"}, {"a\xffb", "a\xff"}, {"İstanbul", "istanbul"}, {"", "a"},
+		{"ǅ", "ǆ"}, {"K", "k"}} { // Kelvin sign
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		want := strings.Compare(strings.ToLower(a), strings.ToLower(b))
+		if got := compareFolded(a, b); got != want {
+			t.Fatalf("compareFolded(%q, %q) = %d, want %d", a, b, got, want)
+		}
+	})
+}
