@@ -231,10 +231,6 @@ type fideData struct {
 	drawn [][]int
 	// fore is true for Fore Buchholz: every game of the last round counts as a draw.
 	fore bool
-	// opp[p*len(Rounds)+i] is p's opponent in Rounds[i] if they played (see played), else
-	// −1: what the keys that look for opponents read, 4 bytes a round instead of a Record.
-	opp []int32
-
 	// Ranking sums opponents' scores as integers: den is a common denominator of the points
 	// a round can score; spts[p*len(Rounds)+i] are pts[p][i] times den, and sby the same
 	// round's opponent score (adjusted, or the dummy's) times den, which every
@@ -315,8 +311,8 @@ func (f *fideData) productLit(a **exprArena, p int, o *fideOpp) *Expr {
 	}
 	if *a == nil {
 		rounds, unplayed := len(f.c.Rounds), 0
-		for _, o := range f.opp[p*rounds : (p+1)*rounds] {
-			if o < 0 {
+		for i := range rounds {
+			if f.opponent(p, i) < 0 {
 				unplayed++
 			}
 		}
@@ -369,7 +365,6 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 	f.score = make([]exact.Num, n)
 	f.adj = make([]exact.Num, n)
 	f.drawn = make([][]int, n)
-	f.opp = make([]int32, n*rounds)
 	if f.den > 0 {
 		f.spts, f.sby, f.svur = make([]int32, n*rounds), make([]int32, n*rounds), make([]bool, n*rounds)
 	}
@@ -389,10 +384,6 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 			}
 			if !k.vur {
 				last = i
-			}
-			f.opp[at] = -1
-			if k.played {
-				f.opp[at] = r.opp
 			}
 		}
 		f.score[p] = score.value()
@@ -488,15 +479,25 @@ func (f *fideData) scaleOpponents() {
 	for p := range adj {
 		adj[p] = int32(f.scaled(f.adj[p]))
 	}
-	rounds := len(f.c.Rounds)
-	for at, o := range f.opp {
-		if o >= 0 {
-			f.sby[at] = adj[o]
-		} else {
-			d, _ := f.dummy(at/rounds, at%rounds)
-			f.sby[at] = int32(f.scaled(d))
+	for p := range f.t.n {
+		for i := range f.t.r {
+			if o := f.opponent(p, i); o >= 0 {
+				f.sby[p*f.t.r+i] = adj[o]
+			} else {
+				d, _ := f.dummy(p, i)
+				f.sby[p*f.t.r+i] = int32(f.scaled(d))
+			}
 		}
 	}
+}
+
+// opponent returns p's opponent in Rounds[i] if they played (see round), else −1.
+func (f *fideData) opponent(p, i int) int32 {
+	s := f.t.slots[p*f.t.r+i]
+	if !f.round(i, s).played {
+		return -1
+	}
+	return s.opp
 }
 
 // scaled returns v × den; v is a sum of points, whose denominator divides den.

@@ -135,11 +135,11 @@ func (f *fideData) explainScaled(b *fideBuf, p, low, high int, sb bool) Explanat
 	var a *exprArena // a dummy's term nodes (see productLit)
 	var exprBuf [32]*Expr
 	exprs := exprBuf[:0]
-	recs, at := f.t.row(p), p*len(f.c.Rounds)
+	recs := f.t.row(p)
 	for i := range recs {
 		k := f.round(i, recs[i])
 		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: k.pts, lit: k.lit}
-		if opp := f.opp[at+i]; opp >= 0 {
+		if opp := f.opponent(p, i); opp >= 0 {
 			o.opp = int(opp)
 		} else {
 			o.score, _ = f.dummy(p, i)

@@ -266,10 +266,10 @@ func (d *deRun) scores(g []int) (allMet bool) {
 		games int64
 	}
 	var mets []met
-	rounds := len(f.c.Rounds)
 	for _, p := range g {
 		mets = mets[:0]
-		for i, o := range f.opp[p*rounds : (p+1)*rounds] { // direct encounter is never Fore
+		for i := range f.c.Rounds { // direct encounter is never Fore
+			o := f.opponent(p, i)
 			if o < 0 {
 				continue
 			}
