@@ -1,10 +1,7 @@
 package reader
 
 import (
-	"archive/zip"
-	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -59,7 +56,14 @@ func TestScannerGivesUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sheetXML := partOf(t, data, "xl/worksheets/sheet1.xml")
+	var sheetXML string
+	if err := rewriteZipParts(data, func(part string, b []byte) {
+		if part == "xl/worksheets/sheet1.xml" {
+			sheetXML = string(b)
+		}
+	}); err != nil || sheetXML == "" {
+		t.Fatal("no sheet1.xml", err)
+	}
 	row := func(n int) string { return fmt.Sprintf(`<row r="%d"`, n) }
 	edits := map[string]func(string) string{
 		"as written":         func(s string) string { return s },
@@ -97,60 +101,37 @@ func TestScannerGivesUp(t *testing.T) {
 	}
 	for name, edit := range edits {
 		t.Run(name, func(t *testing.T) {
-			readBothWays(t, name, withPart(t, data, "xl/worksheets/sheet1.xml", edit(sheetXML)))
+			book, err := patchZipPart(data, "xl/worksheets/sheet1.xml", []byte(edit(sheetXML)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			readBothWays(t, name, book)
 		})
 	}
 }
 
-func partOf(t *testing.T, data []byte, name string) string {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+// FuzzScannedSheet holds the row scanner to the decoder on any sheet.
+func FuzzScannedSheet(f *testing.F) {
+	base, err := os.ReadFile(filepath.Join(fixtureDir, "matchlist-en.xlsx"))
 	if err != nil {
-		t.Fatal(err)
+		f.Fatal(err)
 	}
-	for _, f := range zr.File {
-		if f.Name == name {
-			rc, err := f.Open()
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer rc.Close()
-			b, err := io.ReadAll(rc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return string(b)
+	for _, name := range []string{"matchlist-en.xlsx", "formulas.xlsx", "messy.xlsx", "matchlist-ja.xlsx"} {
+		data, err := os.ReadFile(filepath.Join(fixtureDir, name))
+		if err != nil {
+			f.Fatal(err)
 		}
+		_ = rewriteZipParts(data, func(part string, b []byte) {
+			if part == "xl/worksheets/sheet1.xml" {
+				f.Add(b)
+			}
+		})
 	}
-	t.Fatalf("no part %s", name)
-	return ""
-}
-
-// withPart returns the workbook with the part name replaced by content.
-func withPart(t *testing.T, data []byte, name, content string) []byte {
-	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	zw := zip.NewWriter(&out)
-	for _, f := range zr.File {
-		w, err := zw.Create(f.Name)
+	f.Fuzz(func(t *testing.T, sheet []byte) {
+		data, err := patchZipPart(base, "xl/worksheets/sheet1.xml", sheet)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.Name == name {
-			io.WriteString(w, content)
-			continue
-		}
-		rc, err := f.Open()
-		if err != nil {
-			t.Fatal(err)
-		}
-		io.Copy(w, rc)
-		rc.Close()
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return out.Bytes()
+		readBothWays(t, "f.xlsx", data)
+	})
 }
