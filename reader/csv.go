@@ -253,7 +253,7 @@ func openCSV(text, file string, kind headerKind) (*csvRows, *header, []string) {
 
 // csvRows reads CSV records as a rowSource. Its rows and cells need no limit of their own: a
 // file within the size limit cannot hold more cells than it has bytes (and one line more
-// than maxFields), and each record is dropped once read.
+// than maxFields), and each record is dropped once read (its slice reused for the next).
 type csvRows struct {
 	r     *csv.Reader
 	text  string
@@ -261,13 +261,16 @@ type csvRows struct {
 	file  string
 	skip  int // lines removed above the text (a "sep=" line)
 	cells []string
-	pos   [][2]int // line and column of each cell
+	row   int  // the line the current record starts on
+	live  bool // encoding/csv still holds the current record's positions
 	err   error
 }
 
 func newCSVRows(text, file string, sep rune, skip int) *csvRows {
 	r := csv.NewReader(strings.NewReader(text))
-	r.Comma, r.FieldsPerRecord, r.LazyQuotes = sep, -1, true
+	// ReuseRecord: a row's cells are read and dropped (rowSource), and a slice per row is
+	// most of what encoding/csv allocates.
+	r.Comma, r.FieldsPerRecord, r.LazyQuotes, r.ReuseRecord = sep, -1, true, true
 	return &csvRows{r: r, text: text, sep: sep, file: file, skip: skip}
 }
 
@@ -277,6 +280,7 @@ func (c *csvRows) Next() bool {
 	}
 	start := c.r.InputOffset()
 	rec, err := c.r.Read()
+	c.live = err == nil
 	if err == io.EOF {
 		return false
 	}
@@ -289,11 +293,9 @@ func (c *csvRows) Next() bool {
 		}
 		return false
 	}
-	c.cells, c.pos = rec, c.pos[:0]
-	for i := range rec {
-		line, col := c.r.FieldPos(i)
-		c.pos = append(c.pos, [2]int{line + c.skip, col})
-	}
+	c.cells = rec
+	c.row, _ = c.r.FieldPos(0)
+	c.row += c.skip
 	return c.checkQuotes(start)
 }
 
@@ -303,6 +305,9 @@ func (c *csvRows) Next() bool {
 // (Ann "the Great" Lee), so this is the record read again strictly. A cell closed properly
 // may hold line breaks (a name wrapped with Alt+Enter).
 func (c *csvRows) checkQuotes(start int64) bool {
+	if strings.IndexByte(c.text[start:c.r.InputOffset()], '"') < 0 {
+		return true // only a quote makes a cell run over a line
+	}
 	multi := -1
 	for i, cell := range c.cells {
 		if strings.IndexByte(cell, '\n') >= 0 || strings.IndexByte(cell, '\r') >= 0 {
@@ -334,12 +339,15 @@ func (c *csvRows) checkQuotes(start int64) bool {
 
 func (c *csvRows) Cells() []string { return c.cells }
 
+// Pos asks encoding/csv for the cell's position (kept for the last record read): most
+// cells' positions are never needed.
 func (c *csvRows) Pos(i int) tbsheet.Pos {
 	switch {
-	case i < len(c.pos):
-		return tbsheet.Pos{File: c.file, Row: c.pos[i][0], Col: c.pos[i][1]}
-	case len(c.pos) > 0:
-		return tbsheet.Pos{File: c.file, Row: c.pos[0][0]}
+	case i < len(c.cells) && c.live:
+		line, col := c.r.FieldPos(i)
+		return tbsheet.Pos{File: c.file, Row: line + c.skip, Col: col}
+	case len(c.cells) > 0:
+		return tbsheet.Pos{File: c.file, Row: c.row}
 	}
 	return tbsheet.Pos{File: c.file}
 }

@@ -33,7 +33,8 @@ type rowSource interface {
 	// Next advances to the next row that has cells; it returns false at the end, or early
 	// with Err set.
 	Next() bool
-	// Cells returns the current row's cells.
+	// Cells returns the current row's cells, valid until the next call to Next (a CSV's
+	// rows share one slice).
 	Cells() []string
 	// Pos returns the position of the current row's cell i (0-based), also past its end.
 	Pos(i int) tbsheet.Pos
@@ -68,9 +69,14 @@ type hkReader struct {
 	// byText remembers the player a match cell's exact text named: a match list names
 	// every player once a round, and folding a name (full-width forms, NFC, case) is most
 	// of the time a large list takes to read.
-	byText  map[string]int
-	results map[resultCell]parsedResult
+	byText map[string]int
+	// results remembers parsed Result cells by their text, apart for rows without an
+	// opponent and with one.
+	results [2]map[string]parsedResult
 	rounds  map[roundKey]*roundAcc
+	// lastRound is rounds[lastKey], the round of the last match read.
+	lastRound *roundAcc
+	lastKey   roundKey
 	// spelling holds the text of a player's first cell when it has invisible characters,
 	// and merged the players noted as written with and without them (noteInvisible).
 	spelling map[int]string
@@ -84,7 +90,7 @@ func newHKReader(file, format string) *hkReader {
 		file: file, workbook: format == "xlsx",
 		ev:     &tbsheet.Event{Source: file, Format: format},
 		byName: map[string]int{}, byID: map[string]int{}, rounds: map[roundKey]*roundAcc{},
-		byText: map[string]int{}, results: map[resultCell]parsedResult{},
+		byText: map[string]int{}, results: [2]map[string]parsedResult{{}, {}},
 		spelling: map[int]string{},
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"cmp"
 	"fmt"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,18 +26,11 @@ import (
 // Swiss round between rounds they play.
 func (h *hkReader) checkAttendance() {
 	ev := h.ev
-	played := make([][]int, len(ev.Players)) // indexes into ev.Rounds, in order
+	played := h.played() // indexes into ev.Rounds, in order
 	swiss := 0
-	for ri, r := range ev.Rounds {
+	for _, r := range ev.Rounds {
 		if !r.Playoff {
 			swiss++
-		}
-		for _, m := range r.Matches {
-			for _, p := range []int{m.P1, m.P2} {
-				if p >= 0 && p < len(played) {
-					played[p] = append(played[p], ri)
-				}
-			}
 		}
 	}
 	explained := map[[2]int]bool{} // player, round index: a gap the other spelling plays in
@@ -63,6 +57,34 @@ func (h *hkReader) checkAttendance() {
 	}
 }
 
+// played returns, for each player, the indexes into ev.Rounds of the rounds he plays in, in
+// order. The lists share one array, counted first: a list per player grown by append is
+// several allocations for every player.
+func (h *hkReader) played() [][]int {
+	ev := h.ev
+	count := make([]int, len(ev.Players))
+	total := 0
+	each := func(f func(p, ri int)) {
+		for ri, r := range ev.Rounds {
+			for _, m := range r.Matches {
+				for _, p := range [2]int{m.P1, m.P2} {
+					if p >= 0 && p < len(count) {
+						f(p, ri)
+					}
+				}
+			}
+		}
+	}
+	each(func(p, _ int) { count[p]++; total++ })
+	all := make([]int, 0, total)
+	played := make([][]int, len(ev.Players))
+	for p, n := range count {
+		played[p], all = all[:0:n], all[n:n]
+	}
+	each(func(p, ri int) { played[p] = append(played[p], ri) })
+	return played
+}
+
 // samePlayer returns the pairs of players, the rarer spelling first, whose names differ by
 // one typo (not only in digits: "Player 7" and "Player 8" are two players) and who never
 // play in the same round, among the players who miss a Swiss round. Names are matched
@@ -71,40 +93,49 @@ func (h *hkReader) checkAttendance() {
 func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 	// Each candidate's name and its one-deletion variants, by hash: once sorted, equal
 	// hashes are names a typo apart (every pair found is measured, so a hash collision
-	// costs one comparison). No variant string is built: a large event has a million.
-	type variant struct {
-		hash   uint64
-		player int32
-	}
+	// costs one comparison). No variant string is built: a large event has a million. A
+	// variant is one integer, the hash's low bits making room for the player, so that
+	// sorting compares integers.
+	shift := bits.Len(uint(len(played)))
+	player := uint64(1)<<shift - 1
+	variant := func(hash uint64, p int) uint64 { return hash<<shift | uint64(p) }
 	seed := maphash.MakeSeed()
 	keys := make([]string, len(played))
-	var vs []variant
-	var hash maphash.Hash
-	hash.SetSeed(seed)
+	n := 0 // variants: a name and one per character
 	for p, rounds := range played {
-		key := nameKey(h.ev.Players[p].Name)
-		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss || utf8.RuneCountInString(key) < minTypoName {
+		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss {
 			continue
 		}
-		keys[p] = key
-		vs = append(vs, variant{maphash.String(seed, key), int32(p)})
+		key := nameKey(h.ev.Players[p].Name)
+		if runes := utf8.RuneCountInString(key); runes >= minTypoName {
+			keys[p] = key
+			n += 1 + runes
+		}
+	}
+	vs := make([]uint64, 0, n)
+	var hash maphash.Hash
+	hash.SetSeed(seed)
+	for p, key := range keys {
+		if key == "" {
+			continue
+		}
+		vs = append(vs, variant(maphash.String(seed, key), p))
 		for i := 0; i < len(key); {
 			_, n := utf8.DecodeRuneInString(key[i:])
 			hash.Reset()
 			hash.WriteString(key[:i])
 			hash.WriteString(key[i+n:])
-			vs = append(vs, variant{hash.Sum64(), int32(p)})
+			vs = append(vs, variant(hash.Sum64(), p))
 			i += n
 		}
 	}
-	slices.SortFunc(vs, func(a, b variant) int {
-		return cmp.Or(cmp.Compare(a.hash, b.hash), cmp.Compare(a.player, b.player))
-	})
+	vs = sharedOnly(vs, shift)
+	slices.Sort(vs)
 	seen := map[[2]int]bool{}
 	var out [][2]int
 	for i := 0; i < len(vs); {
 		j := i + 1
-		for j < len(vs) && vs[j].hash == vs[i].hash {
+		for j < len(vs) && vs[j]>>shift == vs[i]>>shift {
 			j++
 		}
 		group := vs[i:j]
@@ -114,7 +145,7 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 		}
 		for gi, x := range group {
 			for _, y := range group[gi+1:] {
-				a, b := int(x.player), int(y.player)
+				a, b := int(x&player), int(y&player)
 				if len(played[a]) > len(played[b]) || len(played[a]) == len(played[b]) && a > b {
 					a, b = b, a
 				}
@@ -132,6 +163,30 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 	slices.SortFunc(out, func(x, y [2]int) int {
 		return cmp.Or(cmp.Compare(min(x[0], x[1]), min(y[0], y[1])), cmp.Compare(max(x[0], x[1]), max(y[0], y[1])))
 	})
+	return out
+}
+
+// sharedOnly keeps the variants (hashes above the low shift bits) that another variant may
+// share: those whose slot in a bitmap of eight to sixteen bits per variant another one
+// also takes. Most variants share their hash with none, and sorting them was most of the
+// check's time.
+func sharedOnly(vs []uint64, shift int) []uint64 {
+	mask := uint64(1)<<bits.Len(uint(8*len(vs))) - 1
+	once := make([]uint64, mask/64+1)
+	twice := make([]uint64, mask/64+1)
+	for _, v := range vs {
+		s := v >> shift & mask
+		if once[s/64]&(1<<(s%64)) != 0 {
+			twice[s/64] |= 1 << (s % 64)
+		}
+		once[s/64] |= 1 << (s % 64)
+	}
+	out := vs[:0]
+	for _, v := range vs {
+		if s := v >> shift & mask; twice[s/64]&(1<<(s%64)) != 0 {
+			out = append(out, v)
+		}
+	}
 	return out
 }
 

@@ -26,10 +26,13 @@ type header struct {
 	row tbsheet.Pos
 	// titles are the non-blank rows above the header, first cell first.
 	titles [][]string
+	// games and points tell whether the table has a game column (P1 Wins, P2 Wins, Draws)
+	// and a points column: most have neither, and every row would look for them.
+	games, points bool
 }
 
 func newHeader(src rowSource) *header {
-	cells := src.Cells()
+	cells := slices.Clone(src.Cells()) // kept: the source reuses its row
 	hd := &header{all: map[string][]int{}, cells: cells, row: src.Pos(0)}
 	hd.row.Col = 0
 	for i, c := range cells {
@@ -41,6 +44,8 @@ func newHeader(src rowSource) *header {
 			}
 		}
 	}
+	hd.games = hd.has("p1wins") || hd.has("p2wins") || hd.has("draws")
+	hd.points = hd.has("p1points") || hd.has("p2points")
 	return hd
 }
 
@@ -77,11 +82,10 @@ func (c *columns) set(key string, i int) {
 	*c = append(*c, column{key, i})
 }
 
-// repeated reports whether a row's player cells repeat the header's.
-func (hd *header) repeated(p1, p2 string) bool {
-	c1, _ := hd.col.get("p1")
-	c2, _ := hd.col.get("p2")
-	return strings.EqualFold(p1, strings.TrimSpace(hd.cells[c1])) && strings.EqualFold(p2, strings.TrimSpace(hd.cells[c2]))
+// heading returns the header cell of key's column, trimmed (a row repeating the header is skipped).
+func (hd *header) heading(key string) string {
+	c, _ := hd.col.get(key)
+	return strings.TrimSpace(hd.cells[c])
 }
 
 // found lists the header row's non-empty cells as typed, for "found …" messages.
@@ -133,7 +137,7 @@ func findHeader(src rowSource, kind headerKind) (hd *header, first []string) {
 			continue
 		}
 		if first == nil {
-			first = cells
+			first = slices.Clone(cells)
 		}
 		keys := map[string][]int{}
 		for i, c := range cells {
@@ -188,6 +192,9 @@ func notesLine(cells []string) bool {
 		return false
 	}
 	s := strings.TrimSpace(cells[i])
+	if s[0] >= '0' && s[0] <= '9' {
+		return false // a row that starts with a number (a round, a table): most rows
+	}
 	if !isASCII(s) { // every row of a match list asks: ASCII has nothing to fold
 		s = width.Fold.String(s)
 	}

@@ -6,6 +6,7 @@ package reader
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
 	"golang.org/x/text/width"
@@ -35,17 +36,33 @@ func (h *hkReader) useRoster(players []tbsheet.Player) {
 // zero-width space pasted after it is Alice.
 func nameKey(s string) string {
 	if !isASCII(s) {
-		s = norm.NFC.String(width.Fold.String(strings.Map(dropInvisible(false), s)))
+		if firstInvisible(s) >= 0 { // strings.Map costs a call per character even when it keeps them all
+			s = strings.Map(dropInvisible(false), s)
+		}
+		s = norm.NFC.String(foldWidth(s))
 	}
 	return strings.ToLower(singleSpaced(s))
 }
 
+// foldWidth is width.Fold.String, which allocates even when it changes nothing, as in most
+// names: it is called only when a character has a canonical width of its own (full-width
+// Latin, half-width katakana).
+func foldWidth(s string) string {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && width.LookupRune(r).Folded() != 0 {
+			return width.Fold.String(s)
+		}
+	}
+	return s
+}
+
 // player returns the index of the player a match cell (row r's cell under col) names,
 // creating him when there is no players list.
-func (h *hkReader) player(text string, r *hkRow, col string) (int, bool) {
-	if i, ok := h.byText[text]; ok {
-		return i, true
+func (h *hkReader) player(c nameCell, r *hkRow, col string) (int, bool) {
+	if c.known {
+		return c.p, true
 	}
+	text := c.text
 	pos := r.pos(col)
 	key := nameKey(text)
 	if i, ok := h.byName[key]; ok {
@@ -69,7 +86,7 @@ func (h *hkReader) player(text string, r *hkRow, col string) (int, bool) {
 		return 0, false
 	}
 	name := cleanName(text)
-	h.ev.Players = append(h.ev.Players, tbsheet.Player{ID: name, Name: name, Pos: pos})
+	h.ev.Players = appendDoubling(h.ev.Players, tbsheet.Player{ID: name, Name: name, Pos: pos})
 	i := len(h.ev.Players) - 1
 	h.byName[key] = i
 	h.byText[text] = i

@@ -15,14 +15,8 @@ import (
 	"github.com/tbsheet/tbsheet/handkept"
 )
 
-// resultCell is a Result cell's text and whether its row names an opponent; parsedResult is
-// what handkept.ParseResultCell makes of it. A match list holds a handful of different
-// results, each thousands of times.
-type resultCell struct {
-	text   string
-	hasOpp bool
-}
-
+// parsedResult is what handkept.ParseResultCell makes of a Result cell. A match list holds
+// a handful of different results, each thousands of times.
 type parsedResult struct {
 	res   tbsheet.Result
 	games tbsheet.Games
@@ -31,23 +25,34 @@ type parsedResult struct {
 
 // parseResult is handkept.ParseResultCell, remembered per cell.
 func (h *hkReader) parseResult(text string, hasOpp bool) (tbsheet.Result, tbsheet.Games, error) {
-	k := resultCell{text, hasOpp}
-	p, ok := h.results[k]
+	known := h.results[0]
+	if hasOpp {
+		known = h.results[1]
+	}
+	p, ok := known[text]
 	if !ok {
 		p.res, p.games, p.err = handkept.ParseResultCell(text, hasOpp)
-		h.results[k] = p
+		known[text] = p
 	}
 	return p.res, p.games, p.err
 }
 
-// isBye reports whether a Player cell names the bye (handkept.IsBye). A text already read
-// as a player's name is not (a bye never reaches player); telling the others costs little
-// (IsBye looks at a name longer than any bye name no further).
-func (h *hkReader) isBye(text string) bool {
-	if _, ok := h.byText[text]; ok {
-		return false
+// nameCell is a Player cell as matchRow tells it: the player its exact text already named
+// (known), else whether it names the bye (handkept.IsBye; a bye never reaches player).
+type nameCell struct {
+	text  string
+	p     int
+	known bool
+	bye   bool
+}
+
+// nameCell looks a Player cell up once: a match list names every player once a round, so
+// most cells are known texts, and the bye is told only from the others.
+func (h *hkReader) nameCell(text string) nameCell {
+	if i, ok := h.byText[text]; ok {
+		return nameCell{text: text, p: i, known: true}
 	}
-	return handkept.IsBye(text)
+	return nameCell{text: text, bye: handkept.IsBye(text)}
 }
 
 // outcome reads the result from the Result cell and the game columns.
@@ -121,11 +126,14 @@ var csvDate = regexp.MustCompile(`^(?:\d{1,2}-[A-Za-z]{3}|[A-Za-z]{3}-\d{1,2}|\d
 
 // gameColumns reads P1 Wins, P2 Wins and Draws; given is false when all three are empty.
 func (h *hkReader) gameColumns(r *hkRow) (g tbsheet.Games, given bool) {
+	g.Known = true
+	if !r.hd.games {
+		return g, false
+	}
 	var p1, p2, drawn bool
 	g.P1, p1 = gameCount(r, "p1wins")
 	g.P2, p2 = gameCount(r, "p2wins")
 	g.Drawn, drawn = gameCount(r, "draws")
-	g.Known = true
 	return g, p1 || p2 || drawn
 }
 
@@ -144,6 +152,9 @@ func gameCount(r *hkRow, key string) (n int, given bool) {
 
 // score reads the optional P1 Points and P2 Points columns.
 func (h *hkReader) score(r *hkRow) tbsheet.Score {
+	if !r.hd.points {
+		return tbsheet.Score{}
+	}
 	var s tbsheet.Score
 	var p1, p2 bool
 	s.P1, p1 = points(r, "p1points")

@@ -6,6 +6,7 @@ package reader
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,8 +42,13 @@ type roundAcc struct {
 	// already plays this round (0: not yet). A slice by player, not a map: a round seats
 	// every player once.
 	seatOf []int32
-	seats  []tbsheet.Pos
+	seats  []seat
 }
+
+// seat is where a player plays in a round, for the message when he appears twice: the row
+// and column of his cell in the row of match (whose Pos gives the file and sheet). A
+// round's seats are only needed for that message: a few bytes each, not a Pos.
+type seat struct{ match, row, col int32 }
 
 // newRoundAcc starts a round with room for as many matches as the largest round read so
 // far (rounds of a match list are about the same size).
@@ -52,24 +58,37 @@ func (h *hkReader) newRoundAcc(pos tbsheet.Pos) *roundAcc {
 		most = max(most, len(acc.matches))
 	}
 	return &roundAcc{pos: pos, matches: make([]tbsheet.Match, 0, most), seatOf: make([]int32, len(h.ev.Players)),
-		seats: make([]tbsheet.Pos, 0, 2*most)}
+		seats: make([]seat, 0, 2*most)}
 }
 
 // seat returns where player p already plays in the round.
 func (acc *roundAcc) seat(p int) (tbsheet.Pos, bool) {
 	if p < len(acc.seatOf) && acc.seatOf[p] > 0 {
-		return acc.seats[acc.seatOf[p]-1], true
+		s := acc.seats[acc.seatOf[p]-1]
+		pos := acc.matches[s.match].Pos
+		pos.Row, pos.Col = int(s.row), int(s.col)
+		return pos, true
 	}
 	return tbsheet.Pos{}, false
 }
 
-// sit records that player p plays in the round at pos.
+// sit records that player p plays in the round at pos, in the match added next.
 func (acc *roundAcc) sit(p int, pos tbsheet.Pos) {
 	if p >= len(acc.seatOf) {
 		acc.seatOf = append(acc.seatOf, make([]int32, p+1-len(acc.seatOf))...)
 	}
-	acc.seats = append(acc.seats, pos)
+	acc.seats = appendDoubling(acc.seats, seat{int32(len(acc.matches)), int32(pos.Row), int32(pos.Col)})
 	acc.seatOf[p] = int32(len(acc.seats))
+}
+
+// appendDoubling is append, doubling the capacity when full. append grows a large slice by
+// a quarter, so that a list built one element at a time allocates about five times its
+// final size (the first round's matches, the players); doubling, about twice.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) {
+		s = slices.Grow(s, len(s))
+	}
+	return append(s, v)
 }
 
 // hkRow is one data row being read: it fetches cells by column key and reports unreadable
@@ -90,7 +109,7 @@ func (r *hkRow) text(key string) string {
 	}
 	var s string
 	if i < len(r.cells) {
-		s = strings.TrimSpace(r.cells[i])
+		s = trimSpace(r.cells[i])
 		if s == "" {
 			if f := r.src.Uncached(i); f != "" {
 				r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrValue,
@@ -99,7 +118,7 @@ func (r *hkRow) text(key string) string {
 			}
 		}
 	}
-	if excelError[s] {
+	if len(s) > 0 && s[0] == '#' && excelError[s] { // every error value starts with #
 		r.errs.addf(r.src.Pos(i), r.field(key), tbsheet.ErrValue,
 			"the cell shows the spreadsheet error %s: fix its formula", s)
 		r.bad = true
@@ -222,6 +241,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 			cur = &k
 		}
 	}
+	head1, head2 := hd.heading("p1"), hd.heading("p2")
 	roundless := false // reported that rows have no round
 	var row hkRow      // one for every row: nothing keeps it
 	for src.Next() {
@@ -241,7 +261,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 			}
 			continue
 		}
-		if hd.repeated(p1, p2) {
+		if strings.EqualFold(p1, head1) && strings.EqualFold(p2, head2) {
 			continue // the header again, as in tables pasted one below the other
 		}
 		key, ok := h.rowRound(r, fixed, &cur)
@@ -318,8 +338,9 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		}
 	}
 	p1Key, p2Key := "p1", "p2"
-	if h.isBye(p1) {
-		if p2 == "" || h.isBye(p2) {
+	c1, c2 := h.nameCell(p1), h.nameCell(p2)
+	if c1.bye {
+		if p2 == "" || c2.bye {
 			r.errorf("p1", tbsheet.ErrValue, "both players are byes")
 			return
 		}
@@ -328,25 +349,25 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 			r.errorf("result", tbsheet.ErrResult, "%s: with BYE as Player 1 the result is unclear; put the player in Player 1 and BYE in Player 2", tbsheet.Quote(res))
 			return
 		}
-		p1, p2, p1Key, p2Key = p2, "", "p2", "p1"
+		c1, c2, p1Key, p2Key = c2, nameCell{}, "p2", "p1"
 	}
-	if p1 == "" {
+	if c1.text == "" {
 		if !r.bad { // else the cell's own error says why it is empty
-			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %s)", tbsheet.Quote(p2))
+			r.errorf("p1", tbsheet.ErrValue, "Player 1 is empty (Player 2 is %s)", tbsheet.Quote(c2.text))
 		}
 		return
 	}
-	solo := p2 == "" || h.isBye(p2)
+	solo := c2.text == "" || c2.bye
 	m := tbsheet.Match{Table: table, P2: tbsheet.NoPlayer, Pos: r.pos("result")}
 	if !r.hd.has("result") {
 		m.Pos = r.pos("p1wins")
 	}
 	var ok bool
-	if m.P1, ok = h.player(p1, r, p1Key); !ok {
+	if m.P1, ok = h.player(c1, r, p1Key); !ok {
 		r.bad = true
 	}
 	if !solo {
-		if m.P2, ok = h.player(p2, r, p2Key); !ok {
+		if m.P2, ok = h.player(c2, r, p2Key); !ok {
 			r.bad = true
 		}
 	}
@@ -363,10 +384,13 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		r.errorf("p2", tbsheet.ErrSelfPairing, "player %s is paired against themselves", tbsheet.Quote(h.ev.Players[m.P1].Name))
 		return
 	}
-	acc := h.rounds[key]
-	if acc == nil {
-		acc = h.newRoundAcc(r.pos("round"))
-		h.rounds[key] = acc
+	acc := h.lastRound
+	if acc == nil || h.lastKey != key { // rows come round by round: one lookup per round
+		if acc = h.rounds[key]; acc == nil {
+			acc = h.newRoundAcc(r.pos("round"))
+			h.rounds[key] = acc
+		}
+		h.lastRound, h.lastKey = acc, key
 	}
 	for _, side := range [2]struct {
 		p   int
@@ -387,5 +411,5 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 	if m.P2 != tbsheet.NoPlayer {
 		acc.sit(m.P2, r.pos(p2Key))
 	}
-	acc.matches = append(acc.matches, m)
+	acc.matches = appendDoubling(acc.matches, m)
 }

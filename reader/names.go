@@ -6,6 +6,7 @@ package reader
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
@@ -16,23 +17,58 @@ import (
 // nothing (zero-width spaces, bidirectional controls, byte-order marks) are dropped. The
 // zero-width joiners stay: emoji sequences and some scripts need them.
 func cleanName(s string) string {
-	if !isASCII(s) {
+	if firstInvisible(s) >= 0 { // strings.Map costs a call per character even when it keeps them all
 		s = strings.Map(dropInvisible(true), s)
 	}
 	return singleSpaced(s)
 }
 
 // singleSpaced returns s with runs of white space made one space and none at either end:
-// s itself, without copying it, when it is already so (most names). Any character other
-// than ASCII takes the long way: Unicode has spaces of its own (U+00A0, U+3000).
+// s itself, without copying it, when it is already so (most names, in every script).
+// Unicode has spaces of its own (U+00A0, U+3000): any space but a lone ASCII one between
+// two other characters takes the long way.
 func singleSpaced(s string) string {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= utf8.RuneSelf || c >= '\t' && c <= '\r' || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+	for i, r := range s {
+		switch {
+		case r > ' ' && r < utf8.RuneSelf: // most characters of most names
+		case r == ' ' && i > 0 && i < len(s)-1 && s[i+1] != ' ':
+		case isSpace(r):
 			return strings.Join(strings.Fields(s), " ")
 		}
 	}
 	return s
+}
+
+// trimSpace is strings.TrimSpace, quick for a cell with no space at either end (most
+// cells: every cell of a large match list is trimmed).
+func trimSpace(s string) string {
+	if s == "" || s[0] > ' ' && s[0] < utf8.RuneSelf && s[len(s)-1] > ' ' && s[len(s)-1] < utf8.RuneSelf {
+		return s // ASCII ends that are not spaces
+	}
+	first, last := rune(s[0]), rune(s[len(s)-1])
+	if first >= utf8.RuneSelf {
+		first, _ = utf8.DecodeRuneInString(s)
+	}
+	if last >= utf8.RuneSelf {
+		last, _ = utf8.DecodeLastRuneInString(s)
+	}
+	if !isSpace(first) && !isSpace(last) {
+		return s
+	}
+	return strings.TrimSpace(s)
+}
+
+// isSpace is unicode.IsSpace, quick for ASCII and the letters of most names: above Latin-1, Unicode's
+// spaces all lie between U+1680 and U+3000, below the kana, hangul and ideographs, and above
+// most alphabets (TestIsSpace checks every character).
+func isSpace(r rune) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		return r == ' ' || r >= '\t' && r <= '\r'
+	case r > 0xff && (r < 0x1680 || r > 0x3000):
+		return false
+	}
+	return unicode.IsSpace(r)
 }
 
 // cleanNames makes every name of an event what the hand-kept readers make of a name cell
@@ -110,12 +146,22 @@ func firstInvisible(s string) rune {
 		return -1
 	}
 	for _, r := range s {
+		if r > lastInvisibleBelow && r < firstInvisibleAbove {
+			continue // kana, hangul, ideographs: looking them up in Unicode's tables costs
+		}
 		if tbsheet.IsInvisible(r) {
 			return r
 		}
 	}
 	return -1
 }
+
+// No character between lastInvisibleBelow and firstInvisibleAbove is invisible
+// (tbsheet.IsInvisible; TestInvisibleGap checks every one).
+const (
+	lastInvisibleBelow  = '\u3164' // Hangul filler
+	firstInvisibleAbove = '\ufeff' // byte-order mark
+)
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -1,0 +1,70 @@
+package reader
+
+import (
+	"bytes"
+	"encoding/csv"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tbsheet/tbsheet/internal/rusage"
+	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/writer"
+)
+
+// BenchmarkReadCSV reads the match list CSV of BenchmarkCSVToJSON (cmd/tbsheet): a
+// 16,384-player, 12-round Magic event as tbsheet writes it, through ReadBytes (detection,
+// every check, the finished event), against encoding/csv alone reading the same bytes in the
+// same run (its floor: every record parsed, nothing checked). Both report cpu-ms/op, the CPU
+// time of all their goroutines and the garbage collector; tbsheet reports x-cpu over the
+// floor (run both: -bench ReadCSV).
+func BenchmarkReadCSV(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "results.csv")
+	if err := writer.WriteEvent(path, swissgen.Generate(swissgen.Realistic(16384, 12, 1)), writer.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var floor float64 // encoding/csv's CPU time per op
+	b.Run("encoding-csv", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		start := rusage.CPU()
+		for b.Loop() {
+			r := csv.NewReader(bytes.NewReader(data))
+			r.FieldsPerRecord = -1
+			for {
+				if _, err := r.Read(); err == io.EOF {
+					break
+				} else if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		floor = cpuPerOp(b, start)
+	})
+	b.Run("tbsheet", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		b.ReportAllocs()
+		start := rusage.CPU()
+		for b.Loop() {
+			if _, err := ReadBytes(data, path, "", Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if c := cpuPerOp(b, start); floor > 0 {
+			b.ReportMetric(c/floor, "x-cpu")
+		}
+	})
+}
+
+// cpuPerOp reports the CPU time per op since start (rusage.CPU) and returns it in ns.
+func cpuPerOp(b *testing.B, start time.Duration) float64 {
+	ns := float64(rusage.CPU()-start) / float64(b.N)
+	b.ReportMetric(ns/1e6, "cpu-ms/op")
+	return ns
+}
