@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/width"
 
@@ -261,7 +262,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 			}
 			continue
 		}
-		if strings.EqualFold(p1, head1) && strings.EqualFold(p2, head2) {
+		if isHeading(p1, head1) && isHeading(p2, head2) {
 			continue // the header again, as in tables pasted one below the other
 		}
 		key, ok := h.rowRound(r, fixed, &cur)
@@ -279,6 +280,29 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 		p := src.Pos(0)
 		acc.pos = tbsheet.Pos{File: p.File, Sheet: p.Sheet} // a per-round sheet: the round is the sheet
 	}
+}
+
+// isHeading is strings.EqualFold(cell, heading), quick to tell a name from a heading (every
+// match row asks whether it repeats the header) when their first bytes tell: an ASCII letter
+// has no case partner outside ASCII but for k (the Kelvin sign) and s (the long s).
+func isHeading(cell, heading string) bool {
+	if cell != "" && heading != "" && (cell[0] < utf8.RuneSelf || heading[0] < utf8.RuneSelf) {
+		a, b := lowerASCII(cell[0]), lowerASCII(heading[0])
+		if a >= utf8.RuneSelf {
+			a, b = b, a // a is ASCII
+		}
+		if b < utf8.RuneSelf && a != b || b >= utf8.RuneSelf && a != 'k' && a != 's' {
+			return false
+		}
+	}
+	return strings.EqualFold(cell, heading)
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 func derefKey(k *roundKey) roundKey {
