@@ -137,3 +137,19 @@ func TestIsHeading(t *testing.T) {
 		}
 	}
 }
+
+// TestToLower: toLower answers as strings.ToLower, and no character in the range it skips
+// has a lower case.
+func TestToLower(t *testing.T) {
+	for r := rune(noCaseFrom); r < noCaseTo; r++ {
+		if unicode.ToLower(r) != r {
+			t.Errorf("%U has a lower case", r)
+		}
+	}
+	for _, s := range append(singleSpacedCases, "王伟", "ÉLODIE", "élodie", "Ωmega", "ǅ", "ﾃｽﾄ", "ＡＢＣ", "Bo\xffb", "\ufffd",
+		"\u2c00", "\ua640", "김민준", "たなか") {
+		if got, want := toLower(s), strings.ToLower(s); got != want {
+			t.Errorf("toLower(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ package reader
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -41,8 +42,31 @@ func nameKey(s string) string {
 		}
 		s = norm.NFC.String(foldWidth(s))
 	}
-	return strings.ToLower(singleSpaced(s))
+	return toLower(singleSpaced(s))
 }
+
+// toLower is strings.ToLower, quick for a name it leaves as it is: strings.ToLower maps a
+// name that is not ASCII through unicode.ToLower a character at a time, looking each up in
+// Unicode's case tables; toLower skips those between noCaseFrom and noCaseTo (most names in
+// scripts without case).
+func toLower(s string) string {
+	for _, r := range s {
+		if r >= noCaseFrom && r < noCaseTo {
+			continue
+		}
+		if r == utf8.RuneError || unicode.ToLower(r) != r {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// No character from noCaseFrom to just below noCaseTo has a lower case (CJK, kana, hangul
+// syllables lie between; TestToLower checks every one).
+const (
+	noCaseFrom = '\u2d30' // Tifinagh, after the Georgian supplement
+	noCaseTo   = '\ua640' // Cyrillic extended-B
+)
 
 // foldWidth is width.Fold.String, which allocates even when it changes nothing, as in most
 // names: it is called only when a character has a canonical width of its own (full-width
