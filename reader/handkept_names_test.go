@@ -153,3 +153,13 @@ func TestToLower(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldWidthBlocks: no character but the ideographic space and the half- and full-width
+// forms has a canonical width of its own: foldWidth looks up only those.
+func TestFoldWidthBlocks(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if width.LookupRune(r).Folded() != 0 && r != '\u3000' && (r < '\uff01' || r > '\uffee') {
+			t.Errorf("%U has a canonical width", r)
+		}
+	}
+}

@@ -70,10 +70,11 @@ const (
 
 // foldWidth is width.Fold.String, which allocates even when it changes nothing, as in most
 // names: it is called only when a character has a canonical width of its own (full-width
-// Latin, half-width katakana).
+// Latin, half-width katakana). Only the ideographic space and the half- and full-width forms
+// block have one (TestFoldWidth checks every character): others are not looked up.
 func foldWidth(s string) string {
 	for _, r := range s {
-		if r >= utf8.RuneSelf && width.LookupRune(r).Folded() != 0 {
+		if (r == '\u3000' || r >= '\uff01' && r <= '\uffee') && width.LookupRune(r).Folded() != 0 {
 			return width.Fold.String(s)
 		}
 	}
