@@ -167,6 +167,9 @@ var excelError = map[string]bool{"#N/A": true, "#REF!": true, "#VALUE!": true, "
 // parseCount reads a whole number as spreadsheets hold them: "3", "3.0", "３", "3,0", a
 // formula's 2.9999999999999996. It rejects negatives and numbers above most.
 func parseCount(s string, most int) (int, bool) {
+	if n, ok := smallNumber(s); ok { // most cells: a round, a table, a game count
+		return n, n <= most
+	}
 	if n, err := strconv.Atoi(s); err == nil { // the common case, without allocating
 		return n, n >= 0 && n <= most
 	}
@@ -183,6 +186,23 @@ func parseCount(s string, most int) (int, bool) {
 		return 0, false
 	}
 	return int(r), true
+}
+
+// smallNumber reads s when it is one to nine ASCII digits, as strconv.Atoi does but without
+// its checks for a sign, an overflow and an error to build.
+func smallNumber(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		n = n*10 + int(d)
+	}
+	return n, true
 }
 
 // tableCell matches "T3", "Table 3", "#3", "3号桌", "3卓", "3番".
