@@ -92,6 +92,10 @@ type Def struct {
 	// Figure.Explain empty, so that ranking a large event builds no explanation it does not
 	// print (see Options.NoExplain and Standings.Explain).
 	explain func(c *Context, p int) Explanation
+	// tallyOnly promises that compute, explain and Group read the players' rounds from the
+	// tally only, never Crosstable.Records, which Compute then does not build unless a
+	// tiebreak without the promise needs them (Context.Get builds them first).
+	tallyOnly bool
 }
 
 // Figure is one player's value of one tiebreak, with its arithmetic.
@@ -165,6 +169,9 @@ func (c *Context) Get(id string) []Figure {
 	d, ok := Lookup(id)
 	if !ok {
 		panic("calc: unknown tiebreak " + id) // ids inside calc are constants
+	}
+	if !d.tallyOnly {
+		c.fillRecords()
 	}
 	e := c.entry(&c.memo, id)
 	e.once.Do(func() { e.v = d.compute(c) })

@@ -17,6 +17,7 @@ func init() {
 		Doc:     "Games (or sets) won, over entered game scores; byes and results without games add none.",
 		Format:  FormatInt,
 		compute: computeGameWins, explain: explainGameWins,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-game-win-pct", Name: "Game/set win percentage", Short: "GW%",
@@ -24,12 +25,14 @@ func init() {
 		Unverified: "Challonge does not publish how it computes this key: games won over games played is assumed",
 		Format:     FormatPercent,
 		compute:    computeGameWinPct, explain: explainGameWinPct,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-set-diff", Name: "Set difference", Short: "+/−",
 		Doc:     "Games (sets) won minus games lost, over entered game scores.",
 		Format:  FormatSigned,
 		compute: computeSetDiff, explain: explainSetDiff,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-points-scored", Name: "Points scored", Short: "PS",
@@ -48,6 +51,7 @@ func init() {
 		Doc:     "Wins in matches against players who finished on the same points.",
 		Format:  FormatInt,
 		compute: computeWinsVsTied, explain: explainWinsVsTied,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-median-buchholz", Name: "Median-Buchholz", Short: "MB",
@@ -55,22 +59,25 @@ func init() {
 		Unverified: "Challonge does not document fewer than 3 opponents or byes: tbsheet gives 0 with fewer than 3 opponents, and byes add nothing",
 		Format:     FormatDecimal,
 		compute:    computeMedianBuchholz, explain: explainMedianBuchholz,
+		tallyOnly: true,
 	})
 }
 
 // chlGames returns a round's entered games (§A.3.14): none for a bye or any result without
 // an opponent, none for a result entered without games.
-func chlGames(s slot) (won, lost, drawn int64, ok bool) {
+func chlGames(s slot, g gameCount) (won, lost, drawn int64, ok bool) {
 	if !s.hasOpp() || !s.known {
 		return 0, 0, 0, false
 	}
-	return int64(s.gw), int64(s.gl), int64(s.gd), true
+	return int64(g.won), int64(g.lost), int64(g.drawn), true
 }
 
 // gameTotals returns p's entered games won, lost and drawn.
-func gameTotals(t *tally, p int) (won, lost, drawn int64, entered bool) {
-	for _, s := range t.row(p) {
-		if w, l, d, ok := chlGames(s); ok {
+func gameTotals(c *Context, p int) (won, lost, drawn int64, entered bool) {
+	t := tallyOf(c)
+	gr := t.gameRow(gamesOf(c), p)
+	for i, s := range t.row(p) {
+		if w, l, d, ok := chlGames(s, gr[i]); ok {
 			won, lost, drawn, entered = won+w, lost+l, drawn+d, true
 		}
 	}
@@ -81,13 +88,15 @@ const noGames = "no game scores entered"
 
 func computeGameWins(c *Context) []Figure {
 	t := tallyOf(c)
-	return intFigures(t.n, func(p int) int64 { w, _, _, _ := gameTotals(t, p); return w })
+	return intFigures(t.n, func(p int) int64 { w, _, _, _ := gameTotals(c, p); return w })
 }
 
 func explainGameWins(c *Context, p int) Explanation {
 	var won []int
-	for _, s := range tallyOf(c).row(p) {
-		if w, _, _, ok := chlGames(s); ok {
+	t := tallyOf(c)
+	gr := t.gameRow(gamesOf(c), p)
+	for i, s := range t.row(p) {
+		if w, _, _, ok := chlGames(s, gr[i]); ok {
 			won = append(won, int(w))
 		}
 	}
@@ -98,7 +107,7 @@ func computeGameWinPct(c *Context) []Figure {
 	t := tallyOf(c)
 	figs := make([]Figure, t.n)
 	for p := range figs {
-		if w, l, d, _ := gameTotals(t, p); w+l+d > 0 {
+		if w, l, d, _ := gameTotals(c, p); w+l+d > 0 {
 			figs[p].Value = Known(exact.Frac(w, w+l+d))
 		}
 	}
@@ -106,7 +115,7 @@ func computeGameWinPct(c *Context) []Figure {
 }
 
 func explainGameWinPct(c *Context, p int) Explanation {
-	w, l, d, _ := gameTotals(tallyOf(c), p)
+	w, l, d, _ := gameTotals(c, p)
 	if w+l+d == 0 {
 		return Explanation{Note: noGames + ": n/a"}
 	}
@@ -115,11 +124,11 @@ func explainGameWinPct(c *Context, p int) Explanation {
 
 func computeSetDiff(c *Context) []Figure {
 	t := tallyOf(c)
-	return intFigures(t.n, func(p int) int64 { w, l, _, _ := gameTotals(t, p); return w - l })
+	return intFigures(t.n, func(p int) int64 { w, l, _, _ := gameTotals(c, p); return w - l })
 }
 
 func explainSetDiff(c *Context, p int) Explanation {
-	w, l, _, entered := gameTotals(tallyOf(c), p)
+	w, l, _, entered := gameTotals(c, p)
 	if !entered {
 		return Explanation{Expr: Int(0), Note: noGames}
 	}
@@ -151,7 +160,7 @@ func scoreTotals(c *Context, p int) (scored, conceded exact.Num, known bool) {
 const noScores = "no point scores in the input"
 
 func computePointsScored(c *Context) []Figure {
-	figs := make([]Figure, len(c.Records))
+	figs := make([]Figure, len(c.Event.Players))
 	for p := range figs {
 		s, _, _ := scoreTotals(c, p)
 		figs[p].Value = Known(s)
@@ -172,7 +181,7 @@ func explainPointsScored(c *Context, p int) Explanation {
 }
 
 func computePointsDiff(c *Context) []Figure {
-	figs := make([]Figure, len(c.Records))
+	figs := make([]Figure, len(c.Event.Players))
 	for p := range figs {
 		s, k, _ := scoreTotals(c, p)
 		figs[p].Value = Known(s.Sub(k))
@@ -188,18 +197,24 @@ func explainPointsDiff(c *Context, p int) Explanation {
 	return Explanation{Expr: Sub(Num(s), Num(k))}
 }
 
-// primary returns every player's primary-key figures (points unless ranking by match wins).
-func primary(c *Context) []Figure {
+// primaryID returns the primary key's id: points unless ranking by match wins.
+func primaryID(c *Context) string {
 	if c.RankBy == "" {
-		return c.Get("points")
+		return "points"
 	}
-	return c.Get(c.RankBy)
+	return c.RankBy
 }
+
+// primary returns every player's primary-key figures.
+func primary(c *Context) []Figure { return c.Get(primaryID(c)) }
+
+// won reports whether a round is a win over an opponent.
+func won(s slot) bool { return s.res == tbsheet.Win || s.res == tbsheet.ForfeitWin }
 
 // winsVsTied returns the rounds in which p beat a player on the same primary value.
 func winsVsTied(c *Context, prim []Figure, p int) (rounds []int, beaten []int) {
 	for i, s := range tallyOf(c).row(p) {
-		if (s.res == tbsheet.Win || s.res == tbsheet.ForfeitWin) && prim[s.opp].Value.Cmp(prim[p].Value) == 0 {
+		if won(s) && prim[s.opp].Value.Cmp(prim[p].Value) == 0 {
 			rounds, beaten = append(rounds, c.Rounds[i]), append(beaten, int(s.opp))
 		}
 	}
@@ -207,10 +222,24 @@ func winsVsTied(c *Context, prim []Figure, p int) (rounds []int, beaten []int) {
 }
 
 // computeWinsVsTied: wins against players with the same points; every player on those
-// points is in the group, not only the players tied on earlier keys (§A.3.6).
+// points is in the group, not only the players tied on earlier keys (§A.3.6). The wins are
+// counted, not listed, and the values compared as integers over one denominator when they
+// have one: each opponent's figure is 80 bytes away from the next.
 func computeWinsVsTied(c *Context) []Figure {
-	prim := primary(c)
-	return intFigures(len(c.Records), func(p int) int64 { r, _ := winsVsTied(c, prim, p); return int64(len(r)) })
+	t, prim := tallyOf(c), primary(c)
+	same := func(a, b int) bool { return prim[a].Value.Cmp(prim[b].Value) == 0 }
+	if sc := scaledOf(c, primaryID(c)); sc != nil {
+		same = func(a, b int) bool { return sc.n[a] == sc.n[b] }
+	}
+	return intFigures(t.n, func(p int) int64 {
+		n := int64(0)
+		for _, s := range t.row(p) {
+			if won(s) && same(int(s.opp), p) {
+				n++
+			}
+		}
+		return n
+	})
 }
 
 func explainWinsVsTied(c *Context, p int) Explanation {

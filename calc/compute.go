@@ -58,7 +58,7 @@ func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
 	if opt.Points != nil {
 		st.Points = *opt.Points
 	}
-	ct := NewCrosstable(ev, opt.AfterRound)
+	ct := newCrosstable(ev, opt.AfterRound) // the records are built if a tiebreak reads them (Context.Get)
 	c := &Context{Crosstable: ct, Points: st.Points, Options: opt, RankBy: sys.RankBy}
 	st.ctx = c
 	st.RankBy, _ = Lookup(sys.RankBy)
@@ -354,7 +354,7 @@ func columnNotes(st *Standings) []string {
 			continue
 		}
 		found := false
-		for p := range st.ctx.Records {
+		for p := range st.Event.Players {
 			if len(scores(st.ctx, p)) > 0 {
 				found = true
 				break

@@ -3,6 +3,7 @@ package calc
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/tbsheet/tbsheet"
 )
@@ -66,7 +67,8 @@ type Crosstable struct {
 	Event *tbsheet.Event
 	// Rounds are the Swiss round numbers counted, ascending.
 	Rounds []int
-	// Records[p][i] is player p's record in Rounds[i].
+	// Records[p][i] is player p's record in Rounds[i]. Within Compute they are built only
+	// when a tiebreak reads them (Def.tallyOnly).
 	Records [][]Record
 	// Unreported lists pairings that have no result yet.
 	Unreported []MatchRef
@@ -75,7 +77,8 @@ type Crosstable struct {
 
 	// counted are the rounds of Rounds, in that order: the tally reads their matches in
 	// memory order rather than the records player by player.
-	counted []*tbsheet.Round
+	counted     []*tbsheet.Round
+	recordsOnce sync.Once
 }
 
 // NewCrosstable builds the crosstable of ev's Swiss rounds up to afterRound (0 = all).
@@ -83,6 +86,13 @@ type Crosstable struct {
 // standings during a round show the last complete round; an unreported match in an earlier
 // round counts as not played for both players. Both are listed in Unreported and Notes.
 func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
+	ct := newCrosstable(ev, afterRound)
+	ct.fillRecords()
+	return ct
+}
+
+// newCrosstable is NewCrosstable without Records (see fillRecords).
+func newCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 	var rounds []*tbsheet.Round
 	for i := range ev.Rounds {
 		r := &ev.Rounds[i]
@@ -118,43 +128,58 @@ func NewCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 			last.Number, n, plural(n, "match", "matches")))
 	}
 
-	// One allocation for every record: per-player slices would cost one allocation each on
-	// events with a hundred thousand players.
-	// Every record starts Absent, written in memory order (player-major) because that is
-	// what large events are sensitive to, field by field: copying whole records would copy
-	// their (nil) Match pointers through the garbage collector's write barrier, which on a
-	// slab of a hundred megabytes costs more than the rest of the ranking.
-	n := len(rounds)
-	ct.Records = make([][]Record, len(ev.Players))
-	slab := make([]Record, len(ev.Players)*n)
 	for _, r := range rounds {
 		ct.Rounds = append(ct.Rounds, r.Number)
 	}
 	ct.counted = rounds
-	for p := range ct.Records {
-		recs := slab[p*n : (p+1)*n : (p+1)*n]
-		for i := range recs {
-			recs[i].Round, recs[i].Result, recs[i].Opp = ct.Rounds[i], tbsheet.Absent, tbsheet.NoPlayer
-		}
-		ct.Records[p] = recs
-	}
-	for i, r := range rounds {
+	for _, r := range rounds {
 		for j := range r.Matches {
-			m := &r.Matches[j]
-			if m.Result == tbsheet.Unreported {
+			if m := &r.Matches[j]; m.Result == tbsheet.Unreported {
 				ct.Unreported = append(ct.Unreported, MatchRef{r.Number, m})
 				ct.Notes = append(ct.Notes, fmt.Sprintf("round %d: %s vs %s is unreported and counts as not played",
 					r.Number, playerName(ev, m.P1), playerName(ev, m.P2)))
-				continue
-			}
-			ct.Records[m.P1][i] = Record{Round: r.Number, Result: m.Result, Opp: m.P2, Color: m.Color, Match: m}
-			if m.P2 != tbsheet.NoPlayer {
-				ct.Records[m.P2][i] = Record{Round: r.Number, Result: m.Result.Mirror(), Opp: m.P1,
-					Color: m.Color.Mirror(), Match: m}
 			}
 		}
 	}
 	return ct
+}
+
+// fillRecords builds Records, once. Compute builds them only for the tiebreaks that read
+// them (see Def.tallyOnly): on a large event they are the largest table of the ranking,
+// and its slowest to build.
+func (ct *Crosstable) fillRecords() {
+	ct.recordsOnce.Do(func() {
+		// One allocation for every record: per-player slices would cost one allocation each
+		// on events with a hundred thousand players.
+		// Every record starts Absent, written in memory order (player-major) because that is
+		// what large events are sensitive to, field by field: copying whole records would copy
+		// their (nil) Match pointers through the garbage collector's write barrier, which on a
+		// slab of a hundred megabytes costs more than the rest of the ranking.
+		n := len(ct.Rounds)
+		records := make([][]Record, len(ct.Event.Players))
+		slab := make([]Record, len(records)*n)
+		for p := range records {
+			recs := slab[p*n : (p+1)*n : (p+1)*n]
+			for i := range recs {
+				recs[i].Round, recs[i].Result, recs[i].Opp = ct.Rounds[i], tbsheet.Absent, tbsheet.NoPlayer
+			}
+			records[p] = recs
+		}
+		for i, r := range ct.counted {
+			for j := range r.Matches {
+				m := &r.Matches[j]
+				if m.Result == tbsheet.Unreported {
+					continue
+				}
+				records[m.P1][i] = Record{Round: r.Number, Result: m.Result, Opp: m.P2, Color: m.Color, Match: m}
+				if m.P2 != tbsheet.NoPlayer {
+					records[m.P2][i] = Record{Round: r.Number, Result: m.Result.Mirror(), Opp: m.P1,
+						Color: m.Color.Mirror(), Match: m}
+				}
+			}
+		}
+		ct.Records = records
+	})
 }
 
 // Played reports whether player p has a record other than Absent in a counted round. Players

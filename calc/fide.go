@@ -6,6 +6,7 @@ package calc
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -218,54 +219,123 @@ func fideKind(r tbsheet.Result) string {
 type fideData struct {
 	c     *Context
 	rules string
-	// pts[p][i] are p's points in Rounds[i].
-	pts [][]exact.Num
 	// score[p] is p's final score; adj[p] the score p counts for as someone's opponent.
 	score, adj []exact.Num
 	// drawn[p] lists the rounds (indexes) 16.3 counts as draws for p's opponents.
 	drawn [][]int
 	// fore is true for Fore Buchholz: every game of the last round counts as a draw.
 	fore bool
+	// opp[p*len(Rounds)+i] is p's opponent in Rounds[i] if they played (see played), else
+	// −1: what the keys that look for opponents read, 4 bytes a round instead of a Record.
+	opp []int32
 
-	// drawnNotes[p] is drawnText(p), built once on first use: every opponent of p quotes it
-	// in every key's explanation.
-	drawnOnce  sync.Once
-	drawnNotes []string
+	// Ranking sums opponents' scores as integers: den is a common denominator of the points
+	// a round can score; spts[p*len(Rounds)+i] are pts[p][i] times den, and sby the same
+	// round's opponent score (adjusted, or the dummy's) times den, which every
+	// opponent-based key reads; svur marks the voluntary unplayed rounds. den is 0 when no
+	// such denominator keeps every sum of Sonneborn-Berger in int64; ranking then sums the
+	// exact terms, as explanations always do.
+	den       int64
+	spts, sby []int32 // den is checked to keep every score in int32
+	svur      []bool
+
+	// results[r] is what a round with result r is, foreLast what Fore Buchholz's last-round
+	// pairings are (see round): a lookup, not a switch per record.
+	results  [tbsheet.Absent + 1]fideRound
+	foreLast fideRound
+
+	// oppNotes[p] is oppNote(p), built once on first use.
+	notesOnce sync.Once
+	oppNotes  []string
 	// adjLits[p] is adj[p] as a literal and ptsLits the points a round can score, built once
 	// for explanations: every opponent of p quotes the same node.
 	litsOnce sync.Once
 	adjLits  []*Expr
 	ptsLits  []*Expr
+	// ownLits[p] is score[p] as a literal (adjLits[p] when they are equal), which p's
+	// dummies quote.
+	ownLits []*Expr
+	// products[3*p+k] is adjLits[p] × ptsLits[k] (win, draw, loss), built once on first use
+	// (see productLit).
+	productsOnce sync.Once
+	products     []*Expr
+
+	// dePositions lends direct encounter a *[]int32 by player, −1 for every player outside
+	// the group it ranks (see de): a lookup by index instead of a map, and one slice for
+	// every group, which its run resets.
+	dePositions sync.Pool
 }
 
-// scoreLit returns the literal of o's score: the opponent's shared one, or a dummy's own.
-func (f *fideData) scoreLit(o fideOpp) *Expr {
+// scoreLit returns the literal of the score of p's opponent o: the opponent's shared one,
+// p's own shared one for a dummy with p's score, or a dummy's own.
+func (f *fideData) scoreLit(p int, o *fideOpp) *Expr {
 	f.litsOnce.Do(f.buildLits)
-	if o.opp != tbsheet.NoPlayer && o.score.Equal(f.adj[o.opp]) {
+	switch {
+	case o.opp != tbsheet.NoPlayer: // an opponent's score is always his adjusted score
 		return f.adjLits[o.opp]
+	case o.score.Equal(f.score[p]):
+		return f.ownLits[p]
 	}
 	return Num(o.score)
 }
 
-// pointsLit returns the literal of a round's points.
-func (f *fideData) pointsLit(v exact.Num) *Expr {
+// pointsLit returns the literal of o's points.
+func (f *fideData) pointsLit(o *fideOpp) *Expr {
 	f.litsOnce.Do(f.buildLits)
-	for _, x := range f.ptsLits {
-		if x.Val.Equal(v) {
-			return x
-		}
+	return f.ptsLits[o.lit]
+}
+
+// fidePointsLits are the points ptsLits holds, in its order (see fideRound.lit).
+func fidePointsLits(pt tbsheet.Points) []exact.Num {
+	return []exact.Num{pt.Win, pt.Draw, pt.Loss, pt.Bye, {}}
+}
+
+// productLit returns the Sonneborn-Berger term of a round, the opponent's (or dummy's)
+// score times the points scored, built in *a (allocated on first use) for a dummy. A game's
+// term is one of three nodes of its opponent (his score times a win's, a draw's or a loss's
+// points), which every player who met him shares: built once, not once per explanation.
+func (f *fideData) productLit(a **exprArena, p int, o *fideOpp) *Expr {
+	if o.opp != tbsheet.NoPlayer && o.lit < 3 {
+		f.litsOnce.Do(f.buildLits)
+		f.productsOnce.Do(func() {
+			b := newArena(3*len(f.adj), 0)
+			f.products = make([]*Expr, 0, 3*len(f.adj))
+			for _, x := range f.adjLits {
+				f.products = append(f.products, b.op(OpMul, x, f.ptsLits[0]), b.op(OpMul, x, f.ptsLits[1]),
+					b.op(OpMul, x, f.ptsLits[2]))
+			}
+		})
+		return f.products[3*o.opp+o.lit]
 	}
-	return Num(v)
+	if *a == nil {
+		rounds, unplayed := len(f.c.Rounds), 0
+		for _, o := range f.opp[p*rounds : (p+1)*rounds] {
+			if o < 0 {
+				unplayed++
+			}
+		}
+		*a = newArena(unplayed, 0)
+	}
+	return (*a).op(OpMul, f.scoreLit(p, o), f.pointsLit(o))
 }
 
 func (f *fideData) buildLits() {
-	a := newArena(len(f.adj)+5, 0)
-	f.adjLits = make([]*Expr, len(f.adj))
+	adjusted := 0 // players whose adjusted score is not their own
+	for p, v := range f.adj {
+		if !v.Equal(f.score[p]) {
+			adjusted++
+		}
+	}
+	a := newArena(len(f.adj)+adjusted+5, 0)
+	f.adjLits, f.ownLits = make([]*Expr, len(f.adj)), make([]*Expr, len(f.adj))
 	for p, v := range f.adj {
 		f.adjLits[p] = a.num(v)
+		f.ownLits[p] = f.adjLits[p]
+		if !v.Equal(f.score[p]) {
+			f.ownLits[p] = a.num(f.score[p])
+		}
 	}
-	pt := f.c.Points
-	for _, v := range []exact.Num{pt.Win, pt.Draw, pt.Loss, pt.Bye, {}} {
+	for _, v := range fidePointsLits(f.c.Points) {
 		f.ptsLits = append(f.ptsLits, a.num(v))
 	}
 }
@@ -283,57 +353,163 @@ func newFIDEData(c *Context, fore bool) *fideData {
 
 func buildFIDEData(c *Context, fore bool) *fideData {
 	f := &fideData{c: c, rules: c.Options.FIDERules, fore: fore}
+	f.dePositions.New = func() any { return new([]int32) }
 	if f.rules == "" {
 		f.rules = FIDE2023
 	}
-	n := len(c.Records)
-	f.pts = make([][]exact.Num, n)
+	f.den = fideDen(c)
+	f.setRounds()
+	n, rounds := len(c.Records), len(c.Rounds)
 	f.score = make([]exact.Num, n)
 	f.adj = make([]exact.Num, n)
 	f.drawn = make([][]int, n)
+	f.opp = make([]int32, n*rounds)
+	if f.den > 0 {
+		f.spts, f.sby, f.svur = make([]int32, n*rounds), make([]int32, n*rounds), make([]bool, n*rounds)
+	}
 	for p, recs := range c.Records {
-		f.pts[p] = make([]exact.Num, len(recs))
-		last := -1 // the last round that is not voluntarily unplayed
+		var score fracSum // one reduction, not one per round, when there is no den
+		var scaled int64  // the score × den
+		last := -1        // the last round that is not voluntarily unplayed
 		for i := range recs {
-			r := &recs[i] // records are large: read them in place
-			f.pts[p][i] = f.points(i, r)
-			f.score[p] = f.score[p].Add(f.pts[p][i])
-			if !f.vur(i, r) {
+			r, at := &recs[i], p*rounds+i // records are large: read them in place
+			k := f.round(i, r)
+			if f.den > 0 {
+				scaled += int64(k.spts)
+				f.spts[at], f.svur[at] = k.spts, k.vur
+			} else {
+				score.addNum(k.pts)
+			}
+			if !k.vur {
 				last = i
 			}
+			f.opp[at] = -1
+			if k.played {
+				f.opp[at] = int32(r.Opp)
+			}
+		}
+		f.score[p] = score.value()
+		if f.den > 0 {
+			f.score[p] = exact.Frac(scaled, f.den)
 		}
 		f.adj[p] = f.score[p]
 		for i := last + 1; i < len(recs); i++ {
-			if fideUnpairedVUR(recs[i].Result) && !f.pts[p][i].Equal(c.Points.Draw) {
-				f.adj[p] = f.adj[p].Sub(f.pts[p][i]).Add(c.Points.Draw)
+			if pts := f.pts(p, i); fideUnpairedVUR(recs[i].Result) && !pts.Equal(c.Points.Draw) {
+				f.adj[p] = f.adj[p].Sub(pts).Add(c.Points.Draw)
 				f.drawn[p] = append(f.drawn[p], i)
 			}
 		}
 	}
+	if f.den > 0 {
+		f.scaleOpponents()
+	}
 	return f
 }
 
-// points returns the points a record scores. Under Fore Buchholz every game of the last
-// round (a pairing with an opponent) scores a draw.
-func (f *fideData) points(i int, r *Record) exact.Num {
-	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
-		return f.c.Points.Draw
+// fideDen returns a common denominator of the points a round can score, small enough that
+// every score fits in int32 and every Sonneborn-Berger sum in int64, or 0 (see
+// fideData.den).
+func fideDen(c *Context) int64 {
+	pt := c.Points
+	var num, den []int64
+	for _, v := range []exact.Num{pt.Win, pt.Draw, pt.Loss, pt.Bye} {
+		n, d, ok := v.Parts()
+		if !ok {
+			return 0
+		}
+		num, den = append(num, n), append(den, d)
 	}
-	return f.c.Points.For(r.Result)
+	scaled, d := scaledFractions(num, den)
+	if scaled == nil {
+		return 0
+	}
+	// A score is at most rounds × the largest points, which keeps it in int32; a
+	// Sonneborn-Berger sum is at most rounds × score × points ≤ (rounds × points)², and den²
+	// its denominator, in int64.
+	most := d
+	for _, v := range scaled {
+		most = max(most, v, -v)
+	}
+	if most >= 1<<31/int64(max(1, len(c.Rounds))) {
+		return 0
+	}
+	return d
 }
 
-// played reports whether round i of record r counts as played; under Fore Buchholz every
-// last-round pairing is a played draw.
-func (f *fideData) played(i int, r *Record) bool {
-	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
-		return true
-	}
-	return fidePlayed(r.Result)
+// fideRound is what a round is to the FIDE keys: its points (and their scaled value when
+// there is a den), whether it was played, whether it was a voluntary unplayed round.
+type fideRound struct {
+	pts         exact.Num
+	spts        int32
+	lit         int // the first of fidePointsLits equal to pts: the index of its literal
+	played, vur bool
 }
+
+// setRounds fills results and foreLast.
+func (f *fideData) setRounds() {
+	lits := fidePointsLits(f.c.Points)
+	lit := func(v exact.Num) int { // every points value is one of them
+		return slices.IndexFunc(lits, v.Equal)
+	}
+	for res := range f.results {
+		r := tbsheet.Result(res)
+		k := fideRound{pts: f.c.Points.For(r), played: fidePlayed(r)}
+		k.lit, k.vur = lit(k.pts), fideVUR(r) && !k.played
+		f.results[res] = k
+	}
+	f.foreLast = fideRound{pts: f.c.Points.Draw, lit: lit(f.c.Points.Draw), played: true}
+	if f.den > 0 {
+		for res := range f.results {
+			f.results[res].spts = int32(f.scaled(f.results[res].pts))
+		}
+		f.foreLast.spts = int32(f.scaled(f.foreLast.pts))
+	}
+}
+
+// round returns what round i of record r is (see fideRound). Under Fore Buchholz every
+// last-round pairing (with an opponent) is a played draw.
+func (f *fideData) round(i int, r *Record) *fideRound {
+	if f.fore && i == len(f.c.Rounds)-1 && r.HasOpponent() {
+		return &f.foreLast
+	}
+	return &f.results[r.Result]
+}
+
+// scaleOpponents fills sby.
+func (f *fideData) scaleOpponents() {
+	adj := make([]int32, len(f.adj))
+	for p := range adj {
+		adj[p] = int32(f.scaled(f.adj[p]))
+	}
+	rounds := len(f.c.Rounds)
+	for at, o := range f.opp {
+		if o >= 0 {
+			f.sby[at] = adj[o]
+		} else {
+			d, _ := f.dummy(at/rounds, at%rounds)
+			f.sby[at] = int32(f.scaled(d))
+		}
+	}
+}
+
+// scaled returns v × den; v is a sum of points, whose denominator divides den.
+func (f *fideData) scaled(v exact.Num) int64 {
+	n, d, _ := v.Parts()
+	return n * (f.den / d)
+}
+
+// pts returns p's points in Rounds[i].
+func (f *fideData) pts(p, i int) exact.Num { return f.points(i, &f.c.Records[p][i]) }
+
+// points returns the points a record scores (see round).
+func (f *fideData) points(i int, r *Record) exact.Num { return f.round(i, r).pts }
+
+// played reports whether round i of record r counts as played (see round).
+func (f *fideData) played(i int, r *Record) bool { return f.round(i, r).played }
 
 // vur reports whether round i of record r is a voluntary unplayed round; under Fore
 // Buchholz no last-round pairing is (it counts as a played draw).
-func (f *fideData) vur(i int, r *Record) bool { return fideVUR(r.Result) && !f.played(i, r) }
+func (f *fideData) vur(i int, r *Record) bool { return f.round(i, r).vur }
 
 // dummy returns the score of the dummy opponent that stands in for p's unplayed round i
 // (16.4): p's own final score; under the 2026 rules capped by the scheduled opponent's
@@ -366,14 +542,14 @@ type fideOpp struct {
 	opp    int       // opponent, or NoPlayer for a dummy
 	score  exact.Num // adjusted opponent score, or dummy score
 	pts    exact.Num // own points that round
+	lit    int       // the index of pts's literal (see fideRound)
 	vur    bool
 	played bool
-	note   string // how an unplayed or adjusted contribution came about, or ""
 }
 
 // opponents returns p's rounds as opponent-based keys see them (16.3, 16.4), appended to
-// dst[:0]; the notes are written only when explain is set.
-func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
+// dst[:0]; oppNote says how they came about.
+func (f *fideData) opponents(dst []fideOpp, p int) []fideOpp {
 	recs := f.c.Records[p]
 	out := dst[:0]
 	if cap(out) < len(recs) {
@@ -381,49 +557,81 @@ func (f *fideData) opponents(dst []fideOpp, p int, explain bool) []fideOpp {
 	}
 	for i := range recs {
 		r := &recs[i] // records are large: read them in place
-		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: f.pts[p][i], vur: f.vur(i, r), played: f.played(i, r)}
-		rn := f.c.Rounds[i]
+		k := f.round(i, r)
+		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: k.pts, lit: k.lit, vur: k.vur, played: k.played}
 		if o.played {
 			o.opp, o.score = r.Opp, f.adj[r.Opp]
-			if explain && len(f.drawn[r.Opp]) > 0 { // explain first: ranking need not read drawn
-				o.note = "R" + strconv.Itoa(rn) + " " + f.name(r.Opp) + "'s " + f.drawnNote(r.Opp)
-			}
 		} else {
-			var how string
-			o.score, how = f.dummy(p, i)
-			if explain {
-				o.note = "R" + strconv.Itoa(rn) + " " + fideKind(r.Result) + ": dummy " + halves(o.score) + " (" + how + ")"
-			}
+			o.score, _ = f.dummy(p, i)
 		}
 		out = append(out, o)
 	}
 	return out
 }
 
-// drawnNote returns drawnText(p), built once for every player.
-func (f *fideData) drawnNote(p int) string {
-	f.drawnOnce.Do(func() {
-		f.drawnNotes = make([]string, len(f.drawn))
-		for q, d := range f.drawn {
-			if len(d) > 0 {
-				f.drawnNotes[q] = f.drawnText(q)
-			}
+// oppNote returns the note of p's opponent-based figures: how his unplayed rounds and his
+// opponents' adjusted scores came about ("R3 Ann's R9 absence counts ½; R5 PAB: dummy 4
+// (own score)"), or "". Every key built on opponents' scores writes the same note, so the
+// notes are built once for every player, on first use.
+func (f *fideData) oppNote(p int) string {
+	f.notesOnce.Do(f.buildNotes)
+	return f.oppNotes[p]
+}
+
+func (f *fideData) buildNotes() {
+	drawn := make([]string, len(f.drawn)) // quoted by every opponent of the player
+	for q, d := range f.drawn {
+		if len(d) > 0 {
+			drawn[q] = f.drawnText(q)
 		}
-	})
-	return f.drawnNotes[p]
+	}
+	f.oppNotes = make([]string, len(f.c.Records))
+	var b []byte // one player's note, written in place: a string per player, not per part
+	for p, recs := range f.c.Records {
+		b = b[:0]
+		for i := range recs {
+			r := &recs[i] // records are large: read them in place
+			played := f.played(i, r)
+			if played && drawn[r.Opp] == "" {
+				continue
+			}
+			if len(b) > 0 {
+				b = append(b, "; "...)
+			}
+			if played {
+				b = append(append(appendRound(b, f.c.Rounds[i], f.name(r.Opp)), "'s "...), drawn[r.Opp]...)
+				continue
+			}
+			score, how := f.dummy(p, i)
+			b = append(append(appendRound(b, f.c.Rounds[i], fideKind(r.Result)), ": dummy "...), halves(score)...)
+			b = append(append(append(b, " ("...), how...), ')')
+		}
+		if len(b) > 0 {
+			f.oppNotes[p] = string(b)
+		}
+	}
 }
 
 // drawnText says which of p's rounds count as draws for his opponents ("R3 absence counts ½").
 func (f *fideData) drawnText(p int) string {
-	var parts []string
-	for _, i := range f.drawn[p] {
-		parts = append(parts, fmt.Sprintf("R%d %s", f.c.Rounds[i], fideKind(f.c.Records[p][i].Result)))
+	var b []byte // written in place: every opponent quotes it, and there are thousands
+	for k, i := range f.drawn[p] {
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendRound(b, f.c.Rounds[i], fideKind(f.c.Records[p][i].Result))
 	}
-	each := ""
-	if len(parts) > 1 {
-		each = " each"
+	b = append(append(b, " counts "...), halves(f.c.Points.Draw)...)
+	if len(f.drawn[p]) > 1 {
+		b = append(b, " each"...)
 	}
-	return strings.Join(parts, ", ") + " counts " + halves(f.c.Points.Draw) + each
+	return string(b)
+}
+
+// appendRound appends "R3 what" to b.
+func appendRound(b []byte, round int, what string) []byte {
+	b = strconv.AppendInt(append(b, 'R'), int64(round), 10)
+	return append(append(b, ' '), what...)
 }
 
 // halves writes a number as chess players do: "½", "2½", "3", else a decimal.
@@ -458,7 +666,7 @@ type fideTerm struct {
 // terms than cuts, every term is cut.
 func fideCut(terms []fideTerm, low, high int) (kept, cut []fideTerm) {
 	out := make([]bool, len(terms))
-	for _, j := range fideCutIndexes(nil, out, terms, low, high) {
+	for _, j := range fideCutIndexes(nil, out, termCuts(terms), low, high) {
 		cut = append(cut, terms[j])
 	}
 	for j, t := range terms {
@@ -467,6 +675,23 @@ func fideCut(terms []fideTerm, low, high int) (kept, cut []fideTerm) {
 		}
 	}
 	return kept, cut
+}
+
+// cutOrder is what fideCutIndexes reads of the terms: whether term j is a voluntary
+// unplayed round, and how terms a and b compare by "by" and by value (−1, 0, +1). Exact
+// terms (termCuts) and ranking's scaled integers (fideData.scaledSum) both provide it.
+type cutOrder struct {
+	vur       func(j int) bool
+	by, value func(a, b int) int
+}
+
+// termCuts is the cutOrder of exact terms.
+func termCuts(terms []fideTerm) cutOrder {
+	return cutOrder{
+		vur:   func(j int) bool { return terms[j].vur },
+		by:    func(a, b int) int { return terms[a].by.Cmp(terms[b].by) },
+		value: func(a, b int) int { return terms[a].value.Cmp(terms[b].value) },
+	}
 }
 
 // fideCutIndexes marks the terms that low and high cuts remove in out (one false per term)
@@ -483,44 +708,50 @@ func fideCut(terms []fideTerm, low, high int) (kept, cut []fideTerm) {
 //     contribution.
 //
 // Equal terms are taken in round order, which keeps explanations reproducible.
-func fideCutIndexes(dst []int, out []bool, terms []fideTerm, low, high int) []int {
-	left := len(terms)
-	// first returns the term left that less ranks first (only voluntary unplayed rounds
-	// when vurOnly), or -1.
-	first := func(vurOnly bool, less func(a, b fideTerm) bool) int {
-		best := -1
-		for j, t := range terms {
-			if !out[j] && (!vurOnly || t.vur) && (best < 0 || less(t, terms[best])) {
+func fideCutIndexes(dst []int, out []bool, o cutOrder, low, high int) []int {
+	left := len(out)
+	cmp := func(a, b int) int { // by "by", then by value
+		if c := o.by(a, b); c != 0 {
+			return c
+		}
+		return o.value(a, b)
+	}
+	// first returns the term left that comes first by cmp, lowest first (sign 1) or highest
+	// first (sign −1), and the first voluntary unplayed round among them, or -1: one pass.
+	first := func(sign int) (best, vur int) {
+		best, vur = -1, -1
+		for j := range out {
+			if out[j] {
+				continue
+			}
+			if best < 0 || sign*cmp(j, best) < 0 {
 				best = j
 			}
+			if o.vur(j) && (vur < 0 || sign*cmp(j, vur) < 0) {
+				vur = j
+			}
 		}
-		return best
+		return best, vur
 	}
-	lower := func(a, b fideTerm) bool {
-		if c := a.by.Cmp(b.by); c != 0 {
-			return c < 0
-		}
-		return a.value.Cmp(b.value) < 0
-	}
-	higher := func(a, b fideTerm) bool { return lower(b, a) }
 	for n := 0; n < low && left > 0; n++ {
-		j := first(false, lower)
-		if v := first(true, lower); v >= 0 && terms[j].value.Cmp(terms[v].value) <= 0 {
+		j, v := first(1)
+		if v >= 0 && o.value(j, v) <= 0 {
 			j = v
 		}
 		out[j], left, dst = true, left-1, append(dst, j)
 	}
 	for n := 0; n < high && left > 0; n++ {
-		j := first(false, higher)
+		j, _ := first(-1)
 		out[j], left, dst = true, left-1, append(dst, j)
 	}
 	return dst
 }
 
-// fideSum returns the figure of a sum of terms with low and high cuts: the value and, when
-// explain is set, the arithmetic "1 + 2 + 2.5 − 1" and notes on dummies, adjustments and
-// what was cut (the terms' exprs are then set).
-func fideSum(terms []fideTerm, low, high int, notes []string, explain bool) Figure {
+// fideSum returns the figure of a sum of terms with low and high cuts: the value or, when
+// explain is set, its explanation alone (ranking has the value): the arithmetic
+// "1 + 2 + 2.5 − 1" and the note, which says what was cut after note's own text (the
+// terms' exprs are then set).
+func fideSum(terms []fideTerm, low, high int, note string, explain bool) Figure {
 	var outBuf [32]bool // a whole event's rounds, without allocating
 	var cutBuf [4]int
 	var out []bool
@@ -529,38 +760,59 @@ func fideSum(terms []fideTerm, low, high int, notes []string, explain bool) Figu
 	} else {
 		out = make([]bool, len(terms))
 	}
-	cuts := fideCutIndexes(cutBuf[:0], out, terms, low, high)
-	var sum fracSum // one reduction for the sum, not one per term
-	for j, t := range terms {
-		if !out[j] {
-			sum.addNum(t.value)
-		}
-	}
-	v := sum.value()
+	cuts := fideCutIndexes(cutBuf[:0], out, termCuts(terms), low, high)
 	if !explain {
-		return Figure{Value: Known(v)}
-	}
-	all := make([]*Expr, len(terms))
-	for j, t := range terms {
-		all[j] = t.expr
-	}
-	x := Sum(all...)
-	if len(cuts) > 0 {
-		args := []*Expr{x}
-		var what []string
-		for _, j := range cuts {
-			t := terms[j]
-			args = append(args, Num(t.value))
-			s := fmt.Sprintf("R%d %s", t.round, halves(t.value))
-			if t.vur {
-				s += " (VUR)"
+		var sum fracSum // one reduction for the sum, not one per term
+		for j, t := range terms {
+			if !out[j] {
+				sum.addNum(t.value)
 			}
-			what = append(what, s)
 		}
-		x = Sub(args...)
-		notes = append(notes, "cut "+strings.Join(what, ", "))
+		return Figure{Value: Known(sum.value())}
 	}
-	return Figure{Value: Known(v), Explain: Explanation{Expr: x, Note: strings.Join(notes, "; ")}}
+	var exprBuf [32]*Expr // the operands, copied into the arena
+	var cutTerms [4]fideTerm
+	exprs, cut := exprBuf[:0], cutTerms[:0]
+	for _, t := range terms {
+		exprs = append(exprs, t.expr)
+	}
+	for _, j := range cuts {
+		cut = append(cut, terms[j])
+	}
+	return Figure{Explain: fideExplain(exprs, cut, note)}
+}
+
+// fideExplain writes the explanation of a sum of exprs with the cut terms taken off (their
+// round, value and vur): the arithmetic "1 + 2 + 2.5 − 1", and note followed by what was
+// cut.
+func fideExplain(exprs []*Expr, cut []fideTerm, note string) Explanation {
+	// the sum, the cut and its literals, allocated together
+	a := newArena(2+len(cut), len(exprs)+1+len(cut))
+	x := a.op(OpSum, exprs...)
+	if len(cut) == 0 {
+		return Explanation{Expr: x, Note: note}
+	}
+	var argBuf [8]*Expr
+	args := append(argBuf[:0], x)
+	var buf [64]byte
+	b := append(buf[:0], "cut "...)
+	for k, t := range cut {
+		args = append(args, a.num(t.value))
+		if k > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendRound(b, t.round, halves(t.value))
+		if t.vur {
+			b = append(b, " (VUR)"...)
+		}
+	}
+	x = a.op(OpSub, args...)
+	if note == "" {
+		note = string(b)
+	} else {
+		note += "; " + string(b)
+	}
+	return Explanation{Expr: x, Note: note}
 }
 
 // fideKey is a FIDE key with its cuts: it returns the function that gives player p's

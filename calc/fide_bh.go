@@ -4,10 +4,12 @@ package calc
 // Opponents' Buchholz, Sonneborn-Berger and Koya, all with the unplayed-round rules of Art. 16.
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"sync"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 )
 
@@ -52,69 +54,157 @@ func fideKoyaDef() *Def {
 
 // fideBH is Buchholz with low and high cuts.
 func fideBH(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, 0, func(o fideOpp) exact.Num { return o.score },
-		func(_ *exprArena, f *fideData, o fideOpp) *Expr { return f.scoreLit(o) })
+	return fideOppSum(newFIDEData(c, false), low, high, explain, false)
 }
 
 // fideFB is Fore Buchholz: Buchholz as if every last-round game had been drawn.
 func fideFB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, true), low, high, explain, 0, func(o fideOpp) exact.Num { return o.score },
-		func(_ *exprArena, f *fideData, o fideOpp) *Expr { return f.scoreLit(o) })
+	return fideOppSum(newFIDEData(c, true), low, high, explain, false)
 }
 
 // fideSB is Sonneborn-Berger with low and high cuts; a term is the opponent's (or the
 // dummy's) score times the points the player scored that round.
 func fideSB(c *Context, low, high int, explain bool) func(p int) Figure {
-	return fideOppSum(c, newFIDEData(c, false), low, high, explain, 1, func(o fideOpp) exact.Num { return o.score.Mul(o.pts) },
-		func(a *exprArena, f *fideData, o fideOpp) *Expr {
-			return a.op(OpMul, f.scoreLit(o), f.pointsLit(o.pts))
-		})
+	return fideOppSum(newFIDEData(c, false), low, high, explain, true)
 }
 
 // fideOppSum sums one term per round as opponent-based keys see them (f.opponents), with
-// low and high cuts; expr writes a term's arithmetic, for explanations, with the arena's
-// room for nodes operations of two operands per term. The function it returns reuses its
-// buffers: it is for one goroutine.
-func fideOppSum(c *Context, f *fideData, low, high int, explain bool,
-	nodes int, value func(fideOpp) exact.Num, expr func(*exprArena, *fideData, fideOpp) *Expr) func(p int) Figure {
-	var own fideBuf
-	return func(p int) Figure {
-		// Ranking reuses this function's buffers for every player; an explanation is built
-		// for one player by a function made for it, so it borrows them instead.
-		b := &own
-		if explain {
-			b = fideBufs.Get().(*fideBuf)
+// low and high cuts: the opponent's score (Buchholz), or with sb that score times the
+// player's points (Sonneborn-Berger). The function it returns reuses its buffers: it is
+// for one goroutine.
+func fideOppSum(f *fideData, low, high int, explain, sb bool) func(p int) Figure {
+	if explain {
+		// An explanation is built for one player by a function made for it: it borrows
+		// buffers instead of allocating its own.
+		return func(p int) Figure {
+			b := fideBufs.Get().(*fideBuf)
 			defer fideBufs.Put(b)
-		}
-		b.opps = f.opponents(b.opps, p, explain)
-		opps := b.opps
-		if cap(b.terms) < len(opps) {
-			b.terms = make([]fideTerm, 0, len(opps))
-		}
-		terms := b.terms[:0]
-		var notes []string
-		var a *exprArena // one explanation's term nodes, allocated together
-		if explain && nodes > 0 {
-			a = newArena(nodes*len(opps), 0)
-		}
-		for _, o := range opps {
-			t := fideTerm{round: c.Rounds[o.i], value: value(o), by: o.score, vur: o.vur}
-			if explain {
-				t.expr = expr(a, f, o)
-				if o.note != "" {
-					notes = append(notes, o.note)
-				}
+			if f.den > 0 {
+				return Figure{Explain: f.explainScaled(b, p, low, high, sb)}
 			}
-			terms = append(terms, t)
+			return f.oppSum(b, p, low, high, true, sb)
 		}
-		return fideSum(terms, low, high, notes, explain)
 	}
+	var own fideBuf // ranking reuses them for every player
+	if f.den > 0 {
+		// Ranking sums integers: no exact arithmetic, no terms (see fideData.den).
+		return func(p int) Figure { return Figure{Value: Known(f.scaledSum(&own, p, low, high, sb))} }
+	}
+	return func(p int) Figure { return f.oppSum(&own, p, low, high, false, sb) }
 }
 
-// fideBuf holds the buffers of one player's terms (see fideOppSum).
+// oppSum is player p's figure of fideOppSum from exact terms, with buffers b.
+func (f *fideData) oppSum(b *fideBuf, p, low, high int, explain, sb bool) Figure {
+	b.opps = f.opponents(b.opps, p)
+	opps := b.opps
+	if cap(b.terms) < len(opps) {
+		b.terms = make([]fideTerm, 0, len(opps))
+	}
+	terms := b.terms[:0]
+	var a *exprArena // a dummy's term nodes (see productLit)
+	for j := range opps {
+		o := &opps[j]
+		t := fideTerm{round: f.c.Rounds[o.i], value: o.score, by: o.score, vur: o.vur}
+		if sb && (!explain || low+high > 0) { // an explanation reads values for its cuts only
+			t.value = o.score.Mul(o.pts)
+		}
+		if explain {
+			t.expr = f.scoreLit(p, o)
+			if sb {
+				t.expr = f.productLit(&a, p, o)
+			}
+		}
+		terms = append(terms, t)
+	}
+	note := ""
+	if explain {
+		note = f.oppNote(p)
+	}
+	return fideSum(terms, low, high, note, explain)
+}
+
+// explainScaled is player p's explanation of fideOppSum when ranking sums the scaled
+// integers: the cuts ranking made, each term's shared literal, and exact values for the
+// cut terms alone.
+func (f *fideData) explainScaled(b *fideBuf, p, low, high int, sb bool) Explanation {
+	f.scaledSum(b, p, low, high, sb)
+	den := f.den
+	if sb {
+		den *= f.den
+	}
+	var a *exprArena // a dummy's term nodes (see productLit)
+	var exprBuf [32]*Expr
+	exprs := exprBuf[:0]
+	recs, at := f.c.Records[p], p*len(f.c.Rounds)
+	for i := range recs {
+		k := f.round(i, &recs[i])
+		o := fideOpp{i: i, opp: tbsheet.NoPlayer, pts: k.pts, lit: k.lit}
+		if opp := f.opp[at+i]; opp >= 0 {
+			o.opp = int(opp)
+		} else {
+			o.score, _ = f.dummy(p, i)
+		}
+		if sb {
+			exprs = append(exprs, f.productLit(&a, p, &o))
+		} else {
+			exprs = append(exprs, f.scoreLit(p, &o))
+		}
+	}
+	var cutTerms [4]fideTerm
+	cut := cutTerms[:0]
+	for _, j := range b.cut {
+		cut = append(cut, fideTerm{round: f.c.Rounds[j], value: exact.Frac(b.value[j], den), vur: b.vur[j]})
+	}
+	return fideExplain(exprs, cut, f.oppNote(p))
+}
+
+// scaledSum is player p's value of fideOppSum from the scaled integers, for ranking: the
+// same terms and cuts, summed over den (Buchholz) or den² (Sonneborn-Berger).
+func (f *fideData) scaledSum(b *fideBuf, p, low, high int, sb bool) exact.Num {
+	rounds := len(f.c.Rounds)
+	at := p * rounds
+	b.by, b.vur, b.value, b.cut = f.sby[at:at+rounds], f.svur[at:at+rounds], b.value[:0], b.cut[:0]
+	den := f.den
+	if sb {
+		den *= f.den
+	}
+	var sum int64
+	for j, by := range b.by {
+		v := int64(by)
+		if sb {
+			v *= int64(f.spts[at+j])
+		}
+		b.value = append(b.value, v)
+		sum += v
+	}
+	if low+high > 0 {
+		if b.cuts.by == nil {
+			b.cuts = cutOrder{
+				vur:   func(j int) bool { return b.vur[j] },
+				by:    func(x, y int) int { return cmp.Compare(b.by[x], b.by[y]) },
+				value: func(x, y int) int { return cmp.Compare(b.value[x], b.value[y]) },
+			}
+		}
+		b.out = append(b.out[:0], make([]bool, rounds)...)
+		b.cut = fideCutIndexes(b.cut[:0], b.out, b.cuts, low, high)
+		for _, j := range b.cut {
+			sum -= b.value[j]
+		}
+	}
+	return exact.Frac(sum, den)
+}
+
+// fideBuf holds the buffers of one player's terms (see fideOppSum and scaledSum).
 type fideBuf struct {
 	opps  []fideOpp
 	terms []fideTerm
+
+	// scaledSum's terms: by and vur are views of the fideData
+	by       []int32
+	value    []int64
+	vur, out []bool
+	cut      []int
+	cuts     cutOrder // reads by, value and vur
 }
 
 // fideBufs lends buffers to explanations, which run concurrently.
@@ -128,7 +218,7 @@ func fideAOB(c *Context, _ bool) func(p int) Figure {
 	return func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
-		opps = f.opponents(opps, p, false)
+		opps = f.opponents(opps, p)
 		for _, o := range opps {
 			if o.played {
 				terms = append(terms, lits[o.opp])
@@ -160,9 +250,9 @@ func fideKoya(c *Context, explain bool) func(p int) Figure {
 			if !r.HasOpponent() || f.score[r.Opp].Cmp(limit) < 0 {
 				continue
 			}
-			sum = sum.Add(f.pts[p][i])
+			sum = sum.Add(f.pts(p, i))
 			if explain {
-				terms = append(terms, Num(f.pts[p][i]))
+				terms = append(terms, Num(f.pts(p, i)))
 				who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(r.Opp), halves(f.score[r.Opp])))
 			}
 		}

@@ -104,13 +104,13 @@ func fidePS(c *Context, low, _ int, explain bool) func(p int) Figure {
 		var run exact.Num
 		var terms []fideTerm
 		for i := range c.Records[p] {
-			run = run.Add(f.pts[p][i])
+			run = run.Add(f.pts(p, i))
 			t := fideTerm{round: c.Rounds[i], value: run, by: run}
 			if explain {
 				t.expr = Num(run)
 			}
 			terms = append(terms, t)
 		}
-		return fideSum(terms, low, 0, nil, explain)
+		return fideSum(terms, low, 0, "", explain)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 )
 
@@ -25,13 +24,23 @@ func fideDEDef() *Def {
 // it is the first tiebreak; ranking replaces it with the group actually tied (Def.Group).
 func fideDEByScore(c *Context) []Figure {
 	f := newFIDEData(c, false)
-	groups := map[string][]int{}
-	var keys []string
+	// a score as a map key: its reduced parts, or its text when it does not fit in them
+	type scoreKey struct {
+		n, d int64
+		s    string
+	}
+	groups := map[scoreKey][]int{}
+	var keys []scoreKey
 	for p := range c.Records {
 		if !c.Played(p) || c.Event.Players[p].Disqualified {
 			continue
 		}
-		k := f.score[p].String()
+		var k scoreKey
+		if n, d, ok := f.score[p].Parts(); ok {
+			k.n, k.d = n, d
+		} else {
+			k.s = f.score[p].String()
+		}
 		if _, ok := groups[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -52,36 +61,46 @@ func fideDEByScore(c *Context) []Figure {
 func fideDE(c *Context, tied []int) []Figure { return newFIDEData(c, false).de(tied) }
 
 func (f *fideData) de(tied []int) []Figure {
-	d := &deRun{f: f, pos: make(map[int]int32, len(tied)), in: make([]int32, len(tied))}
+	pos := f.dePositions.Get().(*[]int32)
+	if *pos == nil {
+		*pos = slices.Repeat([]int32{-1}, len(f.c.Records))
+	}
+	d := &deRun{f: f, pos: *pos, in: make([]int32, len(tied))}
 	for i, p := range tied {
 		d.pos[p] = int32(i)
 	}
-	d.pts, d.maxp = make([]exact.Num, len(tied)), make([]exact.Num, len(tied))
+	defer func() {
+		for _, p := range tied {
+			d.pos[p] = -1
+		}
+		f.dePositions.Put(pos)
+	}()
+	nums := make([]exact.Num, 2*len(tied)) // by position in tied
+	d.pts, d.maxp = nums[:len(tied)], nums[len(tied):]
 	var notes []deNote
 	classes := d.classes(tied, &notes)
-	below := make([]int, len(tied)) // by position in tied
+	out := make([]Figure, len(tied))
 	n := len(tied)
 	for _, cl := range classes {
 		n -= len(cl)
 		for _, p := range cl {
-			below[d.pos[p]] = n
+			out[d.pos[p]].Value = Known(exact.Int(int64(n)))
 		}
+	}
+	if len(tied) == 1 {
+		out[0].Explain.Note = "not tied"
+		return out
 	}
 	// Each member's notes, in the order they were made: one pass over the notes, not one per
 	// member (a score group of a large event is thousands of players).
-	texts := make([][]string, len(tied))
 	for _, nt := range notes {
 		for _, p := range nt.members {
-			texts[d.pos[p]] = append(texts[d.pos[p]], nt.text)
+			if x := &out[d.pos[p]].Explain; x.Note == "" {
+				x.Note = nt.text
+			} else {
+				x.Note += "; " + nt.text
+			}
 		}
-	}
-	out := make([]Figure, len(tied))
-	for j := range tied {
-		note := strings.Join(texts[j], "; ")
-		if len(tied) < 2 {
-			note = "not tied"
-		}
-		out[j] = Figure{Value: Known(exact.Int(int64(below[j]))), Explain: Explanation{Note: note}}
 	}
 	return out
 }
@@ -90,8 +109,8 @@ func (f *fideData) de(tied []int) []Figure {
 // member's points and possible best, by position, in the sub-group being split.
 type deRun struct {
 	f         *fideData
-	pos       map[int]int32 // player → position in the group
-	in        []int32       // by position: the number of the sub-group the member is in
+	pos       []int32 // by player: position in the group, −1 outside it
+	in        []int32 // by position: the number of the sub-group the member is in
 	subgroups int32
 	pts, maxp []exact.Num
 }
@@ -108,6 +127,10 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 		return [][]int{g}
 	}
 	f := d.f
+	if f.deCannotSeparate(len(g)) {
+		*notes = append(*notes, deNote{members: g, text: f.names(g) + deNoOneAhead})
+		return [][]int{g}
+	}
 	d.subgroups++
 	for _, p := range g {
 		d.in[d.pos[p]] = d.subgroups
@@ -187,7 +210,7 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 		}
 		switch {
 		case steps == 0:
-			text = fmt.Sprintf("%s did not all meet and no one's points exceed every other's possible best", f.names(g))
+			text = f.names(g) + deNoOneAhead
 		case steps > len(parts):
 			text = fmt.Sprintf("%s did not all meet: %s; then %d more the same way", f.names(g),
 				strings.Join(parts, "; then "), steps-len(parts))
@@ -206,6 +229,29 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 	return out
 }
 
+// deNoOneAhead ends the note of a group direct encounter leaves tied, after its names.
+const deNoOneAhead = " did not all meet and no one's points exceed every other's possible best"
+
+// deCannotSeparate reports whether direct encounter leaves every group of n players tied,
+// whatever their games, because the group is too large for anyone's points to exceed what
+// another could still have scored: most score groups of a large event. Each player met at
+// most k = len(Rounds) < n−1 others, so they did not all meet; p's points are at most
+// k × the most a game scores (hi), and q's possible best at least
+// k' × the least a game scores (lo) + Win × (n−1−k') for the k' ≤ k players q met: a
+// line in k', lowest at k' = 0 or k' = k.
+func (f *fideData) deCannotSeparate(n int) bool {
+	k := len(f.c.Rounds)
+	if n-1 <= k {
+		return false
+	}
+	pt := f.c.Points
+	hi := exact.Max(exact.Max(pt.Win, pt.Draw), exact.Max(pt.Loss, exact.Int(0)))
+	lo := exact.Min(exact.Min(pt.Win, pt.Draw), pt.Loss)
+	most := hi.MulInt(int64(k))
+	least := exact.Min(pt.Win.MulInt(int64(n-1)), lo.MulInt(int64(k)).Add(pt.Win.MulInt(int64(n-1-k))))
+	return most.Cmp(least) <= 0
+}
+
 // scores sets, for the sub-group g, each member's points in the games played against the
 // others (the mean of the games when two met more than once; a forfeit is no game played)
 // and the most each could have had by winning every game not played inside the sub-group,
@@ -220,23 +266,22 @@ func (d *deRun) scores(g []int) (allMet bool) {
 		games int64
 	}
 	var mets []met
+	rounds := len(f.c.Rounds)
 	for _, p := range g {
 		mets = mets[:0]
-		recs := f.c.Records[p]
-		for i := range recs {
-			r := &recs[i] // records are large: read them in place
-			if r.Opp == tbsheet.NoPlayer || !fidePlayed(r.Result) {
+		for i, o := range f.opp[p*rounds : (p+1)*rounds] { // direct encounter is never Fore
+			if o < 0 {
 				continue
 			}
-			if at, ok := d.pos[r.Opp]; !ok || d.in[at] != d.subgroups {
+			if at := d.pos[o]; at < 0 || d.in[at] != d.subgroups {
 				continue
 			}
-			j := slices.IndexFunc(mets, func(m met) bool { return m.opp == r.Opp })
+			j := slices.IndexFunc(mets, func(m met) bool { return m.opp == int(o) })
 			if j < 0 {
 				j = len(mets)
-				mets = append(mets, met{opp: r.Opp})
+				mets = append(mets, met{opp: int(o)})
 			}
-			mets[j].sum = mets[j].sum.Add(f.pts[p][i])
+			mets[j].sum = mets[j].sum.Add(f.pts(p, i))
 			mets[j].games++
 		}
 		var total exact.Num

@@ -2,11 +2,13 @@ package calc
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
 // chessPoints are FIDE's 1 / ½ / 0, PAB 1.
@@ -661,5 +663,56 @@ func BenchmarkFIDE(b *testing.B) {
 		for _, id := range []string{"fide-bh-c1", "fide-bh", "fide-sb", "fide-de", "fide-aob", "fide-tpr", "fide-ptp"} {
 			c.Get(id)
 		}
+	}
+}
+
+// TestFIDEDECannotSeparate holds the shortcut for large groups to what it claims: in every
+// score group it leaves tied, worked out in full, no member's points exceed another's
+// possible best, and the members did not all meet.
+func TestFIDEDECannotSeparate(t *testing.T) {
+	ev := swissgen.Generate(swissgen.Realistic(600, 7, 5))
+	for _, pts := range []tbsheet.Points{chessPoints,
+		{Win: exact.Int(3), Draw: exact.Int(1), Bye: exact.Int(3)},
+		{Win: exact.Int(1), Draw: exact.Int(2), Loss: exact.Int(-1)}} {
+		c := chessContext(ev, FIDE2023)
+		c.Points = pts
+		f := newFIDEData(c, false)
+		groups := map[string][]int{}
+		for p := range c.Records {
+			groups[f.score[p].String()] = append(groups[f.score[p].String()], p)
+		}
+		shortcuts := 0
+		for score, g := range groups {
+			if !f.deCannotSeparate(len(g)) {
+				continue
+			}
+			shortcuts++
+			d := &deRun{f: f, pos: slices.Repeat([]int32{-1}, len(c.Records)), in: make([]int32, len(g)),
+				pts: make([]exact.Num, len(g)), maxp: make([]exact.Num, len(g)), subgroups: 1}
+			for i, p := range g {
+				d.pos[p], d.in[i] = int32(i), 1
+			}
+			if d.scores(g) {
+				t.Errorf("%v, score %s: %d players all met", pts, score, len(g))
+			}
+			for i := range g {
+				for j := range g {
+					if i != j && d.pts[i].Cmp(d.maxp[j]) > 0 {
+						t.Errorf("%v, score %s: %s beats %s's possible best %s", pts, score, d.pts[i], ev.Players[g[j]].Name, d.maxp[j])
+					}
+				}
+			}
+		}
+		if shortcuts == 0 {
+			t.Errorf("%v: no score group large enough for the shortcut", pts)
+		}
+	}
+	// Four players, two rounds: they did not all meet, but when a draw scores more than a
+	// win, A's two draws (10) beat every possible best below (B and C 6 + 1, D 0 + 1).
+	ev = chessEvent(t, "A B C D", nil, []string{"A B =", "C D 1"}, []string{"A C =", "B D 1"})
+	c := chessContext(ev, FIDE2023)
+	c.Points = tbsheet.Points{Win: exact.Int(1), Draw: exact.Int(5), Bye: exact.Int(1)}
+	if got := fideDE(c, []int{0, 1, 2, 3}); got[0].Value.Num.Cmp(exact.Int(3)) != 0 {
+		t.Errorf("A's direct encounter: %s (%s), want 3", got[0].Value.Num, got[0].Explain.Note)
 	}
 }

@@ -14,6 +14,7 @@ func init() {
 		Unverified: unverified,
 		Format:     FormatInt,
 		compute:    computeKTSOMW, explain: explainKTSOMW,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "kts-oomw", Name: "Opponents' opponents' match-win rate (KTS ZZZ)", Short: "ZZZ",
@@ -21,6 +22,7 @@ func init() {
 		Unverified: unverified,
 		Format:     FormatInt,
 		compute:    computeKTSOOMW, explain: explainKTSOOMW,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "kts-number", Name: "KTS tie-breaker number", Short: "XXYYYZZZ",
@@ -28,6 +30,7 @@ func init() {
 		Unverified: unverified,
 		Format:     FormatKTS,
 		compute:    computeKTSNumber, explain: explainKTSNumber,
+		tallyOnly: true,
 	})
 }
 

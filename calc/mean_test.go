@@ -58,3 +58,17 @@ func TestMeanOverOpponents(t *testing.T) {
 		}
 	}
 }
+
+// TestFractions: figures become fractions for meanOverOpponents, n/a as d = 0, and a value
+// that does not fit in int64 refuses the compact form.
+func TestFractions(t *testing.T) {
+	figs := []Figure{{Value: Known(exact.Frac(2, 3))}, {}, {Value: Known(exact.Int(5))}}
+	n, d, ok := fractions(figs)
+	if !ok || n[0] != 2 || d[0] != 3 || d[1] != 0 || n[2] != 5 || d[2] != 1 {
+		t.Errorf("fractions = %v / %v, %v", n, d, ok)
+	}
+	huge := exact.Int(math.MaxInt64).Add(exact.Int(1))
+	if _, _, ok := fractions(append(figs, Figure{Value: Known(huge)})); ok {
+		t.Error("a value beyond int64 became a fraction")
+	}
+}

@@ -15,6 +15,7 @@ func init() {
 		Doc:     "Match points / (3 × rounds played), at least 0.33; a bye is a won round (helper for OMW%).",
 		Format:  FormatPercent,
 		compute: computeMWP, explain: explainMWP,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "mtg-omw", Name: "Opponents' match-win percentage", Short: "OMW%",
@@ -22,6 +23,7 @@ func init() {
 		Unverified: floorNote + "; " + noOpponents,
 		Format:     FormatPercent,
 		compute:    computeOMW, explain: explainOMW,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "mtg-gwp", Name: "Game-win percentage", Short: "GW%",
@@ -29,6 +31,7 @@ func init() {
 		Unverified: "forfeits without game counts are entered 2-0 (a convention, not MTR text); in a best-of-one event (nobody won 2 games) byes and forfeits count 1-0, as Melee counts a bye, where the MTR writes 2-0 (--mtg-bo1-bye 2-0); " + floorNote,
 		Format:     FormatPercent,
 		compute:    computeGWP, explain: explainGWP,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "mtg-ogw", Name: "Opponents' game-win percentage", Short: "OGW%",
@@ -36,6 +39,7 @@ func init() {
 		Unverified: floorNote + "; " + noOpponents,
 		Format:     FormatPercent,
 		compute:    computeOGW, explain: explainOGW,
+		tallyOnly: true,
 	})
 }
 
@@ -134,14 +138,30 @@ func mtgOf(c *Context) *mtgStats {
 		for _, s := range []*[]int64{&m.mp, &m.rounds, &m.gp, &m.games, &m.mwpN, &m.mwpD, &m.gwpN, &m.gwpD} {
 			*s = make([]int64, t.n)
 		}
+		// The game points are summed from the matches, read in memory order: only a round
+		// played counts games, and a table of every round's games would be as large as the
+		// tally.
+		add := func(p int, s slot, g gameCount) {
+			w, l, d := mtgGames(s, g, m.byeGames)
+			m.gp[p] += 3*w + d
+			m.games[p] += w + l + d
+		}
+		for _, r := range t.ct.counted {
+			for j := range r.Matches {
+				mt := &r.Matches[j]
+				if mt.Result == tbsheet.Unreported {
+					continue
+				}
+				g1, g2 := matchGames(mt)
+				add(mt.P1, slot{res: mt.Result, known: mt.Games.Known}, g1)
+				if mt.P2 != tbsheet.NoPlayer {
+					add(mt.P2, slot{res: mt.Result.Mirror(), known: mt.Games.Known}, g2)
+				}
+			}
+		}
 		for p := 0; p < t.n; p++ {
 			m.mp[p] = 3*t.count(p, wonResults...) + t.count(p, drawnResults...)
 			m.rounds[p] = t.played(p)
-			for _, s := range t.row(p) {
-				w, l, d := mtgGames(s, m.byeGames)
-				m.gp[p] += 3*w + d
-				m.games[p] += w + l + d
-			}
 			if m.rounds[p] > 0 {
 				m.mwpN[p], m.mwpD[p] = m.floored(m.mp[p], 3*m.rounds[p])
 			}
@@ -171,16 +191,16 @@ func (m *mtgStats) floored(n, d int64) (int64, int64) {
 // opponent (§A.3.2; n = 2, or 1 in a best-of-one event), 0-0-3 for an intentional draw
 // (MTR §2.5); none for a result entered without games (W, L, D, DL: §A.3.16) or a chess-only
 // result.
-func mtgGames(s slot, n int64) (won, lost, drawn int64) {
+func mtgGames(s slot, g gameCount, n int64) (won, lost, drawn int64) {
 	switch s.res {
 	case tbsheet.Win, tbsheet.Loss, tbsheet.Draw, tbsheet.DoubleLoss,
 		tbsheet.ForfeitWin, tbsheet.ForfeitLoss, tbsheet.Bye, tbsheet.LossNoOpponent:
 		if s.known {
-			return int64(s.gw), int64(s.gl), int64(s.gd)
+			return int64(g.won), int64(g.lost), int64(g.drawn)
 		}
 	case tbsheet.IntentionalDraw:
-		if s.known && s.gw+s.gl+s.gd > 0 {
-			return int64(s.gw), int64(s.gl), int64(s.gd)
+		if s.known && g.won+g.lost+g.drawn > 0 {
+			return int64(g.won), int64(g.lost), int64(g.drawn)
 		}
 		return 0, 0, 3
 	}
@@ -203,7 +223,7 @@ func bo1Note(c *Context) string {
 	t := tallyOf(c)
 	for p := 0; p < t.n; p++ {
 		for _, s := range t.row(p) {
-			if w, l, _ := mtgGames(s, m.byeGames); !s.known && w+l > 0 {
+			if w, l, _ := mtgGames(s, gameCount{}, m.byeGames); !s.known && w+l > 0 { // no games: none to read
 				return "every match is best-of-one (nobody won 2 games): a bye, and a forfeit without games, counts 1-0 in GW%, as Melee counts a bye"
 			}
 		}
@@ -309,6 +329,22 @@ func meanOverOpponents(t *tally, n, d []int64) []Figure {
 		}
 	}
 	return figs
+}
+
+// fractions returns the figures' values as fractions n/d for meanOverOpponents (d = 0:
+// n/a); ok is false when one does not fit in int64. Averaging over opponents reads them
+// in this compact form: a figure is 80 bytes, and the opponents are spread over the event.
+func fractions(figs []Figure) (n, d []int64, ok bool) {
+	n, d = make([]int64, len(figs)), make([]int64, len(figs))
+	for p, f := range figs {
+		if !f.Value.OK {
+			continue
+		}
+		if n[p], d[p], ok = f.Value.Num.Parts(); !ok {
+			return nil, nil, false
+		}
+	}
+	return n, d, true
 }
 
 // scaledMean is meanOverOpponents for player p from the fractions scaled to den

@@ -17,6 +17,7 @@ func init() {
 		Unverified: "a tie counts as half a win (RK9; the handbook text speaks only of wins)",
 		Format:     FormatPercent,
 		compute:    computePkmWP, explain: explainPkmWP,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "pkm-owp", Name: "Opponents' win percentage", Short: "OWP",
@@ -24,19 +25,22 @@ func init() {
 		Unverified: "a tie counts as half a win (RK9)",
 		Format:     FormatPercent,
 		compute:    computePkmOWP, explain: explainPkmOWP,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "pkm-oowp", Name: "Opponents' opponents' win percentage", Short: "OOWP",
 		Doc:     "Mean of the opponents' OWP, one per round; the player's byes are skipped.",
 		Format:  FormatPercent,
 		compute: computePkmOOWP, explain: explainPkmOOWP,
+		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "pkm-h2h", Name: "Head-to-head", Short: "H2H",
-		Doc:     "Separates exactly two tied players who played each other: the winner ranks higher (1, the loser 0); any other tie stays, and the handbook orders it at random.",
-		Format:  FormatInt,
-		compute: func(c *Context) []Figure { return make([]Figure, len(c.Records)) },
-		Group:   pkmHeadToHead,
+		Doc:       "Separates exactly two tied players who played each other: the winner ranks higher (1, the loser 0); any other tie stays, and the handbook orders it at random.",
+		Format:    FormatInt,
+		compute:   func(c *Context) []Figure { return make([]Figure, len(c.Event.Players)) },
+		Group:     pkmHeadToHead,
+		tallyOnly: true,
 	})
 }
 
@@ -145,7 +149,10 @@ func explainPkmOWP(c *Context, p int) Explanation {
 // computePkmOOWP: the mean of the opponents' OWP (§3.4).
 func computePkmOOWP(c *Context) []Figure {
 	t, owp := tallyOf(c), c.Get("pkm-owp")
-	figs := make([]Figure, t.n)
+	if n, d, ok := fractions(owp); ok {
+		return meanOverOpponents(t, n, d)
+	}
+	figs := make([]Figure, t.n) // an OWP that does not fit in int64
 	for p := range figs {
 		var s fracSum
 		var k int64
@@ -183,12 +190,12 @@ func pkmHeadToHead(c *Context, group []int) []Figure {
 	a, b := group[0], group[1]
 	var aWon, bWon []int // round numbers
 	met := false
-	for i, rec := range c.Records[a] {
-		if rec.Opp != b {
+	for i, s := range tallyOf(c).row(a) {
+		if int(s.opp) != b {
 			continue
 		}
 		met = true
-		switch rec.Result {
+		switch s.res {
 		case tbsheet.Win, tbsheet.ForfeitWin:
 			aWon = append(aWon, c.Rounds[i])
 		case tbsheet.Loss, tbsheet.ForfeitLoss:

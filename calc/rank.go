@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/tbsheet/tbsheet"
 )
 
 // span is a run of players idx[lo:hi] still tied on every key so far.
@@ -12,34 +14,18 @@ type span struct{ lo, hi int }
 
 // rank orders the players who are in the standings by keys, fills st.Rows and notes the
 // ties nothing breaks (tiebreakers.md §A.3.8). Within a tie the display order is by name,
-// case-insensitively, then by the order of the input.
+// case-insensitively, then by the order of the input. Each key's sort keeps tied players in
+// the order they had (the input order at first), and the names are sorted only inside the
+// spans still tied at the end, or before a group key: sorting every player by name first
+// would cost more than all the keys together, for the same order.
 func rank(st *Standings, keys []*Def) {
 	c, ev := st.ctx, st.Event
 	t := tallyOf(c)
-	var idx []int
+	idx := make([]int, 0, len(ev.Players)) // sized once: growing it would allocate it several times over
 	for p := range ev.Players {
 		if !ev.Players[p].Disqualified && t.played(p) > 0 {
 			idx = append(idx, p)
 		}
-	}
-	folded := make([]string, len(ev.Players))
-	for _, p := range idx {
-		folded[p] = strings.ToLower(ev.Players[p].Name)
-	}
-	slices.SortFunc(idx, func(a, b int) int {
-		if c := strings.Compare(folded[a], folded[b]); c != 0 {
-			return c
-		}
-		if c := strings.Compare(ev.Players[a].Name, ev.Players[b].Name); c != 0 {
-			return c
-		}
-		return a - b
-	})
-	// display[p] is p's place in the display order: every later sort breaks ties with it,
-	// which makes plain (unstable, faster) sorts deterministic.
-	display := make([]int32, len(ev.Players))
-	for i, p := range idx {
-		display[p] = int32(i)
 	}
 
 	figs := make([][]Figure, len(keys))
@@ -50,30 +36,28 @@ func rank(st *Standings, keys []*Def) {
 		}
 	}
 	spans := []span{{0, len(idx)}}
-	var buf []sortEntry
+	buf := make([]sortEntry, 0, len(idx))
+	named := false // the spans are in name order: a group key sorted them so, and sorts keep ties in place
 	for k, d := range keys {
 		f := figs[k]
 		var next []span
 		for _, s := range spans {
 			grp := idx[s.lo:s.hi]
 			if d.Group != nil {
+				sortByName(ev, grp) // a group key sees its group in the display order
 				for i, fig := range d.Group(c, grp) {
 					f[grp[i]] = fig
 				}
 			}
-			buf = sortByValue(grp, f, display, buf)
-			for lo := s.lo; lo < s.hi; {
-				hi := lo + 1
-				for hi < s.hi && f[idx[hi]].Value.Cmp(f[idx[lo]].Value) == 0 {
-					hi++
-				}
-				if hi-lo > 1 {
-					next = append(next, span{lo, hi})
-				}
-				lo = hi
-			}
+			buf, next = sortByValue(grp, f, buf, s.lo, next)
 		}
 		spans = next
+		named = named || d.Group != nil
+	}
+	if !named {
+		for _, s := range spans {
+			sortByName(ev, idx[s.lo:s.hi])
+		}
 	}
 	for k, d := range keys {
 		if d.Group == nil {
@@ -93,41 +77,58 @@ func rank(st *Standings, keys []*Def) {
 			colFigs[j] = figs[k]
 		}
 	}
-	prim := figs[0]
-	slab := make([]Figure, len(idx)*len(st.Columns))
+	// The rows are filled player by player in index order, each into its place: reading the
+	// columns' figures in memory order costs less than reading them in rank order.
+	prim, cols := figs[0], len(st.Columns)
+	slab := make([]Figure, len(idx)*cols)
 	st.Rows = make([]Row, len(idx))
+	place := make([]int32, len(ev.Players)) // row index + 1; 0 outside the standings
 	for i, p := range idx {
+		place[p] = int32(i + 1)
+	}
+	for p := range ev.Players {
+		i := int(place[p]) - 1
+		if i < 0 {
+			continue
+		}
 		row := &st.Rows[i]
-		*row = Row{Rank: i + 1, Player: p, Points: prim[p].Value.Num, DroppedAfter: c.DroppedAfter(p),
-			Wins:   int(t.count(p, wonResults...)),
-			Losses: int(t.count(p, lostResults...)),
-			Draws:  int(t.count(p, drawnResults...)),
-			Byes:   int(t.count(p, byeResults...))}
-		row.Figures = slab[i*len(st.Columns) : (i+1)*len(st.Columns) : (i+1)*len(st.Columns)]
-		for j := range st.Columns {
-			row.Figures[j] = colFigs[j][p]
+		row.Rank, row.Player, row.Points, row.DroppedAfter = i+1, p, prim[p].Value.Num, c.DroppedAfter(p)
+		row.Wins = int(t.count(p, wonResults...))
+		row.Losses = int(t.count(p, lostResults...))
+		row.Draws = int(t.count(p, drawnResults...))
+		row.Byes = int(t.count(p, byeResults...))
+		row.Figures = slab[i*cols : (i+1)*cols : (i+1)*cols]
+		for j := range cols {
+			// The slab is zeroed: most figures have no explanation yet, and copying the empty
+			// one would cost the garbage collector's write barrier on every figure.
+			f := &colFigs[j][p]
+			row.Figures[j].Value = f.Value
+			if f.Explain.Expr != nil || f.Explain.Note != "" || f.Explain.Terms != nil {
+				row.Figures[j].Explain = f.Explain
+			}
 		}
 	}
 	noteTies(st, idx, spans, slices.ContainsFunc(keys, func(d *Def) bool { return d.ID == "pkm-h2h" }))
 }
 
-// sortEntry is a player as sortByValue sorts him: his value as a float64 (n/a as −∞) and
-// his place in the display order, side by side, so that the sort reads memory in order.
+// sortEntry is a player as sortByValue sorts him: his value as a float64 (n/a as −∞) beside
+// his index and his place in the group, so that the sort reads memory in order.
 type sortEntry struct {
-	key     float64
-	display int32
-	p       int32
+	key    float64
+	p, pos int32
 }
 
-// sortByValue sorts the players of grp by their figures in f, higher first, then by their
-// place in the display order, exactly as comparing the exact values would. The float64 of an
+// sortByValue sorts the players of grp by their figures in f, higher first, players of equal
+// value keeping their order in grp, exactly as comparing the exact values would. The float64 of an
 // exact value never orders two values the wrong way round (rounding to the nearest is
 // monotonic), but it may make two different values equal: each run of equal floats is then
-// sorted again exactly. buf is reused and returned.
-func sortByValue(grp []int, f []Figure, display []int32, buf []sortEntry) []sortEntry {
+// sorted again exactly. buf is reused and returned, and so is ties, with the runs of grp
+// whose values are equal appended as spans offset by base: finding them as it sorts reads
+// the exact values only where floats are equal.
+func sortByValue(grp []int, f []Figure, buf []sortEntry, base int, ties []span) ([]sortEntry, []span) {
 	buf = buf[:0]
-	for _, p := range grp {
-		e := sortEntry{key: math.Inf(-1), display: display[p], p: int32(p)}
+	for i, p := range grp {
+		e := sortEntry{key: math.Inf(-1), p: int32(p), pos: int32(i)}
 		if v := f[p].Value; v.OK {
 			e.key = v.Num.Float64()
 		}
@@ -140,7 +141,7 @@ func sortByValue(grp []int, f []Figure, display []int32, buf []sortEntry) []sort
 			}
 			return 1
 		}
-		return int(a.display - b.display)
+		return int(a.pos - b.pos)
 	})
 	for lo := 0; lo < len(buf); {
 		hi := lo + 1
@@ -151,20 +152,63 @@ func sortByValue(grp []int, f []Figure, display []int32, buf []sortEntry) []sort
 			}
 			hi++
 		}
-		if !exact {
-			slices.SortFunc(buf[lo:hi], func(a, b sortEntry) int {
-				if c := f[b.p].Value.Cmp(f[a.p].Value); c != 0 {
-					return c
-				}
-				return int(a.display - b.display)
-			})
+		if exact {
+			if hi-lo > 1 {
+				ties = append(ties, span{base + lo, base + hi})
+			}
+			lo = hi
+			continue
+		}
+		slices.SortFunc(buf[lo:hi], func(a, b sortEntry) int {
+			if c := f[b.p].Value.Cmp(f[a.p].Value); c != 0 {
+				return c
+			}
+			return int(a.pos - b.pos)
+		})
+		for a := lo; a < hi; { // the runs of equal values among the equal floats
+			b := a + 1
+			for b < hi && f[buf[b].p].Value.Cmp(f[buf[a].p].Value) == 0 {
+				b++
+			}
+			if b-a > 1 {
+				ties = append(ties, span{base + a, base + b})
+			}
+			a = b
 		}
 		lo = hi
 	}
 	for i, e := range buf {
 		grp[i] = int(e.p)
 	}
-	return buf
+	return buf, ties
+}
+
+// sortByName sorts players in the display order of a tie: by name, case-insensitively, then
+// by name, then by index (the input order).
+func sortByName(ev *tbsheet.Event, grp []int) {
+	if len(grp) < 2 {
+		return
+	}
+	type named struct {
+		folded string
+		p      int
+	}
+	byName := make([]named, len(grp))
+	for i, p := range grp {
+		byName[i] = named{strings.ToLower(ev.Players[p].Name), p}
+	}
+	slices.SortFunc(byName, func(a, b named) int {
+		if c := strings.Compare(a.folded, b.folded); c != 0 {
+			return c
+		}
+		if c := strings.Compare(ev.Players[a.p].Name, ev.Players[b.p].Name); c != 0 {
+			return c
+		}
+		return a.p - b.p
+	})
+	for i, n := range byName {
+		grp[i] = n.p
+	}
 }
 
 // noteTies gives the players of each span the span's shared rank and a note naming the

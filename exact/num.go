@@ -8,6 +8,7 @@
 package exact
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/big"
@@ -250,7 +251,11 @@ func (x Num) Sign() int {
 // Cmp compares x and y exactly and returns −1, 0 or +1.
 func (x Num) Cmp(y Num) int {
 	if x.b == nil && y.b == nil {
-		return cmp128(x.n, y.den(), y.n, x.den())
+		xd, yd := x.den(), y.den()
+		if xd == yd { // most comparisons: integers, or halves with halves
+			return cmp.Compare(x.n, y.n)
+		}
+		return cmp128(x.n, yd, y.n, xd)
 	}
 	return x.Rat().Cmp(y.Rat())
 }

@@ -61,6 +61,8 @@ func TestCmp(t *testing.T) {
 		{Frac(math.MaxInt64, math.MaxInt64-1), Frac(math.MaxInt64-1, math.MaxInt64-2), -1},
 		{big1, Int(1), 1},
 		{Frac(-5, 2), Frac(-3, 2), -1},
+		{Frac(7, 2), Frac(-9, 2), 1}, // one denominator: the numerators decide
+		{Int(3), Int(3), 0},
 	}
 	for _, tt := range tests {
 		if got := tt.x.Cmp(tt.y); got != tt.want {
