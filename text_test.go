@@ -81,6 +81,26 @@ func TestValidateNames(t *testing.T) {
 	}
 }
 
+// TestControlIn: the first control character wins over bytes that are not text anywhere in
+// the name, and its place counts characters (a byte that is not text counts as one).
+func TestControlIn(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"Alice", ""},
+		{"José Núñez", ""},
+		{"Zoë\u2028", "a control character (U+2028) as its 4th character"},
+		{"é\u0085x", "a control character (U+0085) as its 2nd character"},
+		{"Ann\x7f", "a control character (U+007F) as its 4th character"},
+		{"\xffAb\x01", "a control character (U+0001) as its 4th character"},
+		{"Bo\xffb", "bytes that are not text"},
+		{"Bo\xe2\x80", "bytes that are not text"},
+		{"\ufffd", ""},
+	} {
+		if got := controlIn(tt.in); got != tt.want {
+			t.Errorf("controlIn(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestClip(t *testing.T) {
 	if got := Clip("Ann\x1b[2J"); got != "Ann␛[2J" {
 		t.Errorf("Clip = %q", got)

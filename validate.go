@@ -22,7 +22,11 @@ func (e *Event) Validate() ErrorList {
 		if pos.File == "" {
 			pos.File = e.Source
 		}
-		for _, name := range append([]string{p.Name}, p.Members...) {
+		for i := -1; i < len(p.Members); i++ { // the name, then the members', without a slice of them
+			name := p.Name
+			if i >= 0 {
+				name = p.Members[i]
+			}
 			if msg := controlIn(name); msg != "" {
 				errs.Addf(pos, ErrValue, "the name %s holds %s: retype it", Quote(name), msg)
 			}
@@ -95,14 +99,20 @@ func (e *Event) validateMatch(r *Round, mi int, ri int32, seat, seatRound []int3
 // as its 4th character"), or returns "" when there is none. Tabs and line ends count: a name
 // is one line.
 func controlIn(name string) string {
-	n := 0
-	for _, r := range name {
-		n++
+	valid := true // one pass over the name: utf8.ValidString costs as much again
+	for i, n := 0, 1; i < len(name); n++ {
+		if c := name[i]; c >= ' ' && c < 0x7f { // printable ASCII (most characters of most names)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(name[i:])
 		if IsControl(r) {
 			return fmt.Sprintf("a control character (U+%04X) as its %s character", r, ordinal(n))
 		}
+		valid = valid && (r != utf8.RuneError || size > 1)
+		i += size
 	}
-	if !utf8.ValidString(name) {
+	if !valid {
 		return "bytes that are not text"
 	}
 	return ""

@@ -104,3 +104,40 @@ func readEdited(t *testing.T, file, old, new string) *tbsheet.Event {
 	}
 	return ev
 }
+
+// TestCleanPlayers: a format that says its reader cleans players' names (Format.CleanPlayers,
+// which spares ReadBytes a second cleaning) reads names with invisible characters, runs of
+// spaces, line breaks and full-width spaces as cleanName makes them.
+func TestCleanPlayers(t *testing.T) {
+	inputs := map[string]string{
+		"csv": "Round,Player 1,Player 2,Result\n" +
+			"1,\"  Ann\u200b  Lee \",\"Bo\u202eb\tKim\",2-0\n" +
+			"1,\"Cy\r\nDu\",\u3000Eve\u00a0\u00a0Fox\u3000,1-2\n" +
+			"1,\u200b\u2060Gil,\ufeffHal\u200d\u200dIto,0-2\n",
+	}
+	for _, f := range formats {
+		if !f.CleanPlayers {
+			continue
+		}
+		data, ok := inputs[f.ID]
+		if !ok {
+			t.Errorf("%s: no input for this test", f.ID)
+			continue
+		}
+		ev, err := f.Read([]byte(data), "t."+f.ID, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", f.ID, err)
+		}
+		if len(ev.Players) != 6 {
+			t.Errorf("%s: %d players, want 6", f.ID, len(ev.Players))
+		}
+		for _, p := range ev.Players {
+			again := []tbsheet.Player{p}
+			cleanPlayerNames(again)
+			want := again[0]
+			if p.Name != want.Name || p.Family != want.Family || p.Given != want.Given || strings.Join(p.Members, "\n") != strings.Join(want.Members, "\n") {
+				t.Errorf("%s: player %s reads as %s cleaned again", f.ID, tbsheet.Quote(p.Name), tbsheet.Quote(want.Name))
+			}
+		}
+	}
+}

@@ -39,7 +39,8 @@ func init() {
 			return len(head) > 0 && !strings.ContainsRune("<{[", rune(head[0])) &&
 				bytes.IndexByte(data[:min(len(data), 4096)], 0) < 0 && !bytes.HasPrefix(data, []byte("%PDF"))
 		},
-		Read: readCSV,
+		Read:         readCSV,
+		CleanPlayers: true, // the hand-kept reader cleans every name cell (hkReader.player)
 	})
 }
 

@@ -65,8 +65,9 @@ func (h *hkReader) played() [][]int {
 	count := make([]int, len(ev.Players))
 	total := 0
 	each := func(f func(p, ri int)) {
-		for ri, r := range ev.Rounds {
-			for _, m := range r.Matches {
+		for ri := range ev.Rounds {
+			for mi := range ev.Rounds[ri].Matches {
+				m := &ev.Rounds[ri].Matches[mi] // not a copy of each match: a Match is 24 words
 				for _, p := range [2]int{m.P1, m.P2} {
 					if p >= 0 && p < len(count) {
 						f(p, ri)

@@ -74,8 +74,9 @@ func (h *hkReader) finish() (*tbsheet.Event, error) {
 func (h *hkReader) inferDrops(lastRound int) {
 	lastPlayed := make([]int, len(h.ev.Players))
 	for _, r := range h.ev.Rounds {
-		for _, m := range r.Matches {
-			for _, p := range []int{m.P1, m.P2} {
+		for mi := range r.Matches {
+			m := &r.Matches[mi] // not a copy of each match (see played)
+			for _, p := range [2]int{m.P1, m.P2} {
 				if p >= 0 && p < len(lastPlayed) && !r.Playoff {
 					lastPlayed[p] = max(lastPlayed[p], r.Number)
 				} else if p >= 0 && p < len(lastPlayed) && lastPlayed[p] == 0 {

@@ -187,6 +187,9 @@ func describeRow(cells []string) string {
 // notesLine reports whether a row starts the notes below a table: everything after it is
 // free text, not matches.
 func notesLine(cells []string) bool {
+	if len(cells) > 0 && cells[0] != "" && cells[0][0] >= '0' && cells[0][0] <= '9' {
+		return false // a first cell that starts with a number (a round, a table): most rows, without trimming
+	}
 	i := slices.IndexFunc(cells, func(c string) bool { return strings.TrimSpace(c) != "" })
 	if i < 0 {
 		return false

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/width"
 
@@ -112,6 +113,53 @@ func TestInvisibleGap(t *testing.T) {
 	for r := lastInvisibleBelow + 1; r < firstInvisibleAbove; r++ {
 		if tbsheet.IsInvisible(r) {
 			t.Errorf("%U is invisible", r)
+		}
+	}
+}
+
+// TestIsHeading: isHeading answers as strings.EqualFold, and the only ASCII letters whose
+// case partners lie outside ASCII are k and s (checked over every character).
+func TestIsHeading(t *testing.T) {
+	for r := rune(utf8.RuneSelf); r <= unicode.MaxRune; r++ {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < utf8.RuneSelf && f != 'k' && f != 'K' && f != 's' && f != 'S' {
+				t.Errorf("%U folds with ASCII %q", r, f)
+			}
+		}
+	}
+	cells := []string{"", "Player 1", "player 1", "PLAYER 1", "Ann", "王伟", "\u212aim", "Kim", "kim", "\u017fam", "Sam",
+		"ſAM", "Spieler 1", "Élodie", "élodie", "1", "#"}
+	for _, a := range cells {
+		for _, b := range cells {
+			if got, want := isHeading(a, b), strings.EqualFold(a, b); got != want {
+				t.Errorf("isHeading(%q, %q) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+}
+
+// TestToLower: toLower answers as strings.ToLower, and no character in the range it skips
+// has a lower case.
+func TestToLower(t *testing.T) {
+	for r := rune(noCaseFrom); r < noCaseTo; r++ {
+		if unicode.ToLower(r) != r {
+			t.Errorf("%U has a lower case", r)
+		}
+	}
+	for _, s := range append(singleSpacedCases, "王伟", "ÉLODIE", "élodie", "Ωmega", "ǅ", "ﾃｽﾄ", "ＡＢＣ", "Bo\xffb", "\ufffd",
+		"\u2c00", "\ua640", "김민준", "たなか") {
+		if got, want := toLower(s), strings.ToLower(s); got != want {
+			t.Errorf("toLower(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestFoldWidthBlocks: no character but the ideographic space and the half- and full-width
+// forms has a canonical width of its own: foldWidth looks up only those.
+func TestFoldWidthBlocks(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if width.LookupRune(r).Folded() != 0 && r != '\u3000' && (r < '\uff01' || r > '\uffee') {
+			t.Errorf("%U has a canonical width", r)
 		}
 	}
 }

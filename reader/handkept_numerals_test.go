@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,5 +44,18 @@ func TestChineseNumeralRoundSheets(t *testing.T) {
 	}
 	if !strings.Contains(want, ev.Players[0].Name) {
 		t.Fatal("the workbook read holds none of its players")
+	}
+}
+
+// TestSmallNumber: smallNumber reads what strconv.Atoi reads of one to nine digits, and
+// nothing else.
+func TestSmallNumber(t *testing.T) {
+	for _, s := range []string{"", "0", "7", "007", "12", "999999999", "1000000000", "+3", "-3", " 3", "3 ", "3.0", "٣", "３", "1a", "a1", "/", ":"} {
+		n, ok := smallNumber(s)
+		digits := s != "" && len(s) <= 9 && strings.Trim(s, "0123456789") == ""
+		want, err := strconv.Atoi(s)
+		if ok != digits || ok && (err != nil || n != want) {
+			t.Errorf("smallNumber(%q) = %d, %v; Atoi %d, %v", s, n, ok, want, err)
+		}
 	}
 }

@@ -6,6 +6,7 @@ package reader
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -41,15 +42,39 @@ func nameKey(s string) string {
 		}
 		s = norm.NFC.String(foldWidth(s))
 	}
-	return strings.ToLower(singleSpaced(s))
+	return toLower(singleSpaced(s))
 }
+
+// toLower is strings.ToLower, quick for a name it leaves as it is: strings.ToLower maps a
+// name that is not ASCII through unicode.ToLower a character at a time, looking each up in
+// Unicode's case tables; toLower skips those between noCaseFrom and noCaseTo (most names in
+// scripts without case).
+func toLower(s string) string {
+	for _, r := range s {
+		if r >= noCaseFrom && r < noCaseTo {
+			continue
+		}
+		if r == utf8.RuneError || unicode.ToLower(r) != r {
+			return strings.ToLower(s)
+		}
+	}
+	return s
+}
+
+// No character from noCaseFrom to just below noCaseTo has a lower case (CJK, kana, hangul
+// syllables lie between; TestToLower checks every one).
+const (
+	noCaseFrom = '\u2d30' // Tifinagh, after the Georgian supplement
+	noCaseTo   = '\ua640' // Cyrillic extended-B
+)
 
 // foldWidth is width.Fold.String, which allocates even when it changes nothing, as in most
 // names: it is called only when a character has a canonical width of its own (full-width
-// Latin, half-width katakana).
+// Latin, half-width katakana). Only the ideographic space and the half- and full-width forms
+// block have one (TestFoldWidth checks every character): others are not looked up.
 func foldWidth(s string) string {
 	for _, r := range s {
-		if r >= utf8.RuneSelf && width.LookupRune(r).Folded() != 0 {
+		if (r == '\u3000' || r >= '\uff01' && r <= '\uffee') && width.LookupRune(r).Folded() != 0 {
 			return width.Fold.String(s)
 		}
 	}

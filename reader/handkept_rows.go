@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/text/width"
 
@@ -166,6 +167,9 @@ var excelError = map[string]bool{"#N/A": true, "#REF!": true, "#VALUE!": true, "
 // parseCount reads a whole number as spreadsheets hold them: "3", "3.0", "３", "3,0", a
 // formula's 2.9999999999999996. It rejects negatives and numbers above most.
 func parseCount(s string, most int) (int, bool) {
+	if n, ok := smallNumber(s); ok { // most cells: a round, a table, a game count
+		return n, n <= most
+	}
 	if n, err := strconv.Atoi(s); err == nil { // the common case, without allocating
 		return n, n >= 0 && n <= most
 	}
@@ -182,6 +186,23 @@ func parseCount(s string, most int) (int, bool) {
 		return 0, false
 	}
 	return int(r), true
+}
+
+// smallNumber reads s when it is one to nine ASCII digits, as strconv.Atoi does but without
+// its checks for a sign, an overflow and an error to build.
+func smallNumber(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		d := s[i] - '0'
+		if d > 9 {
+			return 0, false
+		}
+		n = n*10 + int(d)
+	}
+	return n, true
 }
 
 // tableCell matches "T3", "Table 3", "#3", "3号桌", "3卓", "3番".
@@ -261,7 +282,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 			}
 			continue
 		}
-		if strings.EqualFold(p1, head1) && strings.EqualFold(p2, head2) {
+		if isHeading(p1, head1) && isHeading(p2, head2) {
 			continue // the header again, as in tables pasted one below the other
 		}
 		key, ok := h.rowRound(r, fixed, &cur)
@@ -279,6 +300,29 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 		p := src.Pos(0)
 		acc.pos = tbsheet.Pos{File: p.File, Sheet: p.Sheet} // a per-round sheet: the round is the sheet
 	}
+}
+
+// isHeading is strings.EqualFold(cell, heading), quick to tell a name from a heading (every
+// match row asks whether it repeats the header) when their first bytes tell: an ASCII letter
+// has no case partner outside ASCII but for k (the Kelvin sign) and s (the long s).
+func isHeading(cell, heading string) bool {
+	if cell != "" && heading != "" && (cell[0] < utf8.RuneSelf || heading[0] < utf8.RuneSelf) {
+		a, b := lowerASCII(cell[0]), lowerASCII(heading[0])
+		if a >= utf8.RuneSelf {
+			a, b = b, a // a is ASCII
+		}
+		if b < utf8.RuneSelf && a != b || b >= utf8.RuneSelf && a != 'k' && a != 's' {
+			return false
+		}
+	}
+	return strings.EqualFold(cell, heading)
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 func derefKey(k *roundKey) roundKey {

@@ -76,8 +76,9 @@ func isSpace(r rune) bool {
 // a bidirectional override or a zero-width space would otherwise reach the workbook, the CSV
 // and the wall reordered or looking like another's. The event's own name and its
 // division's are cleaned too (cleanTitle). (Control characters in a player's name are
-// refused by Event.Validate, which every reader calls.)
-func cleanNames(ev *tbsheet.Event) {
+// refused by Event.Validate, which every reader calls.) Without players, only the event's
+// and the divisions' names are cleaned (Format.CleanPlayers).
+func cleanNames(ev *tbsheet.Event, players bool) {
 	if ev == nil {
 		return
 	}
@@ -92,12 +93,14 @@ func cleanNames(ev *tbsheet.Event) {
 				title.what, tbsheet.Quote(raw)))
 		}
 	}
-	cleanPlayerNames(ev.Players)
+	if players {
+		cleanPlayerNames(ev.Players)
+	}
 	for _, pod := range ev.Pods {
 		if pod.Name == name { // noted once, for the event
 			pod.Name = ev.Name
 		}
-		cleanNames(pod)
+		cleanNames(pod, players)
 	}
 }
 

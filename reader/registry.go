@@ -67,6 +67,11 @@ type Format struct {
 	// CharColumns says that the format's positions count columns in characters, not bytes
 	// (TRF's fixed columns).
 	CharColumns bool
+	// CleanPlayers says that Read gives every player's names as cleanName makes them (a
+	// name empty once cleaned being the player's ID), except players Options.Players gives:
+	// ReadBytes then cleans only the event's and its divisions' names, rather than every
+	// name of a large match list a second time.
+	CleanPlayers bool
 }
 
 // limits are what one read may take, following Options.MaxSize: a workbook may unpack to 16
@@ -281,7 +286,7 @@ func ReadBytes(data []byte, name, from string, opt Options) (*tbsheet.Event, err
 	if err != nil {
 		return ev, finishErrors(err, data, name, f.CharColumns)
 	}
-	cleanNames(ev)
+	cleanNames(ev, !f.CleanPlayers || opt.Players != nil)
 	if ev.Source == "" {
 		ev.Source = name
 	}

@@ -9,6 +9,7 @@ package reader
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"encoding/xml"
 	"errors"
@@ -298,10 +299,16 @@ func unescapeOOXML(s string) string {
 // against runs of text with no tag (maxTextRun), with the stack of open elements, so that
 // a part cut short or with mismatched tags is an error even though RawToken does not check.
 type xmlPart struct {
-	rc    io.ReadCloser
+	rc io.ReadCloser
+	// br is what the decoder reads, byte by byte (a ByteReader is not buffered again), so
+	// that a sheet's rows can be scanned from it directly (xlsx_rows.go) between two tokens.
+	br    *bufio.Reader
 	d     *xml.Decoder
 	stack []string
 	ended bool // the root element is closed
+	// recoded: the part declares an encoding other than UTF-8, so the decoder reads
+	// through a converter and br's bytes are not the text.
+	recoded bool
 }
 
 func openPart(f *zip.File) (*xmlPart, error) {
@@ -309,9 +316,10 @@ func openPart(f *zip.File) (*xmlPart, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot be unpacked (%v)", err)
 	}
-	d := xml.NewDecoder(&tagGuard{r: rc})
+	br := bufio.NewReaderSize(&tagGuard{r: rc}, 64<<10)
+	d := xml.NewDecoder(br)
 	d.CharsetReader = charsetReader
-	return &xmlPart{rc: rc, d: d}, nil
+	return &xmlPart{rc: rc, br: br, d: d}, nil
 }
 
 func (x *xmlPart) close() { x.rc.Close() }
@@ -340,6 +348,8 @@ func (x *xmlPart) next() (xml.Token, error) {
 		return nil, fmt.Errorf("cannot be read (%v)", err)
 	}
 	switch t := tok.(type) {
+	case xml.ProcInst:
+		x.recoded = x.recoded || t.Target == "xml" && !declaresUTF8(t.Inst)
 	case xml.StartElement:
 		if x.ended {
 			return nil, fmt.Errorf("has a second root element <%s>", t.Name.Local)
@@ -357,6 +367,14 @@ func (x *xmlPart) next() (xml.Token, error) {
 		x.ended = n == 1
 	}
 	return tok, nil
+}
+
+// declaresUTF8 reports whether an XML declaration's text names no encoding or plainly
+// UTF-8 (any other way of writing it counts as another encoding).
+func declaresUTF8(inst []byte) bool {
+	inst = bytes.ToLower(inst)
+	return !bytes.Contains(inst, []byte("encoding")) ||
+		bytes.Contains(inst, []byte(`encoding="utf-8"`)) || bytes.Contains(inst, []byte(`encoding='utf-8'`))
 }
 
 // in reports whether the innermost open element is name; parent and grandparent name the

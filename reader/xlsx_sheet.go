@@ -7,6 +7,7 @@ package reader
 // the sheet with an error at the row it is in.
 
 import (
+	"archive/zip"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -26,6 +27,7 @@ const (
 type sheetRows struct {
 	wb    *workbook
 	sheet string
+	part  *zip.File
 	x     *xmlPart
 	row   int // the current row's number
 	whole int // the last row read whole
@@ -35,6 +37,11 @@ type sheetRows struct {
 	uncached map[int]string
 	err      error
 	done     bool
+	// rows counts the rows read whole, empty ones included; fast is set while the rows are
+	// scanned without the decoder (xlsx_rows.go), slow once that gave up on this sheet.
+	rows       int
+	fast, slow bool
+	text       []byte // the scanner's unescaped text
 }
 
 // sheet starts streaming a worksheet.
@@ -52,7 +59,7 @@ func (wb *workbook) sheet(name string) (*sheetRows, error) {
 	if err != nil {
 		return nil, tbsheet.Errorf(at, tbsheet.ErrFormat, "the workbook is damaged: the sheet %v", err)
 	}
-	return &sheetRows{wb: wb, sheet: name, x: x}, nil
+	return &sheetRows{wb: wb, sheet: name, part: f, x: x}, nil
 }
 
 func (s *sheetRows) close() { s.x.close() }
@@ -99,6 +106,17 @@ func (s *sheetRows) broken(err error) {
 // readRow reads the next <row> of the sheet data into cells; false at the end of the sheet
 // data, or with err set.
 func (s *sheetRows) readRow() bool {
+	if s.fast {
+		switch s.scanRow() {
+		case scannedRow:
+			s.rows++
+			return true
+		case scannedAll: // the decoder reads </sheetData>
+			s.fast = false
+		case scanFailed:
+			return s.err == nil && s.readSlowly()
+		}
+	}
 	for {
 		tok, err := s.x.next()
 		if err == io.EOF {
@@ -112,7 +130,15 @@ func (s *sheetRows) readRow() bool {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			if t.Name.Local == "row" && s.x.parent() == "sheetData" {
-				return s.startRow(t) && s.readCells()
+				if !s.startRow(attr(t, "r")) || !s.readCells() {
+					return false
+				}
+				s.rows++
+				return true
+			}
+			if t.Name.Local == "sheetData" && s.x.in("sheetData") && !s.slow && !s.x.recoded && scanSheets {
+				s.fast = true
+				return s.readRow()
 			}
 		case xml.EndElement:
 			if t.Name.Local == "sheetData" {
@@ -123,10 +149,10 @@ func (s *sheetRows) readRow() bool {
 	}
 }
 
-// startRow takes the row's number from its r attribute (the next row when it has none).
-func (s *sheetRows) startRow(t xml.StartElement) bool {
+// startRow takes the row's number from its r attribute, v (the next row when it has none).
+func (s *sheetRows) startRow(v string) bool {
 	n := s.row + 1
-	if v := attr(t, "r"); v != "" {
+	if v != "" {
 		r, err := strconv.Atoi(v)
 		if err != nil || r < 1 || r > sheetMaxRow {
 			s.damaged(0, "the workbook is damaged: a row is numbered %s", tbsheet.Quote(v))
@@ -163,7 +189,7 @@ func (s *sheetRows) readCells() bool {
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "c":
-				if s.x.parent() == "row" && !s.startCell(&c, t) {
+				if s.x.parent() == "row" && !s.startCell(&c, attr(t, "r"), attr(t, "t")) {
 					return false
 				}
 			case "v":
@@ -196,11 +222,11 @@ func (s *sheetRows) readCells() bool {
 	}
 }
 
-// startCell starts a cell at the column its r attribute names (the next column when it has
-// none).
-func (s *sheetRows) startCell(c *cell, t xml.StartElement) bool {
+// startCell starts a cell at the column its r attribute (ref) names (the next column when it
+// has none), of type typ (its t attribute).
+func (s *sheetRows) startCell(c *cell, ref, typ string) bool {
 	col := c.col + 1
-	if ref := attr(t, "r"); ref != "" {
+	if ref != "" {
 		var ok bool
 		if col, ok = cellColumn(ref); !ok {
 			s.damaged(0, "the workbook is damaged: a cell is named %s", tbsheet.Quote(ref))
@@ -211,7 +237,7 @@ func (s *sheetRows) startCell(c *cell, t xml.StartElement) bool {
 		s.damaged(0, "the workbook is damaged: the row's cells are out of order")
 		return false
 	}
-	c.col, c.typ = col, attr(t, "t")
+	c.col, c.typ = col, typ
 	c.v.Reset()
 	c.f.Reset()
 	c.is.Reset()

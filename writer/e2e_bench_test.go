@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
-	"time"
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/rusage"
@@ -77,7 +76,7 @@ func BenchmarkEndToEnd4096(b *testing.B) {
 					}
 				}
 				wall = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-				cpu = reportCPU(b, start)
+				cpu = rusage.ReportCPU(b, start)
 			})
 			b.Run("tbsheet", func(b *testing.B) {
 				b.ReportAllocs()
@@ -89,7 +88,7 @@ func BenchmarkEndToEnd4096(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				c := reportCPU(b, start)
+				c := rusage.ReportCPU(b, start)
 				if wall > 0 {
 					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/wall, "x-baseline")
 					b.ReportMetric(c/cpu, "x-cpu")
@@ -97,13 +96,6 @@ func BenchmarkEndToEnd4096(b *testing.B) {
 			})
 		})
 	}
-}
-
-// reportCPU reports the CPU time per op since start (rusage.CPU) and returns it in ns.
-func reportCPU(b *testing.B, start time.Duration) float64 {
-	ns := float64(rusage.CPU()-start) / float64(b.N)
-	b.ReportMetric(ns/1e6, "cpu-ms/op")
-	return ns
 }
 
 // readAllRows reads every cell of every sheet of an XLSX file with excelize's streaming

@@ -147,21 +147,29 @@ func loadFonts(opt Options) (*fontSet, error) {
 // tells viewers and tools that merge PDFs (a by-rank and a by-name list printed together)
 // that two subsets of one font are different fonts. The tag hashes the document, so the
 // same input still gives the same bytes; the name keeps its length, so the cross-reference
-// offsets stay valid.
+// offsets stay valid. pdf is changed in place.
 func (fs *fontSet) tagSubsets(pdf []byte) []byte {
 	sum := fnv.New64a()
 	sum.Write(pdf)
 	h := sum.Sum64()
 	for _, f := range []*face{fs.regular, fs.bold, fs.names} {
 		name := strings.TrimPrefix(f.family, familyPrefix)
-		tag := make([]byte, 0, 7+len(name))
+		tag := append(make([]byte, 0, 8+len(name)), '/')
 		for range 6 {
 			tag = append(tag, byte('A'+h%26))
 			h /= 26
 		}
 		h = h*31 + 7 // the next font gets another tag
 		tag = append(append(tag, '+'), name...)
-		pdf = bytes.ReplaceAll(pdf, []byte("/utf8"+f.family), append([]byte{'/'}, tag...))
+		// In place: the names have the same length, and a large PDF is not copied per font.
+		old := []byte("/utf8" + f.family)
+		for i := 0; ; {
+			j := bytes.Index(pdf[i:], old)
+			if j < 0 {
+				break
+			}
+			i += j + copy(pdf[i+j:], tag)
+		}
 	}
 	return pdf
 }

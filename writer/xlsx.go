@@ -146,7 +146,10 @@ func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) er
 	}); err != nil {
 		return err
 	}
-	f.SetZipWriter(fastZip)
+	// excelize's Write builds the whole zip in a buffer of its own, then copies it to w: the
+	// zip goes to w directly instead, so a large workbook is not built twice. excelize's
+	// buffer stays empty (it rewrites it only for a password or a part over 4 GB).
+	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return fastZip(w) })
 	return f.Write(w)
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
@@ -101,18 +100,12 @@ func BenchmarkCSVToJSON(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			r := csv.NewReader(bytes.NewReader(data))
-			r.FieldsPerRecord = -1
-			for {
-				if _, err := r.Read(); err == io.EOF {
-					break
-				} else if err != nil {
-					b.Fatal(err)
-				}
+			if err := rusage.ReadCSVFloor(data); err != nil {
+				b.Fatal(err)
 			}
 		}
 		wall = float64(b.Elapsed()) / float64(b.N)
-		cpu = reportCPU(b, start)
+		cpu = rusage.ReportCPU(b, start)
 	})
 	b.Run("tbsheet", func(b *testing.B) {
 		out := filepath.Join(dir, "standings.json")
@@ -124,19 +117,12 @@ func BenchmarkCSVToJSON(b *testing.B) {
 				b.Fatalf("exit %d: %s", code, stderr.String())
 			}
 		}
-		c := reportCPU(b, start)
+		c := rusage.ReportCPU(b, start)
 		if wall > 0 {
 			b.ReportMetric(float64(b.Elapsed())/float64(b.N)/wall, "x-baseline")
 			b.ReportMetric(c/cpu, "x-cpu")
 		}
 	})
-}
-
-// reportCPU reports the CPU time per op since start (rusage.CPU) and returns it in ns.
-func reportCPU(b *testing.B, start time.Duration) float64 {
-	ns := float64(rusage.CPU()-start) / float64(b.N)
-	b.ReportMetric(ns/1e6, "cpu-ms/op")
-	return ns
 }
 
 // BenchmarkShowAllJSON is the issue's memory goal: `tbsheet standings --system fide --show

@@ -6,8 +6,12 @@
 package rusage
 
 import (
+	"bytes"
+	"encoding/csv"
+	"io"
 	"os"
 	"syscall"
+	"testing"
 	"time"
 )
 
@@ -37,4 +41,27 @@ func Child(ps *os.ProcessState) (cpu time.Duration, peakRSS int64) {
 		peakRSS = int64(ru.Maxrss) << 10
 	}
 	return cpu, peakRSS
+}
+
+// ReportCPU reports to b the CPU time per op since start (a CPU reading taken before b's
+// loop) as cpu-ms/op, and returns it in nanoseconds, for the ratio to a baseline measured in
+// the same run.
+func ReportCPU(b *testing.B, start time.Duration) float64 {
+	ns := float64(CPU()-start) / float64(b.N)
+	b.ReportMetric(ns/1e6, "cpu-ms/op")
+	return ns
+}
+
+// ReadCSVFloor parses every record of a CSV file with encoding/csv and nothing else: the
+// floor the CSV benchmarks compare tbsheet's reading with.
+func ReadCSVFloor(data []byte) error {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.FieldsPerRecord = -1
+	for {
+		if _, err := r.Read(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
 }
