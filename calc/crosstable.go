@@ -182,17 +182,6 @@ func (ct *Crosstable) fillRecords() {
 	})
 }
 
-// Played reports whether player p has a record other than Absent in a counted round. Players
-// who never played are left out of the standings (tiebreakers.md §A.3.12).
-func (ct *Crosstable) Played(p int) bool {
-	for _, r := range ct.Records[p] {
-		if r.Result != tbsheet.Absent {
-			return true
-		}
-	}
-	return false
-}
-
 // DroppedAfter returns the round after which p dropped, or 0 if p had not dropped by the end
 // of the counted rounds (a drop after the last counted round is not a drop yet).
 func (ct *Crosstable) DroppedAfter(p int) int {
