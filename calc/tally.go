@@ -285,14 +285,31 @@ func meanExpr(terms []*Expr) *Expr {
 		return terms[0]
 	}
 	m := &struct {
-		div, sum, count Expr
-		divArgs         [2]*Expr
+		div, sum Expr
+		divArgs  [2]*Expr
 	}{}
 	m.sum = Expr{Op: OpSum, Args: terms}
-	m.count = Expr{Op: OpNum, Val: exact.Int(int64(len(terms)))}
-	m.divArgs = [2]*Expr{&m.sum, &m.count}
+	m.divArgs = [2]*Expr{&m.sum, intExpr(len(terms))}
 	m.div = Expr{Op: OpDiv, Args: m.divArgs[:]}
 	return &m.div
+}
+
+// smallInts are the literals 0 to 63, shared (an Expr is never changed once built): the
+// count dividing a mean is one of them, and a node less for each of a hundred thousand
+// explanations is 80 bytes less for the collector to clear and scan.
+var smallInts = func() (x [64]Expr) {
+	for i := range x {
+		x[i] = Expr{Op: OpNum, Val: exact.Int(int64(i))}
+	}
+	return x
+}()
+
+// intExpr returns the literal n, shared when it is small.
+func intExpr(n int) *Expr {
+	if n >= 0 && n < len(smallInts) {
+		return &smallInts[n]
+	}
+	return Int(int64(n))
 }
 
 // exprArena hands out Expr nodes and their operand lists from slabs, so that building the
@@ -372,7 +389,9 @@ func literals(c *Context, id string) []*Expr {
 // explanations that quote a player's figure (his own, his opponents' averages).
 func terms(c *Context, key string, n int, term func(a *exprArena, p int) *Expr) []*Expr {
 	return memoize(c, "terms:"+key, func() []*Expr {
-		a := newArena(2*n, 0)
+		// Two nodes a player, and room for the few shared ones (a floor, a cap): one more
+		// node than room would take a second slab as large as the first.
+		a := newArena(2*n+2, 0)
 		out := make([]*Expr, n)
 		for p := range out {
 			out[p] = term(a, p)
