@@ -249,18 +249,20 @@ type fideData struct {
 	// oppNotes[p] is oppNote(p), built once on first use.
 	notesOnce sync.Once
 	oppNotes  []string
-	// adjLits[p] is adj[p] as a literal and ptsLits the points a round can score, built once
-	// for explanations: every opponent of p quotes the same node.
+	// adjLits[p] holds adj[p] as a literal and ptsLits the points a round can score, built
+	// once for explanations: every opponent of p quotes the same node. Nodes, not pointers:
+	// an explanation takes the address of its opponent's node without loading a pointer
+	// from a random place in a slice of a hundred thousand (a cache miss a term).
 	litsOnce sync.Once
-	adjLits  []*Expr
+	adjLits  []exprCell
 	ptsLits  []*Expr
 	// ownLits[p] is score[p] as a literal (adjLits[p] when they are equal), which p's
 	// dummies quote.
 	ownLits []*Expr
-	// products[3*p+k] is adjLits[p] × ptsLits[k] (win, draw, loss), built once on first use
-	// (see productLit).
+	// products[3*p+k] holds adjLits[p] × ptsLits[k] (win, draw, loss), built once on first
+	// use (see productLit); nodes, as adjLits.
 	productsOnce sync.Once
-	products     []*Expr
+	products     []exprCell
 
 	// dePositions lends direct encounter a *[]int32 by player, −1 for every player outside
 	// the group it ranks (see de): a lookup by index instead of a map, and one slice for
@@ -274,7 +276,7 @@ func (f *fideData) scoreLit(p int, o *fideOpp) *Expr {
 	f.litsOnce.Do(f.buildLits)
 	switch {
 	case o.opp != tbsheet.NoPlayer: // an opponent's score is always his adjusted score
-		return f.adjLits[o.opp]
+		return &f.adjLits[o.opp].Expr
 	case o.score.Equal(f.score[p]):
 		return f.ownLits[p]
 	}
@@ -300,14 +302,16 @@ func (f *fideData) productLit(a **exprArena, p int, o *fideOpp) *Expr {
 	if o.opp != tbsheet.NoPlayer && o.lit < 3 {
 		f.litsOnce.Do(f.buildLits)
 		f.productsOnce.Do(func() {
-			b := newArena(3*len(f.adj), 0)
-			f.products = make([]*Expr, 0, 3*len(f.adj))
-			for _, x := range f.adjLits {
-				f.products = append(f.products, b.op(OpMul, x, f.ptsLits[0]), b.op(OpMul, x, f.ptsLits[1]),
-					b.op(OpMul, x, f.ptsLits[2]))
+			b := newArena(3*len(f.adj), 0) // one slab: b.cells are the products
+			for p := range f.adjLits {
+				x := &f.adjLits[p].Expr
+				b.op(OpMul, x, f.ptsLits[0])
+				b.op(OpMul, x, f.ptsLits[1])
+				b.op(OpMul, x, f.ptsLits[2])
 			}
+			f.products = b.cells
 		})
-		return f.products[3*o.opp+o.lit]
+		return &f.products[3*o.opp+o.lit].Expr
 	}
 	if *a == nil {
 		rounds, unplayed := len(f.c.Rounds), 0
@@ -328,11 +332,15 @@ func (f *fideData) buildLits() {
 			adjusted++
 		}
 	}
-	a := newArena(len(f.adj)+adjusted+5, 0)
-	f.adjLits, f.ownLits = make([]*Expr, len(f.adj)), make([]*Expr, len(f.adj))
+	adj := newArena(len(f.adj), 0) // one slab: adj.cells are adjLits
+	for _, v := range f.adj {
+		adj.num(v)
+	}
+	f.adjLits = adj.cells
+	a := newArena(adjusted+5, 0)
+	f.ownLits = make([]*Expr, len(f.adj))
 	for p, v := range f.adj {
-		f.adjLits[p] = a.num(v)
-		f.ownLits[p] = f.adjLits[p]
+		f.ownLits[p] = &f.adjLits[p].Expr
 		if !v.Equal(f.score[p]) {
 			f.ownLits[p] = a.num(f.score[p])
 		}
