@@ -115,6 +115,21 @@ func TestCleanPlayers(t *testing.T) {
 			"1,\"Cy\r\nDu\",\u3000Eve\u00a0\u00a0Fox\u3000,1-2\n" +
 			"1,\u200b\u2060Gil,\ufeffHal\u200d\u200dIto,0-2\n",
 	}
+	// The same matches as a workbook, whose Players sheet lists the same names: the roster's
+	// names are cleaned by the reader too.
+	names := []string{"  Ann\u200b  Lee ", "Bo\u202eb\tKim", "Cy\r\nDu", "\u3000Eve\u00a0\u00a0Fox\u3000", "\u200b\u2060Gil", "\ufeffHal\u200d\u200dIto"}
+	matches, players := [][]any{{"Round", "Player 1", "Player 2", "Result"}}, [][]any{{"Name"}}
+	for i, result := range []string{"2-0", "1-2", "0-2"} {
+		matches = append(matches, []any{1, names[2*i], names[2*i+1], result})
+	}
+	for _, name := range names {
+		players = append(players, []any{name})
+	}
+	book, err := workbookBytes(sheet{name: "Matches", rows: matches}, sheet{name: "Players", rows: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs["xlsx"] = string(book)
 	for _, f := range formats {
 		if !f.CleanPlayers {
 			continue

@@ -40,7 +40,7 @@ func init() {
 				bytes.IndexByte(data[:min(len(data), 4096)], 0) < 0 && !bytes.HasPrefix(data, []byte("%PDF"))
 		},
 		Read:         readCSV,
-		CleanPlayers: true, // the hand-kept reader cleans every name cell (hkReader.player)
+		CleanPlayers: true, // the hand-kept reader cleans every name cell (hkReader.player, readRoster)
 	})
 }
 

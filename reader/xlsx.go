@@ -19,12 +19,13 @@ import (
 
 func init() {
 	Register(&Format{
-		ID:     "xlsx",
-		Title:  "hand-kept Excel workbook",
-		Exts:   []string{".xlsx", ".xlsm"},
-		Sniff:  func(data []byte, _ string) bool { return isWorkbook(data) },
-		Likely: likelyWorkbook,
-		Read:   readXLSX,
+		ID:           "xlsx",
+		Title:        "hand-kept Excel workbook",
+		Exts:         []string{".xlsx", ".xlsm"},
+		Sniff:        func(data []byte, _ string) bool { return isWorkbook(data) },
+		Likely:       likelyWorkbook,
+		Read:         readXLSX,
+		CleanPlayers: true, // the hand-kept reader cleans every name cell (hkReader.player, readRoster)
 	})
 }
 

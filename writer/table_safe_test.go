@@ -24,11 +24,7 @@ func TestTableNoEscapes(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, r := range out {
-		if r != '\n' && (tbsheet.IsControl(r) || tbsheet.IsBidiControl(r)) {
-			t.Errorf("the table holds %U:\n%s", r, out)
-		}
-	}
+	noEscapes(t, "the table", out)
 	if !strings.Contains(out, "Ann␛[2J␛[H") {
 		t.Errorf("the name is not shown with visible escapes:\n%s", out)
 	}
@@ -49,11 +45,7 @@ func TestScenariosTableNoEscapes(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	for _, r := range out {
-		if r != '\n' && (tbsheet.IsControl(r) || tbsheet.IsBidiControl(r)) {
-			t.Errorf("the scenarios table holds %U:\n%s", r, out)
-		}
-	}
+	noEscapes(t, "the scenarios table", out)
 	if !strings.HasPrefix(out, "Title␛[5m · ") {
 		t.Errorf("the title is not shown with visible escapes:\n%s", out)
 	}
@@ -80,6 +72,17 @@ func TestTerminalTitlesPlain(t *testing.T) {
 			if strings.Contains(title, "MTR") || !strings.HasSuffix(title, " · "+GameName(st, lang)) {
 				t.Errorf("%s, %s: title %q, want it to end with %q", name, lang, title, GameName(st, lang))
 			}
+		}
+	}
+}
+
+// noEscapes fails t for each control or bidirectional character of out but its line ends:
+// what a terminal would act on rather than show.
+func noEscapes(t *testing.T, what, out string) {
+	t.Helper()
+	for _, r := range out {
+		if r != '\n' && (tbsheet.IsControl(r) || tbsheet.IsBidiControl(r)) {
+			t.Errorf("%s holds %U:\n%s", what, r, out)
 		}
 	}
 }
