@@ -852,7 +852,7 @@ func fideEveryone(c *Context, fig func(p int) Figure) []Figure {
 	return out
 }
 
-// names returns the players' names in index order, for notes: all of them up to maxNamed,
+// names returns the players' names in index order, for notes: all of them up to MaxNamed,
 // else the first few and a count of the others (see listOf).
 func (f *fideData) names(ps []int) string {
 	ps = append([]int(nil), ps...)

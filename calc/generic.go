@@ -315,14 +315,15 @@ func nameList(ev *tbsheet.Event, ps []int, total int) string {
 	return strings.Join(list[:total-1], ", ") + " and " + list[total-1]
 }
 
-// maxNamed is the most players a note lists one by one. A longer list names the first
-// maxNamed−1 and counts the others ("A, B, C and 37 others"), so that a note shared by every
+// MaxNamed is the most players a note lists one by one (the writers' translated notes
+// follow it too). A longer list names the first
+// MaxNamed−1 and counts the others ("A, B, C and 37 others"), so that a note shared by every
 // member of a large tied group stays short: the output of an event grows with its players,
 // not with the square of its largest group.
-const maxNamed = 4
+const MaxNamed = 4
 
 // shown reports whether item i of a list of total items is written out in a note (listOf).
-func shown(i, total int) bool { return total <= maxNamed || i < maxNamed-1 }
+func shown(i, total int) bool { return total <= MaxNamed || i < MaxNamed-1 }
 
 // listOf joins the items shown of a list of total items with sep, and counts the others.
 func listOf(items []string, total int, sep string) string {

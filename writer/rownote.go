@@ -19,10 +19,6 @@ func init() {
 	})
 }
 
-// rowNotePlayers is the most players a row's note names (calc's maxNamed): the others are
-// counted.
-const rowNotePlayers = 4
-
 // rowNote is the Note column of a row (XLSX, CSV, a template's {{note}}) in lang: calc's
 // English note as it is, or, in Chinese and Japanese, the same built from the standings:
 // the playoff finish ("冠军", "ベスト4"), then the players the row is tied with on every key
@@ -43,8 +39,8 @@ func rowNote(st *calc.Standings, r *calc.Row, lang string) string {
 	}
 	if len(tied) > 0 {
 		names := listWords(lang, tied)
-		if len(tied) > rowNotePlayers {
-			names = labelf(lang, "row.others", strings.Join(tied[:rowNotePlayers-1], label(lang, "list-sep")), len(tied)-rowNotePlayers+1)
+		if len(tied) > calc.MaxNamed {
+			names = labelf(lang, "row.others", strings.Join(tied[:calc.MaxNamed-1], label(lang, "list-sep")), len(tied)-calc.MaxNamed+1)
 		}
 		key := "row.tie"
 		if tieKey(st) == "tie.random" {
