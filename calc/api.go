@@ -92,10 +92,11 @@ type Def struct {
 	// Figure.Explain empty, so that ranking a large event builds no explanation it does not
 	// print (see Options.NoExplain and Standings.Explain).
 	explain func(c *Context, p int) Explanation
-	// tallyOnly promises that compute, explain and Group read the players' rounds from the
-	// tally only, never Crosstable.Records, which Compute then does not build unless a
-	// tiebreak without the promise needs them (Context.Get builds them first).
-	tallyOnly bool
+	// readsRecords says that compute, explain or Group read Crosstable.Records. Every other
+	// tiebreak reads the players' rounds from the tally only, and Compute builds the records
+	// (the largest table of a large event's ranking) only for a tiebreak that reads them
+	// (Context.Get builds them first).
+	readsRecords bool
 }
 
 // Figure is one player's value of one tiebreak, with its arithmetic.
@@ -170,7 +171,7 @@ func (c *Context) Get(id string) []Figure {
 	if !ok {
 		panic("calc: unknown tiebreak " + id) // ids inside calc are constants
 	}
-	if !d.tallyOnly {
+	if d.readsRecords {
 		c.fillRecords()
 	}
 	e := c.entry(&c.memo, id)

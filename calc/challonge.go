@@ -17,7 +17,6 @@ func init() {
 		Doc:     "Games (or sets) won, over entered game scores; byes and results without games add none.",
 		Format:  FormatInt,
 		compute: computeGameWins, explain: explainGameWins,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-game-win-pct", Name: "Game/set win percentage", Short: "GW%",
@@ -25,33 +24,32 @@ func init() {
 		Unverified: "Challonge does not publish how it computes this key: games won over games played is assumed",
 		Format:     FormatPercent,
 		compute:    computeGameWinPct, explain: explainGameWinPct,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-set-diff", Name: "Set difference", Short: "+/−",
 		Doc:     "Games (sets) won minus games lost, over entered game scores.",
 		Format:  FormatSigned,
 		compute: computeSetDiff, explain: explainSetDiff,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-points-scored", Name: "Points scored", Short: "PS",
 		Doc:     "Total points scored in matches with point scores (Challonge scores_csv, a Points column); 0 without any.",
 		Format:  FormatDecimal,
 		compute: computePointsScored, explain: explainPointsScored,
+		readsRecords: true, // a match's point scores are read from its record
 	})
 	register(&Def{
 		ID: "chl-points-diff", Name: "Points difference", Short: "PD",
 		Doc:     "Points scored minus points conceded, in matches with point scores; 0 without any.",
 		Format:  FormatSigned,
 		compute: computePointsDiff, explain: explainPointsDiff,
+		readsRecords: true, // a match's point scores are read from its record
 	})
 	register(&Def{
 		ID: "chl-wins-vs-tied", Name: "Wins vs tied participants", Short: "WvT",
 		Doc:     "Wins in matches against players who finished on the same points.",
 		Format:  FormatInt,
 		compute: computeWinsVsTied, explain: explainWinsVsTied,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "chl-median-buchholz", Name: "Median-Buchholz", Short: "MB",
@@ -59,7 +57,6 @@ func init() {
 		Unverified: "Challonge does not document fewer than 3 opponents or byes: tbsheet gives 0 with fewer than 3 opponents, and byes add nothing",
 		Format:     FormatDecimal,
 		compute:    computeMedianBuchholz, explain: explainMedianBuchholz,
-		tallyOnly: true,
 	})
 }
 

@@ -68,7 +68,7 @@ type Crosstable struct {
 	// Rounds are the Swiss round numbers counted, ascending.
 	Rounds []int
 	// Records[p][i] is player p's record in Rounds[i]. Within Compute they are built only
-	// when a tiebreak reads them (Def.tallyOnly).
+	// when a tiebreak reads them (Def.readsRecords).
 	Records [][]Record
 	// Unreported lists pairings that have no result yet.
 	Unreported []MatchRef
@@ -145,7 +145,7 @@ func newCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 }
 
 // fillRecords builds Records, once. Compute builds them only for the tiebreaks that read
-// them (see Def.tallyOnly): on a large event they are the largest table of the ranking,
+// them (see Def.readsRecords): on a large event they are the largest table of the ranking,
 // and its slowest to build.
 func (ct *Crosstable) fillRecords() {
 	ct.recordsOnce.Do(func() {

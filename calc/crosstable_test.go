@@ -7,8 +7,8 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
-// TestTallyOnly: a tiebreak that promises to read the players' rounds from the tally only
-// (Def.tallyOnly) gives every player the same figure and explanation on a crosstable
+// TestTallyOnly: a tiebreak that reads the players' rounds from the tally only (every Def
+// without readsRecords) gives every player the same figure and explanation on a crosstable
 // without Records as on one with them, and does not make Get build them.
 func TestTallyOnly(t *testing.T) {
 	ev := swissgen.Generate(swissgen.Realistic(40, 5, 11))
@@ -26,7 +26,7 @@ func TestTallyOnly(t *testing.T) {
 	}
 	n := 0
 	for _, d := range Tiebreaks() {
-		if !d.tallyOnly {
+		if d.readsRecords {
 			continue
 		}
 		n++

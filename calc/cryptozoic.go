@@ -18,14 +18,12 @@ func init() {
 		Unverified: "the −3 per-opponent floor and bye = 0 come from the seed document only (--cz-floor none drops the floor); opponents' byes count as their wins",
 		Format:     FormatSigned,
 		compute:    computeT1, explain: explainT1,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "cz-t2", Name: "Tiebreaker 2 (first tiebreaker sum)", Short: "T2",
 		Doc:     "Sum of the opponents' T1, one per round.",
 		Format:  FormatSigned,
 		compute: computeT2, explain: explainT2,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "cz-t3", Name: "Tiebreaker 3 (timing)", Short: "T3",
@@ -33,7 +31,6 @@ func init() {
 		Unverified: "higher ranks higher, inferred from \"the importance of the rounds in which you lost\"",
 		Format:     FormatInt,
 		compute:    computeT3, explain: explainT3,
-		tallyOnly: true,
 	})
 }
 

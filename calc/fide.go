@@ -38,7 +38,6 @@ func CheckFIDERules(s string) error {
 
 func init() {
 	for _, d := range fideDefs() {
-		d.tallyOnly = true
 		register(d)
 	}
 	parsers = append(parsers, parseFIDEModifier)
@@ -96,13 +95,9 @@ func parseFIDEModifier(id string) (*Def, bool) {
 		return nil, false
 	}
 	if mod[0] == 'm' {
-		d := fideMod(base, n, n)
-		d.tallyOnly = true
-		return d, true
+		return fideMod(base, n, n), true
 	}
-	d := fideMod(base, n, 0)
-	d.tallyOnly = true
-	return d, true
+	return fideMod(base, n, 0), true
 }
 
 // fideMod returns the Def of a modified key: Cut-low (high == 0) or Median-low (high == low).

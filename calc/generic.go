@@ -16,35 +16,30 @@ func init() {
 		Doc:     "Points for wins, draws, losses and byes under the scoring in force (--points).",
 		Format:  FormatDecimal,
 		compute: computePoints, explain: explainPoints,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "match-wins", Name: "Match wins", Short: "Wins",
 		Doc:     "Rounds won, byes and forfeit wins included; draws are not wins.",
 		Format:  FormatInt,
 		compute: computeMatchWins, explain: explainMatchWins,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "buchholz", Name: "Buchholz (sum of opponents' points)", Short: "Buch",
 		Doc:     "Sum of the opponents' points, one per round against a real opponent; byes add nothing.",
 		Format:  FormatDecimal,
 		compute: computeBuchholz, explain: explainBuchholz,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "progressive", Name: "Progressive score", Short: "Prog",
 		Doc:     "Sum of the running score after each round; after a drop the score stays frozen and keeps being added.",
 		Format:  FormatDecimal,
 		compute: computeProgressive, explain: explainProgressive,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "opp-progressive", Name: "Opponents' progressive score", Short: "OppProg",
 		Doc:     "Sum of the opponents' progressive scores, one per round against a real opponent.",
 		Format:  FormatDecimal,
 		compute: computeOppProgressive, explain: explainOppProgressive,
-		tallyOnly: true,
 	})
 }
 

@@ -14,7 +14,6 @@ func init() {
 		Unverified: unverified,
 		Format:     FormatInt,
 		compute:    computeKTSOMW, explain: explainKTSOMW,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "kts-oomw", Name: "Opponents' opponents' match-win rate (KTS ZZZ)", Short: "ZZZ",
@@ -22,7 +21,6 @@ func init() {
 		Unverified: unverified,
 		Format:     FormatInt,
 		compute:    computeKTSOOMW, explain: explainKTSOOMW,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "kts-number", Name: "KTS tie-breaker number", Short: "XXYYYZZZ",
@@ -30,7 +28,6 @@ func init() {
 		Unverified: unverified,
 		Format:     FormatKTS,
 		compute:    computeKTSNumber, explain: explainKTSNumber,
-		tallyOnly: true,
 	})
 }
 

@@ -15,7 +15,6 @@ func init() {
 		Doc:     "Match points / (3 × rounds played), at least 0.33; a bye is a won round (helper for OMW%).",
 		Format:  FormatPercent,
 		compute: computeMWP, explain: explainMWP,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "mtg-omw", Name: "Opponents' match-win percentage", Short: "OMW%",
@@ -23,7 +22,6 @@ func init() {
 		Unverified: floorNote + "; " + noOpponents,
 		Format:     FormatPercent,
 		compute:    computeOMW, explain: explainOMW,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "mtg-gwp", Name: "Game-win percentage", Short: "GW%",
@@ -31,7 +29,6 @@ func init() {
 		Unverified: "forfeits without game counts are entered 2-0 (a convention, not MTR text); in a best-of-one event (nobody won 2 games) byes and forfeits count 1-0, as Melee counts a bye, where the MTR writes 2-0 (--mtg-bo1-bye 2-0); " + floorNote,
 		Format:     FormatPercent,
 		compute:    computeGWP, explain: explainGWP,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "mtg-ogw", Name: "Opponents' game-win percentage", Short: "OGW%",
@@ -39,7 +36,6 @@ func init() {
 		Unverified: floorNote + "; " + noOpponents,
 		Format:     FormatPercent,
 		compute:    computeOGW, explain: explainOGW,
-		tallyOnly: true,
 	})
 }
 

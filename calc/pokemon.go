@@ -17,7 +17,6 @@ func init() {
 		Unverified: "a tie counts as half a win (RK9; the handbook text speaks only of wins)",
 		Format:     FormatPercent,
 		compute:    computePkmWP, explain: explainPkmWP,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "pkm-owp", Name: "Opponents' win percentage", Short: "OWP",
@@ -25,22 +24,19 @@ func init() {
 		Unverified: "a tie counts as half a win (RK9)",
 		Format:     FormatPercent,
 		compute:    computePkmOWP, explain: explainPkmOWP,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "pkm-oowp", Name: "Opponents' opponents' win percentage", Short: "OOWP",
 		Doc:     "Mean of the opponents' OWP, one per round; the player's byes are skipped.",
 		Format:  FormatPercent,
 		compute: computePkmOOWP, explain: explainPkmOOWP,
-		tallyOnly: true,
 	})
 	register(&Def{
 		ID: "pkm-h2h", Name: "Head-to-head", Short: "H2H",
-		Doc:       "Separates exactly two tied players who played each other: the winner ranks higher (1, the loser 0); any other tie stays, and the handbook orders it at random.",
-		Format:    FormatInt,
-		compute:   func(c *Context) []Figure { return make([]Figure, len(c.Event.Players)) },
-		Group:     pkmHeadToHead,
-		tallyOnly: true,
+		Doc:     "Separates exactly two tied players who played each other: the winner ranks higher (1, the loser 0); any other tie stays, and the handbook orders it at random.",
+		Format:  FormatInt,
+		compute: func(c *Context) []Figure { return make([]Figure, len(c.Event.Players)) },
+		Group:   pkmHeadToHead,
 	})
 }
 
