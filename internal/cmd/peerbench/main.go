@@ -5,7 +5,10 @@
 // results.csv -o standings.json` against tournament-organizer loading the event's players
 // and matches and ranking them with the Magic tiebreaks (OMW%, GW%, OGW%), each a whole
 // process of its own, run alternately. It prints the median CPU and wall time of each and
-// their ratio (the README's Performance section):
+// their ratio (the README's Performance section). It also measures two processes no tbsheet
+// run can undercut, with the same ratio: tbsheet's start-up alone (`tbsheet --version`), and
+// the floor, a program that links tbsheet's libraries and parses the CSV with encoding/csv
+// (./floor):
 //
 //	go run ./internal/cmd/peerbench -players 4096 -rounds 12 -runs 5
 //
@@ -63,8 +66,11 @@ func compare(players, rounds, runs int, peer string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	bin := filepath.Join(dir, "tbsheet")
+	bin, floor := filepath.Join(dir, "tbsheet"), filepath.Join(dir, "floor")
 	if err := run(exec.Command("go", "build", "-o", bin, "github.com/tbsheet/tbsheet/cmd/tbsheet")); err != nil {
+		return err
+	}
+	if err := run(exec.Command("go", "build", "-o", floor, "github.com/tbsheet/tbsheet/internal/cmd/peerbench/floor")); err != nil {
 		return err
 	}
 	ev := swissgen.Generate(swissgen.Realistic(players, rounds, 1))
@@ -84,11 +90,15 @@ func compare(players, rounds, runs int, peer string) error {
 		return err
 	}
 
-	var cpu, wall [2][]time.Duration // tbsheet, peer
+	names := []string{"tbsheet", "tournament-organizer " + peerVersion, "tbsheet's start-up alone (--version)",
+		"floor: its libraries + encoding/csv"}
+	var cpu, wall [4][]time.Duration // indexed like names
 	for i := 0; i < runs; i++ {
-		cmds := [2]*exec.Cmd{
+		cmds := [4]*exec.Cmd{
 			exec.Command(bin, "standings", "-q", csvPath, "-o", filepath.Join(dir, "standings.json")),
 			exec.Command("node", script, peerPath, filepath.Join(dir, "peer.json")),
+			exec.Command(bin, "--version"),
+			exec.Command(floor, csvPath),
 		}
 		cmds[1].Env = append(os.Environ(), "PEER_DIR="+peer)
 		for k, cmd := range cmds {
@@ -100,13 +110,19 @@ func compare(players, rounds, runs int, peer string) error {
 			cpu[k], wall[k] = append(cpu[k], c), append(wall[k], time.Since(start))
 		}
 	}
+	peerCPU, peerWall := float64(median(cpu[1])), float64(median(wall[1]))
 	fmt.Printf("%d players × %d rounds (%d matches), %d runs each, medians\n", players, rounds, matches(ev), runs)
-	fmt.Printf("%-30s %12s %12s\n", "", "CPU", "wall")
-	for k, name := range []string{"tbsheet", "tournament-organizer " + peerVersion} {
-		fmt.Printf("%-30s %12v %12v\n", name, median(cpu[k]).Round(time.Millisecond), median(wall[k]).Round(time.Millisecond))
+	fmt.Printf("%-38s %10s %10s %14s\n", "", "CPU", "wall", "peer / it, CPU")
+	for k, name := range names {
+		c, w := median(cpu[k]), median(wall[k])
+		ratio := "" // the peer's own row
+		if k != 1 {
+			ratio = fmt.Sprintf("%.0f×", peerCPU/float64(c))
+		}
+		fmt.Printf("%-38s %10v %10v %14s\n", name, c.Round(time.Millisecond), w.Round(time.Millisecond), ratio)
 	}
-	fmt.Printf("%-30s %11.0f× %11.0f×\n", "tournament-organizer / tbsheet",
-		float64(median(cpu[1]))/float64(median(cpu[0])), float64(median(wall[1]))/float64(median(wall[0])))
+	fmt.Printf("tournament-organizer / tbsheet: %.0f× in CPU time, %.0f× in wall time; 300× leaves tbsheet %v of CPU\n",
+		peerCPU/float64(median(cpu[0])), peerWall/float64(median(wall[0])), time.Duration(peerCPU/300).Round(time.Millisecond))
 	return nil
 }
 
