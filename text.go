@@ -87,6 +87,19 @@ func Printable(s string) string {
 	return strings.Map(printableRune, s)
 }
 
+// PrintableMessage is Printable for a message that has lines of its own: its line breaks
+// and tabs (a list of suggestions under an error) are kept, and every other control
+// character, bidirectional control or byte that is not UTF-8 is shown as Printable shows it.
+// Every message reaches the terminal through it, whatever input text it quotes.
+func PrintableMessage(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return r
+		}
+		return printableRune(r)
+	}, s)
+}
+
 func printableRune(r rune) rune {
 	switch {
 	case r < 0x20:

@@ -38,6 +38,19 @@ func TestPrintable(t *testing.T) {
 	}
 }
 
+func TestPrintableMessage(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"unknown command \"x\"\n\nDid you mean this?\n\tstandings\n", "unknown command \"x\"\n\nDid you mean this?\n\tstandings\n"},
+		{"broken XML: invalid name p\u0082\x1b[2J", "broken XML: invalid name p\ufffd␛[2J"},
+		{"bad\xffbyte\r\n", "bad\ufffdbyte␍\n"},
+		{"Eve\u202eliam", "Eve\ufffdliam"},
+	} {
+		if got := PrintableMessage(tt.in); got != tt.want {
+			t.Errorf("PrintableMessage(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestInvisible(t *testing.T) {
 	for _, r := range "\u200b\u200c\u200d\u2060\ufeff\u00ad\u202e\u2066\u3164" {
 		if !IsInvisible(r) {

@@ -218,6 +218,12 @@ func TestTDFErrors(t *testing.T) {
 			is:   tbsheet.ErrFormat,
 		},
 		{
+			name: "control character in a broken name", // the decoder quotes it; the terminal must not get it
+			doc:  "<tournament>\n<players>\n<p\u0082/>\n</players><pods/></tournament>",
+			errs: []string{"t.tdf:3:1: broken XML: invalid XML name: p\ufffd"},
+			is:   tbsheet.ErrFormat,
+		},
+		{
 			name: "nested too deep",
 			doc:  "<tournament><players/><pods>" + strings.Repeat("<a>", 70) + strings.Repeat("</a>", 70) + "</pods></tournament>",
 			errs: []string{`t.tdf:1:215: XML nested more than 64 deep: not a results file`},

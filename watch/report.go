@@ -58,7 +58,7 @@ func (w *watcher) succeeded(in *input, hash [32]byte, s Summary) {
 	}
 	w.logf("%s", line)
 	for _, n := range s.Notes {
-		fmt.Fprintf(w.cfg.Log, "  %s\n", n)
+		fmt.Fprintf(w.cfg.Log, "  %s\n", tbsheet.PrintableMessage(n))
 	}
 	s.Top = append([]Entry(nil), s.Top[:min(len(s.Top), w.cfg.TopN)]...)
 	in.good, in.goodAt = &s, w.cfg.Now()
@@ -74,7 +74,7 @@ func (w *watcher) broken(in *input, hash [32]byte, headline string, err error) {
 	}
 	fmt.Fprintf(w.cfg.Errors, "%s %s: %s; %s:\n", w.clock(), in.name, headline, w.kept(in))
 	for _, e := range errs {
-		fmt.Fprintln(w.cfg.Errors, e.Error())
+		fmt.Fprintln(w.cfg.Errors, tbsheet.PrintableMessage(e.Error()))
 		if d := e.Detail(); d != "" {
 			fmt.Fprintln(w.cfg.Errors, d)
 		}

@@ -115,7 +115,7 @@ func report(err error, stderr io.Writer) int {
 	if code == exitInput && !ee.plain {
 		list := tbsheet.Errors(err)
 		for _, e := range list {
-			fmt.Fprintln(stderr, e.Error())
+			fmt.Fprintln(stderr, tbsheet.PrintableMessage(e.Error()))
 			if d := e.Detail(); d != "" {
 				fmt.Fprintln(stderr, d)
 			}
@@ -132,7 +132,7 @@ func report(err error, stderr io.Writer) int {
 		return code
 	}
 	for _, e := range joined(err) {
-		fmt.Fprintln(stderr, "tbsheet: "+e.Error())
+		fmt.Fprintln(stderr, "tbsheet: "+tbsheet.PrintableMessage(e.Error())) // a path or a cobra message may quote anything
 	}
 	if code == exitUsage {
 		fmt.Fprintln(stderr, "Run 'tbsheet help' for usage.")

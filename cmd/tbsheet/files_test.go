@@ -404,6 +404,8 @@ func TestExitCodes(t *testing.T) {
 			"tbsheet: r.pdf: convert writes .csv, .json, .trf, .xlsx\n"},
 		{"missing input", []string{"standings", "nosuch.csv"}, exitInput, "nosuch.csv: no such file\n"},
 		{"watch: missing input", []string{"watch", "nosuch.csv", "-o", "s.pdf"}, exitInput, "tbsheet: nosuch.csv: no such file or folder\n"},
+		// a message quotes what was typed: an escape sequence in it must not reach the terminal
+		{"escape in a missing input", []string{"standings", "no\x1b[2Jsuch.csv"}, exitInput, "no␛[2Jsuch.csv: no such file\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
