@@ -71,9 +71,11 @@ type Error struct {
 	omitted int
 }
 
-// Errorf returns an *Error at pos wrapping kind, with a formatted message.
+// Errorf returns an *Error at pos wrapping kind, with a formatted message. The message is
+// made printable ([PrintableMessage]): it may quote whatever an input holds, such as the bytes
+// a decoder stopped at.
 func Errorf(pos Pos, kind error, format string, args ...any) *Error {
-	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...), Err: kind}
+	return &Error{Pos: pos, Msg: PrintableMessage(fmt.Sprintf(format, args...)), Err: kind}
 }
 
 // Error implements error.
@@ -334,5 +336,5 @@ func Errors(err error) ErrorList {
 	if errors.As(err, &e) {
 		return ErrorList{e}
 	}
-	return ErrorList{{Msg: err.Error(), Err: err}}
+	return ErrorList{{Msg: PrintableMessage(err.Error()), Err: err}}
 }

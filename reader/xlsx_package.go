@@ -343,7 +343,7 @@ func (x *xmlPart) next() (xml.Token, error) {
 		case errors.Is(err, io.ErrUnexpectedEOF), errors.As(err, &se) && strings.Contains(se.Msg, "unexpected EOF"):
 			return nil, errCutShort
 		case se != nil:
-			return nil, fmt.Errorf("has broken XML (line %d: %s)", se.Line, tbsheet.Printable(se.Msg)) // it quotes the bytes
+			return nil, fmt.Errorf("has broken XML (line %d: %s)", se.Line, se.Msg)
 		}
 		return nil, fmt.Errorf("cannot be read (%v)", err)
 	}

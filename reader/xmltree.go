@@ -118,7 +118,6 @@ func xmlSyntaxError(pos tbsheet.Pos, err error) error {
 	if errors.As(err, &se) {
 		msg = se.Msg
 	}
-	msg = tbsheet.Printable(msg) // the decoder quotes the bytes it stopped at, whatever they are
 	if strings.Contains(msg, "unexpected EOF") {
 		return tbsheet.Errorf(pos, tbsheet.ErrFormat, "the file is cut short: the XML ends before its elements are closed "+
 			"(a copy or download that did not finish)")
