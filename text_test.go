@@ -22,31 +22,25 @@ func TestQuote(t *testing.T) {
 	}
 }
 
+// TestPrintable: Printable shows every control character; PrintableMessage keeps a message's
+// own line breaks and tabs.
 func TestPrintable(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"山田 太郎 🐉", "山田 太郎 🐉"},
-		{"Ann\x1b[2J", "Ann␛[2J"},
-		{"a\tb\nc\x7f", "a␉b␊c␡"},
-		{"\u009b31m", "\ufffd31m"},
-		{"Eve\u202eliam", "Eve\ufffdliam"},
-		{"bad\xffbyte", "bad\ufffdbyte"},
-		{"zero\u200bwidth", "zero\u200bwidth"}, // invisible but harmless: kept
+	for _, tt := range []struct{ in, want, message string }{
+		{"山田 太郎 🐉", "山田 太郎 🐉", "山田 太郎 🐉"},
+		{"Ann\x1b[2J", "Ann␛[2J", "Ann␛[2J"},
+		{"a\tb\nc\x7f", "a␉b␊c␡", "a\tb\nc␡"},
+		{"\u009b31m", "\ufffd31m", "\ufffd31m"},
+		{"Eve\u202eliam", "Eve\ufffdliam", "Eve\ufffdliam"},
+		{"bad\xffbyte\r\n", "bad\ufffdbyte␍␊", "bad\ufffdbyte␍\n"},
+		{"zero\u200bwidth", "zero\u200bwidth", "zero\u200bwidth"}, // invisible but harmless: kept
+		{"unknown command \"x\"\n\nDid you mean this?\n\tstandings\n",
+			"unknown command \"x\"␊␊Did you mean this?␊␉standings␊", "unknown command \"x\"\n\nDid you mean this?\n\tstandings\n"},
 	} {
 		if got := Printable(tt.in); got != tt.want {
 			t.Errorf("Printable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
-	}
-}
-
-func TestPrintableMessage(t *testing.T) {
-	for _, tt := range []struct{ in, want string }{
-		{"unknown command \"x\"\n\nDid you mean this?\n\tstandings\n", "unknown command \"x\"\n\nDid you mean this?\n\tstandings\n"},
-		{"broken XML: invalid name p\u0082\x1b[2J", "broken XML: invalid name p\ufffd␛[2J"},
-		{"bad\xffbyte\r\n", "bad\ufffdbyte␍\n"},
-		{"Eve\u202eliam", "Eve\ufffdliam"},
-	} {
-		if got := PrintableMessage(tt.in); got != tt.want {
-			t.Errorf("PrintableMessage(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := PrintableMessage(tt.in); got != tt.message {
+			t.Errorf("PrintableMessage(%q) = %q, want %q", tt.in, got, tt.message)
 		}
 	}
 }
