@@ -54,69 +54,52 @@ func (s *sheetRows) scanRow() scanResult {
 		return scanFailed
 	}
 	var c cell
+	if !s.scanChildren("row", func(t scannedTag) bool {
+		return string(t.name) == "c" && s.startCell(&c, string(t.r), cellType(t.t)) &&
+			(t.empty || s.scanCell(&c)) && s.endCell(&c)
+	}) {
+		return scanFailed
+	}
+	s.whole = s.row
+	return scannedRow
+}
+
+// scanChildren reads the elements inside parent, whose start tag was just read, up to its
+// end tag, handing each child's start tag to child (which reads the child whole). It is
+// false at anything else, or when child is.
+func (s *sheetRows) scanChildren(parent string, child func(t scannedTag) bool) bool {
 	for {
 		_, t, ok := s.tag()
 		switch {
 		case !ok:
-			return scanFailed
-		case t.end && string(t.name) == "row":
-			s.whole = s.row
-			return scannedRow
-		case t.end || string(t.name) != "c":
-			return scanFailed
-		case !s.startCell(&c, string(t.r), cellType(t.t)):
-			return scanFailed
-		case !t.empty && !s.scanCell(&c):
-			return scanFailed
-		case !s.endCell(&c):
-			return scanFailed
+			return false
+		case t.end:
+			return string(t.name) == parent
+		case !child(t):
+			return false
 		}
 	}
 }
 
 // scanCell reads a cell's content up to its </c>: <v>, <f> and <is><t>.
 func (s *sheetRows) scanCell(c *cell) bool {
-	for {
-		_, t, ok := s.tag()
+	return s.scanChildren("c", func(t scannedTag) bool {
 		switch {
-		case !ok:
-			return false
-		case t.end:
-			return string(t.name) == "c"
 		case string(t.name) == "v":
 			c.hasV = true
-			if !t.empty && !s.scanText("v", &c.v) {
-				return false
-			}
+			return t.empty || s.scanText("v", &c.v)
 		case string(t.name) == "f":
 			c.hasF = true
-			if !t.empty && !s.scanText("f", &c.f) {
-				return false
-			}
+			return t.empty || s.scanText("f", &c.f)
 		case string(t.name) == "is" && !t.empty:
 			c.in = true
-			if !s.scanInline(c) {
-				return false
-			}
-		default:
-			return false
+			// an inline string's <t> elements, up to its </is>
+			return s.scanChildren("is", func(t scannedTag) bool {
+				return !t.empty && string(t.name) == "t" && s.scanText("t", &c.is)
+			})
 		}
-	}
-}
-
-// scanInline reads an inline string's <t> elements up to its </is>.
-func (s *sheetRows) scanInline(c *cell) bool {
-	for {
-		_, t, ok := s.tag()
-		switch {
-		case !ok:
-			return false
-		case t.end:
-			return string(t.name) == "is"
-		case t.empty || string(t.name) != "t" || !s.scanText("t", &c.is):
-			return false
-		}
-	}
+		return false
+	})
 }
 
 // scanText reads an element's text up to its end tag, which must close name.
