@@ -154,6 +154,9 @@ func simulate(seed uint64, entrants []simPlayer, rounds, top, unreported int) *t
 	return ev
 }
 
+// enMatchList is the plainest match list: English headers, a round column, "BYE" for a bye.
+var enMatchList = layout{lang: "en", cols: []string{"round", "table", "p1", "p2", "result"}, bye: "BYE"}
+
 // layout says how a sheet of matches is written.
 type layout struct {
 	lang string

@@ -51,8 +51,7 @@ func TestScannedRowsAreTheDecoders(t *testing.T) {
 // damage) and checks that every edit reads as the decoder reads it.
 func TestScannerGivesUp(t *testing.T) {
 	ev := swissgen.Generate(swissgen.Realistic(24, 3, 1))
-	l := layout{lang: "en", cols: []string{"round", "table", "p1", "p2", "result"}, bye: "BYE"}
-	data, err := workbookBytes(sheet{name: "Matches", rows: l.matchRows(ev, ev.Rounds)})
+	data, err := workbookBytes(sheet{name: "Matches", rows: enMatchList.matchRows(ev, ev.Rounds)})
 	if err != nil {
 		t.Fatal(err)
 	}

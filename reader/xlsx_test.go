@@ -81,8 +81,7 @@ func checkErrorFiles(t *testing.T, err error, file string) {
 // streamed with excelize's Rows iterator.
 func BenchmarkReadXLSX4096(b *testing.B) {
 	ev := swissgen.Generate(swissgen.Realistic(4096, 12, 1))
-	l := layout{lang: "en", cols: []string{"round", "table", "p1", "p2", "result"}, bye: "BYE"}
-	data, err := workbookBytes(sheet{name: "Matches", rows: l.matchRows(ev, ev.Rounds)})
+	data, err := workbookBytes(sheet{name: "Matches", rows: enMatchList.matchRows(ev, ev.Rounds)})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -58,7 +58,7 @@ func (w *watcher) succeeded(in *input, hash [32]byte, s Summary) {
 	}
 	w.logf("%s", line)
 	for _, n := range s.Notes {
-		fmt.Fprintf(w.cfg.Log, "  %s\n", tbsheet.PrintableMessage(n))
+		fmt.Fprintf(w.cfg.Log, "  %s\n", tbsheet.Printable(n)) // a note is one line, as the CLI prints it
 	}
 	s.Top = append([]Entry(nil), s.Top[:min(len(s.Top), w.cfg.TopN)]...)
 	in.good, in.goodAt = &s, w.cfg.Now()
