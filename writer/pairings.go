@@ -291,7 +291,7 @@ func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, 
 		if p.Complete || results {
 			m := t.Match
 			if a.Player != m.P1 {
-				m = mirrored(m)
+				m = m.Mirror()
 			}
 			row = append(row, handkept.FormatResultCell(m))
 		}
@@ -315,16 +315,6 @@ func hasResults(p *pairings.Pairings) bool {
 		}
 	}
 	return false
-}
-
-// mirrored returns the match from Player 2's side.
-func mirrored(m tbsheet.Match) tbsheet.Match {
-	m.P1, m.P2 = m.P2, m.P1
-	if m.Result != tbsheet.Unreported {
-		m.Result = m.Result.Mirror()
-	}
-	m.Games, m.Score, m.Color = m.Games.Mirror(), m.Score.Mirror(), m.Color.Mirror()
-	return m
 }
 
 // WritePairingsCSV writes one row per player of the round: round, table, player, ID,

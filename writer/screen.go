@@ -274,7 +274,7 @@ func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 		if results {
 			m := t.Match
 			if a.Player != m.P1 {
-				m = mirrored(m)
+				m = m.Mirror()
 			}
 			row = append(row, Cell{Text: handkept.FormatResultCell(m)})
 		}
