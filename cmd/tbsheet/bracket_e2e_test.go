@@ -16,7 +16,7 @@ import (
 // 1920×1080 screen (a column per round, each game between the two that lead to it) and on
 // a phone (one round under the other, nothing cut off at the side); the standings keep the
 // Swiss ranks under their title; a save that enters a result moves its winner on.
-// go test -tags e2e ./cmd/tbsheet -run ServeBracket -update rewrites docs/serve-bracket*.png.
+// go test -tags e2e ./cmd/tbsheet -run ServeBracket -update rewrites docs/serve-bracket.png.
 func TestServeBracket(t *testing.T) {
 	dir := t.TempDir()
 	input := filepath.Join(dir, "results.csv")
