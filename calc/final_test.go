@@ -8,12 +8,12 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/bracketspec"
 )
 
 // finalEvent builds Swiss standings by hand (they stand in for Compute, which Final does not
-// need) and an event whose playoff rounds are written compactly: players are numbered by
-// Swiss order from 1; "1>8" is 1 beating 8, "1=8" a draw, "1?8" unreported, "1x8" a double
-// loss, "1+" a bye. swiss gives each player's Swiss rank (nil: 1, 2, 3, …); players listed
+// need) and an event whose playoff rounds are written as bracketspec reads them, players
+// numbered by Swiss order from 1. swiss gives each player's Swiss rank (nil: 1, 2, 3, …); players listed
 // in unranked are left out of the rows (disqualified).
 func finalEvent(t *testing.T, n int, swiss []int, playoff []string, unranked ...int) *Standings {
 	t.Helper()
@@ -26,23 +26,9 @@ func finalEvent(t *testing.T, n int, swiss []int, playoff []string, unranked ...
 		ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: r})
 	}
 	for k, spec := range playoff {
-		round := tbsheet.Round{Number: swissRounds + 1 + k, Playoff: true}
-		for _, tok := range strings.Fields(spec) {
-			i := strings.IndexAny(tok, "><=?x+")
-			if i < 0 {
-				t.Fatalf("bad playoff token %q", tok)
-			}
-			p := num(t, tok[:i]) - 1
-			m := tbsheet.Match{P1: p, P2: tbsheet.NoPlayer}
-			switch tok[i] {
-			case '+':
-				m.Result = tbsheet.Bye
-			default:
-				m.P2 = num(t, tok[i+1:]) - 1
-				m.Result = map[byte]tbsheet.Result{'>': tbsheet.Win, '<': tbsheet.Loss, '=': tbsheet.Draw,
-					'?': tbsheet.Unreported, 'x': tbsheet.DoubleLoss}[tok[i]]
-			}
-			round.Matches = append(round.Matches, m)
+		round, err := bracketspec.Round(swissRounds+1+k, spec, "")
+		if err != nil {
+			t.Fatal(err)
 		}
 		ev.Rounds = append(ev.Rounds, round)
 	}
@@ -62,15 +48,6 @@ func finalEvent(t *testing.T, n int, swiss []int, playoff []string, unranked ...
 		st.Rows = append(st.Rows, Row{Rank: rank, Player: p, Points: exact.Int(int64(3 * (n - rank)))})
 	}
 	return st
-}
-
-func num(t *testing.T, s string) int {
-	t.Helper()
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		t.Fatalf("bad player number %q", s)
-	}
-	return n
 }
 
 // order writes rows as "rank:player" with players numbered from 1.

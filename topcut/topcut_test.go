@@ -12,6 +12,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/bracketspec"
 )
 
 func TestOrder(t *testing.T) {
@@ -56,9 +57,7 @@ func TestSize(t *testing.T) {
 // cutEvent builds an event of n players P1…Pn, P1 best in the Swiss, whose Swiss standings
 // are made by hand (rank[i] is Pi+1's rank; nil: 1, 2, 3, …), after three Swiss rounds
 // whose results are all in unless unreported says which tables of round 3 are not. Its
-// playoff rounds are written as in calc's tests, players by number: "1>8" is P1 beating P8,
-// "1<8" losing to him, "1=8" a draw, "1?8" unreported, "1x8" a double loss, "1+" a bye;
-// tables are numbered in order.
+// playoff rounds are written as bracketspec reads them ("1>8 4?5 2+"), on sheets "PO 4", ….
 func cutEvent(t *testing.T, n int, rank []int, playoff []string, unreported ...int) *calc.Standings {
 	t.Helper()
 	ev := &tbsheet.Event{Name: "Cut", Source: "cut.xlsx"}
@@ -78,7 +77,15 @@ func cutEvent(t *testing.T, n int, rank []int, playoff []string, unreported ...i
 		ev.Rounds = append(ev.Rounds, round)
 	}
 	for k, spec := range playoff {
-		ev.Rounds = append(ev.Rounds, playoffRound(t, 4+k, spec))
+		r, err := bracketspec.Round(4+k, spec, "PO "+strconv.Itoa(4+k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range r.Matches {
+			r.Matches[i].Pos.File = ev.Source
+		}
+		r.Pos.File = ev.Source
+		ev.Rounds = append(ev.Rounds, r)
 	}
 	st := &calc.Standings{Event: ev, Rounds: []int{1, 2, 3}}
 	for p := range n {
@@ -89,35 +96,6 @@ func cutEvent(t *testing.T, n int, rank []int, playoff []string, unreported ...i
 		st.Rows = append(st.Rows, calc.Row{Rank: r, Player: p, Points: exact.Int(int64(3 * (n - r)))})
 	}
 	return st
-}
-
-// playoffRound reads a playoff round written as cutEvent's.
-func playoffRound(t *testing.T, number int, spec string) tbsheet.Round {
-	t.Helper()
-	r := tbsheet.Round{Number: number, Playoff: true, Pos: tbsheet.Pos{File: "cut.xlsx", Sheet: "PO " + strconv.Itoa(number)}}
-	for k, tok := range strings.Fields(spec) {
-		i := strings.IndexAny(tok, "<>=?x+")
-		if i < 0 {
-			t.Fatalf("bad playoff token %q", tok)
-		}
-		p, err := strconv.Atoi(tok[:i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := tbsheet.Match{P1: p - 1, P2: tbsheet.NoPlayer, Result: tbsheet.Bye,
-			Pos: tbsheet.Pos{File: "cut.xlsx", Sheet: r.Pos.Sheet, Row: k + 2, Col: 4}}
-		if tok[i] != '+' {
-			q, err := strconv.Atoi(tok[i+1:])
-			if err != nil {
-				t.Fatal(err)
-			}
-			m.Table, m.P2 = len(r.Matches)+1, q-1
-			m.Result = map[byte]tbsheet.Result{'>': tbsheet.Win, '<': tbsheet.Loss, '=': tbsheet.Draw,
-				'?': tbsheet.Unreported, 'x': tbsheet.DoubleLoss}[tok[i]]
-		}
-		r.Matches = append(r.Matches, m)
-	}
-	return r
 }
 
 // spec writes a paired round as cutEvent reads it, "?" for a match to play: "1?8 4?5 2+".
