@@ -390,3 +390,63 @@ func TestRead(t *testing.T) {
 		t.Errorf("no playoff round: %+v", b)
 	}
 }
+
+// FuzzPair reads and pairs cuts whose playoff rounds are anything (written as bracketspec
+// reads them, "|" between rounds): Read and Pair never fail but with an error, a paired
+// round names each player of the cut once at most, Player 1 the higher seed, and a bracket
+// in order holds each paired match in one game.
+func FuzzPair(f *testing.F) {
+	for _, s := range []string{"", "1>8 4?5 2>7 3>6", "1>8 4>5 2>7 3>6|1?4 2>3", "1+ 4>5 2+ 3<6", "4>5 3>6|1>4 2<3",
+		"1x2", "1>2|1>2", "1>6 2>5 3>7 4<8", "9>10", "1>4 2>3|1>2 4>3|3>4", "1=2 3>4"} {
+		f.Add(s, uint8(8))
+	}
+	f.Fuzz(func(t *testing.T, rounds string, cut uint8) {
+		const n = 12
+		st := cutEvent(t, n, nil, nil)
+		for k, spec := range strings.Split(rounds, "|") {
+			r, err := bracketspec.Round(4+k, spec, "")
+			if err != nil {
+				t.Skip()
+			}
+			st.Event.Rounds = append(st.Event.Rounds, r)
+		}
+		if len(st.Event.Validate()) > 0 {
+			t.Skip() // the readers refuse such a file
+		}
+		if b := Read(st); b != nil && b.Ordered {
+			paired := 0
+			for _, r := range b.Rounds {
+				for _, g := range r.Games {
+					if g.Match != nil {
+						paired++
+					}
+				}
+			}
+			placed := paired + len(b.Extras)
+			total := 0
+			for _, r := range st.Event.Rounds[3:] {
+				total += len(r.Matches)
+			}
+			if placed != total {
+				t.Errorf("%d of %d playoff matches placed", placed, total)
+			}
+		}
+		r, err := Pair(st, int(cut)%40)
+		if err != nil {
+			return
+		}
+		b := Read(st)
+		seen := map[int]bool{}
+		for _, m := range r.Matches {
+			for _, p := range []int{m.P1, m.P2} {
+				if p != tbsheet.NoPlayer && (seen[p] || p < 0 || p >= n) {
+					t.Fatalf("%s: P%d twice or unknown", spec(r), p+1)
+				}
+				seen[p] = true
+			}
+			if b != nil && m.P2 != tbsheet.NoPlayer && b.Seed(m.P1) > b.Seed(m.P2) {
+				t.Errorf("%s: Player 1 is the lower seed", spec(r))
+			}
+		}
+	})
+}

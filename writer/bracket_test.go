@@ -9,6 +9,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/bracketspec"
 	"github.com/tbsheet/tbsheet/internal/cutgen"
 	"github.com/tbsheet/tbsheet/topcut"
 )
@@ -135,4 +136,54 @@ func TestBracketPDF(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzBracket writes the bracket page and every standings output of events whose playoff
+// rounds are anything (bracketspec, "|" between rounds) with any name: nothing fails, and
+// standings whose cut is not finished keep the Swiss ranks.
+func FuzzBracket(f *testing.F) {
+	for _, s := range []string{"1>8 4?5 2>7 3>6", "1>8 4>5 2>7 3>6|1?4 2>3", "1+ 4>5 2+ 3<6|1>4 2=6", "1x2",
+		"1>6 2>5 3>7 4<8|1>8 2>3|1>2", "1>4 2>3|1>2 4>3"} {
+		f.Add(s, "Dragon 🐉 Slayer", uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, rounds, name string, opts uint8) {
+		ev := smallEvent()
+		ev.Players[int(opts)%len(ev.Players)].Name = name
+		for k, spec := range strings.Split(rounds, "|") {
+			r, err := bracketspec.Round(len(ev.Rounds)+1+k, spec, "")
+			if err != nil {
+				t.Skip()
+			}
+			ev.Rounds = append(ev.Rounds, r)
+		}
+		if len(ev.Validate()) > 0 {
+			t.Skip() // the readers refuse such a file
+		}
+		swiss, err := calc.Compute(ev, calc.Options{System: "mtg"})
+		if err != nil {
+			t.Skip()
+		}
+		st := calc.Final(swiss)
+		if st.Cut > 0 && !st.Final {
+			for i := range st.Rows {
+				if st.Rows[i].Rank != swiss.Rows[i].Rank || st.Rows[i].Player != swiss.Rows[i].Player {
+					t.Fatalf("row %d: rank %d, want the Swiss rank %d", i+1, st.Rows[i].Rank, swiss.Rows[i].Rank)
+				}
+			}
+		}
+		langs := Langs()
+		opt := Options{Now: testNow, Lang: langs[int(opts/2)%len(langs)], Cut: int(opts % 5)}
+		for _, ext := range StandingsExts() {
+			var b bytes.Buffer
+			if err := standingsWriters[ext](&b, st, opt); err != nil || b.Len() == 0 {
+				t.Errorf("%s: %v (%d bytes)", ext, err, b.Len())
+			}
+		}
+		if b := topcut.Read(st); b != nil {
+			var buf bytes.Buffer
+			if err := WriteBracketPDF(&buf, b, opt); err != nil || buf.Len() == 0 {
+				t.Errorf("bracket: %v", err)
+			}
+		}
+	})
 }

@@ -26,8 +26,8 @@ func Round(number int, spec, sheet string) (tbsheet.Round, error) {
 			return r, fmt.Errorf("bad playoff token %q", tok)
 		}
 		p, err := strconv.Atoi(tok[:i])
-		if err != nil {
-			return r, fmt.Errorf("bad playoff token %q: %w", tok, err)
+		if err != nil || p < 1 {
+			return r, fmt.Errorf("bad playoff token %q: players are numbered from 1", tok)
 		}
 		m := tbsheet.Match{P1: p - 1, P2: tbsheet.NoPlayer, Result: tbsheet.Bye}
 		if sheet != "" {
@@ -35,8 +35,8 @@ func Round(number int, spec, sheet string) (tbsheet.Round, error) {
 		}
 		if tok[i] != '+' {
 			q, err := strconv.Atoi(tok[i+1:])
-			if err != nil {
-				return r, fmt.Errorf("bad playoff token %q: %w", tok, err)
+			if err != nil || q < 1 {
+				return r, fmt.Errorf("bad playoff token %q: players are numbered from 1", tok)
 			}
 			m.Table, m.P2, m.Result = len(r.Matches)+1, q-1, results[tok[i]]
 		}
