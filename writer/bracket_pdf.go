@@ -148,8 +148,9 @@ func (d *standingsPDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracket
 // brBox is a game's box as drawn: its column's left edge and width, its centre.
 type brBox struct{ x, w, y float64 }
 
-// brType is the type of a page's games: each player's line lineH high, names in pt at
-// scale (1, or less for a long name), seeds and scores in cells seedW and scoreW wide.
+// brType is the type of a page's games: each player's line lineH high, names, seeds and
+// scores in pt at scale (1, or less for a long name), seeds and scores in cells seedW and
+// scoreW wide.
 type brType struct {
 	lineH, pt, scale, seedW, scoreW float64
 }
@@ -208,7 +209,7 @@ func (d *standingsPDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType
 		}
 		if side.Seed != "" {
 			seed := fs.shape(side.Seed, style{pt: t.pt * 0.7, gray: grayMeta}, "a seed")
-			seed.draw(pdf, b.x+t.seedW-seed.width(1), baseline(y, t.lineH, seed.pt), 1)
+			seed.draw(pdf, b.x+t.seedW-seed.width(t.scale), baseline(y, t.lineH, seed.pt*t.scale), t.scale)
 		}
 		avail := b.w - t.seedW - t.scoreW - 2*brPad
 		name := fs.shape(side.Name, style{pt: t.pt, bold: side.Won, gray: gray}, "player "+side.Name)
@@ -219,7 +220,7 @@ func (d *standingsPDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType
 		name.draw(pdf, b.x+t.seedW+brPad, baseline(y, t.lineH, t.pt*scale), scale)
 		if side.Score != "" {
 			score := fs.shape(side.Score, style{pt: t.pt, bold: side.Won, gray: gray}, "a score")
-			score.draw(pdf, b.x+b.w-brPad-score.width(1), baseline(y, t.lineH, t.pt), 1)
+			score.draw(pdf, b.x+b.w-brPad-score.width(t.scale), baseline(y, t.lineH, t.pt*t.scale), t.scale)
 		}
 	}
 }
