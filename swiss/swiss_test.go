@@ -1,0 +1,363 @@
+package swiss
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/blossom"
+	"github.com/tbsheet/tbsheet/internal/swissgen"
+)
+
+// truncated returns ev with its first k rounds only (the event as it stood after round k).
+func truncated(ev *tbsheet.Event, k int) *tbsheet.Event {
+	out := *ev
+	out.Rounds = nil
+	for _, r := range ev.Rounds {
+		if r.Number <= k {
+			out.Rounds = append(out.Rounds, r)
+		}
+	}
+	out.Players = slices.Clone(ev.Players)
+	for i := range out.Players {
+		if out.Players[i].DroppedAfter > k {
+			out.Players[i].DroppedAfter = 0
+		}
+	}
+	return &out
+}
+
+// problem is a round to pair as the test sees it, computed apart from the package's field.
+type problem struct {
+	active    []int
+	points    []exact.Num
+	forbidden map[[2]int]bool
+	eligible  map[int]bool // may take the bye (odd fields)
+}
+
+func newProblem(t *testing.T, ev *tbsheet.Event, opt Options) problem {
+	t.Helper()
+	c := opt.Calc
+	c.NoExplain = true
+	st, err := calc.Compute(ev, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := 1
+	for _, r := range ev.Rounds {
+		next = max(next, r.Number+1)
+	}
+	pb := problem{points: make([]exact.Num, len(ev.Players)), forbidden: map[[2]int]bool{}, eligible: map[int]bool{}}
+	for _, r := range st.Rows {
+		pb.points[r.Player] = r.Points
+	}
+	hadBye := map[int]bool{}
+	for _, r := range ev.Rounds {
+		for _, m := range r.Matches {
+			if m.P2 >= 0 {
+				pb.forbidden[pairKey(m.P1, m.P2)] = true
+			} else if m.Result == tbsheet.Bye {
+				hadBye[m.P1] = true
+			}
+		}
+	}
+	for _, a := range opt.Avoid {
+		pb.forbidden[pairKey(a[0], a[1])] = true
+	}
+	for p, pl := range ev.Players {
+		if !pl.Disqualified && (pl.DroppedAfter == 0 || pl.DroppedAfter >= next) && !slices.Contains(opt.Drop, p) {
+			pb.active = append(pb.active, p)
+		}
+	}
+	if len(pb.active)%2 == 1 {
+		var least *exact.Num
+		for _, p := range pb.active {
+			if !hadBye[p] && (least == nil || pb.points[p].Cmp(*least) < 0) {
+				v := pb.points[p]
+				least = &v
+			}
+		}
+		for _, p := range pb.active {
+			if !hadBye[p] && pb.points[p].Equal(*least) {
+				pb.eligible[p] = true
+			}
+		}
+	}
+	return pb
+}
+
+// costOf is the (cross pairs, sum of differences) of pairs.
+func (pb problem) costOf(pairs [][2]int) (int, exact.Num) {
+	cross, diff := 0, exact.Int(0)
+	for _, pr := range pairs {
+		if d := pb.points[pr[0]].Sub(pb.points[pr[1]]); d.Sign() != 0 {
+			cross++
+			if d.Sign() < 0 {
+				d = d.Neg()
+			}
+			diff = diff.Add(d)
+		}
+	}
+	return cross, diff
+}
+
+// bruteBest is the least cost over every legal pairing (−1 cross pairs when none exists).
+func (pb problem) bruteBest() (int, exact.Num) {
+	bestCross, bestDiff := -1, exact.Int(0)
+	used := map[int]bool{}
+	var pairs [][2]int
+	byeGiven := len(pb.active)%2 == 0
+	var rec func()
+	rec = func() {
+		i := slices.IndexFunc(pb.active, func(p int) bool { return !used[p] })
+		if i < 0 {
+			c, d := pb.costOf(pairs)
+			if bestCross < 0 || c < bestCross || c == bestCross && d.Cmp(bestDiff) < 0 {
+				bestCross, bestDiff = c, d
+			}
+			return
+		}
+		a := pb.active[i]
+		used[a] = true
+		if !byeGiven && pb.eligible[a] {
+			byeGiven = true
+			rec()
+			byeGiven = false
+		}
+		for _, b := range pb.active[i+1:] {
+			if !used[b] && !pb.forbidden[pairKey(a, b)] {
+				used[b] = true
+				pairs = append(pairs, [2]int{a, b})
+				rec()
+				pairs = pairs[:len(pairs)-1]
+				used[b] = false
+			}
+		}
+		used[a] = false
+	}
+	rec()
+	return bestCross, bestDiff
+}
+
+// matchingBest is the least cost by a maximum-weight matching with weights written here
+// (points are whole numbers in generated events): a cross pair costs 10⁶, a point of
+// difference 1.
+func (pb problem) matchingBest(t *testing.T) (int, exact.Num) {
+	n := len(pb.active)
+	var edges []blossom.Edge
+	for i, a := range pb.active {
+		for j := i + 1; j < n; j++ {
+			b := pb.active[j]
+			if pb.forbidden[pairKey(a, b)] {
+				continue
+			}
+			c, d := pb.costOf([][2]int{{a, b}})
+			edges = append(edges, blossom.Edge{I: i, J: j, W: 1e9 - int64(c)*1e6 - d.Floor()})
+		}
+		if pb.eligible[a] {
+			edges = append(edges, blossom.Edge{I: i, J: n, W: 1e9})
+		}
+	}
+	mate := blossom.Match(n+1, edges, true)
+	var pairs [][2]int
+	for i, j := range mate[:n] {
+		if j < 0 && n%2 == 0 {
+			return -1, exact.Int(0)
+		}
+		if i < j && j < n {
+			pairs = append(pairs, [2]int{pb.active[i], pb.active[j]})
+		}
+	}
+	if len(pairs) != n/2 {
+		return -1, exact.Int(0)
+	}
+	return pb.costOf(pairs)
+}
+
+// checkPairing checks the properties every pairing must have and returns its pairs.
+func checkPairing(t *testing.T, pb problem, p *Pairing, opt Options) [][2]int {
+	t.Helper()
+	seen := map[int]int{}
+	tables := map[int]bool{}
+	var pairs [][2]int
+	byes := 0
+	for _, m := range p.Round.Matches {
+		seen[m.P1]++
+		if m.P2 == tbsheet.NoPlayer {
+			byes++
+			if m.Result != tbsheet.Bye || !pb.eligible[m.P1] {
+				t.Fatalf("bye to %d (result %v), who may not have it", m.P1, m.Result)
+			}
+			continue
+		}
+		seen[m.P2]++
+		if m.Result != tbsheet.Unreported {
+			t.Fatalf("a new match has a result: %+v", m)
+		}
+		if pb.forbidden[pairKey(m.P1, m.P2)] {
+			t.Fatalf("%d and %d met before or must not meet", m.P1, m.P2)
+		}
+		if tables[m.Table] || m.Table < 1 {
+			t.Fatalf("table %d given twice or invalid", m.Table)
+		}
+		tables[m.Table] = true
+		for _, pl := range []int{m.P1, m.P2} {
+			if ft, ok := opt.Fixed[pl]; ok && ft != m.Table && opt.Fixed[m.P1+m.P2-pl] != m.Table {
+				t.Fatalf("player %d fixed at table %d plays at %d", pl, ft, m.Table)
+			}
+		}
+		pairs = append(pairs, [2]int{m.P1, m.P2})
+	}
+	if byes != len(pb.active)%2 {
+		t.Fatalf("%d byes for %d players", byes, len(pb.active))
+	}
+	if len(seen) != len(pb.active) {
+		t.Fatalf("%d players paired, %d active", len(seen), len(pb.active))
+	}
+	for _, a := range pb.active {
+		if seen[a] != 1 {
+			t.Fatalf("active player %d appears %d times", a, seen[a])
+		}
+	}
+	cross, diff := pb.costOf(pairs)
+	if cross != p.Cross || !diff.Equal(p.Diff) {
+		t.Fatalf("Pairing says cost (%d, %v), its pairs cost (%d, %v)", p.Cross, p.Diff, cross, diff)
+	}
+	return pairs
+}
+
+// randomOptions draws drops, avoided pairs and fixed tables for ev.
+func randomOptions(rng *rand.Rand, ev *tbsheet.Event, seed uint64) Options {
+	opt := Options{Seed: seed}
+	n := len(ev.Players)
+	if rng.IntN(3) == 0 {
+		opt.Drop = append(opt.Drop, rng.IntN(n))
+	}
+	for range rng.IntN(3) {
+		a, b := rng.IntN(n), rng.IntN(n)
+		if a != b {
+			opt.Avoid = append(opt.Avoid, [2]int{a, b})
+		}
+	}
+	if rng.IntN(4) == 0 {
+		opt.Fixed = map[int]int{rng.IntN(n): 1 + rng.IntN(n)}
+	}
+	return opt
+}
+
+// TestPairIsOptimal pairs thousands of random events (even and odd fields, drops, late
+// entries, avoided pairs, fixed tables) and checks every property of a pairing and that its
+// cost is the least any legal pairing has: by brute force up to 12 players, by a
+// maximum-weight matching above.
+func TestPairIsOptimal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	iters := 3000
+	if testing.Short() {
+		iters = 300
+	}
+	var reached, fallback, none int
+	for iter := range iters {
+		players := 2 + rng.IntN(40)
+		if iter%3 == 0 {
+			players = 2 + rng.IntN(11)
+		}
+		rounds := max(3, 1+rng.IntN(7))
+		cfg := swissgen.Config{Players: players, Rounds: rounds, Seed: int64(iter), DropRate: 0.05, LateRate: 0.05, DQRate: 0.02, DrawRate: 0.05}
+		full := swissgen.Generate(cfg)
+		ev := truncated(full, rng.IntN(rounds+1))
+		ev.PlannedRounds = 0
+		opt := randomOptions(rng, ev, uint64(iter))
+		pb := newProblem(t, ev, opt)
+		var want int
+		var wantDiff exact.Num
+		if len(pb.active) <= 12 {
+			want, wantDiff = pb.bruteBest()
+		} else {
+			want, wantDiff = pb.matchingBest(t)
+		}
+		name := fmt.Sprintf("iter %d (%d players, %d rounds played, %d active)", iter, players, len(ev.Rounds), len(pb.active))
+		p, err := Pair(ev, opt)
+		var fe *FixedError
+		switch {
+		case errors.As(err, &fe):
+			continue
+		case errors.Is(err, ErrNoPairing):
+			if want >= 0 {
+				t.Fatalf("%s: no pairing, but one costing %d exists", name, want)
+			}
+			none++
+			continue
+		case err != nil:
+			t.Fatalf("%s: %v", name, err)
+		}
+		if want < 0 {
+			t.Fatalf("%s: paired, but the oracle finds no legal pairing", name)
+		}
+		checkPairing(t, pb, p, opt)
+		if p.Cross != want || !p.Diff.Equal(wantDiff) {
+			t.Fatalf("%s: cost (%d cross, %v), the least is (%d, %v)", name, p.Cross, p.Diff, want, wantDiff)
+		}
+		if f := newField(pb.active, pb.points, nil); p.Cross == f.bound().cross {
+			reached++
+		} else {
+			fallback++
+		}
+	}
+	t.Logf("%d at the bound without forbidden pairs, %d above it, %d without a legal pairing", reached, fallback, none)
+}
+
+// TestPairSeed: the same seed gives the same pairing, different seeds differ.
+func TestPairSeed(t *testing.T) {
+	ev := truncated(swissgen.Generate(swissgen.Config{Players: 64, Rounds: 5, Seed: 3}), 2)
+	a, err := Pair(ev, Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := Pair(ev, Options{Seed: 1})
+	c, _ := Pair(ev, Options{Seed: 2})
+	if !slices.Equal(a.Round.Matches, b.Round.Matches) {
+		t.Error("the same seed gave two pairings")
+	}
+	if slices.Equal(a.Round.Matches, c.Round.Matches) {
+		t.Error("seeds 1 and 2 gave the same pairing")
+	}
+	if a.Round.Number != 3 {
+		t.Errorf("paired round %d, want 3", a.Round.Number)
+	}
+}
+
+// TestPairRefuses: a round in play, a top cut begun, every planned round paired, and a
+// field where everyone has met.
+func TestPairRefuses(t *testing.T) {
+	ev := swissgen.Generate(swissgen.Config{Players: 8, Rounds: 3, Seed: 5})
+	inPlay := truncated(ev, 3)
+	inPlay.Rounds[2].Matches = slices.Clone(inPlay.Rounds[2].Matches)
+	inPlay.Rounds[2].Matches[0].Result = tbsheet.Unreported
+	cut := truncated(ev, 3)
+	cut.PlannedRounds = 0
+	cut.Rounds = append(cut.Rounds, tbsheet.Round{Number: 4, Playoff: true, Matches: []tbsheet.Match{{P1: 0, P2: 1}}})
+	four := &tbsheet.Event{Source: "four", Players: []tbsheet.Player{{ID: "a", Name: "A"}, {ID: "b", Name: "B"}}}
+	four.Rounds = []tbsheet.Round{{Number: 1, Matches: []tbsheet.Match{{Table: 1, P1: 0, P2: 1, Result: tbsheet.Win}}}}
+	tests := []struct {
+		name string
+		ev   *tbsheet.Event
+		want error
+	}{
+		{"round in play", inPlay, ErrRoundInPlay},
+		{"planned rounds paired", truncated(ev, 3), ErrSwissOver},
+		{"top cut begun", cut, ErrSwissOver},
+		{"everyone has met", four, ErrNoPairing},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := Pair(tt.ev, Options{}); !errors.Is(err, tt.want) {
+				t.Fatalf("got %v, want %v", err, tt.want)
+			}
+		})
+	}
+}
