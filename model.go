@@ -72,6 +72,10 @@ type Event struct {
 	// Notes are facts the reader wants the organizer to see that are not errors (an ignored
 	// sheet, an inferred bye, a self-check that could not run).
 	Notes []string
+
+	// Layout is where a hand-kept input keeps its matches, for `tbsheet pair --apply`; nil
+	// for inputs a program wrote.
+	Layout *Layout
 }
 
 // Player is one registered player (or team).

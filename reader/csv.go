@@ -91,6 +91,8 @@ func readCSV(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 	}
 	h.setTitle(hd)
 	h.readMatches(src, hd, fixed)
+	l := h.ev.Layout
+	l.Sep, l.Encoding, l.BOM, l.CRLF = src.sep, enc, bytes.HasPrefix(data, bomUTF8), bytes.Contains(data, []byte("\r\n"))
 	return h.finish()
 }
 

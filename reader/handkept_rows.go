@@ -265,6 +265,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 	head1, head2 := hd.heading("p1"), hd.heading("p2")
 	roundless := false // reported that rows have no round
 	var row hkRow      // one for every row: nothing keeps it
+	table := h.layoutTable(hd, fixed)
 	for src.Next() {
 		cells := src.Cells()
 		if notesLine(cells) {
@@ -292,6 +293,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 			roundless = true
 		}
 		h.matchRow(r, key, ok, p1, p2)
+		table.Last = src.Pos(0).Row
 	}
 	if err := src.Err(); err != nil {
 		h.errs.Add(errorAt(src, err))
@@ -300,6 +302,23 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 		p := src.Pos(0)
 		acc.pos = tbsheet.Pos{File: p.File, Sheet: p.Sheet} // a per-round sheet: the round is the sheet
 	}
+}
+
+// layoutTable records the table a header heads in the event's Layout, and returns it for
+// readMatches to note its last match row.
+func (h *hkReader) layoutTable(hd *header, fixed *roundKey) *tbsheet.LayoutTable {
+	if h.ev.Layout == nil {
+		h.ev.Layout = &tbsheet.Layout{}
+	}
+	t := tbsheet.LayoutTable{Sheet: hd.row.Sheet, Header: hd.row.Row, Last: hd.row.Row, Columns: map[string]int{}}
+	for _, c := range hd.col {
+		t.Columns[c.key] = c.i
+	}
+	if fixed != nil {
+		t.Round, t.Stage, t.Playoff = fixed.n, fixed.stage, fixed.playoff || fixed.stage > 0
+	}
+	h.ev.Layout.Tables = append(h.ev.Layout.Tables, t)
+	return &h.ev.Layout.Tables[len(h.ev.Layout.Tables)-1]
 }
 
 // isHeading is strings.EqualFold(cell, heading), quick to tell a name from a heading (every

@@ -97,7 +97,11 @@ type RoundError struct {
 func (e *RoundError) Error() string {
 	switch {
 	case errors.Is(e.Err, ErrRoundInPlay):
-		return fmt.Sprintf("round %d has %d tables waiting for results: enter them before pairing round %d", e.Round, e.Count, e.Round+1)
+		tables := "tables are"
+		if e.Count == 1 {
+			tables = "table is"
+		}
+		return fmt.Sprintf("round %d is being played (%d %s waiting for results): enter them before pairing round %d", e.Round, e.Count, tables, e.Round+1)
 	case e.Playoff:
 		return "the top cut has begun: its rounds are paired from its winners"
 	case errors.Is(e.Err, ErrSwissOver):
@@ -234,15 +238,8 @@ func rankOf(st *calc.Standings, players int) []int {
 // pairField pairs the active players (event indexes, in random order) at the least cost:
 // the pairs, the bye (−1 for none) and the cost.
 func pairField(active []int, points []exact.Num, h record, rng *rand.Rand) ([][2]int, int, cost, error) {
-	pts := func(players []int) []exact.Num {
-		out := make([]exact.Num, len(players))
-		for i, p := range players {
-			out[i] = points[p]
-		}
-		return out
-	}
 	if len(active)%2 == 0 {
-		f := newField(active, pts(active), h.met)
+		f := newField(active, pairPoints(active, points), h.met)
 		pairs, c, err := f.best(nil, rng)
 		return pairs, -1, c, err
 	}
@@ -266,12 +263,12 @@ func pairField(active []int, points []exact.Num, h record, rng *rand.Rand) ([][2
 	const tries = 8
 	for _, b := range eligible[:min(len(eligible), tries)] {
 		rest := slices.DeleteFunc(slices.Clone(active), func(p int) bool { return p == b })
-		f := newField(rest, pts(rest), h.met)
+		f := newField(rest, pairPoints(rest, points), h.met)
 		if pairs, ok := f.construct(rng); ok {
 			return f.eventPairs(pairs), b, f.bound(), nil
 		}
 	}
-	f := newField(active, pts(active), h.met)
+	f := newField(active, pairPoints(active, points), h.met)
 	isEligible := make([]bool, len(active))
 	for i, p := range active {
 		isEligible[i] = slices.Contains(eligible, p)

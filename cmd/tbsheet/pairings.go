@@ -130,25 +130,7 @@ result, eight to a page between cut lines.`,
 			if to == "" && len(of.outputs)+len(slipFiles) > 0 {
 				return nil
 			}
-			out := cmd.OutOrStdout()
-			for i, p := range all {
-				var err error
-				switch to {
-				case "json":
-					err = writer.WritePairingsJSON(out, p)
-				case "csv":
-					err = writer.WritePairingsCSV(out, p, lists, j.writeOpt)
-				default:
-					if i > 0 {
-						fmt.Fprintln(out)
-					}
-					err = writer.WritePairingsTable(out, p, lists, j.writeOpt)
-				}
-				if err != nil {
-					return outputErr(err)
-				}
-			}
-			return nil
+			return printPairings(cmd.OutOrStdout(), all, to, lists, j.writeOpt, writer.WritePairingsJSON)
 		},
 	}
 	fs := cmd.Flags()

@@ -49,6 +49,7 @@ Input formats, detected from the content (--from forces one):
 		newExplainCmd(),
 		newScenariosCmd(),
 		newPairingsCmd(),
+		newPairCmd(),
 		newConvertCmd(),
 		newWatchCmd(),
 		newServeCmd(),

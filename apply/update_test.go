@@ -1,0 +1,3 @@
+package apply
+
+import _ "github.com/tbsheet/tbsheet/internal/golden"

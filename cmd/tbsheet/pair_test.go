@@ -1,0 +1,115 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestPairCommandLine runs pair as a user types it and compares everything it prints.
+func TestPairCommandLine(t *testing.T) {
+	checkCommandLines(t, []cliTest{
+		{"pair-fnm", []string{"pair", "samples/fnm-store.xlsx", "--seed", "7"}, 0},
+		{"pair-fnm-json", []string{"pair", "samples/fnm-store.xlsx", "--seed", "7", "--to", "json"}, 0},
+		{"pair-fnm-by-name-ja", []string{"pair", "samples/fnm-store.xlsx", "--seed", "7", "--by", "name", "--lang", "ja", "-q"}, 0},
+		{"pair-fnm-options", []string{"pair", "samples/fnm-store.xlsx", "--seed", "7", "--drop", "Grace", "--avoid", "mason=isaac rivera",
+			"--fixed-table", "Zoe Williams=1"}, 0},
+		{"pair-check-wer", []string{"pair", "samples/fnm-modern.wer", "--check"}, 0},
+		{"pair-check-kts", []string{"pair", "samples/kts-locals.Tournament", "--check"}, exitInput},
+		{"pair-check-tdf", []string{"pair", "samples/pokemon-league-cup.tdf", "--check", "-q"}, exitInput},
+		{"input-pair-round-in-play", []string{"pair", "samples/scenarios-rcq.xlsx"}, exitInput},
+		{"input-pair-no-pairing", []string{"pair", "samples/f1.csv", "-q"}, exitInput},
+		{"input-pair-cut-begun", []string{"pair", "samples/challonge-swiss.json", "-q"}, exitInput},
+		{"usage-pair-unknown-player", []string{"pair", "samples/fnm-store.xlsx", "--drop", "Grase Murphy"}, exitUsage},
+		{"usage-pair-avoid", []string{"pair", "samples/fnm-store.xlsx", "--avoid", "Grace Murphy"}, exitUsage},
+		{"usage-pair-fixed", []string{"pair", "samples/fnm-store.xlsx", "--fixed-table", "Grace=first"}, exitUsage},
+		{"usage-pair-check-apply", []string{"pair", "samples/fnm-store.xlsx", "--check", "--apply"}, exitUsage},
+	})
+}
+
+// TestPairJSON: --to json has the shape docs/pair.md gives, every active player once.
+func TestPairJSON(t *testing.T) {
+	code, stdout, stderr := runAt(t, "../..", "pair", "samples/fnm-store.xlsx", "--seed", "3", "--to", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Round  int `json:"round"`
+		Tables []struct {
+			Table   int       `json:"table"`
+			Players [2]string `json:"players"`
+		} `json:"tables"`
+		Byes []string `json:"byes"`
+	}
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for i, tb := range doc.Tables {
+		if tb.Table != i+1 {
+			t.Errorf("table %d listed as %d", i+1, tb.Table)
+		}
+		for _, p := range tb.Players {
+			seen[p] = true
+		}
+	}
+	for _, b := range doc.Byes {
+		seen[b] = true
+	}
+	if doc.Round != 5 || len(seen) != 15 || len(doc.Byes) != 1 {
+		t.Fatalf("round %d, %d players, byes %v: %s", doc.Round, len(seen), doc.Byes, stdout)
+	}
+}
+
+// TestPairApply: --apply writes the round into a copy of the workbook, keeps the file as it
+// was byte for byte, and the round reads back as the pairings of the round in play; a
+// second run refuses (the round is being played); a lock file beside the workbook (Excel's,
+// LibreOffice's) stops it before anything is written.
+func TestPairApply(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "results.xlsx")
+	orig, err := os.ReadFile("../../samples/fnm-store.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, lock := range []string{"~$results.xlsx", ".~lock.results.xlsx#"} {
+		path := filepath.Join(dir, lock)
+		if err := os.WriteFile(path, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runAt(t, dir, "pair", "results.xlsx", "--apply")
+		if code != exitInput || !strings.Contains(stderr, "open in Excel or LibreOffice") {
+			t.Fatalf("with %s: exit %d: %s", lock, code, stderr)
+		}
+		if got, _ := os.ReadFile(in); !bytes.Equal(got, orig) {
+			t.Fatalf("with %s: the workbook changed", lock)
+		}
+		os.Remove(path)
+	}
+	code, paired, stderr := runAt(t, dir, "pair", "results.xlsx", "--apply", "--seed", "5", "--to", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	backup, err := os.ReadFile(filepath.Join(dir, "results.before-round-5.xlsx"))
+	if err != nil || !bytes.Equal(backup, orig) {
+		t.Fatalf("the copy of the workbook as it was is missing or differs: %v", err)
+	}
+	code, listed, stderr := runAt(t, dir, "pairings", "results.xlsx", "--to", "csv")
+	if code != 0 || listed != paired {
+		t.Fatalf("pairings after --apply (exit %d, %s):\n%s\nwant:\n%s", code, stderr, listed, paired)
+	}
+	if code, _, stderr := runAt(t, dir, "pair", "results.xlsx", "--apply"); code != exitInput || !strings.Contains(stderr, "round 5 is being played") {
+		t.Fatalf("a second --apply: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "results.before-round-5-2.xlsx")); err == nil {
+		t.Fatal("a refused --apply kept a copy")
+	}
+}

@@ -1,0 +1,3 @@
+package blossom
+
+import _ "github.com/tbsheet/tbsheet/internal/golden"

@@ -1,0 +1,3 @@
+package swiss
+
+import _ "github.com/tbsheet/tbsheet/internal/golden"
