@@ -1,0 +1,268 @@
+package season
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/suggest"
+)
+
+// matcher finds the season's players in the events' rows: one entry per event row, joined
+// into players by ID, by name, and by Options.Same.
+type matcher struct {
+	s   *Standings
+	key func(string) string
+	// entries are every event's rows; parent is the union-find forest over them.
+	entries []entry
+	parent  []int
+	// playerOf maps a root entry to its index in Standings.Players.
+	playerOf map[int]int
+}
+
+// entry is one row of one event.
+type entry struct {
+	event, row int
+	id         string // the ID it is matched by, or ""
+	name, key  string
+}
+
+// sharedID returns the ID a player of ev is matched by across events: his ID, unless the
+// event numbers its players itself (Event.LocalIDs) or the ID is only his name (a
+// hand-kept sheet without IDs).
+func sharedID(ev *tbsheet.Event, p *tbsheet.Player) string {
+	if ev.LocalIDs || p.ID == p.Name || strings.TrimSpace(p.ID) == "" {
+		return ""
+	}
+	return p.ID
+}
+
+func (m *matcher) find(i int) int {
+	for m.parent[i] != i {
+		m.parent[i] = m.parent[m.parent[i]]
+		i = m.parent[i]
+	}
+	return i
+}
+
+func (m *matcher) union(a, b int) {
+	a, b = m.find(a), m.find(b)
+	if a != b {
+		m.parent[max(a, b)] = min(a, b)
+	}
+}
+
+// match builds Standings.Players: rows with one ID are one player; rows without an ID join
+// the rows of their name (and the player with an ID of that name, when exactly one has
+// it); same joins what the organizer says is one player. It then lists the two spellings
+// to check (Typos, Renamed, Unmatched).
+func (m *matcher) match(same [][2]string) error {
+	s := m.s
+	for e, ev := range s.Events {
+		st := ev.Standings
+		for i := range st.Rows {
+			p := &st.Event.Players[st.Rows[i].Player]
+			m.entries = append(m.entries, entry{event: e, row: i, id: sharedID(st.Event, p), name: p.Name, key: m.key(p.Name)})
+		}
+	}
+	m.parent = make([]int, len(m.entries))
+	for i := range m.parent {
+		m.parent[i] = i
+	}
+	byID, byName := map[string]int{}, map[string]int{}
+	for i, en := range m.entries {
+		if en.id == "" {
+			if j, ok := byName[en.key]; ok {
+				m.union(i, j)
+			} else {
+				byName[en.key] = i
+			}
+			continue
+		}
+		if j, ok := byID[en.id]; ok {
+			m.union(i, j)
+		} else {
+			byID[en.id] = i
+		}
+	}
+	// The IDs each name is held under: a name without an ID joins the one player with it.
+	idsOf := map[string][]string{}
+	for _, en := range m.entries {
+		if en.id != "" && !slices.Contains(idsOf[en.key], en.id) {
+			idsOf[en.key] = append(idsOf[en.key], en.id)
+		}
+	}
+	var ambiguous []int // an entry of each name held under several IDs
+	for k, i := range byName {
+		switch ids := idsOf[k]; len(ids) {
+		case 0:
+		case 1:
+			m.union(i, byID[ids[0]])
+		default:
+			ambiguous = append(ambiguous, i)
+		}
+	}
+	var named []int // the entries whose spelling --same gives the player
+	for _, pair := range same {
+		a, err := m.lookup(pair[0])
+		if err != nil {
+			return err
+		}
+		b, err := m.lookup(pair[1])
+		if err != nil {
+			return err
+		}
+		m.union(a, b)
+		named = append(named, b)
+	}
+	if err := m.players(named); err != nil {
+		return err
+	}
+	root := func(i int) int { return m.playerOf[m.find(i)] }
+	for _, i := range ambiguous {
+		u := Unmatched{Player: root(i)}
+		for _, id := range idsOf[m.entries[i].key] {
+			u.Candidates = append(u.Candidates, root(byID[id]))
+		}
+		slices.Sort(u.Candidates)
+		s.Unmatched = append(s.Unmatched, u)
+	}
+	slices.SortFunc(s.Unmatched, func(a, b Unmatched) int { return a.Player - b.Player })
+	m.typos()
+	return nil
+}
+
+// lookup returns an entry of the player a --same side names: by name, else by ID.
+func (m *matcher) lookup(side string) (int, error) {
+	side = strings.TrimSpace(side)
+	k := m.key(side)
+	for i, en := range m.entries {
+		if en.key == k {
+			return i, nil
+		}
+	}
+	for i, en := range m.entries {
+		if en.id != "" && en.id == side {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("%w: --same: no player of the season is named %s", ErrUsage, tbsheet.Quote(side))
+}
+
+// players makes one player of each group of entries, named as the latest event spells him
+// or as --same says (named), and refuses a group with two rows of one event: two players of
+// one name in an event, whom nothing tells apart in the others.
+func (m *matcher) players(named []int) error {
+	s := m.s
+	m.playerOf = map[int]int{}
+	spelling := map[int]int{} // root → the entry whose name the player gets
+	for i := range m.entries {
+		r := m.find(i)
+		p, ok := m.playerOf[r]
+		if !ok {
+			p = len(s.Players)
+			m.playerOf[r] = p
+			s.Players = append(s.Players, Player{Entries: slices.Repeat([]int{-1}, len(s.Events))})
+		}
+		en := &m.entries[i]
+		pl := &s.Players[p]
+		if j := pl.Entries[en.event]; j >= 0 {
+			other := s.Events[en.event].Standings.Event.Players[s.Events[en.event].Standings.Rows[j].Player].Name
+			return fmt.Errorf("%w: %s has two players, %s and %s, who would be one player of the season: "+
+				"tell them apart (by name, or by IDs on a players list), or leave them out of --same",
+				ErrUsage, s.Events[en.event].Name, tbsheet.Quote(other), tbsheet.Quote(en.name))
+		}
+		pl.Entries[en.event] = en.row
+		if en.id != "" {
+			pl.ID = en.id
+		}
+		spelling[r] = i // the entries come in event order: the last is the latest event's
+	}
+	for _, b := range named {
+		spelling[m.find(b)] = b
+	}
+	for r, i := range spelling {
+		s.Players[m.playerOf[r]].Name = m.entries[i].name
+	}
+	for p := range s.Players {
+		keys := map[string]bool{}
+		for e, i := range s.Players[p].Entries {
+			if i >= 0 {
+				st := s.Events[e].Standings
+				keys[m.key(st.Event.Players[st.Rows[i].Player].Name)] = true
+			}
+		}
+		if s.Players[p].ID != "" && len(keys) > 1 {
+			s.Renamed = append(s.Renamed, p)
+		}
+	}
+	return nil
+}
+
+// typos lists the pairs of players whose names are one typo apart (suggest.TypoPairs, the
+// readers' check) and who never play in the same event; two players with different IDs are
+// two people whatever their names.
+func (m *matcher) typos() {
+	s := m.s
+	keys := make([]string, len(s.Players))
+	for p := range s.Players {
+		keys[p] = m.key(s.Players[p].Name)
+	}
+	for _, pair := range suggest.TypoPairs(keys) {
+		a, b := &s.Players[pair[0]], &s.Players[pair[1]]
+		if a.ID != "" && b.ID != "" {
+			continue
+		}
+		apart := true
+		for e := range a.Entries {
+			apart = apart && (a.Entries[e] < 0 || b.Entries[e] < 0)
+		}
+		if !apart {
+			continue
+		}
+		t := Typo{A: pair[0], B: pair[1]}
+		if played(b) < played(a) {
+			t.A, t.B = t.B, t.A
+		}
+		s.Typos = append(s.Typos, t)
+	}
+	slices.SortFunc(s.Typos, func(x, y Typo) int {
+		if d := min(x.A, x.B) - min(y.A, y.B); d != 0 {
+			return d
+		}
+		return max(x.A, x.B) - max(y.A, y.B)
+	})
+}
+
+// played counts the events a player played.
+func played(p *Player) int {
+	n := 0
+	for _, i := range p.Entries {
+		if i >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Rounds lists the numbers of the rounds player p has a match in, in event e (byes
+// included): where a spelling appears, for the organizer checking two of them.
+func (s *Standings) Rounds(p, e int) []int {
+	i := s.Players[p].Entries[e]
+	if i < 0 {
+		return nil
+	}
+	st := s.Events[e].Standings
+	who := st.Rows[i].Player
+	var out []int
+	for _, r := range st.Event.Rounds {
+		for _, mt := range r.Matches {
+			if mt.P1 == who || mt.P2 == who {
+				out = append(out, r.Number)
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,266 @@
+// Package season ranks players across the events of a season or league: points by final
+// place (with attendance-size tiers), points by results (per win, per draw, per event
+// attended), a limit on the events that count (best N), multipliers for premier events, and
+// a documented order of tiebreaks with shared places where everything ties.
+//
+// It takes each event's final standings as calc computes them (a top cut's finishes are
+// final places) and does no I/O: tbsheet season reads the files, and package writer prints
+// what [Compute] returns. Players are matched across events by the ID their files give where
+// it names a person beyond one event, else by name as the readers match names; two
+// spellings one typo apart are reported ([Standings.Typos]), never merged.
+package season
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/exact"
+)
+
+// ErrUsage marks a mistake in the options (an unknown tiebreak, a --same name nobody has):
+// the command line's fault, not the events'.
+var ErrUsage = errors.New("season options")
+
+// Event is one event of the season.
+type Event struct {
+	// Name is how the season's tables name the event: its title, else its file's name.
+	Name string
+	// Standings are the event's final standings as calc computes them (calc.Final when it
+	// has a top cut): a row's Rank is the player's place, shared by players who share it.
+	Standings *calc.Standings
+	// Multiplier multiplies the points the event gives (a premier event counts double);
+	// the zero value means 1.
+	Multiplier exact.Num
+}
+
+// multiplier is the event's multiplier, 1 when unset.
+func (e *Event) multiplier() exact.Num {
+	if e.Multiplier.Sign() == 0 {
+		return exact.Int(1)
+	}
+	return e.Multiplier
+}
+
+// Rules say how an event's result earns season points, and how the season is ranked. The
+// zero value gives no points.
+type Rules struct {
+	// Places are the points for 1st, 2nd, 3rd … place; places beyond the list earn none.
+	Places []exact.Num
+	// Tiers, when set, replace Places by the places of the tier the event's size falls in
+	// (the ranked players): a larger event pays more, as Pokémon's kickers do. An event no
+	// tier holds earns no points for places.
+	Tiers []Tier
+	// PerWin, PerDraw and Attend are the points for each match won (byes and forfeit wins
+	// included, as the event's record counts them), each match drawn, and each event played.
+	PerWin, PerDraw, Attend exact.Num
+	// Best, when positive, counts only a player's best Best events.
+	Best int
+	// Ties is the order of the tiebreaks between players on equal points (ids of [Ties]);
+	// nil means [DefaultTies].
+	Ties []string
+}
+
+// Tier is the points for places of the events of one size band.
+type Tier struct {
+	// Min and Max bound the players an event ranks; Max 0 means no upper bound.
+	Min, Max int
+	// Places are the points for 1st, 2nd, 3rd … place.
+	Places []exact.Num
+}
+
+// Holds reports whether an event of n ranked players is in the tier.
+func (t Tier) Holds(n int) bool { return n >= t.Min && (t.Max == 0 || n <= t.Max) }
+
+// Options are what [Compute] needs besides the events.
+type Options struct {
+	Rules
+	// Same lists pairs of spellings that are one player's (--same "Jon Smith=John Smith"):
+	// the season lists him under the second. A side may also be a player's ID.
+	Same [][2]string
+	// NameKey folds a name into the form in which two names are one player's (the
+	// readers' reader.NameKey); nil compares names as they are.
+	NameKey func(string) string
+}
+
+// Standings are a season's table.
+type Standings struct {
+	// Events are the season's events in their order: by date, then by name, then by file,
+	// whatever order they were given in.
+	Events []Event
+	// Tiers holds, for each event, the index of the tier (Rules.Tiers) it falls in, or −1
+	// (no tiers, or none holds it).
+	Tiers []int
+	// Rules are the rules the points follow, Ties filled in.
+	Rules Rules
+	// Players are everyone who played an event, as matched across events.
+	Players []Player
+	// Rows rank the players, best first.
+	Rows []Row
+	// Typos are pairs of players whose names are one typo apart and who never play in the
+	// same event: perhaps one player, which only the organizer can say (Options.Same).
+	Typos []Typo
+	// Renamed are players matched by ID whose events spell their name in more than one way.
+	Renamed []int
+	// Unmatched are players matched by name whose name several players with IDs have: they
+	// are kept apart from all of them.
+	Unmatched []Unmatched
+}
+
+// Player is one person of the season.
+type Player struct {
+	// ID is the ID the player is matched by, or "" for a player matched by name.
+	ID string
+	// Name is the name the season lists: the latest event's spelling, or --same's.
+	Name string
+	// Entries holds, for each event, the index of the player's row in the event's
+	// Standings.Rows, or −1 when he did not play it.
+	Entries []int
+}
+
+// Row is one ranked player.
+type Row struct {
+	// Rank is the shared rank: players equal on points and on every tiebreak share it.
+	Rank int
+	// Player indexes Standings.Players.
+	Player int
+	// Points are the season points: the sum of the counted results.
+	Points exact.Num
+	// Results holds one result per event, in the order of Standings.Events.
+	Results []Result
+	// Played, Won and BestPlace are the events played, the events won (place 1) and the
+	// best place.
+	Played, Won, BestPlace int
+	// HeadToHead, set for a player whose tie the head-to-head tiebreak looked at, is his
+	// matches won minus lost against the others tied with him then.
+	HeadToHead *int
+}
+
+// Result is what one event gives a player.
+type Result struct {
+	// Played is false for an event the player did not play; the other fields are then zero.
+	Played bool
+	// Place is the player's place in the event; Wins, Draws and Losses his record there.
+	Place, Wins, Draws, Losses int
+	// PlacePoints and ResultPoints are the points for the place and for the results (per
+	// win, per draw, for attending), before the event's multiplier.
+	PlacePoints, ResultPoints exact.Num
+	// Points are (PlacePoints + ResultPoints) × the event's multiplier.
+	Points exact.Num
+	// Counted is false for a result beyond the player's best Rules.Best.
+	Counted bool
+}
+
+// Typo is two players whose names are one typo apart and who never play in the same event.
+type Typo struct {
+	// A and B index Standings.Players, the one with fewer events first.
+	A, B int
+}
+
+// Unmatched is a player matched by name whose name several players with IDs have.
+type Unmatched struct {
+	// Player indexes Standings.Players; Candidates the players with IDs of that name.
+	Player     int
+	Candidates []int
+}
+
+// Compute ranks the season's players. The order of the events does not matter.
+func Compute(events []Event, opt Options) (*Standings, error) {
+	s := &Standings{Events: slices.Clone(events), Rules: opt.Rules}
+	if s.Rules.Ties == nil {
+		s.Rules.Ties = DefaultTies()
+	}
+	for _, id := range s.Rules.Ties {
+		if !slices.Contains(tieIDs, id) {
+			return nil, fmt.Errorf("%w: unknown season tiebreak %q (use %s)", ErrUsage, id, strings.Join(tieIDs, ", "))
+		}
+	}
+	if s.Rules.Best < 0 {
+		return nil, fmt.Errorf("%w: best %d: a number of events", ErrUsage, s.Rules.Best)
+	}
+	slices.SortStableFunc(s.Events, func(a, b Event) int {
+		ea, eb := a.Standings.Event, b.Standings.Event
+		return cmp.Or(cmp.Compare(ea.Date, eb.Date), cmp.Compare(a.Name, b.Name), cmp.Compare(ea.Source, eb.Source))
+	})
+	s.Tiers = make([]int, len(s.Events))
+	for e := range s.Events {
+		s.Tiers[e] = -1
+		for t, tier := range s.Rules.Tiers {
+			if tier.Holds(len(s.Events[e].Standings.Rows)) {
+				s.Tiers[e] = t
+				break
+			}
+		}
+	}
+	key := opt.NameKey
+	if key == nil {
+		key = func(s string) string { return s }
+	}
+	m := &matcher{s: s, key: key}
+	if err := m.match(opt.Same); err != nil {
+		return nil, err
+	}
+	s.score()
+	s.rank()
+	return s, nil
+}
+
+// placePoints are the points event e gives for place.
+func (s *Standings) placePoints(e, place int) exact.Num {
+	places := s.Rules.Places
+	if len(s.Rules.Tiers) > 0 {
+		if s.Tiers[e] < 0 {
+			return exact.Num{}
+		}
+		places = s.Rules.Tiers[s.Tiers[e]].Places
+	}
+	if place < 1 || place > len(places) {
+		return exact.Num{}
+	}
+	return places[place-1]
+}
+
+// score fills every player's row: each event's result and points, the best N counted.
+func (s *Standings) score() {
+	r := s.Rules
+	s.Rows = make([]Row, len(s.Players))
+	for p := range s.Players {
+		row := &s.Rows[p]
+		row.Player = p
+		row.Results = make([]Result, len(s.Events))
+		var played []int
+		for e, i := range s.Players[p].Entries {
+			if i < 0 {
+				continue
+			}
+			ev := &s.Events[e]
+			sr := &ev.Standings.Rows[i]
+			res := Result{Played: true, Place: sr.Rank, Wins: sr.Wins, Draws: sr.Draws, Losses: sr.Losses}
+			res.PlacePoints = s.placePoints(e, sr.Rank)
+			res.ResultPoints = r.PerWin.MulInt(int64(sr.Wins)).Add(r.PerDraw.MulInt(int64(sr.Draws))).Add(r.Attend)
+			res.Points = res.PlacePoints.Add(res.ResultPoints).Mul(ev.multiplier())
+			row.Results[e] = res
+			played = append(played, e)
+			row.Played++
+			if sr.Rank == 1 {
+				row.Won++
+			}
+			if row.BestPlace == 0 || sr.Rank < row.BestPlace {
+				row.BestPlace = sr.Rank
+			}
+		}
+		// The best results first; among equal ones the earlier event, so that the same
+		// season always counts the same results.
+		slices.SortStableFunc(played, func(a, b int) int { return row.Results[b].Points.Cmp(row.Results[a].Points) })
+		for k, e := range played {
+			if r.Best > 0 && k >= r.Best {
+				break
+			}
+			row.Results[e].Counted = true
+			row.Points = row.Points.Add(row.Results[e].Points)
+		}
+	}
+}
