@@ -78,6 +78,8 @@ func (t Tier) Holds(n int) bool { return n >= t.Min && (t.Max == 0 || n <= t.Max
 // Options are what [Compute] needs besides the events.
 type Options struct {
 	Rules
+	// Name is the season's name, for the titles of its tables ("" for none).
+	Name string
 	// Same lists pairs of spellings that are one player's (--same "Jon Smith=John Smith"):
 	// the season lists him under the second. A side may also be a player's ID.
 	Same [][2]string
@@ -88,6 +90,8 @@ type Options struct {
 
 // Standings are a season's table.
 type Standings struct {
+	// Name is the season's name (Options.Name).
+	Name string
 	// Events are the season's events in their order: by date, then by name, then by file,
 	// whatever order they were given in.
 	Events []Event
@@ -169,7 +173,7 @@ type Unmatched struct {
 
 // Compute ranks the season's players. The order of the events does not matter.
 func Compute(events []Event, opt Options) (*Standings, error) {
-	s := &Standings{Events: slices.Clone(events), Rules: opt.Rules}
+	s := &Standings{Name: opt.Name, Events: slices.Clone(events), Rules: opt.Rules}
 	if s.Rules.Ties == nil {
 		s.Rules.Ties = DefaultTies()
 	}
