@@ -312,7 +312,9 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 		row := i + 2
 		cellOf := func(col int) string { name, _ := excelize.CoordinatesToCellName(col+1, row); return name }
 		key := styleKey{row: bandOf(i)}
-		num := func(v exact.Num) styleKey { return styleKey{row: key.row, numFmt: decimalsFormat(v), align: alignPadded} }
+		num := func(v exact.Num) styleKey {
+			return styleKey{row: key.row, numFmt: decimalsFormat(v), align: alignPadded}
+		}
 		placeFormula := ""
 		if placesCol > 0 {
 			col, _ := excelize.ColumnNumberToName(placesCol)
