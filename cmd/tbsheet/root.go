@@ -48,6 +48,7 @@ Input formats, detected from the content (--from forces one):
 		newScenariosCmd(),
 		newPairingsCmd(),
 		newConvertCmd(),
+		newSeasonCmd(),
 		newWatchCmd(),
 		newServeCmd(),
 		newTemplateCmd(),
