@@ -25,7 +25,11 @@ func WriteSeasonPDF(w io.Writer, s *season.Standings, opt Options) error {
 	d.name = sw.title()
 	d.title = fs.shape(d.name, style{bold: true, pt: titlePt}, "the season's name")
 	d.meta = fs.shape(seasonDates(s), style{pt: metaPt, gray: grayMeta}, "the dates")
-	d.subtitle = fs.shape(sw.l("season.title"), style{bold: true, pt: subPt}, "the title")
+	subtitle := sw.l("season.title")
+	if strings.TrimSpace(s.Name) == "" {
+		subtitle = sw.f("season.events", len(s.Events))
+	}
+	d.subtitle = fs.shape(subtitle, style{bold: true, pt: subPt}, "the title")
 	d.footing("")
 	d.seasonTable(sw)
 	d.seasonLegend(sw)
@@ -96,6 +100,8 @@ func (d *standingsPDF) seasonLegend(sw seasonWords) {
 	for e := range sw.s.Events {
 		d.legend = append(d.legend, legendLine{key: true, t: fs.shape(sw.eventLine(e), plain, "an event")})
 	}
+	d.legend = append(d.legend, legendLine{heading: true,
+		t: fs.shape(sw.l("season.legend.rules"), style{bold: true, pt: legendPt + 1}, "the legend")})
 	for _, line := range sw.rules() {
 		d.legend = append(d.legend, legendLine{t: fs.shape(line, plain, "the legend")})
 	}
