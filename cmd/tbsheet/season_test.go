@@ -1,0 +1,58 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSeasonCommandLine runs tbsheet season as an organizer types it. The club's five
+// events are the published example: three firsts and a second give 57 with
+// 15/12/10/8/6/4 and the best 4; a further first raises it to 60.
+func TestSeasonCommandLine(t *testing.T) {
+	const club = "testdata/season/club"
+	places := []string{"--places", "15,12,10,8,6,4"}
+	checkCommandLines(t, []cliTest{
+		{"season-published-57", append([]string{"season", club + "/2026-0[1-4]-club.csv", "--best", "4"}, places...), 0},
+		{"season-published-60", append([]string{"season", club, "--best", "4"}, places...), 0},
+		{"season-same-json", append([]string{"season", club, "--best", "4", "--same", "Caroll=Carol", "--to", "json"}, places...), 0},
+		{"season-results-csv", []string{"season", club, "--per-win", "3", "--per-draw", "1", "--attend", "1", "--to", "csv"}, 0},
+		{"season-places-and-results-ja", append([]string{"season", club, "--per-win", "1", "--lang", "ja", "--title", "クラブリーグ"}, places...), 0},
+		{"season-tiers-multiplier", []string{"season", club, "--tiers", "testdata/season/tiers.txt",
+			"--multiplier", club + "/2026-05-club.csv=2", "--ties", "events-played,head-to-head"}, 0},
+		{"season-mixed-formats-zh", append([]string{"season", "samples/pokemon-league-cup.tdf", "samples/kts-locals.Tournament",
+			"samples/fnm-store.xlsx", "--pod", "masters", "--lang", "zh", "-q"}, places...), 0},
+		{"usage-season-no-rules", []string{"season", club}, exitUsage},
+		{"usage-season-places-and-tiers", append([]string{"season", club, "--tiers", "testdata/season/tiers.txt"}, places...), exitUsage},
+		{"usage-season-bad-places", []string{"season", club, "--places", "15,x"}, exitUsage},
+		{"usage-season-multiplier-unknown", append([]string{"season", club, "--multiplier", "nosuch.csv=2"}, places...), exitUsage},
+		{"usage-season-same-unknown", append([]string{"season", club, "--same", "Zed=Alice"}, places...), exitUsage},
+		{"usage-season-ties", append([]string{"season", club, "--ties", "coin"}, places...), exitUsage},
+		{"usage-season-divisions", append([]string{"season", "samples/pokemon-league-cup.tdf", "-q"}, places...), exitUsage},
+		{"usage-season-output", append([]string{"season", club, "-o", "season.txt"}, places...), exitUsage},
+		{"input-season-bad-tiers", []string{"season", club, "--tiers", "testdata/season/club/2026-01-club.csv"}, exitInput},
+		{"input-season-no-files", append([]string{"season", "testdata/season/nosuch-*.csv"}, places...), exitInput},
+	})
+}
+
+// TestSeasonFiles writes every season output at once, each through a temporary file.
+func TestSeasonFiles(t *testing.T) {
+	dir := t.TempDir()
+	var args []string
+	for _, ext := range []string{".xlsx", ".pdf", ".csv", ".json"} {
+		args = append(args, "-o", filepath.Join(dir, "season"+ext))
+	}
+	code, stdout, stderr := runAt(t, "../..", append([]string{"season", "testdata/season/club", "--places", "3,2,1"}, args...)...)
+	if code != 0 || stdout != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+	for _, ext := range []string{".xlsx", ".pdf", ".csv", ".json"} {
+		if fi, err := os.Stat(filepath.Join(dir, "season"+ext)); err != nil || fi.Size() == 0 {
+			t.Errorf("season%s: %v", ext, err)
+		}
+		if !strings.Contains(stderr, "wrote "+filepath.Join(dir, "season"+ext)) {
+			t.Errorf("stderr does not list season%s:\n%s", ext, stderr)
+		}
+	}
+}
