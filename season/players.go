@@ -17,8 +17,32 @@ type matcher struct {
 	// entries are every event's rows; parent is the union-find forest over them.
 	entries []entry
 	parent  []int
-	// playerOf maps a root entry to its index in Standings.Players.
-	playerOf map[int]int
+	// playerOf maps a root entry to 1 + its index in Standings.Players (0: none yet); keys holds each
+	// player's name key.
+	playerOf []int
+	keys     []string
+	// owner holds each entry's player.
+	owner []int
+	// keyed numbers each name's key, computed once per name: a season's players come back
+	// event after event; keyList holds the keys by number, and kidOf numbers the keys.
+	keyed   map[string]int
+	kidOf   map[string]int
+	keyList []string
+}
+
+// keyOf returns key(name) and its number, computed once per name.
+func (m *matcher) keyOf(name string) (string, int) {
+	kid, ok := m.keyed[name]
+	if !ok {
+		k := m.key(name)
+		if kid, ok = m.kidOf[k]; !ok {
+			kid = len(m.keyList)
+			m.kidOf[k] = kid
+			m.keyList = append(m.keyList, k)
+		}
+		m.keyed[name] = kid
+	}
+	return m.keyList[kid], kid
 }
 
 // entry is one row of one event.
@@ -26,6 +50,7 @@ type entry struct {
 	event, row int
 	id         string // the ID it is matched by, or ""
 	name, key  string
+	kid        int // the key's index in matcher.keyList
 }
 
 // sharedID returns the ID a player of ev is matched by across events: his ID, unless the
@@ -59,24 +84,31 @@ func (m *matcher) union(a, b int) {
 // to check (Typos, Renamed, Unmatched).
 func (m *matcher) match(same [][2]string) error {
 	s := m.s
+	n := 0
+	for _, ev := range s.Events {
+		n += len(ev.Standings.Rows)
+	}
+	m.entries = make([]entry, 0, n)
+	m.keyed, m.kidOf = make(map[string]int, n/4), make(map[string]int, n/4)
 	for e, ev := range s.Events {
 		st := ev.Standings
 		for i := range st.Rows {
 			p := &st.Event.Players[st.Rows[i].Player]
-			m.entries = append(m.entries, entry{event: e, row: i, id: sharedID(st.Event, p), name: p.Name, key: m.key(p.Name)})
+			key, kid := m.keyOf(p.Name)
+			m.entries = append(m.entries, entry{event: e, row: i, id: sharedID(st.Event, p), name: p.Name, key: key, kid: kid})
 		}
 	}
 	m.parent = make([]int, len(m.entries))
 	for i := range m.parent {
 		m.parent[i] = i
 	}
-	byID, byName := map[string]int{}, map[string]int{}
+	byID, byName := map[string]int{}, slices.Repeat([]int{-1}, len(m.keyList))
 	for i, en := range m.entries {
 		if en.id == "" {
-			if j, ok := byName[en.key]; ok {
+			if j := byName[en.kid]; j >= 0 {
 				m.union(i, j)
 			} else {
-				byName[en.key] = i
+				byName[en.kid] = i
 			}
 			continue
 		}
@@ -87,14 +119,17 @@ func (m *matcher) match(same [][2]string) error {
 		}
 	}
 	// The IDs each name is held under: a name without an ID joins the one player with it.
-	idsOf := map[string][]string{}
+	idsOf := map[int][]string{} // by key number
 	for _, en := range m.entries {
-		if en.id != "" && !slices.Contains(idsOf[en.key], en.id) {
-			idsOf[en.key] = append(idsOf[en.key], en.id)
+		if en.id != "" && !slices.Contains(idsOf[en.kid], en.id) {
+			idsOf[en.kid] = append(idsOf[en.kid], en.id)
 		}
 	}
 	var ambiguous []int // an entry of each name held under several IDs
 	for k, i := range byName {
+		if i < 0 {
+			continue
+		}
 		switch ids := idsOf[k]; len(ids) {
 		case 0:
 		case 1:
@@ -119,10 +154,10 @@ func (m *matcher) match(same [][2]string) error {
 	if err := m.players(named); err != nil {
 		return err
 	}
-	root := func(i int) int { return m.playerOf[m.find(i)] }
+	root := func(i int) int { return m.playerOf[m.find(i)] - 1 }
 	for _, i := range ambiguous {
 		u := Unmatched{Player: root(i)}
-		for _, id := range idsOf[m.entries[i].key] {
+		for _, id := range idsOf[m.entries[i].kid] {
 			u.Candidates = append(u.Candidates, root(byID[id]))
 		}
 		slices.Sort(u.Candidates)
@@ -155,15 +190,23 @@ func (m *matcher) lookup(side string) (int, error) {
 // one name in an event, whom nothing tells apart in the others.
 func (m *matcher) players(named []int) error {
 	s := m.s
-	m.playerOf = map[int]int{}
-	spelling := map[int]int{} // root → the entry whose name the player gets
+	m.playerOf = make([]int, len(m.entries))
+	var spelling []int // by player: the entry whose name he gets
+	var entries []int  // the players' Entries, allocated a few players at a time
 	for i := range m.entries {
 		r := m.find(i)
-		p, ok := m.playerOf[r]
-		if !ok {
+		p := m.playerOf[r] - 1
+		if p < 0 {
 			p = len(s.Players)
-			m.playerOf[r] = p
-			s.Players = append(s.Players, Player{Entries: slices.Repeat([]int{-1}, len(s.Events))})
+			m.playerOf[r] = p + 1
+			if len(entries) < len(s.Events) {
+				entries = make([]int, 64*len(s.Events))
+				for k := range entries {
+					entries[k] = -1
+				}
+			}
+			s.Players = append(s.Players, Player{Entries: entries[:len(s.Events):len(s.Events)]})
+			entries = entries[len(s.Events):]
 		}
 		en := &m.entries[i]
 		pl := &s.Players[p]
@@ -177,26 +220,31 @@ func (m *matcher) players(named []int) error {
 		if en.id != "" {
 			pl.ID = en.id
 		}
-		spelling[r] = i // the entries come in event order: the last is the latest event's
+		if p == len(spelling) {
+			spelling = append(spelling, i)
+		}
+		spelling[p] = i // the entries come in event order: the last is the latest event's
 	}
 	for _, b := range named {
-		spelling[m.find(b)] = b
+		spelling[m.playerOf[m.find(b)]-1] = b
 	}
-	for r, i := range spelling {
-		s.Players[m.playerOf[r]].Name = m.entries[i].name
+	m.owner = make([]int, len(m.entries))
+	for i := range m.entries {
+		m.owner[i] = m.playerOf[m.find(i)] - 1
 	}
-	for p := range s.Players {
-		keys := map[string]bool{}
-		for e, i := range s.Players[p].Entries {
-			if i >= 0 {
-				st := s.Events[e].Standings
-				keys[m.key(st.Event.Players[st.Rows[i].Player].Name)] = true
-			}
-		}
-		if s.Players[p].ID != "" && len(keys) > 1 {
+	m.keys = make([]string, len(s.Players))
+	for p, i := range spelling {
+		s.Players[p].Name, m.keys[p] = m.entries[i].name, m.entries[i].key
+	}
+	renamed := map[int]bool{}
+	for i := range m.entries {
+		en := &m.entries[i]
+		if p := m.owner[i]; en.id != "" && en.key != m.keys[p] && !renamed[p] {
+			renamed[p] = true
 			s.Renamed = append(s.Renamed, p)
 		}
 	}
+	slices.Sort(s.Renamed)
 	return nil
 }
 
@@ -205,11 +253,7 @@ func (m *matcher) players(named []int) error {
 // two people whatever their names.
 func (m *matcher) typos() {
 	s := m.s
-	keys := make([]string, len(s.Players))
-	for p := range s.Players {
-		keys[p] = m.key(s.Players[p].Name)
-	}
-	for _, pair := range suggest.TypoPairs(keys) {
+	for _, pair := range suggest.TypoPairs(m.keys) {
 		a, b := &s.Players[pair[0]], &s.Players[pair[1]]
 		if a.ID != "" && b.ID != "" {
 			continue

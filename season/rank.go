@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/exact"
 )
 
 // The season's tiebreaks, between players on equal points, in the order Rules.Ties gives.
@@ -31,93 +32,102 @@ func Ties() []string { return slices.Clone(tieIDs) }
 func DefaultTies() []string { return []string{TieEventsWon, TieBestFinish, TieHeadToHead} }
 
 // rank orders the rows: by points, then by each tiebreak of Rules.Ties within the players
-// still tied; players tied on all of them share a rank and are listed by name.
+// still tied; players tied on all of them share a rank and are listed by name. The players
+// are split into groups of equals key by key, all groups at once, so that head-to-head
+// reads every event's matches once whatever the number of groups; the rows move once, at
+// the end.
 func (s *Standings) rank() {
-	rows := s.Rows
-	slices.SortStableFunc(rows, func(a, b Row) int { return b.Points.Cmp(a.Points) })
-	var out []Row
-	for i := 0; i < len(rows); {
-		j := i + 1
-		for j < len(rows) && rows[j].Points.Equal(rows[i].Points) {
-			j++
-		}
-		for _, group := range s.refine(rows[i:j], 0) {
-			slices.SortStableFunc(group, func(a, b Row) int {
-				return cmp.Compare(s.Players[a.Player].Name, s.Players[b.Player].Name)
-			})
-			rank := len(out) + 1
-			for _, r := range group {
-				r.Rank = rank
-				out = append(out, r)
+	order := make([]int, len(s.Rows)) // Row.Player is still the row's index
+	for i := range order {
+		order[i] = i
+	}
+	points := func(p int) exact.Num { return s.Rows[p].Points }
+	slices.SortStableFunc(order, func(a, b int) int { return points(b).Cmp(points(a)) })
+	groups := split(order, func(a, b int) bool { return points(a).Equal(points(b)) })
+	for _, id := range s.Rules.Ties {
+		var value []int // by player, higher first
+		switch id {
+		case TieEventsWon, TieBestFinish, TieEventsPlayed:
+			value = make([]int, len(s.Rows))
+			for p := range s.Rows {
+				switch r := &s.Rows[p]; id {
+				case TieEventsWon:
+					value[p] = r.Won
+				case TieBestFinish:
+					value[p] = -r.BestPlace
+				default:
+					value[p] = r.Played
+				}
 			}
+		case TieHeadToHead:
+			value = s.headToHead(groups)
 		}
-		i = j
+		var next [][]int
+		for _, g := range groups {
+			if len(g) < 2 {
+				next = append(next, g)
+				continue
+			}
+			slices.SortStableFunc(g, func(a, b int) int { return value[b] - value[a] })
+			next = append(next, split(g, func(a, b int) bool { return value[a] == value[b] })...)
+		}
+		groups = next
+	}
+	out := make([]Row, 0, len(s.Rows))
+	for _, g := range groups {
+		slices.SortStableFunc(g, func(a, b int) int { return cmp.Compare(s.Players[a].Name, s.Players[b].Name) })
+		rank := len(out) + 1
+		for _, p := range g {
+			r := s.Rows[p]
+			r.Rank = rank
+			out = append(out, r)
+		}
 	}
 	s.Rows = out
 }
 
-// refine splits players tied so far by the tiebreak Rules.Ties[k] and the ones after it,
-// returning the groups still tied on all of them, best first.
-func (s *Standings) refine(group []Row, k int) [][]Row {
-	if len(group) < 2 || k == len(s.Rules.Ties) {
-		return [][]Row{group}
-	}
-	group = slices.Clone(group)
-	value := make(map[int]int, len(group)) // player → the value, higher first
-	switch s.Rules.Ties[k] {
-	case TieEventsWon:
-		for _, r := range group {
-			value[r.Player] = r.Won
-		}
-	case TieBestFinish:
-		for _, r := range group {
-			value[r.Player] = -r.BestPlace
-		}
-	case TieEventsPlayed:
-		for _, r := range group {
-			value[r.Player] = r.Played
-		}
-	case TieHeadToHead:
-		value = s.headToHead(group)
-		for i := range group {
-			v := value[group[i].Player]
-			group[i].HeadToHead = &v
-		}
-	}
-	slices.SortStableFunc(group, func(a, b Row) int { return value[b.Player] - value[a.Player] })
-	var out [][]Row
-	for i := 0; i < len(group); {
+// split cuts a sorted list into its runs of equals.
+func split(list []int, equal func(a, b int) bool) [][]int {
+	var out [][]int
+	for i := 0; i < len(list); {
 		j := i + 1
-		for j < len(group) && value[group[j].Player] == value[group[i].Player] {
+		for j < len(list) && equal(list[j], list[i]) {
 			j++
 		}
-		out = append(out, s.refine(group[i:j], k+1)...)
+		out = append(out, list[i:j:j])
 		i = j
 	}
 	return out
 }
 
-// headToHead returns each tied player's matches won minus lost against the others of the
-// group, over every event.
-func (s *Standings) headToHead(group []Row) map[int]int {
-	out := make(map[int]int, len(group))
-	for e := range s.Events {
-		st := s.Events[e].Standings
-		member := map[int]int{} // the event's player index → the season player
-		for _, r := range group {
-			out[r.Player] += 0
-			if i := s.Players[r.Player].Entries[e]; i >= 0 {
-				member[st.Rows[i].Player] = r.Player
+// headToHead returns, for each player in a group of several (Row.HeadToHead is set for
+// them), his matches won minus lost against the others of his group, over every event; one
+// pass over every event's matches. Draws count neither way; forfeits, double losses and
+// byes were not played.
+func (s *Standings) headToHead(groups [][]int) []int {
+	group := make([]int32, len(s.Rows)) // by player: 1 + its group's index, 0 alone
+	for gi, g := range groups {
+		if len(g) > 1 {
+			for _, p := range g {
+				group[p] = int32(gi + 1)
 			}
 		}
-		if len(member) < 2 {
-			continue
+	}
+	out := make([]int, len(s.Rows))
+	for e := range s.Events {
+		ev := s.Events[e].Standings.Event
+		player := make([]int32, len(ev.Players)) // the event's player → 1 + season player
+		for _, p := range s.played[e] {
+			player[s.Events[e].Standings.Rows[s.Players[p].Entries[e]].Player] = int32(p + 1)
 		}
-		for _, round := range st.Event.Rounds {
-			for _, m := range round.Matches {
-				a, okA := member[m.P1]
-				b, okB := member[m.P2]
-				if !okA || !okB {
+		for ri := range ev.Rounds {
+			for mi := range ev.Rounds[ri].Matches {
+				m := &ev.Rounds[ri].Matches[mi] // not a copy: a Match is 24 words
+				if m.P1 < 0 || m.P2 < 0 || m.P1 >= len(player) || m.P2 >= len(player) {
+					continue
+				}
+				a, b := player[m.P1]-1, player[m.P2]-1
+				if a < 0 || b < 0 || group[a] == 0 || group[a] != group[b] {
 					continue
 				}
 				switch m.Result {
@@ -129,6 +139,12 @@ func (s *Standings) headToHead(group []Row) map[int]int {
 					out[b]++
 				}
 			}
+		}
+	}
+	for p := range out {
+		if group[p] != 0 {
+			v := out[p]
+			s.Rows[p].HeadToHead = &v
 		}
 	}
 	return out

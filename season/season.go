@@ -37,14 +37,6 @@ type Event struct {
 	Multiplier exact.Num
 }
 
-// multiplier is the event's multiplier, 1 when unset.
-func (e *Event) multiplier() exact.Num {
-	if e.Multiplier.Sign() == 0 {
-		return exact.Int(1)
-	}
-	return e.Multiplier
-}
-
 // Rules say how an event's result earns season points, and how the season is ranked. The
 // zero value gives no points.
 type Rules struct {
@@ -112,6 +104,9 @@ type Standings struct {
 	// Unmatched are players matched by name whose name several players with IDs have: they
 	// are kept apart from all of them.
 	Unmatched []Unmatched
+
+	// played lists, for each event, the players who played it (for head-to-head).
+	played [][]int
 }
 
 // Player is one person of the season.
@@ -133,7 +128,8 @@ type Row struct {
 	Player int
 	// Points are the season points: the sum of the counted results.
 	Points exact.Num
-	// Results holds one result per event, in the order of Standings.Events.
+	// Results holds the player's result in each event he played, in the order of
+	// Standings.Events; Result(e) finds one.
 	Results []Result
 	// Played, Won and BestPlace are the events played, the events won (place 1) and the
 	// best place.
@@ -143,8 +139,19 @@ type Row struct {
 	HeadToHead *int
 }
 
+// Result returns the player's result in event e (an index into Standings.Events): the zero
+// Result, Played false, when he did not play it.
+func (r *Row) Result(e int) Result {
+	if i, ok := slices.BinarySearchFunc(r.Results, e, func(x Result, e int) int { return x.Event - e }); ok {
+		return r.Results[i]
+	}
+	return Result{}
+}
+
 // Result is what one event gives a player.
 type Result struct {
+	// Event indexes Standings.Events.
+	Event int
 	// Played is false for an event the player did not play; the other fields are then zero.
 	Played bool
 	// Place is the player's place in the event; Wins, Draws and Losses his record there.
@@ -207,7 +214,7 @@ func Compute(events []Event, opt Options) (*Standings, error) {
 	if err := m.match(opt.Same); err != nil {
 		return nil, err
 	}
-	s.score()
+	s.score(m.entries, m.owner)
 	s.rank()
 	return s, nil
 }
@@ -227,44 +234,70 @@ func (s *Standings) placePoints(e, place int) exact.Num {
 	return places[place-1]
 }
 
-// score fills every player's row: each event's result and points, the best N counted.
-func (s *Standings) score() {
+// score fills every player's row: each event's result and points, the best N counted. The
+// entries (every event's rows, in event order, and the player of each) are read in order,
+// each result going to its player's place in one array of them all.
+func (s *Standings) score(entries []entry, owner []int) {
 	r := s.Rules
 	s.Rows = make([]Row, len(s.Players))
+	next := make([]int, len(s.Players)+1) // each player's next result in all
+	for _, p := range owner {
+		next[p+1]++
+	}
 	for p := range s.Players {
+		next[p+1] += next[p]
+	}
+	all := make([]Result, len(entries))
+	s.played = make([][]int, len(s.Events))
+	for p := range s.Players {
+		s.Rows[p].Results = all[next[p]:next[p+1]:next[p+1]]
+	}
+	for k := range entries {
+		en, p := &entries[k], owner[k]
+		ev := &s.Events[en.event]
+		sr := &ev.Standings.Rows[en.row]
+		res := &all[next[p]]
+		next[p]++
+		s.played[en.event] = append(s.played[en.event], p)
+		*res = Result{Event: en.event, Played: true, Place: sr.Rank, Wins: sr.Wins, Draws: sr.Draws, Losses: sr.Losses}
+		res.PlacePoints = s.placePoints(en.event, sr.Rank)
+		res.ResultPoints = r.Attend
+		if r.PerWin.Sign() != 0 {
+			res.ResultPoints = res.ResultPoints.Add(r.PerWin.MulInt(int64(sr.Wins)))
+		}
+		if r.PerDraw.Sign() != 0 {
+			res.ResultPoints = res.ResultPoints.Add(r.PerDraw.MulInt(int64(sr.Draws)))
+		}
+		res.Points = res.PlacePoints.Add(res.ResultPoints)
+		if m := ev.Multiplier; m.Sign() != 0 {
+			res.Points = res.Points.Mul(m)
+		}
+	}
+	var order []int // a row's results, best first
+	for p := range s.Rows {
 		row := &s.Rows[p]
 		row.Player = p
-		row.Results = make([]Result, len(s.Events))
-		var played []int
-		for e, i := range s.Players[p].Entries {
-			if i < 0 {
-				continue
-			}
-			ev := &s.Events[e]
-			sr := &ev.Standings.Rows[i]
-			res := Result{Played: true, Place: sr.Rank, Wins: sr.Wins, Draws: sr.Draws, Losses: sr.Losses}
-			res.PlacePoints = s.placePoints(e, sr.Rank)
-			res.ResultPoints = r.PerWin.MulInt(int64(sr.Wins)).Add(r.PerDraw.MulInt(int64(sr.Draws))).Add(r.Attend)
-			res.Points = res.PlacePoints.Add(res.ResultPoints).Mul(ev.multiplier())
-			row.Results[e] = res
-			played = append(played, e)
+		order = order[:0]
+		for k := range row.Results {
+			x := &row.Results[k]
+			order = append(order, k)
 			row.Played++
-			if sr.Rank == 1 {
+			if x.Place == 1 {
 				row.Won++
 			}
-			if row.BestPlace == 0 || sr.Rank < row.BestPlace {
-				row.BestPlace = sr.Rank
+			if row.BestPlace == 0 || x.Place < row.BestPlace {
+				row.BestPlace = x.Place
 			}
 		}
 		// The best results first; among equal ones the earlier event, so that the same
 		// season always counts the same results.
-		slices.SortStableFunc(played, func(a, b int) int { return row.Results[b].Points.Cmp(row.Results[a].Points) })
-		for k, e := range played {
+		slices.SortStableFunc(order, func(a, b int) int { return row.Results[b].Points.Cmp(row.Results[a].Points) })
+		for k, i := range order {
 			if r.Best > 0 && k >= r.Best {
 				break
 			}
-			row.Results[e].Counted = true
-			row.Points = row.Points.Add(row.Results[e].Points)
+			row.Results[i].Counted = true
+			row.Points = row.Points.Add(row.Results[i].Points)
 		}
 	}
 }

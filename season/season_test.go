@@ -60,8 +60,8 @@ func table(s *season.Standings) string {
 	var b strings.Builder
 	for _, r := range s.Rows {
 		var res []string
-		for _, x := range r.Results {
-			switch {
+		for e := range s.Events {
+			switch x := r.Result(e); {
 			case !x.Played:
 				res = append(res, "-")
 			case x.Counted:
