@@ -41,7 +41,8 @@ func TestLibreOfficeRecomputesSeason(t *testing.T) {
 					checked++
 				}
 				check("points", cellAt(rows[i+1], 3), r.Points)
-				for e, x := range r.Results {
+				for e := range s.Events {
+					x := r.Result(e)
 					if x.Played {
 						check(s.Events[e].Name, cellAt(rows[i+1], seasonFirstEvent+e), x.Points)
 					}

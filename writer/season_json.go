@@ -90,11 +90,9 @@ func WriteSeasonJSON(w io.Writer, s *season.Standings) error {
 		if p.ID != "" {
 			rj.ID = &p.ID
 		}
-		for e, x := range row.Results {
-			if x.Played {
-				rj.Events = append(rj.Events, seasonResultJSON{Event: s.Events[e].Name, Place: x.Place,
-					Points: jsonNum(x.Points), Counted: x.Counted})
-			}
+		for _, x := range row.Results {
+			rj.Events = append(rj.Events, seasonResultJSON{Event: s.Events[x.Event].Name, Place: x.Place,
+				Points: jsonNum(x.Points), Counted: x.Counted})
 		}
 		doc.Standings = append(doc.Standings, rj)
 	}

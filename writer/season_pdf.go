@@ -77,7 +77,7 @@ func (d *standingsPDF) seasonTable(sw seasonWords) {
 			if c == 0 && r.Rank == 1 {
 				st.bold = true
 			}
-			if c >= 4 && r.Results[c-4].Played && !r.Results[c-4].Counted {
+			if x := r.Result(c - 4); c >= 4 && x.Played && !x.Counted {
 				st.gray = grayDropped
 			}
 			what := "points"

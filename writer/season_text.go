@@ -165,8 +165,8 @@ func (w seasonWords) result(x season.Result) string {
 // cells are a row's cells under header.
 func (w seasonWords) cells(r *season.Row) []string {
 	row := []string{strconv.Itoa(r.Rank), w.s.Players[r.Player].Name, seasonNum(r.Points), strconv.Itoa(r.Played)}
-	for _, x := range r.Results {
-		row = append(row, w.result(x))
+	for e := range w.s.Events {
+		row = append(row, w.result(r.Result(e)))
 	}
 	return row
 }
@@ -297,7 +297,8 @@ func WriteSeasonCSV(w io.Writer, s *season.Standings, opt Options) error {
 		r := &s.Rows[i]
 		p := &s.Players[r.Player]
 		record = append(record[:0], strconv.Itoa(r.Rank), csvSafe(p.Name), csvSafe(p.ID), number(seasonNum(r.Points)), strconv.Itoa(r.Played))
-		for _, x := range r.Results {
+		for e := range s.Events {
+			x := r.Result(e)
 			if !x.Played {
 				record = append(record, "", "")
 				continue

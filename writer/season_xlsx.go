@@ -257,7 +257,8 @@ func (sb *seasonBook) seasonTable() (*table, error) {
 			}
 			cells, shown = append(cells, c), append(shown, v.shown)
 		}
-		for e, x := range r.Results {
+		for e := range s.Events {
+			x := r.Result(e)
 			k := styleKey{row: key.row, dropped: x.Played && !x.Counted, numFmt: decimalsFormat(x.Points), align: alignPadded}
 			var c excelize.Cell
 			var err error
@@ -302,8 +303,10 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 	results := make([]*season.Result, len(st.Rows))
 	for i := range s.Rows {
 		r := &s.Rows[i]
-		if j := s.Players[r.Player].Entries[e]; j >= 0 {
-			results[j] = &r.Results[e]
+		for k := range r.Results {
+			if x := &r.Results[k]; x.Event == e {
+				results[s.Players[r.Player].Entries[e]] = x
+			}
 		}
 	}
 	for i := range st.Rows {

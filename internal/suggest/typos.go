@@ -1,7 +1,6 @@
 package suggest
 
 import (
-	"hash/maphash"
 	"math/bits"
 	"slices"
 	"strings"
@@ -26,13 +25,13 @@ const (
 // Keys are matched through their one-deletion variants, so that many keys need no
 // comparison of every two. No variant string is built (a large event has a million): a
 // variant is one integer, the hash's high bits and the key's index in the low bits, so that
-// sorting compares integers. Every pair found is measured, so a hash collision costs one
-// comparison.
+// sorting compares integers. The hash is a polynomial over the key's bytes, so that a
+// variant's is computed from its key's prefix and suffix hashes at no cost per byte; every
+// pair found is measured, so a collision costs one comparison.
 func TypoPairs(keys []string) [][2]int {
 	shift := bits.Len(uint(len(keys)))
 	index := uint64(1)<<shift - 1
-	variant := func(hash uint64, i int) uint64 { return hash<<shift | uint64(i) }
-	seed := maphash.MakeSeed()
+	variant := func(hash uint64, i int) uint64 { return mix(hash)<<shift | uint64(i) }
 	n := 0 // variants: a key and one per character
 	for _, k := range keys {
 		if runes := utf8.RuneCountInString(k); runes >= MinTypo {
@@ -40,19 +39,27 @@ func TypoPairs(keys []string) [][2]int {
 		}
 	}
 	vs := make([]uint64, 0, n)
-	var hash maphash.Hash
-	hash.SetSeed(seed)
+	var prefix, suffix, power []uint64 // of the key being cut
 	for i, key := range keys {
 		if utf8.RuneCountInString(key) < MinTypo {
 			continue
 		}
-		vs = append(vs, variant(maphash.String(seed, key), i))
-		for j := 0; j < len(key); {
+		l := len(key)
+		prefix, suffix, power = grow(prefix, l+1), grow(suffix, l+1), grow(power, l+1)
+		// prefix[j] hashes key[:j]; suffix[j] hashes key[j:] as the end of a longer string;
+		// power[j] is hashBase^j.
+		power[0], prefix[0], suffix[l] = 1, 0, 0
+		for j := 0; j < l; j++ {
+			power[j+1] = power[j] * hashBase
+			prefix[j+1] = prefix[j]*hashBase + uint64(key[j])
+		}
+		for j := l - 1; j >= 0; j-- {
+			suffix[j] = suffix[j+1] + uint64(key[j])*power[l-1-j]
+		}
+		vs = append(vs, variant(prefix[l], i))
+		for j := 0; j < l; {
 			_, n := utf8.DecodeRuneInString(key[j:])
-			hash.Reset()
-			hash.WriteString(key[:j])
-			hash.WriteString(key[j+n:])
-			vs = append(vs, variant(hash.Sum64(), i))
+			vs = append(vs, variant(prefix[j]*power[l-j-n]+suffix[j+n], i))
 			j += n
 		}
 	}
@@ -87,6 +94,27 @@ func TypoPairs(keys []string) [][2]int {
 		}
 	}
 	return out
+}
+
+// hashBase is the polynomial hash's base: odd, with its bits spread.
+const hashBase = 0x9e3779b97f4a7c15
+
+// mix spreads a polynomial hash's bits over the whole word (MurmurHash3's finalizer), so
+// that its high bits, which TypoPairs keeps, depend on every byte.
+func mix(h uint64) uint64 {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	return h ^ h>>33
+}
+
+// grow returns s with at least n elements.
+func grow(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
+	}
+	return s[:n]
 }
 
 // sharedOnly keeps the variants (hashes above the low shift bits) that another variant may
