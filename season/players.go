@@ -30,8 +30,8 @@ type matcher struct {
 	keyList []string
 }
 
-// keyOf returns key(name) and its number, computed once per name.
-func (m *matcher) keyOf(name string) (string, int) {
+// keyOf returns the number of key(name), computed once per name.
+func (m *matcher) keyOf(name string) int {
 	kid, ok := m.keyed[name]
 	if !ok {
 		k := m.key(name)
@@ -42,15 +42,20 @@ func (m *matcher) keyOf(name string) (string, int) {
 		}
 		m.keyed[name] = kid
 	}
-	return m.keyList[kid], kid
+	return kid
+}
+
+// name is an entry's player's name, as his event spells it.
+func (m *matcher) name(en *entry) string {
+	st := m.s.Events[en.event].Standings
+	return st.Event.Players[st.Rows[en.row].Player].Name
 }
 
 // entry is one row of one event.
 type entry struct {
-	event, row int
 	id         string // the ID it is matched by, or ""
-	name, key  string
-	kid        int // the key's index in matcher.keyList
+	event, row int32
+	kid        int32 // the name's key's index in matcher.keyList
 }
 
 // sharedID returns the ID a player of ev is matched by across events: his ID, unless the
@@ -94,8 +99,7 @@ func (m *matcher) match(same [][2]string) error {
 		st := ev.Standings
 		for i := range st.Rows {
 			p := &st.Event.Players[st.Rows[i].Player]
-			key, kid := m.keyOf(p.Name)
-			m.entries = append(m.entries, entry{event: e, row: i, id: sharedID(st.Event, p), name: p.Name, key: key, kid: kid})
+			m.entries = append(m.entries, entry{event: int32(e), row: int32(i), id: sharedID(st.Event, p), kid: int32(m.keyOf(p.Name))})
 		}
 	}
 	m.parent = make([]int, len(m.entries))
@@ -119,7 +123,7 @@ func (m *matcher) match(same [][2]string) error {
 		}
 	}
 	// The IDs each name is held under: a name without an ID joins the one player with it.
-	idsOf := map[int][]string{} // by key number
+	idsOf := map[int32][]string{} // by key number
 	for _, en := range m.entries {
 		if en.id != "" && !slices.Contains(idsOf[en.kid], en.id) {
 			idsOf[en.kid] = append(idsOf[en.kid], en.id)
@@ -130,7 +134,7 @@ func (m *matcher) match(same [][2]string) error {
 		if i < 0 {
 			continue
 		}
-		switch ids := idsOf[k]; len(ids) {
+		switch ids := idsOf[int32(k)]; len(ids) {
 		case 0:
 		case 1:
 			m.union(i, byID[ids[0]])
@@ -173,7 +177,7 @@ func (m *matcher) lookup(side string) (int, error) {
 	side = strings.TrimSpace(side)
 	k := m.key(side)
 	for i, en := range m.entries {
-		if en.key == k {
+		if m.keyList[en.kid] == k {
 			return i, nil
 		}
 	}
@@ -214,9 +218,9 @@ func (m *matcher) players(named []int) error {
 			other := s.Events[en.event].Standings.Event.Players[s.Events[en.event].Standings.Rows[j].Player].Name
 			return fmt.Errorf("%w: %s has two players, %s and %s, who would be one player of the season: "+
 				"tell them apart (by name, or by IDs on a players list), or leave them out of --same",
-				ErrUsage, s.Events[en.event].Name, tbsheet.Quote(other), tbsheet.Quote(en.name))
+				ErrUsage, s.Events[en.event].Name, tbsheet.Quote(other), tbsheet.Quote(m.name(en)))
 		}
-		pl.Entries[en.event] = en.row
+		pl.Entries[en.event] = int(en.row)
 		if en.id != "" {
 			pl.ID = en.id
 		}
@@ -234,12 +238,12 @@ func (m *matcher) players(named []int) error {
 	}
 	m.keys = make([]string, len(s.Players))
 	for p, i := range spelling {
-		s.Players[p].Name, m.keys[p] = m.entries[i].name, m.entries[i].key
+		s.Players[p].Name, m.keys[p] = m.name(&m.entries[i]), m.keyList[m.entries[i].kid]
 	}
 	renamed := map[int]bool{}
 	for i := range m.entries {
 		en := &m.entries[i]
-		if p := m.owner[i]; en.id != "" && en.key != m.keys[p] && !renamed[p] {
+		if p := m.owner[i]; en.id != "" && m.keyList[en.kid] != m.keys[p] && !renamed[p] {
 			renamed[p] = true
 			s.Renamed = append(s.Renamed, p)
 		}

@@ -42,7 +42,7 @@ func (s *Standings) rank() {
 		order[i] = i
 	}
 	points := func(p int) exact.Num { return s.Rows[p].Points }
-	slices.SortStableFunc(order, func(a, b int) int { return points(b).Cmp(points(a)) })
+	slices.SortFunc(order, func(a, b int) int { return cmp.Or(points(b).Cmp(points(a)), a-b) })
 	groups := split(order, func(a, b int) bool { return points(a).Equal(points(b)) })
 	for _, id := range s.Rules.Ties {
 		var value []int // by player, higher first
@@ -68,14 +68,16 @@ func (s *Standings) rank() {
 				next = append(next, g)
 				continue
 			}
-			slices.SortStableFunc(g, func(a, b int) int { return value[b] - value[a] })
+			slices.SortFunc(g, func(a, b int) int { return cmp.Or(value[b]-value[a], a-b) })
 			next = append(next, split(g, func(a, b int) bool { return value[a] == value[b] })...)
 		}
 		groups = next
 	}
 	out := make([]Row, 0, len(s.Rows))
 	for _, g := range groups {
-		slices.SortStableFunc(g, func(a, b int) int { return cmp.Compare(s.Players[a].Name, s.Players[b].Name) })
+		if len(g) > 1 {
+			slices.SortFunc(g, func(a, b int) int { return cmp.Or(cmp.Compare(s.Players[a].Name, s.Players[b].Name), a-b) })
+		}
 		rank := len(out) + 1
 		for _, p := range g {
 			r := s.Rows[p]

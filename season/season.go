@@ -253,14 +253,14 @@ func (s *Standings) score(entries []entry, owner []int) {
 		s.Rows[p].Results = all[next[p]:next[p+1]:next[p+1]]
 	}
 	for k := range entries {
-		en, p := &entries[k], owner[k]
-		ev := &s.Events[en.event]
-		sr := &ev.Standings.Rows[en.row]
+		e, p := int(entries[k].event), owner[k]
+		ev := &s.Events[e]
+		sr := &ev.Standings.Rows[entries[k].row]
 		res := &all[next[p]]
 		next[p]++
-		s.played[en.event] = append(s.played[en.event], p)
-		*res = Result{Event: en.event, Played: true, Place: sr.Rank, Wins: sr.Wins, Draws: sr.Draws, Losses: sr.Losses}
-		res.PlacePoints = s.placePoints(en.event, sr.Rank)
+		s.played[e] = append(s.played[e], p)
+		*res = Result{Event: e, Played: true, Place: sr.Rank, Wins: sr.Wins, Draws: sr.Draws, Losses: sr.Losses}
+		res.PlacePoints = s.placePoints(e, sr.Rank)
 		res.ResultPoints = r.Attend
 		if r.PerWin.Sign() != 0 {
 			res.ResultPoints = res.ResultPoints.Add(r.PerWin.MulInt(int64(sr.Wins)))
@@ -291,7 +291,9 @@ func (s *Standings) score(entries []entry, owner []int) {
 		}
 		// The best results first; among equal ones the earlier event, so that the same
 		// season always counts the same results.
-		slices.SortStableFunc(order, func(a, b int) int { return row.Results[b].Points.Cmp(row.Results[a].Points) })
+		if r.Best > 0 && len(order) > r.Best {
+			slices.SortFunc(order, func(a, b int) int { return cmp.Or(row.Results[b].Points.Cmp(row.Results[a].Points), a-b) })
+		}
 		for k, i := range order {
 			if r.Best > 0 && k >= r.Best {
 				break
