@@ -95,11 +95,21 @@ func (m *matcher) match(same [][2]string) error {
 	}
 	m.entries = make([]entry, 0, n)
 	m.keyed, m.kidOf = make(map[string]int, n/4), make(map[string]int, n/4)
+	var rowOf []int32 // by the event's player: 1 + his row, 0 when he is not ranked
 	for e, ev := range s.Events {
+		// The players in the order of the event's list, which is read once, front to back.
 		st := ev.Standings
+		rowOf = slices.Grow(rowOf[:0], len(st.Event.Players))[:len(st.Event.Players)]
+		clear(rowOf)
 		for i := range st.Rows {
-			p := &st.Event.Players[st.Rows[i].Player]
-			m.entries = append(m.entries, entry{event: int32(e), row: int32(i), id: sharedID(st.Event, p), kid: int32(m.keyOf(p.Name))})
+			rowOf[st.Rows[i].Player] = int32(i + 1)
+		}
+		for j := range st.Event.Players {
+			if rowOf[j] == 0 {
+				continue
+			}
+			p := &st.Event.Players[j]
+			m.entries = append(m.entries, entry{event: int32(e), row: rowOf[j] - 1, id: sharedID(st.Event, p), kid: int32(m.keyOf(p.Name))})
 		}
 	}
 	m.parent = make([]int, len(m.entries))
@@ -168,7 +178,6 @@ func (m *matcher) match(same [][2]string) error {
 		s.Unmatched = append(s.Unmatched, u)
 	}
 	slices.SortFunc(s.Unmatched, func(a, b Unmatched) int { return a.Player - b.Player })
-	m.typos()
 	return nil
 }
 
@@ -196,38 +205,29 @@ func (m *matcher) players(named []int) error {
 	s := m.s
 	m.playerOf = make([]int, len(m.entries))
 	var spelling []int // by player: the entry whose name he gets
-	var entries []int  // the players' Entries, allocated a few players at a time
+	var last []int     // by player: his last entry so far
 	for i := range m.entries {
 		r := m.find(i)
 		p := m.playerOf[r] - 1
 		if p < 0 {
 			p = len(s.Players)
 			m.playerOf[r] = p + 1
-			if len(entries) < len(s.Events) {
-				entries = make([]int, 64*len(s.Events))
-				for k := range entries {
-					entries[k] = -1
-				}
-			}
-			s.Players = append(s.Players, Player{Entries: entries[:len(s.Events):len(s.Events)]})
-			entries = entries[len(s.Events):]
+			s.Players = append(s.Players, Player{})
+			spelling, last = append(spelling, i), append(last, -1)
 		}
 		en := &m.entries[i]
 		pl := &s.Players[p]
-		if j := pl.Entries[en.event]; j >= 0 {
-			other := s.Events[en.event].Standings.Event.Players[s.Events[en.event].Standings.Rows[j].Player].Name
+		// The entries come in event order: two of one event are neighbours in a player's.
+		if j := last[p]; j >= 0 && m.entries[j].event == en.event {
 			return fmt.Errorf("%w: %s has two players, %s and %s, who would be one player of the season: "+
 				"tell them apart (by name, or by IDs on a players list), or leave them out of --same",
-				ErrUsage, s.Events[en.event].Name, tbsheet.Quote(other), tbsheet.Quote(m.name(en)))
+				ErrUsage, s.Events[en.event].Name, tbsheet.Quote(m.name(&m.entries[j])), tbsheet.Quote(m.name(en)))
 		}
-		pl.Entries[en.event] = int(en.row)
+		last[p] = i
 		if en.id != "" {
 			pl.ID = en.id
 		}
-		if p == len(spelling) {
-			spelling = append(spelling, i)
-		}
-		spelling[p] = i // the entries come in event order: the last is the latest event's
+		spelling[p] = i // the last is the latest event's
 	}
 	for _, b := range named {
 		spelling[m.playerOf[m.find(b)]-1] = b
@@ -254,23 +254,30 @@ func (m *matcher) players(named []int) error {
 
 // typos lists the pairs of players whose names are one typo apart (suggest.TypoPairs, the
 // readers' check) and who never play in the same event; two players with different IDs are
-// two people whatever their names.
+// two people whatever their names. It reads the players' results (Rows, by player).
 func (m *matcher) typos() {
 	s := m.s
 	for _, pair := range suggest.TypoPairs(m.keys) {
-		a, b := &s.Players[pair[0]], &s.Players[pair[1]]
-		if a.ID != "" && b.ID != "" {
+		if s.Players[pair[0]].ID != "" && s.Players[pair[1]].ID != "" {
 			continue
 		}
+		a, b := s.Rows[pair[0]].Results, s.Rows[pair[1]].Results
 		apart := true
-		for e := range a.Entries {
-			apart = apart && (a.Entries[e] < 0 || b.Entries[e] < 0)
+		for i, j := 0, 0; apart && i < len(a) && j < len(b); {
+			switch {
+			case a[i].Event < b[j].Event:
+				i++
+			case a[i].Event > b[j].Event:
+				j++
+			default:
+				apart = false
+			}
 		}
 		if !apart {
 			continue
 		}
 		t := Typo{A: pair[0], B: pair[1]}
-		if played(b) < played(a) {
+		if len(b) < len(a) {
 			t.A, t.B = t.B, t.A
 		}
 		s.Typos = append(s.Typos, t)
@@ -283,26 +290,15 @@ func (m *matcher) typos() {
 	})
 }
 
-// played counts the events a player played.
-func played(p *Player) int {
-	n := 0
-	for _, i := range p.Entries {
-		if i >= 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // Rounds lists the numbers of the rounds player p has a match in, in event e (byes
 // included): where a spelling appears, for the organizer checking two of them.
 func (s *Standings) Rounds(p, e int) []int {
-	i := s.Players[p].Entries[e]
-	if i < 0 {
+	x := s.Rows[s.rowOf[p]].Result(e)
+	if !x.Played {
 		return nil
 	}
 	st := s.Events[e].Standings
-	who := st.Rows[i].Player
+	who := st.Rows[x.Row].Player
 	var out []int
 	for _, r := range st.Event.Rounds {
 		for _, mt := range r.Matches {

@@ -74,6 +74,7 @@ func (s *Standings) rank() {
 		groups = next
 	}
 	out := make([]Row, 0, len(s.Rows))
+	s.rowOf = make([]int, len(s.Rows))
 	for _, g := range groups {
 		if len(g) > 1 {
 			slices.SortFunc(g, func(a, b int) int { return cmp.Or(cmp.Compare(s.Players[a].Name, s.Players[b].Name), a-b) })
@@ -82,6 +83,7 @@ func (s *Standings) rank() {
 		for _, p := range g {
 			r := s.Rows[p]
 			r.Rank = rank
+			s.rowOf[p] = len(out)
 			out = append(out, r)
 		}
 	}
@@ -118,10 +120,7 @@ func (s *Standings) headToHead(groups [][]int) []int {
 	out := make([]int, len(s.Rows))
 	for e := range s.Events {
 		ev := s.Events[e].Standings.Event
-		player := make([]int32, len(ev.Players)) // the event's player → 1 + season player
-		for _, p := range s.played[e] {
-			player[s.Events[e].Standings.Rows[s.Players[p].Entries[e]].Player] = int32(p + 1)
-		}
+		player := s.seasonOf[e] // the event's player → 1 + season player
 		for ri := range ev.Rounds {
 			for mi := range ev.Rounds[ri].Matches {
 				m := &ev.Rounds[ri].Matches[mi] // not a copy: a Match is 24 words

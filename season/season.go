@@ -105,8 +105,10 @@ type Standings struct {
 	// are kept apart from all of them.
 	Unmatched []Unmatched
 
-	// played lists, for each event, the players who played it (for head-to-head).
-	played [][]int
+	// seasonOf maps, for each event, its players to 1 + their index in Players (0 for
+	// those not ranked), for head-to-head; rowOf maps a player to his index in Rows.
+	seasonOf [][]int32
+	rowOf    []int
 }
 
 // Player is one person of the season.
@@ -115,9 +117,6 @@ type Player struct {
 	ID string
 	// Name is the name the season lists: the latest event's spelling, or --same's.
 	Name string
-	// Entries holds, for each event, the index of the player's row in the event's
-	// Standings.Rows, or −1 when he did not play it.
-	Entries []int
 }
 
 // Row is one ranked player.
@@ -139,6 +138,9 @@ type Row struct {
 	HeadToHead *int
 }
 
+// RowOf returns player p's row (p indexes Players).
+func (s *Standings) RowOf(p int) *Row { return &s.Rows[s.rowOf[p]] }
+
 // Result returns the player's result in event e (an index into Standings.Events): the zero
 // Result, Played false, when he did not play it.
 func (r *Row) Result(e int) Result {
@@ -150,8 +152,8 @@ func (r *Row) Result(e int) Result {
 
 // Result is what one event gives a player.
 type Result struct {
-	// Event indexes Standings.Events.
-	Event int
+	// Event indexes Standings.Events; Row is the player's row in its Standings.Rows.
+	Event, Row int
 	// Played is false for an event the player did not play; the other fields are then zero.
 	Played bool
 	// Place is the player's place in the event; Wins, Draws and Losses his record there.
@@ -215,6 +217,7 @@ func Compute(events []Event, opt Options) (*Standings, error) {
 		return nil, err
 	}
 	s.score(m.entries, m.owner)
+	m.typos()
 	s.rank()
 	return s, nil
 }
@@ -248,7 +251,10 @@ func (s *Standings) score(entries []entry, owner []int) {
 		next[p+1] += next[p]
 	}
 	all := make([]Result, len(entries))
-	s.played = make([][]int, len(s.Events))
+	s.seasonOf = make([][]int32, len(s.Events))
+	for e := range s.Events {
+		s.seasonOf[e] = make([]int32, len(s.Events[e].Standings.Event.Players))
+	}
 	for p := range s.Players {
 		s.Rows[p].Results = all[next[p]:next[p+1]:next[p+1]]
 	}
@@ -258,8 +264,8 @@ func (s *Standings) score(entries []entry, owner []int) {
 		sr := &ev.Standings.Rows[entries[k].row]
 		res := &all[next[p]]
 		next[p]++
-		s.played[e] = append(s.played[e], p)
-		*res = Result{Event: e, Played: true, Place: sr.Rank, Wins: sr.Wins, Draws: sr.Draws, Losses: sr.Losses}
+		s.seasonOf[e][sr.Player] = int32(p + 1)
+		*res = Result{Event: e, Row: int(entries[k].row), Played: true, Place: sr.Rank, Wins: sr.Wins, Draws: sr.Draws, Losses: sr.Losses}
 		res.PlacePoints = s.placePoints(e, sr.Rank)
 		res.ResultPoints = r.Attend
 		if r.PerWin.Sign() != 0 {

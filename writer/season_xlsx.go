@@ -263,7 +263,7 @@ func (sb *seasonBook) seasonTable() (*table, error) {
 			var c excelize.Cell
 			var err error
 			if x.Played {
-				c, err = sb.formulaCell(k, x.Points.Float64(), ref(sb.sheets[e], evPoints+1, p.Entries[e]+2))
+				c, err = sb.formulaCell(k, x.Points.Float64(), ref(sb.sheets[e], evPoints+1, x.Row+2))
 			} else {
 				c, err = sb.cell(k, nil)
 			}
@@ -305,7 +305,7 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 		r := &s.Rows[i]
 		for k := range r.Results {
 			if x := &r.Results[k]; x.Event == e {
-				results[s.Players[r.Player].Entries[e]] = x
+				results[x.Row] = x
 			}
 		}
 	}

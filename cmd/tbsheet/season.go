@@ -413,10 +413,8 @@ func seasonNotes(s *season.Standings) []string {
 	var out []string
 	where := func(p int) string {
 		var parts []string
-		for e, i := range s.Players[p].Entries {
-			if i < 0 {
-				continue
-			}
+		for _, x := range s.RowOf(p).Results {
+			e := x.Event
 			rounds := s.Rounds(p, e)
 			switch len(rounds) {
 			case 0:
@@ -437,11 +435,9 @@ func seasonNotes(s *season.Standings) []string {
 	}
 	for _, p := range s.Renamed {
 		var spellings []string
-		for e, i := range s.Players[p].Entries {
-			if i >= 0 {
-				st := s.Events[e].Standings
-				spellings = append(spellings, tbsheet.Quote(st.Event.Players[st.Rows[i].Player].Name)+" in "+s.Events[e].Name)
-			}
+		for _, x := range s.RowOf(p).Results {
+			st := s.Events[x.Event].Standings
+			spellings = append(spellings, tbsheet.Quote(st.Event.Players[st.Rows[x.Row].Player].Name)+" in "+s.Events[x.Event].Name)
 		}
 		out = append(out, fmt.Sprintf("note: season: ID %s is %s: one player, listed as %s",
 			s.Players[p].ID, strings.Join(spellings, ", "), name(p)))
