@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -53,6 +56,67 @@ func TestSeasonFiles(t *testing.T) {
 		}
 		if !strings.Contains(stderr, "wrote "+filepath.Join(dir, "season"+ext)) {
 			t.Errorf("stderr does not list season%s:\n%s", ext, stderr)
+		}
+	}
+}
+
+// TestWatchSeason: tbsheet watch FOLDER --season keeps the season's table current: the
+// events in the folder at the start count, and a new event saved into it is ranked in on
+// its save (the published example: 57, then 60 with a further first).
+func TestWatchSeason(t *testing.T) {
+	club := filepath.Join("..", "..", "testdata", "season", "club")
+	dir, out := t.TempDir(), t.TempDir()
+	copyEvent := func(name string) (string, []byte) {
+		data, err := os.ReadFile(filepath.Join(club, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path, data
+	}
+	for _, n := range []string{"2026-01-club.csv", "2026-02-club.csv", "2026-03-club.csv"} {
+		copyEvent(n)
+	}
+	fourth, data := copyEvent("2026-04-club.csv")
+	table := filepath.Join(out, "season.csv")
+	var stderr bytes.Buffer
+	job := watchJobFor(t, &stderr, dir, "--season", table, "--places", "15,12,10,8,6,4", "--best", "4")
+	alice := func() string {
+		data, err := os.ReadFile(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if f := strings.Split(line, ","); len(f) > 3 && f[1] == "Alice" {
+				return f[3]
+			}
+		}
+		return ""
+	}
+	for _, step := range []struct {
+		input string
+		data  []byte
+		want  string
+	}{{fourth, data, "57"}, {}} {
+		if step.input == "" {
+			step.input, step.data = copyEvent("2026-05-club.csv")
+			step.want = "60"
+		}
+		p, err := job(context.Background(), step.input, step.data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(p.Summary.Wrote, table) {
+			t.Errorf("the summary does not list %s: %v", table, p.Summary.Wrote)
+		}
+		if err := p.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		if got := alice(); got != step.want {
+			t.Errorf("after %s, Alice has %s, want %s", filepath.Base(step.input), got, step.want)
 		}
 	}
 }
