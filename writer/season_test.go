@@ -174,7 +174,7 @@ func TestSeasonOutputs(t *testing.T) {
 // TestSeasonLabelsTranslated: every word of the season's outputs is in every language.
 func TestSeasonLabelsTranslated(t *testing.T) {
 	for key := range labels["en"] {
-		if !strings.HasPrefix(key, "season.") {
+		if !strings.HasPrefix(key, "season.") && key != "web.season" {
 			continue
 		}
 		for _, lang := range Langs() {

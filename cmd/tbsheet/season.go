@@ -506,9 +506,9 @@ func (j *job) newSeasonWatch(inputs, outputs []string, sf seasonFlags) (*seasonW
 
 // prepare ranks the season with input's new standings and renders its outputs; write
 // writes them and keeps the standings for the next runs.
-func (w *seasonWatch) prepare(input string, sts []*calc.Standings, opt writer.Options) (write func() error, notes []string, err error) {
+func (w *seasonWatch) prepare(input string, sts []*calc.Standings, opt writer.Options) (s *season.Standings, write func() error, notes []string, err error) {
 	if len(sts) != 1 {
-		return nil, nil, fmt.Errorf("%s holds %d divisions (%s): a season ranks one, chosen with --pod", input, len(sts), divisionNames(sts))
+		return nil, nil, nil, fmt.Errorf("%s holds %d divisions (%s): a season ranks one, chosen with --pod", input, len(sts), divisionNames(sts))
 	}
 	key := absPath(input)
 	now := seasonInput{input, season.Event{Name: sts[0].Event.Name, Standings: sts[0]}}
@@ -525,13 +525,13 @@ func (w *seasonWatch) prepare(input string, sts []*calc.Standings, opt writer.Op
 	inputs = append(inputs, input)
 	events[input] = now.ev
 	slices.Sort(inputs)
-	s, err := computeSeason(inputs, events, w.sf, w.opt)
+	s, err = computeSeason(inputs, events, w.sf, w.opt)
 	if err != nil {
-		return nil, nil, brokenSave(err)
+		return nil, nil, nil, brokenSave(err)
 	}
 	files, err := renderSeason(s, w.outputs, opt)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	write = func() error {
 		if _, err := writer.WriteFiles(files); err != nil {
@@ -542,5 +542,5 @@ func (w *seasonWatch) prepare(input string, sts []*calc.Standings, opt writer.Op
 		w.mu.Unlock()
 		return nil
 	}
-	return write, seasonNotes(s), nil
+	return s, write, seasonNotes(s), nil
 }

@@ -286,7 +286,7 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 		}
 		writeSeason, seasonNotes := func() error { return nil }, []string(nil)
 		if j.season != nil {
-			if writeSeason, seasonNotes, err = j.season.prepare(input, r.sts, j.writeOpt); err != nil {
+			if _, writeSeason, seasonNotes, err = j.season.prepare(input, r.sts, j.writeOpt); err != nil {
 				return watch.Prepared{}, err
 			}
 		}
