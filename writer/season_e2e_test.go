@@ -4,7 +4,10 @@ package writer
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/tbsheet/tbsheet/exact"
@@ -50,5 +53,33 @@ func TestLibreOfficeRecomputesSeason(t *testing.T) {
 			}
 			t.Logf("%d season points recomputed by LibreOffice agree with tbsheet", checked)
 		})
+	}
+}
+
+// TestSeasonPDFText reads the season's wall page back with pdftotext in every language:
+// the title, every player in rank order with his points, the events and the rules, and no
+// label left untranslated.
+func TestSeasonPDFText(t *testing.T) {
+	s := testSeason(testSeasonRules)
+	for _, lang := range Langs() {
+		data, err := RenderSeason("season.pdf", s, Options{Now: testNow, Lang: lang, Cut: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "season.pdf")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		text := poppler(t, "pdftotext", "-raw", path, "-")
+		sw := seasonWords{s, lang}
+		want := []string{"Spring League"}
+		for _, r := range s.Rows {
+			want = append(want, s.Players[r.Player].Name+" "+seasonNum(r.Points))
+		}
+		want = append(want, sw.eventLine(0), sw.rules()[0])
+		inOrder(t, text, want, lang+" season")
+		if strings.Contains(text, "season.") {
+			t.Errorf("%s: a label is printed as its key:\n%s", lang, text)
+		}
 	}
 }

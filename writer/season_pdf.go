@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/season"
 )
 
@@ -23,7 +24,11 @@ func WriteSeasonPDF(w io.Writer, s *season.Standings, opt Options) error {
 	sw := seasonWords{s, opt.Lang}
 	fs := d.fonts
 	d.name = sw.title()
-	d.title = fs.shape(d.name, style{bold: true, pt: titlePt}, "the season's name")
+	title := strings.TrimSpace(s.Name)
+	if title == "" {
+		title = sw.l("season.title")
+	}
+	d.title = fs.shape(tbsheet.Printable(title), style{bold: true, pt: titlePt}, "the season's name")
 	d.meta = fs.shape(seasonDates(s), style{pt: metaPt, gray: grayMeta}, "the dates")
 	subtitle := sw.l("season.title")
 	if strings.TrimSpace(s.Name) == "" {
