@@ -327,6 +327,10 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 		resultFormula := fmt.Sprintf("%s*%s+%s*%s+%s", cellOf(evWins), ref(sb.rules, 2, rulesPerWin),
 			cellOf(evDraws), ref(sb.rules, 2, rulesPerDraw), ref(sb.rules, 2, rulesAttend))
 		p := &st.Event.Players[sr.Player]
+		id := p.ID
+		if id == p.Name {
+			id = "" // a sheet without IDs: the name stands for one
+		}
 		m := ev.Multiplier
 		if m.Sign() == 0 {
 			m = exact.Int(1)
@@ -339,13 +343,13 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 		}{
 			{sr.Rank, strconv.Itoa(sr.Rank), "", styleKey{row: key.row, align: alignPadded}},
 			{p.Name, p.Name, "", key},
-			{p.ID, p.ID, "", styleKey{row: key.row, numFmt: "@"}},
+			{id, id, "", styleKey{row: key.row, numFmt: "@"}},
 			{sr.Wins, strconv.Itoa(sr.Wins), "", styleKey{row: key.row, align: alignPadded}},
 			{sr.Draws, strconv.Itoa(sr.Draws), "", styleKey{row: key.row, align: alignPadded}},
 			{sr.Losses, strconv.Itoa(sr.Losses), "", styleKey{row: key.row, align: alignPadded}},
 			{res.PlacePoints.Float64(), seasonNum(res.PlacePoints), placeFormula, num(res.PlacePoints)},
 			{res.ResultPoints.Float64(), seasonNum(res.ResultPoints), resultFormula, num(res.ResultPoints)},
-			{m.Float64(), seasonNum(m), ref(sb.rules, 2, sb.eventsRow+e), num(m)},
+			{m.Float64(), seasonNum(m), ref(sb.rules, 3, sb.eventsRow+e), num(m)},
 			{res.Points.Float64(), seasonNum(res.Points), fmt.Sprintf("(%s+%s)*%s", cellOf(evPlacePoints), cellOf(evResultPoints),
 				cellOf(evMultiplier)), num(res.Points)},
 		}
@@ -436,7 +440,7 @@ func (sb *seasonBook) rulesTable() (*table, error) {
 	if err := add(styleKey{}); err != nil {
 		return nil, err
 	}
-	if err := add(styleKey{row: rowHeader}, sw.l("season.event"), sw.l("season.multiplier"), sw.l("season.sheet-of")); err != nil {
+	if err := add(styleKey{row: rowHeader}, sw.l("season.event"), sw.l("season.sheet-of"), sw.l("season.multiplier")); err != nil {
 		return nil, err
 	}
 	for e, ev := range s.Events {
@@ -444,7 +448,7 @@ func (sb *seasonBook) rulesTable() (*table, error) {
 		if m.Sign() == 0 {
 			m = exact.Int(1)
 		}
-		if err := add(styleKey{row: bandOf(e)}, ev.Name, m.Float64(), sb.sheets[e]); err != nil {
+		if err := add(styleKey{row: bandOf(e)}, ev.Name, sb.sheets[e], m.Float64()); err != nil {
 			return nil, err
 		}
 	}
