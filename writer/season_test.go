@@ -186,6 +186,9 @@ func TestSeasonLabelsTranslated(t *testing.T) {
 		keys["season.tie."+id] = true
 	}
 	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
