@@ -198,7 +198,7 @@ func ref(sheet string, col, row int) string {
 	return "'" + strings.ReplaceAll(sheet, "'", "''") + "'!" + name
 }
 
-// cell returns a styled cell holding a value, or a formula with its value cached (or not,
+// formulaCell returns a styled cell holding a value, or a formula with its value cached (or not,
 // when the test asks for the spreadsheet to compute it).
 func (sb *seasonBook) formulaCell(k styleKey, v any, formula string) (excelize.Cell, error) {
 	if formula != "" && sb.cfg.omitCached {
@@ -207,6 +207,29 @@ func (sb *seasonBook) formulaCell(k styleKey, v any, formula string) (excelize.C
 	c, err := sb.cell(k, v)
 	c.Formula = formula
 	return c, err
+}
+
+// seasonCell is one cell of a row: its value, as it shows, its formula ("" for a value)
+// and its style.
+type seasonCell struct {
+	v       any
+	shown   string
+	formula string
+	k       styleKey
+}
+
+// cells makes a row's cells, and what each shows, for table.add.
+func (sb *seasonBook) cells(values []seasonCell) ([]any, []string, error) {
+	cells := make([]any, len(values))
+	shown := make([]string, len(values))
+	for j, v := range values {
+		c, err := sb.formulaCell(v.k, v.v, v.formula)
+		if err != nil {
+			return nil, nil, err
+		}
+		cells[j], shown[j] = c, v.shown
+	}
+	return cells, shown, nil
 }
 
 // seasonTable builds the Season sheet: rank, player, ID, points (the best results' sum),
@@ -236,26 +259,16 @@ func (sb *seasonBook) seasonTable() (*table, error) {
 			total = strings.Join(terms, "+")
 		}
 		key := styleKey{row: bandOf(i)}
-		values := []struct {
-			v       any
-			shown   string
-			formula string
-			k       styleKey
-		}{
+		values := []seasonCell{
 			{r.Rank, strconv.Itoa(r.Rank), "", styleKey{row: key.row, align: alignPadded}},
 			{p.Name, p.Name, "", key},
 			{p.ID, p.ID, "", styleKey{row: key.row, numFmt: "@"}},
 			{r.Points.Float64(), seasonNum(r.Points), total, styleKey{row: key.row, numFmt: decimalsFormat(r.Points), align: alignPadded}},
 			{r.Played, strconv.Itoa(r.Played), "COUNT(" + span + ")", styleKey{row: key.row, align: alignPadded}},
 		}
-		cells := make([]any, 0, len(header))
-		shown := make([]string, 0, len(header))
-		for _, v := range values {
-			c, err := sb.formulaCell(v.k, v.v, v.formula)
-			if err != nil {
-				return nil, err
-			}
-			cells, shown = append(cells, c), append(shown, v.shown)
+		cells, shown, err := sb.cells(values)
+		if err != nil {
+			return nil, err
 		}
 		for e := range s.Events {
 			x := r.Result(e)
@@ -335,12 +348,7 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 		if m.Sign() == 0 {
 			m = exact.Int(1)
 		}
-		values := []struct {
-			v       any
-			shown   string
-			formula string
-			k       styleKey
-		}{
+		values := []seasonCell{
 			{sr.Rank, strconv.Itoa(sr.Rank), "", styleKey{row: key.row, align: alignPadded}},
 			{p.Name, p.Name, "", key},
 			{id, id, "", styleKey{row: key.row, numFmt: "@"}},
@@ -353,14 +361,9 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 			{res.Points.Float64(), seasonNum(res.Points), fmt.Sprintf("(%s+%s)*%s", cellOf(evPlacePoints), cellOf(evResultPoints),
 				cellOf(evMultiplier)), num(res.Points)},
 		}
-		cells := make([]any, len(values))
-		shown := make([]string, len(values))
-		for j, v := range values {
-			c, err := sb.formulaCell(v.k, v.v, v.formula)
-			if err != nil {
-				return nil, err
-			}
-			cells[j], shown[j] = c, v.shown
+		cells, shown, err := sb.cells(values)
+		if err != nil {
+			return nil, err
 		}
 		t.add(cells, shown)
 	}

@@ -104,13 +104,8 @@ The order of the events is their dates, then their names, whatever order they ar
 			if err != nil {
 				return outputErr(err)
 			}
-			written, err := writer.WriteFiles(files)
-			notes = append(notes, wroteNotes(written)...)
-			if err != nil {
-				return outputErr(err)
-			}
-			if to == "" && len(of.outputs) > 0 {
-				return nil
+			if err := writeOutputs(files, &notes); err != nil || to == "" && len(of.outputs) > 0 {
+				return err
 			}
 			out := cmd.OutOrStdout()
 			switch to {
@@ -129,11 +124,9 @@ The order of the events is their dates, then their names, whatever order they ar
 	fs.MarkHidden("after-round") // a season counts finished events
 	sf.register(fs)
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(writer.SeasonExts(), ", ")+"); repeatable")
-	fs.StringVar(&of.lang, "lang", "en", "language of headers and labels: "+strings.Join(writer.Langs(), ", "))
-	fs.StringVar(&of.paper, "paper", "A4", "PDF paper size: A4 or Letter")
+	of.registerPages(fs)
 	fs.IntVar(&of.cut, "cut", 0, "draw a line under the first `N` players (those who qualify)")
 	registerCSVSep(fs, &of.csvSep)
-	fs.StringVar(&of.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&of.pod, "pod", "", "only this division of multi-pod inputs (Pokémon TOM: Junior, Senior, Masters)")
 	fs.StringVar(&of.title, "title", "", "the season's name on every output")
 	registerQR(fs, &of.qr)
