@@ -207,14 +207,7 @@ func (w seasonWords) rules() []string {
 		out = append(out, w.f("season.legend.places", len(r.Places), list(r.Places)))
 	}
 	for _, t := range r.Tiers {
-		band := w.f("season.legend.tier-min", t.Min)
-		switch {
-		case t.Max == t.Min:
-			band = strconv.Itoa(t.Min)
-		case t.Max > 0:
-			band = strconv.Itoa(t.Min) + "–" + strconv.Itoa(t.Max)
-		}
-		out = append(out, w.f("season.legend.tier", band, len(t.Places), list(t.Places)))
+		out = append(out, w.f("season.legend.tier", w.band(t), len(t.Places), list(t.Places)))
 	}
 	if r.PerWin.Sign() != 0 || r.PerDraw.Sign() != 0 || r.Attend.Sign() != 0 {
 		out = append(out, w.f("season.legend.results", seasonNum(r.PerWin), seasonNum(r.PerDraw), seasonNum(r.Attend)))
@@ -230,6 +223,17 @@ func (w seasonWords) rules() []string {
 		out = append(out, w.f("season.legend.ties", strings.Join(ties, w.l("season.then"))))
 	}
 	return append(out, w.l("season.legend.na"))
+}
+
+// band names a tier's players: "8–15", "16 or more", "8".
+func (w seasonWords) band(t season.Tier) string {
+	switch {
+	case t.Max == t.Min:
+		return strconv.Itoa(t.Min)
+	case t.Max > 0:
+		return strconv.Itoa(t.Min) + "–" + strconv.Itoa(t.Max)
+	}
+	return w.f("season.legend.tier-min", t.Min)
 }
 
 // tieNotes name, once per group, the players tied on points and every tiebreak.

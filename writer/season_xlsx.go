@@ -411,14 +411,7 @@ func (sb *seasonBook) rulesTable() (*table, error) {
 	if len(r.Tiers) > 0 {
 		lists = nil
 		for _, tier := range r.Tiers {
-			band := labelf(sw.lang, "season.legend.tier-min", tier.Min)
-			switch {
-			case tier.Max == tier.Min:
-				band = strconv.Itoa(tier.Min)
-			case tier.Max > 0:
-				band = strconv.Itoa(tier.Min) + "–" + strconv.Itoa(tier.Max)
-			}
-			header = append(header, labelf(sw.lang, "season.tier", band))
+			header = append(header, sw.f("season.tier", sw.band(tier)))
 			lists = append(lists, tier.Places)
 		}
 	} else {
