@@ -69,7 +69,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			if to != "" && to != "table" && to != "json" && to != "csv" {
 				return usageErr("--to %q: use table, json or csv", to)
 			}
-			inputs, err := seasonInputs(args)
+			inputs, err := seasonInputs(args, of.outputs)
 			if err != nil {
 				return err
 			}
@@ -245,11 +245,15 @@ func (f *seasonFlags) options() (season.Options, error) {
 }
 
 // seasonInputs expands the season's arguments into its result files: a folder gives the
-// files in it that tbsheet reads (not lock or temporary files), a pattern the files it
-// matches; each file once, in the order given.
-func seasonInputs(args []string) ([]string, error) {
+// files in it that tbsheet reads (not lock or temporary files, nor the season's own outputs,
+// which a run before this one may have left there), a pattern the files it matches; each
+// file once, in the order given.
+func seasonInputs(args, outputs []string) ([]string, error) {
 	var out []string
-	seen := map[string]bool{}
+	seen, outs := map[string]bool{}, map[string]bool{}
+	for _, o := range outputs {
+		outs[absPath(o)] = true
+	}
 	add := func(p string) {
 		if k := absPath(p); !seen[k] {
 			seen[k] = true
@@ -270,7 +274,7 @@ func seasonInputs(args []string) ([]string, error) {
 				return nil, inputErr(fmt.Errorf("%s: no file matches", a))
 			}
 			for _, m := range matches {
-				if !isDir(m) {
+				if !isDir(m) && !outs[absPath(m)] {
 					add(m)
 				}
 			}
@@ -286,6 +290,9 @@ func seasonInputs(args []string) ([]string, error) {
 		}
 		n := len(out)
 		for _, e := range ents {
+			if outs[absPath(filepath.Join(a, e.Name()))] {
+				continue
+			}
 			if e.Type().IsRegular() && !watch.IsTemp(e.Name()) && slices.Contains(exts, strings.ToLower(filepath.Ext(e.Name()))) {
 				add(filepath.Join(a, e.Name()))
 			}
@@ -485,7 +492,7 @@ func (j *job) newSeasonWatch(inputs, outputs []string, sf seasonFlags) (*seasonW
 		return nil, err
 	}
 	w := &seasonWatch{sf: sf, opt: opt, outputs: outputs, events: map[string]seasonInput{}}
-	files, err := seasonInputs(inputs)
+	files, err := seasonInputs(inputs, outputs)
 	if err != nil {
 		return nil, err
 	}
