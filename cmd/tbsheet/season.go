@@ -69,7 +69,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			if to != "" && to != "table" && to != "json" && to != "csv" {
 				return usageErr("--to %q: use table, json or csv", to)
 			}
-			inputs, err := seasonInputs(args, of.outputs)
+			inputs, err := seasonInputs(args)
 			if err != nil {
 				return err
 			}
@@ -245,15 +245,14 @@ func (f *seasonFlags) options() (season.Options, error) {
 }
 
 // seasonInputs expands the season's arguments into its result files: a folder gives the
-// files in it that tbsheet reads (not lock or temporary files, nor the season's own outputs,
-// which a run before this one may have left there), a pattern the files it matches; each
-// file once, in the order given.
-func seasonInputs(args, outputs []string) ([]string, error) {
+// files in it that tbsheet reads (not lock or temporary files), a pattern the files it
+// matches; each file once, in the order given. A file of a folder that an output names
+// is an input all the same, which checkFiles then refuses to write: a season's table is
+// written beside the events' folder, not into it (tbsheet watch --season, whose outputs
+// watch never reads, may write it there).
+func seasonInputs(args []string) ([]string, error) {
 	var out []string
-	seen, outs := map[string]bool{}, map[string]bool{}
-	for _, o := range outputs {
-		outs[absPath(o)] = true
-	}
+	seen := map[string]bool{}
 	add := func(p string) {
 		if k := absPath(p); !seen[k] {
 			seen[k] = true
@@ -274,7 +273,7 @@ func seasonInputs(args, outputs []string) ([]string, error) {
 				return nil, inputErr(fmt.Errorf("%s: no file matches", a))
 			}
 			for _, m := range matches {
-				if !isDir(m) && !outs[absPath(m)] {
+				if !isDir(m) {
 					add(m)
 				}
 			}
@@ -290,9 +289,6 @@ func seasonInputs(args, outputs []string) ([]string, error) {
 		}
 		n := len(out)
 		for _, e := range ents {
-			if outs[absPath(filepath.Join(a, e.Name()))] {
-				continue
-			}
 			if e.Type().IsRegular() && !watch.IsTemp(e.Name()) && slices.Contains(exts, strings.ToLower(filepath.Ext(e.Name()))) {
 				add(filepath.Join(a, e.Name()))
 			}
@@ -492,7 +488,7 @@ func (j *job) newSeasonWatch(inputs, outputs []string, sf seasonFlags) (*seasonW
 		return nil, err
 	}
 	w := &seasonWatch{sf: sf, opt: opt, outputs: outputs, events: map[string]seasonInput{}}
-	files, err := seasonInputs(inputs, outputs)
+	files, err := seasonInputs(inputs)
 	if err != nil {
 		return nil, err
 	}
