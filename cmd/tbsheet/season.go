@@ -481,7 +481,9 @@ type seasonInput struct {
 }
 
 // newSeasonWatch starts a watched season with the events its inputs (files and folders)
-// hold now; an input that cannot be read yet is left out until a save of it can.
+// hold now; an input that cannot be read yet is left out until a save of it can. An output
+// of the season in a watched folder is not an event (watch never reads it), unless it reads
+// as results: then it is an event the output would overwrite, and it is refused.
 func (j *job) newSeasonWatch(inputs, outputs []string, sf seasonFlags) (*seasonWatch, error) {
 	opt, err := sf.options()
 	if err != nil {
@@ -493,7 +495,14 @@ func (j *job) newSeasonWatch(inputs, outputs []string, sf seasonFlags) (*seasonW
 		return nil, err
 	}
 	for _, in := range files {
-		if r, err := j.read(in); err == nil && len(r.sts) == 1 {
+		r, err := j.read(in)
+		if slices.ContainsFunc(outputs, func(o string) bool { return samePath(o, in) }) {
+			if err == nil {
+				return nil, usageErr("--season %s is an event of the season (it holds results): tbsheet never writes to its inputs", in)
+			}
+			continue // the table a run before this one wrote
+		}
+		if err == nil && len(r.sts) == 1 {
 			w.events[absPath(in)] = seasonInput{in, season.Event{Name: r.sts[0].Event.Name, Standings: r.sts[0]}}
 		}
 	}

@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/watch"
 )
 
 // TestSeasonCommandLine runs tbsheet season as an organizer types it. The club's five
@@ -119,5 +122,36 @@ func TestWatchSeason(t *testing.T) {
 		if got := alice(); got != step.want {
 			t.Errorf("after %s, Alice has %s, want %s", filepath.Base(step.input), got, step.want)
 		}
+	}
+}
+
+// TestWatchSeasonOverEvent: watch --season refuses a table that would overwrite an event of
+// the watched folder, and takes a table a run before left there for no event.
+func TestWatchSeasonOverEvent(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("..", "..", "testdata", "season", "club", "2026-01-club.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	event, table := filepath.Join(dir, "2026-01-club.csv"), filepath.Join(dir, "season.csv")
+	for path, content := range map[string]string{event: string(data), table: "Rank,Player,Points\n1,Alice,15\n"} {
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		output string
+		ok     bool
+	}{{event, false}, {table, true}} {
+		cmd := newWatchCmdRunning(func(context.Context, watch.Config, watch.Job) error { return nil })
+		cmd.SetArgs([]string{dir, "--season", tc.output, "--places", "3,2,1"})
+		cmd.SetOut(io.Discard)
+		cmd.SetErr(io.Discard)
+		if err := cmd.Execute(); (err == nil) != tc.ok {
+			t.Errorf("--season %s: %v", filepath.Base(tc.output), err)
+		}
+	}
+	if got, _ := os.ReadFile(event); string(got) != string(data) {
+		t.Error("the event was overwritten")
 	}
 }
