@@ -158,10 +158,8 @@ type Result struct {
 	Played bool
 	// Place is the player's place in the event; Wins, Draws and Losses his record there.
 	Place, Wins, Draws, Losses int
-	// PlacePoints and ResultPoints are the points for the place and for the results (per
-	// win, per draw, for attending), before the event's multiplier.
-	PlacePoints, ResultPoints exact.Num
-	// Points are (PlacePoints + ResultPoints) × the event's multiplier.
+	// Points are the points for the place and for the results (Standings.Parts), times
+	// the event's multiplier.
 	Points exact.Num
 	// Counted is false for a result beyond the player's best Rules.Best.
 	Counted bool
@@ -237,6 +235,20 @@ func (s *Standings) placePoints(e, place int) exact.Num {
 	return places[place-1]
 }
 
+// Parts returns what a result's points are made of, before the event's multiplier: the
+// points for the place, and those for the results (per win, per draw, for attending).
+func (s *Standings) Parts(x Result) (place, results exact.Num) {
+	r := &s.Rules
+	results = r.Attend
+	if r.PerWin.Sign() != 0 {
+		results = results.Add(r.PerWin.MulInt(int64(x.Wins)))
+	}
+	if r.PerDraw.Sign() != 0 {
+		results = results.Add(r.PerDraw.MulInt(int64(x.Draws)))
+	}
+	return s.placePoints(x.Event, x.Place), results
+}
+
 // score fills every player's row: each event's result and points, the best N counted. The
 // entries (every event's rows, in event order, and the player of each) are read in order,
 // each result going to its player's place in one array of them all.
@@ -266,15 +278,8 @@ func (s *Standings) score(entries []entry, owner []int) {
 		next[p]++
 		s.seasonOf[e][sr.Player] = int32(p + 1)
 		*res = Result{Event: e, Row: int(entries[k].row), Played: true, Place: sr.Rank, Wins: sr.Wins, Draws: sr.Draws, Losses: sr.Losses}
-		res.PlacePoints = s.placePoints(e, sr.Rank)
-		res.ResultPoints = r.Attend
-		if r.PerWin.Sign() != 0 {
-			res.ResultPoints = res.ResultPoints.Add(r.PerWin.MulInt(int64(sr.Wins)))
-		}
-		if r.PerDraw.Sign() != 0 {
-			res.ResultPoints = res.ResultPoints.Add(r.PerDraw.MulInt(int64(sr.Draws)))
-		}
-		res.Points = res.PlacePoints.Add(res.ResultPoints)
+		place, results := s.Parts(*res)
+		res.Points = place.Add(results)
 		if m := ev.Multiplier; m.Sign() != 0 {
 			res.Points = res.Points.Mul(m)
 		}

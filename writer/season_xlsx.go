@@ -348,6 +348,7 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 		if m.Sign() == 0 {
 			m = exact.Int(1)
 		}
+		place, results := s.Parts(*res)
 		values := []seasonCell{
 			{sr.Rank, strconv.Itoa(sr.Rank), "", styleKey{row: key.row, align: alignPadded}},
 			{p.Name, p.Name, "", key},
@@ -355,8 +356,8 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 			{sr.Wins, strconv.Itoa(sr.Wins), "", styleKey{row: key.row, align: alignPadded}},
 			{sr.Draws, strconv.Itoa(sr.Draws), "", styleKey{row: key.row, align: alignPadded}},
 			{sr.Losses, strconv.Itoa(sr.Losses), "", styleKey{row: key.row, align: alignPadded}},
-			{res.PlacePoints.Float64(), seasonNum(res.PlacePoints), placeFormula, num(res.PlacePoints)},
-			{res.ResultPoints.Float64(), seasonNum(res.ResultPoints), resultFormula, num(res.ResultPoints)},
+			{place.Float64(), seasonNum(place), placeFormula, num(place)},
+			{results.Float64(), seasonNum(results), resultFormula, num(results)},
 			{m.Float64(), seasonNum(m), ref(sb.rules, 3, sb.eventsRow+e), num(m)},
 			{res.Points.Float64(), seasonNum(res.Points), fmt.Sprintf("(%s+%s)*%s", cellOf(evPlacePoints), cellOf(evResultPoints),
 				cellOf(evMultiplier)), num(res.Points)},
