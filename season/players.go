@@ -56,6 +56,9 @@ type entry struct {
 	id         string // the ID it is matched by, or ""
 	event, row int32
 	kid        int32 // the name's key's index in matcher.keyList
+	// player indexes the event's players; rank, wins, draws and losses are his row's,
+	// copied while the rows are read in order, so that scoring reads the entries alone.
+	player, rank, wins, draws, losses int32
 }
 
 // sharedID returns the ID a player of ev is matched by across events: his ID, unless the
@@ -95,21 +98,26 @@ func (m *matcher) match(same [][2]string) error {
 	}
 	m.entries = make([]entry, 0, n)
 	m.keyed, m.kidOf = make(map[string]int, n/4), make(map[string]int, n/4)
-	var rowOf []int32 // by the event's player: 1 + his row, 0 when he is not ranked
+	var ranked []entry // by the event's player: his row's entry, rank 0 when he is not ranked
 	for e, ev := range s.Events {
-		// The players in the order of the event's list, which is read once, front to back.
+		// The rows, then the players in the order of the event's list: each read once,
+		// front to back.
 		st := ev.Standings
-		rowOf = slices.Grow(rowOf[:0], len(st.Event.Players))[:len(st.Event.Players)]
-		clear(rowOf)
+		ranked = slices.Grow(ranked[:0], len(st.Event.Players))[:len(st.Event.Players)]
+		clear(ranked)
 		for i := range st.Rows {
-			rowOf[st.Rows[i].Player] = int32(i + 1)
+			r := &st.Rows[i]
+			ranked[r.Player] = entry{event: int32(e), row: int32(i), player: int32(r.Player), rank: int32(r.Rank),
+				wins: int32(r.Wins), draws: int32(r.Draws), losses: int32(r.Losses)}
 		}
 		for j := range st.Event.Players {
-			if rowOf[j] == 0 {
+			en := ranked[j]
+			if en.rank == 0 {
 				continue
 			}
 			p := &st.Event.Players[j]
-			m.entries = append(m.entries, entry{event: int32(e), row: rowOf[j] - 1, id: sharedID(st.Event, p), kid: int32(m.keyOf(p.Name))})
+			en.id, en.kid = sharedID(st.Event, p), int32(m.keyOf(p.Name))
+			m.entries = append(m.entries, en)
 		}
 	}
 	m.parent = make([]int, len(m.entries))

@@ -271,13 +271,13 @@ func (s *Standings) score(entries []entry, owner []int) {
 		s.Rows[p].Results = all[next[p]:next[p+1]:next[p+1]]
 	}
 	for k := range entries {
-		e, p := int(entries[k].event), owner[k]
+		en, p := &entries[k], owner[k]
+		e := int(en.event)
 		ev := &s.Events[e]
-		sr := &ev.Standings.Rows[entries[k].row]
 		res := &all[next[p]]
 		next[p]++
-		s.seasonOf[e][sr.Player] = int32(p + 1)
-		*res = Result{Event: e, Row: int(entries[k].row), Played: true, Place: sr.Rank, Wins: sr.Wins, Draws: sr.Draws, Losses: sr.Losses}
+		s.seasonOf[e][en.player] = int32(p + 1)
+		*res = Result{Event: e, Row: int(en.row), Played: true, Place: int(en.rank), Wins: int(en.wins), Draws: int(en.draws), Losses: int(en.losses)}
 		place, results := s.Parts(*res)
 		res.Points = place.Add(results)
 		if m := ev.Multiplier; m.Sign() != 0 {
