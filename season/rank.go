@@ -110,15 +110,26 @@ func split(list []int, equal func(a, b int) bool) [][]int {
 // byes were not played.
 func (s *Standings) headToHead(groups [][]int) []int {
 	group := make([]int32, len(s.Rows)) // by player: 1 + its group's index, 0 alone
+	// The events two players of one group played: only their matches are read.
+	last := make([]int32, len(s.Events)) // by event: 1 + the last group seen in it
+	shared := make([]bool, len(s.Events))
 	for gi, g := range groups {
-		if len(g) > 1 {
-			for _, p := range g {
-				group[p] = int32(gi + 1)
+		if len(g) < 2 {
+			continue
+		}
+		for _, p := range g {
+			group[p] = int32(gi + 1)
+			for _, x := range s.Rows[p].Results {
+				shared[x.Event] = shared[x.Event] || last[x.Event] == int32(gi+1)
+				last[x.Event] = int32(gi + 1)
 			}
 		}
 	}
 	out := make([]int, len(s.Rows))
 	for e := range s.Events {
+		if !shared[e] {
+			continue
+		}
 		ev := s.Events[e].Standings.Event
 		player := s.seasonOf[e] // the event's player → 1 + season player
 		for ri := range ev.Rounds {
