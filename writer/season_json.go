@@ -44,6 +44,7 @@ type (
 		Name   string             `json:"name"`
 		ID     *string            `json:"id"`
 		Points jsonNum            `json:"points"`
+		H2H    *int               `json:"head_to_head"`
 		Events []seasonResultJSON `json:"events"`
 	}
 	seasonResultJSON struct {
@@ -55,8 +56,9 @@ type (
 )
 
 // WriteSeasonJSON writes a season's table as JSON, indented by two spaces: each player's
-// rank, name, ID (null when matched by name), points and the events he played, each with
-// his place, its points (multiplier applied) and whether they count.
+// rank, name, ID (null when matched by name), points, head-to-head (null when the tiebreak
+// did not look at him) and the events he played, each with his place, its points
+// (multiplier applied) and whether they count.
 func WriteSeasonJSON(w io.Writer, s *season.Standings) error {
 	nums := func(v []exact.Num) []jsonNum {
 		out := make([]jsonNum, len(v))
@@ -86,7 +88,7 @@ func WriteSeasonJSON(w io.Writer, s *season.Standings) error {
 	}
 	for _, row := range s.Rows {
 		p := &s.Players[row.Player]
-		rj := seasonRowJSON{Rank: row.Rank, Name: p.Name, Points: jsonNum(row.Points), Events: []seasonResultJSON{}}
+		rj := seasonRowJSON{Rank: row.Rank, Name: p.Name, Points: jsonNum(row.Points), H2H: row.HeadToHead, Events: []seasonResultJSON{}}
 		if p.ID != "" {
 			rj.ID = &p.ID
 		}
