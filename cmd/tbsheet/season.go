@@ -121,7 +121,9 @@ The order of the events is their dates, then their names, whatever order they ar
 	}
 	fs := cmd.Flags()
 	cf.register(fs)
-	fs.MarkHidden("after-round") // a season counts finished events
+	for _, name := range []string{"after-round", "show"} {
+		fs.MarkHidden(name) // a season counts finished events, and shows no tiebreak of theirs
+	}
 	sf.register(fs)
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(writer.SeasonExts(), ", ")+"); repeatable")
 	of.registerPages(fs)
@@ -156,7 +158,7 @@ func (f *seasonFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.multipliers, "multiplier", nil, "multiply one event's points: `FILE=X` (e.g. regional.tdf=2); repeatable")
 	fs.StringArrayVar(&f.same, "same", nil, "two spellings of one player: `\"NAME=NAME\"` (listed under the second); repeatable")
 	fs.StringSliceVar(&f.ties, "ties", nil, "order of the season's tiebreaks: "+strings.Join(season.Ties(), ", ")+
-		" (default "+strings.Join(season.DefaultTies(), ",")+"); none: 'points'")
+		" (default "+strings.Join(season.DefaultTies(), ",")+"); 'points' for none")
 }
 
 // maxSeasonNumber bounds every number of points, multiplier and count a season flag takes.
