@@ -248,6 +248,14 @@ func (r Result) Mirror() Result {
 	return r
 }
 
+// Mirror returns the match from P2's side: the players swapped, the result, games, score
+// and colour read from the other side. It is only meaningful for a match with an opponent.
+func (m Match) Mirror() Match {
+	m.P1, m.P2 = m.P2, m.P1
+	m.Result, m.Games, m.Score, m.Color = m.Result.Mirror(), m.Games.Mirror(), m.Score.Mirror(), m.Color.Mirror()
+	return m
+}
+
 // Games holds a match's game counts from P1's side.
 type Games struct {
 	// Known is false when the input gave no games (a bare W/L/D result).

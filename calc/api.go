@@ -344,6 +344,14 @@ type Standings struct {
 	// Final is true when Rows are the final standings after a top cut (see [Final]): players
 	// in the cut come first, ordered by how far they went, and Rank is the final place.
 	Final bool
+	// Cut is the number of players in the top cut in standings [Final] made after the last
+	// Swiss round of an event with playoff rounds, 0 otherwise. With Final false the cut is
+	// being played: Rows keep the Swiss order and ranks, and mark the cut's players
+	// (Row.Finish, Row.StillIn).
+	Cut int
+	// Swiss are the Swiss standings Final made these from, nil for Swiss standings: the
+	// Swiss ranks the bracket is seeded by.
+	Swiss *Standings
 
 	ctx *Context // kept for Explain, ExplainKey and Check
 }
@@ -368,10 +376,11 @@ type Row struct {
 	Figures []Figure
 	// Note is shown beside the row ("order with #4 decided by lot").
 	Note string
-	// Finish is, in final standings, how far a player of the top cut went: 1 for the
-	// winner, 2 for the finalists, 4 for the semi-finalists, 8 for the quarter-finalists,
-	// then 16, 32 …; 0 outside the cut and in Swiss standings. StillIn marks a player whose
-	// playoff match is not decided yet; Finish is then the field of the round he is in.
+	// Finish is, in standings with a top cut (Standings.Cut), how far a player of the cut
+	// went: 1 for the winner, 2 for the finalists, 4 for the semi-finalists, 8 for the
+	// quarter-finalists, then 16, 32 …; 0 outside the cut and in Swiss standings. StillIn
+	// marks, while the cut is played, a player who has not lost; Finish is then the field of
+	// the round he is in.
 	Finish  int
 	StillIn bool
 }

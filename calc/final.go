@@ -22,18 +22,23 @@ import (
 //     simply enters later. A player who played a playoff round and is missing from a later one
 //     went out in it (a note says so).
 //   - Players whose match is not decided yet (unreported, or a draw, which single elimination
-//     cannot use) are still in: they share the place of the round they are in, above those who
-//     lost in it. An unreported final gives both finalists rank 1; a note says the cut is not
-//     finished.
+//     cannot use) are still in.
+//   - Until the cut is finished (one winner, no undecided match) there are no final places:
+//     the result keeps the Swiss order and ranks, with Final false and Cut set, and each cut
+//     player's row says whether he is still in (StillIn) or how far he went (Finish). A note
+//     says the cut is not finished. The title is then "Standings after the Swiss · Top 8 in
+//     progress", never "Final standings", and no two players share a place they have not
+//     earned.
 //   - Players outside the cut keep their Swiss order and shared ranks; their places continue
 //     after the cut. A player who dropped before the top cut is among them: the model shows the
 //     cut as whoever played it.
 //
 // Each cut player's Row.Note names his finish ("winner", "finalist", "semi-finalist", …).
-// Rows keep their Swiss figures. The result is a new Standings with Final set; st is not
-// changed. When the event has no playoff rounds, or st are standings from before the last
-// Swiss round (--after-round, an unfinished round), the result is a copy of st with Final
-// false.
+// Rows keep their Swiss figures. The result is a new Standings with Final set once the cut
+// is finished, Cut the number of players in it and Swiss = st; st is not changed. When the
+// event has no playoff rounds, or st are standings from before the last Swiss round
+// (--after-round, an unfinished round), the result is a copy of st with Final false and Cut
+// 0.
 func Final(st *Standings) *Standings {
 	out := *st
 	out.Rows = slices.Clone(st.Rows)
@@ -64,6 +69,19 @@ func Final(st *Standings) *Standings {
 	}
 	b := newBracket(ev, rounds, swiss)
 	out.Notes = append(out.Notes, b.notes...)
+	out.Cut, out.Swiss = len(b.fin), st
+	if !b.finished {
+		// While the cut is played nobody's final place is known: the Swiss ranks stand, and
+		// the rows say who is still in and how far the others went.
+		for i := range out.Rows {
+			if f := b.fin[out.Rows[i].Player]; f != nil {
+				row := &out.Rows[i]
+				row.Finish, row.StillIn = b.top(f), f.in
+				row.Note = joinNote(finishLabel(row.Finish, row.StillIn), row.Note)
+			}
+		}
+		return &out
+	}
 	fin := func(row Row) *finish { return b.fin[row.Player] } // nil outside the cut
 	less := func(x, y Row) bool {
 		a, c := fin(x), fin(y)
@@ -106,7 +124,7 @@ func Final(st *Standings) *Standings {
 		out.Rows[i].Rank = ranks[i]
 		if f := fin(out.Rows[i]); f != nil {
 			row := &out.Rows[i]
-			row.Finish, row.StillIn = b.top(f), f.in && !b.finished
+			row.Finish = b.top(f)
 			row.Note = joinNote(finishLabel(row.Finish, row.StillIn), row.Note)
 		}
 	}
@@ -197,15 +215,14 @@ func newBracket(ev *tbsheet.Event, rounds []*tbsheet.Round, swiss map[int]int) *
 				}
 			default:
 				played[p] = true
-				switch res {
-				case tbsheet.Win, tbsheet.ForfeitWin, tbsheet.Bye:
-				case tbsheet.Unreported, tbsheet.Draw, tbsheet.IntentionalDraw, tbsheet.HalfBye:
+				switch KnockoutOf(res) {
+				case Undecided:
 					undecided[p], f.stage = true, k+1
 					if res != tbsheet.Unreported {
 						b.notes = append(b.notes, fmt.Sprintf("playoff round %d: %s has a %s, which decides nothing in single elimination: still in",
 							r.Number, ev.Players[p].Name, res))
 					}
-				default:
+				case Eliminated:
 					f.in, f.stage = false, k+1
 				}
 			}
@@ -224,9 +241,34 @@ func newBracket(ev *tbsheet.Event, rounds []*tbsheet.Round, swiss map[int]int) *
 	}
 	b.finished = winners == 1 && len(undecided) == 0
 	if !b.finished {
-		b.notes = append(b.notes, "the top cut is not finished: players still in it share a place")
+		b.notes = append(b.notes, "the top cut is not finished: the standings keep the Swiss ranks until the final has a result")
 	}
 	return b
+}
+
+// Knockout is what a playoff match's result does, in single elimination, to the player it
+// is read for.
+type Knockout uint8
+
+const (
+	// Undecided is a match without a result yet, or with one that decides nothing in single
+	// elimination (a draw, an intentional draw, a half-point bye): the player is still in.
+	Undecided Knockout = iota
+	// Advances is a win, a forfeit win or a bye.
+	Advances
+	// Eliminated is every kind of loss, a double loss or forfeit included.
+	Eliminated
+)
+
+// KnockoutOf returns what result r does to the player it is read for in a playoff round.
+func KnockoutOf(r tbsheet.Result) Knockout {
+	switch r {
+	case tbsheet.Win, tbsheet.ForfeitWin, tbsheet.Bye:
+		return Advances
+	case tbsheet.Unreported, tbsheet.Draw, tbsheet.IntentionalDraw, tbsheet.HalfBye:
+		return Undecided
+	}
+	return Eliminated
 }
 
 // placement scores a placement match (one between players already out) from one side.
@@ -234,10 +276,10 @@ func placement(res tbsheet.Result, paired bool) int {
 	if !paired {
 		return 1
 	}
-	switch res {
-	case tbsheet.Win, tbsheet.ForfeitWin, tbsheet.Bye:
+	switch KnockoutOf(res) {
+	case Advances:
 		return 2
-	case tbsheet.Loss, tbsheet.ForfeitLoss, tbsheet.DoubleLoss, tbsheet.DoubleForfeit, tbsheet.LossNoOpponent, tbsheet.ZeroBye:
+	case Eliminated:
 		return 0
 	}
 	return 1

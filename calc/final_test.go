@@ -8,12 +8,12 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/bracketspec"
 )
 
 // finalEvent builds Swiss standings by hand (they stand in for Compute, which Final does not
-// need) and an event whose playoff rounds are written compactly: players are numbered by
-// Swiss order from 1; "1>8" is 1 beating 8, "1=8" a draw, "1?8" unreported, "1x8" a double
-// loss, "1+" a bye. swiss gives each player's Swiss rank (nil: 1, 2, 3, …); players listed
+// need) and an event whose playoff rounds are written as bracketspec reads them, players
+// numbered by Swiss order from 1. swiss gives each player's Swiss rank (nil: 1, 2, 3, …); players listed
 // in unranked are left out of the rows (disqualified).
 func finalEvent(t *testing.T, n int, swiss []int, playoff []string, unranked ...int) *Standings {
 	t.Helper()
@@ -26,23 +26,9 @@ func finalEvent(t *testing.T, n int, swiss []int, playoff []string, unranked ...
 		ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: r})
 	}
 	for k, spec := range playoff {
-		round := tbsheet.Round{Number: swissRounds + 1 + k, Playoff: true}
-		for _, tok := range strings.Fields(spec) {
-			i := strings.IndexAny(tok, "><=?x+")
-			if i < 0 {
-				t.Fatalf("bad playoff token %q", tok)
-			}
-			p := num(t, tok[:i]) - 1
-			m := tbsheet.Match{P1: p, P2: tbsheet.NoPlayer}
-			switch tok[i] {
-			case '+':
-				m.Result = tbsheet.Bye
-			default:
-				m.P2 = num(t, tok[i+1:]) - 1
-				m.Result = map[byte]tbsheet.Result{'>': tbsheet.Win, '<': tbsheet.Loss, '=': tbsheet.Draw,
-					'?': tbsheet.Unreported, 'x': tbsheet.DoubleLoss}[tok[i]]
-			}
-			round.Matches = append(round.Matches, m)
+		round, err := bracketspec.Round(swissRounds+1+k, spec, "")
+		if err != nil {
+			t.Fatal(err)
 		}
 		ev.Rounds = append(ev.Rounds, round)
 	}
@@ -62,15 +48,6 @@ func finalEvent(t *testing.T, n int, swiss []int, playoff []string, unranked ...
 		st.Rows = append(st.Rows, Row{Rank: rank, Player: p, Points: exact.Int(int64(3 * (n - rank)))})
 	}
 	return st
-}
-
-func num(t *testing.T, s string) int {
-	t.Helper()
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		t.Fatalf("bad player number %q", s)
-	}
-	return n
 }
 
 // order writes rows as "rank:player" with players numbered from 1.
@@ -133,30 +110,31 @@ func TestFinal(t *testing.T) {
 			want:    "1:2 2:1 3:4 4:6 5:5 6:7 7:8 8:9 9:3 10:10 11:11 12:12",
 		},
 		{
-			name: "final not reported: finalists share rank 1", players: 8,
-			playoff:   []string{"1>8 4>5 2>7 6>3", "1>4 6>2", "1?6"},
-			want:      "1:1 1:6 3:2 4:4 5:3 6:5 7:7 8:8",
+			name: "final not reported: the Swiss ranks stand", players: 8,
+			playoff: []string{"1>8 4>5 2>7 6>3", "1>4 6>2", "1?6"},
+			want:    "1:1 2:2 3:3 4:4 5:5 6:6 7:7 8:8", notFinal: true,
 			notes:     []string{"the top cut is not finished"},
 			wantNotes: map[int]string{1: "still in the top cut", 6: "still in the top cut", 2: "semi-finalist"},
 		},
 		{
-			name: "final not paired yet: finalists share rank 1", players: 8,
+			name: "final not paired yet: the Swiss ranks stand", players: 8,
 			playoff: []string{"1>8 4>5 2>7 6>3", "1>4 6>2"},
-			want:    "1:1 1:6 3:2 4:4 5:3 6:5 7:7 8:8",
-			notes:   []string{"the top cut is not finished"},
+			want:    "1:1 2:2 3:3 4:4 5:5 6:6 7:7 8:8", notFinal: true,
+			notes:     []string{"the top cut is not finished"},
+			wantNotes: map[int]string{1: "still in the top cut", 6: "still in the top cut", 2: "semi-finalist", 3: "quarter-finalist"},
 		},
 		{
 			name: "one semi-final undecided", players: 6,
-			playoff:   []string{"1>4 3?2"},
-			want:      "1:1 2:2 2:3 4:4 5:5 6:6",
+			playoff: []string{"1>4 3?2"},
+			want:    "1:1 2:2 3:3 4:4 5:5 6:6", notFinal: true,
 			notes:     []string{"the top cut is not finished"},
 			wantNotes: map[int]string{1: "still in the top cut", 2: "still in the top cut", 4: "semi-finalist"},
 		},
 		{
 			name: "a draw decides nothing", players: 4,
 			playoff: []string{"1>4 3=2"},
-			want:    "1:1 2:2 2:3 4:4",
-			notes:   []string{"has a draw, which decides nothing", "not finished"},
+			want:    "1:1 2:2 3:3 4:4", notFinal: true,
+			notes: []string{"has a draw, which decides nothing", "not finished"},
 		},
 		{
 			name: "byes advance: a top 6 whose seeds 1 and 2 get byes", players: 8,
@@ -195,10 +173,18 @@ func TestFinal(t *testing.T) {
 		},
 		{
 			name: "top 16 after its first round", players: 17,
-			playoff:   []string{"1>16 8>9 5>12 4>13 3>14 6>11 7>10 2>15"},
-			want:      "1:1 1:2 1:3 1:4 1:5 1:6 1:7 1:8 9:9 10:10 11:11 12:12 13:13 14:14 15:15 16:16 17:17",
+			playoff: []string{"1>16 8>9 5>12 4>13 3>14 6>11 7>10 2>15"},
+			want:    "1:1 2:2 3:3 4:4 5:5 6:6 7:7 8:8 9:9 10:10 11:11 12:12 13:13 14:14 15:15 16:16 17:17", notFinal: true,
 			notes:     []string{"not finished"},
 			wantNotes: map[int]string{1: "still in the top cut", 9: "top 16", 16: "top 16", 17: ""},
+		},
+		{
+			name: "quarterfinals paired without results: Swiss ranks, eight still in, none placed", players: 12,
+			swiss:   []int{1, 2, 3, 3, 5, 6, 7, 8, 9, 10, 11, 12},
+			playoff: []string{"1?8 4?5 2?7 3?6"},
+			want:    "1:1 2:2 3:3 3:4 5:5 6:6 7:7 8:8 9:9 10:10 11:11 12:12", notFinal: true,
+			notes:     []string{"the top cut is not finished"},
+			wantNotes: map[int]string{1: "still in the top cut", 8: "still in the top cut", 9: ""},
 		},
 		{
 			name: "a disqualified finalist leaves the list", players: 5,
@@ -214,6 +200,23 @@ func TestFinal(t *testing.T) {
 			got := Final(st)
 			if got.Final == tt.notFinal {
 				t.Errorf("Final = %v, want %v", got.Final, !tt.notFinal)
+			}
+			cut := map[int]bool{}
+			for _, r := range st.Event.Rounds {
+				for _, m := range r.Matches {
+					if r.Playoff {
+						cut[m.P1], cut[m.P2] = true, m.P2 != tbsheet.NoPlayer
+					}
+				}
+			}
+			delete(cut, tbsheet.NoPlayer)
+			if got.Cut != len(cut) || got.Swiss != st {
+				t.Errorf("Cut = %d, Swiss = %p; want %d, %p", got.Cut, got.Swiss, len(cut), st)
+			}
+			for _, r := range got.Rows {
+				if r.StillIn && got.Final {
+					t.Errorf("P%d is still in a finished cut", r.Player+1)
+				}
 			}
 			if o := order(got.Rows); o != tt.want {
 				t.Errorf("order\n got %s\nwant %s", o, tt.want)

@@ -1,14 +1,16 @@
-// Package pairings lists one Swiss round's pairings as players read them: who plays whom at
-// which table, every player's points going into the round, byes, late entries and players
-// left unpaired. The wall sheets (tbsheet pairings, watch --pairings) print it by name and
-// by table; the scenario analysis starts from the same round ([Through]), and a web view can
-// serve it as it is.
+// Package pairings lists one round's pairings as players read them: who plays whom at which
+// table, every player's points going into the round, byes, late entries and players left
+// unpaired. The wall sheets (tbsheet pairings, watch --pairings) print it by name and by
+// table; the scenario analysis starts from the same Swiss round ([Through]), and a web view
+// can serve it as it is. A playoff round of the top cut is listed too, with its stage and
+// the bracket it belongs to (package topcut).
 //
 // The round is chosen as an organizer means "this round": the first Swiss round whose
-// pairings are entered and some of whose results are not ([InPlay]), unless one is asked
-// for. Points come from [calc.Compute] on the rounds before it, so they are the standings'
-// own (the system's match points, or match wins for Cryptozoic). The order of a list by name
-// depends on the reader's language and is the writer's.
+// pairings are entered and some of whose results are not ([InPlay]), then the playoff round
+// in play ([Current]), unless one is asked for. Points come from [calc.Compute] on the rounds
+// before it, so they are the standings' own (the system's match points, or match wins for
+// Cryptozoic); in a playoff round, those after the Swiss. The order of a list by name depends
+// on the reader's language and is the writer's.
 //
 // The package does no I/O; calc does not import it.
 package pairings
@@ -21,6 +23,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/topcut"
 )
 
 // ErrNoRound is returned when no round was asked for and every paired Swiss round of the
@@ -32,25 +35,33 @@ type Options struct {
 	// Calc are the ranking options (system, points) the points before the round are
 	// computed with, as for standings. AfterRound must be 0: Round chooses the round.
 	Calc calc.Options
-	// Round is the Swiss round to list; 0 means the round in play ([InPlay]).
-	Round int
+	// Round is the round to list, Swiss or playoff, by its number in the event; Stage, when
+	// Round is 0, the playoff round of that stage (8 for the quarterfinals). Both 0 mean the
+	// round in play ([Current]).
+	Round, Stage int
 }
 
-// Pairings are one Swiss round's pairings.
+// Pairings are one round's pairings.
 type Pairings struct {
 	// Event is the event the round belongs to.
 	Event *tbsheet.Event
 	// Round is the round's number.
 	Round int
+	// Stage is, for a playoff round, the number of places at its start (8 for the
+	// quarterfinals); 0 for a Swiss round, and for a playoff round of placement matches only.
+	// Bracket is the top cut a playoff round belongs to, nil for a Swiss round.
+	Stage   int
+	Bracket *topcut.Bracket
 	// Before are the standings before the round: the points, record and rank each player
-	// takes into it (no rows before round 1). Their system says how points are shown.
+	// takes into it (no rows before round 1); for a playoff round, the standings after the
+	// Swiss, which seed it. Their system says how points are shown.
 	Before *calc.Standings
 	// Tables are the round's matches between two players, by table number.
 	Tables []Table
 	// Players lists every player of the round once: the two players of each table in table
 	// order (Player 1 first), then the players with a result and no opponent (byes, losses
-	// without an opponent) in the input's order, then the registered players who are not in
-	// the round (Unpaired) in registration order.
+	// without an opponent) in the input's order, then, in a Swiss round, the registered
+	// players who are not in the round (Unpaired) in registration order.
 	Players []Player
 	// Complete is true when every result of the round is entered.
 	Complete bool
@@ -104,12 +115,20 @@ func (p *Player) Solo() bool { return p.Opponent == tbsheet.NoPlayer }
 
 // Compute lists the pairings of the round opt asks for.
 //
-// Errors: ErrNoRound when opt.Round is 0 and no round is waiting for results; a usage
+// Errors: ErrNoRound when no round is asked for and none is in play ([Current]); a usage
 // error of calc (errors.Is(err, calc.ErrUsage)) for a round the event does not have, a
 // multi-pod event, or a bad system or option; the event's validation errors.
 func Compute(ev *tbsheet.Event, opt Options) (*Pairings, error) {
 	if opt.Calc.AfterRound != 0 {
 		return nil, &calc.UsageError{Msg: "the round to list is chosen with Round, not AfterRound"}
+	}
+	if ev != nil && len(ev.Pods) == 0 && opt.Round >= 0 {
+		if opt.Round == 0 && opt.Stage == 0 {
+			opt.Round = Current(ev)
+		}
+		if opt.Stage != 0 || slices.ContainsFunc(ev.Rounds, func(r tbsheet.Round) bool { return r.Playoff && r.Number == opt.Round }) {
+			return computePlayoff(ev, opt)
+		}
 	}
 	during, err := Through(ev, opt.Round)
 	if err != nil {
@@ -127,16 +146,68 @@ func Compute(ev *tbsheet.Event, opt Options) (*Pairings, error) {
 		return nil, err
 	}
 	p := &Pairings{Event: ev, Round: round.Number, Before: st, Tables: []Table{}, Complete: true}
+	var played []bool
+	if len(before.Rounds) > 0 {
+		played = playedBefore(len(ev.Players), before.Rounds)
+	}
+	inRound := make([]bool, len(ev.Players))
+	for _, m := range round.Matches {
+		inRound[m.P1] = true
+		if m.P2 != tbsheet.NoPlayer {
+			inRound[m.P2] = true
+		}
+	}
+	var absent []int
+	for pl := range ev.Players {
+		if !inRound[pl] && stillIn(&ev.Players[pl], p.Round) {
+			absent = append(absent, pl)
+		}
+	}
+	p.list(round, st, played, absent)
+	return p, nil
+}
 
+// computePlayoff lists the playoff round opt asks for (by number, or by stage): its
+// matches, each player's rank and points after the Swiss; nobody is unpaired or late.
+func computePlayoff(ev *tbsheet.Event, opt Options) (*Pairings, error) {
+	opt.Calc.NoExplain = true
+	st, err := calc.Compute(ev, opt.Calc)
+	if err != nil {
+		return nil, err
+	}
+	b := topcut.Read(st)
+	number := opt.Round
+	if number == 0 {
+		for _, r := range b.Rounds {
+			if r.Stage == opt.Stage && r.Number > 0 {
+				number = r.Number
+			}
+		}
+		if number == 0 {
+			return nil, &calc.UsageError{Msg: fmt.Sprintf("%s has no playoff round of the top %d paired", ev.Source, opt.Stage)}
+		}
+	}
+	i := slices.IndexFunc(ev.Rounds, func(r tbsheet.Round) bool { return r.Playoff && r.Number == number })
+	round := ev.Rounds[i]
+	if err := checkPlayers(ev, round); err != nil {
+		return nil, err
+	}
+	p := &Pairings{Event: ev, Round: number, Stage: b.Stage(number), Bracket: b, Before: st, Tables: []Table{}, Complete: true}
+	p.list(round, st, nil, nil)
+	return p, nil
+}
+
+// list lists the round's players and tables, then the absent players (Unpaired), each
+// player's place and points from st (the standings before the round); played marks the
+// players who played a round before it, for the late entries (nil: nobody is late).
+func (p *Pairings) list(round tbsheet.Round, st *calc.Standings, played []bool, absent []int) {
 	rows := make(map[int]*calc.Row, len(st.Rows))
 	for i := range st.Rows {
 		rows[st.Rows[i].Player] = &st.Rows[i]
 	}
-	played := playedBefore(len(ev.Players), before.Rounds)
 	add := func(pl, opp, table int, r tbsheet.Result, c tbsheet.Color) int {
 		plays := opp != tbsheet.NoPlayer || r == tbsheet.Bye || r == tbsheet.HalfBye
-		line := Player{Player: pl, Table: table, Opponent: opp, Result: r, Color: c,
-			Late: plays && len(before.Rounds) > 0 && !played[pl]}
+		line := Player{Player: pl, Table: table, Opponent: opp, Result: r, Color: c, Late: plays && played != nil && !played[pl]}
 		if row := rows[pl]; row != nil {
 			line.Rank, line.Points = row.Rank, row.Points
 			line.Wins, line.Losses, line.Draws = row.Wins, row.Losses, row.Draws
@@ -144,7 +215,6 @@ func Compute(ev *tbsheet.Event, opt Options) (*Pairings, error) {
 		p.Players = append(p.Players, line)
 		return len(p.Players) - 1
 	}
-
 	numbers := TableNumbers(round)
 	order := make([]int, len(round.Matches))
 	for i := range order {
@@ -158,30 +228,21 @@ func Compute(ev *tbsheet.Event, opt Options) (*Pairings, error) {
 		}
 		return na - nb
 	})
-	inRound := make([]bool, len(ev.Players))
 	for _, i := range order {
 		m := round.Matches[i]
 		p.Complete = p.Complete && m.Result != tbsheet.Unreported
-		inRound[m.P1] = true
 		if m.P2 == tbsheet.NoPlayer {
 			add(m.P1, tbsheet.NoPlayer, 0, m.Result, m.Color)
 			continue
 		}
-		inRound[m.P2] = true
-		mirror := m.Result
-		if mirror != tbsheet.Unreported {
-			mirror = m.Result.Mirror()
-		}
+		mirror := m.Mirror()
 		p1 := add(m.P1, m.P2, numbers[i], m.Result, m.Color)
-		p2 := add(m.P2, m.P1, numbers[i], mirror, m.Color.Mirror())
+		p2 := add(m.P2, m.P1, numbers[i], mirror.Result, mirror.Color)
 		p.Tables = append(p.Tables, Table{Number: numbers[i], P1: p1, P2: p2, Match: m})
 	}
-	for pl := range ev.Players {
-		if !inRound[pl] && stillIn(&ev.Players[pl], p.Round) {
-			add(pl, tbsheet.NoPlayer, 0, tbsheet.Absent, tbsheet.ColorUnknown)
-		}
+	for _, pl := range absent {
+		add(pl, tbsheet.NoPlayer, 0, tbsheet.Absent, tbsheet.ColorUnknown)
 	}
-	return p, nil
 }
 
 // checkPlayers makes sure the round's matches name registered players (a reader's event
@@ -241,6 +302,31 @@ func InPlay(ev *tbsheet.Event) int {
 		}
 	}
 	return in
+}
+
+// Current returns the number of the round being played, the one listed when none is asked
+// for: the Swiss round in play ([InPlay]); else the first playoff round with a result
+// missing; else, while the top cut is played and once it is finished, its last playoff round
+// (the bracket as it stands, the final and its winner). 0 when no Swiss round is in play and
+// the event has no playoff round.
+func Current(ev *tbsheet.Event) int {
+	if r := InPlay(ev); r != 0 {
+		return r
+	}
+	current, last := 0, 0
+	for _, r := range ev.Rounds {
+		if !r.Playoff {
+			continue
+		}
+		last = max(last, r.Number)
+		if (current == 0 || r.Number < current) && slices.ContainsFunc(r.Matches, func(m tbsheet.Match) bool { return m.Result == tbsheet.Unreported }) {
+			current = r.Number
+		}
+	}
+	if current != 0 {
+		return current
+	}
+	return last
 }
 
 // Through returns the event as it stands during round r: a copy of ev whose Rounds are

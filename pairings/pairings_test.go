@@ -229,7 +229,8 @@ func TestRoundChoice(t *testing.T) {
 	}
 }
 
-// TestPlayoffRounds checks that a playoff round is never listed, nor counted in points.
+// TestPlayoffRounds checks that a Swiss round in play comes before a playoff round, and
+// that a playoff round is not counted in points.
 func TestPlayoffRounds(t *testing.T) {
 	ev := event(4, []tbsheet.Match{m(1, 0, 1, win), m(2, 2, 3, win)}, []tbsheet.Match{m(1, 0, 2, u), m(2, 1, 3, win)})
 	ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 3, Playoff: true, Matches: []tbsheet.Match{m(1, 0, 2, u)}})
@@ -237,8 +238,69 @@ func TestPlayoffRounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Round != 2 || p.Players[0].Points.String() != "3" {
-		t.Errorf("round %d, %s", p.Round, line(p, p.Players[0]))
+	if p.Round != 2 || p.Players[0].Points.String() != "3" || p.Bracket != nil || p.Stage != 0 {
+		t.Errorf("round %d (stage %d), %s", p.Round, p.Stage, line(p, p.Players[0]))
+	}
+}
+
+// cutEvent is a Swiss event of six players, A to F in Swiss order (A 9 points, B and C 6
+// and tied, D 3 …), whose top 4 is being played: the semifinals A–D (A wins once the final
+// is paired) and B–C (B won), and the final A–B when final holds it.
+func cutEvent(final ...tbsheet.Match) *tbsheet.Event {
+	ev := event(6,
+		[]tbsheet.Match{m(1, 0, 5, win), m(2, 1, 4, win), m(3, 2, 3, win)},
+		[]tbsheet.Match{m(1, 0, 2, win), m(2, 1, 3, win), m(3, 4, 5, win)},
+		[]tbsheet.Match{m(1, 0, 1, win), m(2, 2, 4, win), m(3, 3, 5, win)})
+	ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 4, Playoff: true, Matches: []tbsheet.Match{m(1, 0, 3, u), m(2, 1, 2, win)}})
+	if len(final) > 0 {
+		ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 5, Playoff: true, Matches: final})
+	}
+	return ev
+}
+
+// TestPlayoffRound lists a playoff round: its tables with the Swiss points and ranks,
+// nobody else (the players out of the cut are not "unpaired"), its stage and bracket; by
+// number, by stage, or as the round in play.
+func TestPlayoffRound(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		ev    *tbsheet.Event
+		opt   Options
+		round int
+		stage int
+		want  []string
+		err   string
+	}{
+		{name: "the semifinals in play", ev: cutEvent(), round: 4, stage: 4,
+			want: []string{"A 9 #1 (3-0-0) t1 vs D", "D 3 #4 (1-2-0) t1 vs A", "B 6 #2 (2-1-0) t2 vs C win", "C 6 #2 (2-1-0) t2 vs B loss"}},
+		{name: "the semifinals by stage", ev: cutEvent(m(1, 0, 1, u)), opt: Options{Stage: 4}, round: 4, stage: 4,
+			want: []string{"A 9 #1 (3-0-0) t1 vs D win", "D 3 #4 (1-2-0) t1 vs A loss", "B 6 #2 (2-1-0) t2 vs C win", "C 6 #2 (2-1-0) t2 vs B loss"}},
+		{name: "the final by number", ev: cutEvent(m(1, 0, 1, u)), opt: Options{Round: 5}, round: 5, stage: 2,
+			want: []string{"A 9 #1 (3-0-0) t1 vs B", "B 6 #2 (2-1-0) t1 vs A"}},
+		{name: "the final played: the round listed once the cut is finished", ev: cutEvent(m(1, 1, 0, win)), round: 5, stage: 2,
+			want: []string{"B 6 #2 (2-1-0) t1 vs A win", "A 9 #1 (3-0-0) t1 vs B loss"}},
+		{name: "no quarterfinals", ev: cutEvent(), opt: Options{Stage: 8}, err: "test.xlsx has no playoff round of the top 8 paired"},
+		{name: "a final not paired", ev: cutEvent(), opt: Options{Stage: 2}, err: "test.xlsx has no playoff round of the top 2 paired"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.ev.Rounds[3].Matches[0].Result = map[bool]tbsheet.Result{true: win, false: u}[len(tt.ev.Rounds) > 4]
+			p, err := Compute(tt.ev, tt.opt)
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err || !errors.Is(err, calc.ErrUsage) {
+					t.Fatalf("error %v, want the usage error %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Round != tt.round || p.Stage != tt.stage || p.Bracket == nil {
+				t.Errorf("round %d, stage %d, bracket %v; want %d, %d", p.Round, p.Stage, p.Bracket != nil, tt.round, tt.stage)
+			}
+			if got := lines(p); !slices.Equal(got, tt.want) {
+				t.Errorf("lines\n got %q\nwant %q", got, tt.want)
+			}
+		})
 	}
 }
 

@@ -22,8 +22,10 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/internal/cutgen"
 	"github.com/tbsheet/tbsheet/internal/golden"
 )
 
@@ -258,6 +260,28 @@ func handkeptFixtures() []fixture {
 			sheets := roundSheets(ev, layout{lang: "en", cols: perRound, bye: "BYE"})
 			sheets[5].name, sheets[6].name = "Top 8", "Top 4" // Final stays "Final"
 			data, err := workbookBytes(sheets...)
+			return ev, data, err
+		}),
+		fx("topcut-qf.xlsx", func() (*tbsheet.Event, []byte, error) {
+			// topcut.xlsx's Swiss rounds, its quarterfinals paired by tbsheet and waiting for
+			// their results: the top cut as it begins.
+			ev := simulate(7, entrants(englishNames), 5, 0, 0)
+			if err := cutgen.Play(ev, calc.Options{}, 8, 0, 0); err != nil {
+				return nil, nil, err
+			}
+			sheets := roundSheets(ev, layout{lang: "en", cols: perRound, bye: "BYE"})
+			sheets[5].name = "Top 8"
+			data, err := workbookBytes(sheets...)
+			return ev, data, err
+		}),
+		fx("topcut-sf.csv", func() (*tbsheet.Event, []byte, error) {
+			// A match list whose quarterfinals are played and whose semifinals are paired,
+			// one result in.
+			ev := simulate(19, entrants(englishNames[:14]), 4, 0, 0)
+			if err := cutgen.Play(ev, calc.Options{}, 8, 1, 1); err != nil {
+				return nil, nil, err
+			}
+			data, err := csvBytes(enMatchList.matchRows(ev, ev.Rounds), ",", false, nil)
 			return ev, data, err
 		}),
 		fx("games-columns.xlsx", func() (*tbsheet.Event, []byte, error) {

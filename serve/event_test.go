@@ -10,6 +10,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/scenario"
+	"github.com/tbsheet/tbsheet/topcut"
 )
 
 // The names the pages must show as text: markup, a bidirectional override, accents, CJK
@@ -45,15 +46,16 @@ func testEvent() *tbsheet.Event {
 	return ev
 }
 
-// snapshotOf computes what tbsheet serve publishes for ev: its standings, the round being
-// played, and with cut > 0 its scenarios.
+// snapshotOf computes what tbsheet serve publishes for ev: its standings, its top cut, the
+// round being played, and with cut > 0 its scenarios.
 func snapshotOf(t testing.TB, ev *tbsheet.Event, cut int) *Snapshot {
 	t.Helper()
 	st, err := calc.Compute(ev, calc.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := Division{Standings: st}
+	st = calc.Final(st) // as the command line does: final standings, or the cut in progress
+	d := Division{Standings: st, Bracket: topcut.Read(st)}
 	p, err := pairings.Compute(ev, pairings.Options{})
 	switch {
 	case errors.Is(err, pairings.ErrNoRound):
@@ -62,10 +64,23 @@ func snapshotOf(t testing.TB, ev *tbsheet.Event, cut int) *Snapshot {
 	default:
 		d.Pairings = p
 	}
-	if cut > 0 && d.Pairings != nil {
+	if cut > 0 && d.Pairings != nil && d.Bracket == nil {
 		if d.Scenarios, err = scenario.Analyze(context.Background(), ev, scenario.Options{Cut: cut}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	return &Snapshot{Divisions: []Division{d}, At: time.Date(2026, 5, 16, 14, 30, 0, 0, time.UTC)}
+}
+
+// cutEvent is testEvent with round 2 played (Player 1 wins every table) and a top 4 after
+// it, its semifinals waiting for their results: the markup name against Łukasz Żółć at table
+// 1.
+func cutEvent() *tbsheet.Event {
+	ev := testEvent()
+	for i := range ev.Rounds[1].Matches {
+		ev.Rounds[1].Matches[i].Result = tbsheet.Win
+	}
+	ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 3, Playoff: true, Matches: []tbsheet.Match{
+		{Table: 1, P1: 0, P2: 1}, {Table: 2, P1: 2, P2: 4}}})
+	return ev
 }

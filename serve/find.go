@@ -123,10 +123,10 @@ func (s *Server) found(p *page, vw *view, division, row int) found {
 	f.Against, f.OppPoints, f.Colour = pl.Against, pl.OpponentPoints, pl.Colour
 	f.AgainstName = pl.Opponent != tbsheet.NoPlayer
 	if !f.AgainstName { // a bye, a loss without opponent: no table to go to
-		f.Round = p.F("web.round", dv.Pairings.Round)
+		f.Round = dv.Pairings.RoundName
 		return f
 	}
-	f.Round, f.Table = p.F("web.round-table", dv.Pairings.Round), pl.Table
+	f.Round, f.Table = p.F("web.round-table", dv.Pairings.RoundName), pl.Table
 	if pl.Mark != "" {
 		f.Mark = strings.TrimSpace(f.Mark + " (" + pl.Mark + ")")
 	}

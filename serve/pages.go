@@ -24,7 +24,7 @@ var styleCSS []byte
 var liveJS []byte
 
 // pageNames are the pages, each a template of its own over layout.html.
-var pageNames = []string{"find", "pairings", "standings", "scenarios", "season", "tv", "missing"}
+var pageNames = []string{"find", "pairings", "standings", "bracket", "scenarios", "season", "tv", "missing"}
 
 // templates returns each page's template, parsed once when a page is first rendered (not
 // at start-up: every other command of the binary, a one-shot standings run included, would
@@ -45,6 +45,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", s.findPage)
 	mux.HandleFunc("GET /pairings", s.listPage("/pairings", "pairings"))
 	mux.HandleFunc("GET /standings", s.listPage("/standings", "standings"))
+	mux.HandleFunc("GET /bracket", s.listPage("/bracket", "bracket"))
 	mux.HandleFunc("GET /tv", s.tvPage)
 	if s.cfg.Scenarios {
 		mux.HandleFunc("GET /scenarios", s.listPage("/scenarios", "scenarios"))
@@ -151,8 +152,9 @@ func (s *Server) newPage(r *http.Request, st *state, path string) *page {
 		p.query = "lang=" + lang
 	}
 	for _, n := range []struct{ path, key string }{{"/", "web.find"}, {"/pairings", "web.pairings"},
-		{"/standings", "standings"}, {"/scenarios", "web.scenarios"}, {"/season", "web.season"}, {"/tv", "web.tv"}} {
-		if n.path == "/scenarios" && !s.cfg.Scenarios || n.path == "/season" && !s.cfg.Season {
+		{"/standings", "standings"}, {"/bracket", "web.bracket"}, {"/scenarios", "web.scenarios"}, {"/season", "web.season"}, {"/tv", "web.tv"}} {
+		if n.path == "/scenarios" && !s.cfg.Scenarios || n.path == "/bracket" && path != n.path && !st.hasBracket() ||
+			n.path == "/season" && !s.cfg.Season {
 			continue
 		}
 		p.Nav = append(p.Nav, link{Href: p.href(n.path, nil), Text: p.T(n.key), Current: n.path == path})
@@ -266,7 +268,8 @@ const internalError = "Sorry: this page could not be made. Try another page, or 
 
 // listPage returns the handler of the page at path that lists every division's name list:
 // "standings" (the tiebreak columns, the top-cut line, the legend), "pairings" (the round
-// being played, by table and by name) or "scenarios" (that round's scenarios).
+// being played, by table and by name), "bracket" (the top cut) or "scenarios" (that round's
+// scenarios).
 func (s *Server) listPage(path, name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		st := s.cur.Load()

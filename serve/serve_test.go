@@ -76,6 +76,38 @@ func TestPages(t *testing.T) {
 	}
 }
 
+// TestBracketPage: once the top cut begins, the navigation links /bracket, which shows it
+// (names as text), the standings keep the Swiss ranks under their title, and Find me gives a
+// player of the cut his table; before it, /bracket says it has not begun.
+func TestBracketPage(t *testing.T) {
+	before := newTestServer(t, Config{}).Handler()
+	if _, body := get(t, before, "GET", "/standings"); strings.Contains(body, `href="/bracket"`) {
+		t.Error("the navigation links the bracket before the top cut")
+	}
+	if res, body := get(t, before, "GET", "/bracket"); res.StatusCode != 200 || !strings.Contains(body, "The top cut has not begun.") {
+		t.Errorf("GET /bracket before the cut: %d\n%s", res.StatusCode, body)
+	}
+	s := New(Config{})
+	s.Publish(snapshotOf(t, cutEvent(), 0))
+	h := s.Handler()
+	_, body := get(t, h, "GET", "/bracket")
+	for _, want := range []string{`href="/bracket"`, "Top 4 bracket", "Semifinals", "Final", "Table 1", "Table 2",
+		html.EscapeString(scriptName), "<bdi>"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/bracket lacks %q:\n%s", want, body)
+		}
+	}
+	if strings.Contains(body, scriptName) {
+		t.Error("/bracket shows a name as markup")
+	}
+	if _, body := get(t, h, "GET", "/standings"); !strings.Contains(body, "Standings after the Swiss · Top 4 in progress") {
+		t.Errorf("/standings:\n%s", body)
+	}
+	if _, body := get(t, h, "GET", "/?q=lukasz", "Accept-Language", "ja"); !strings.Contains(body, "準決勝：テーブル") {
+		t.Errorf("Find me, ja:\n%s", body)
+	}
+}
+
 // TestNotFound: only the pages are served; no path reaches anything else, and no method but
 // GET and HEAD changes anything.
 func TestNotFound(t *testing.T) {

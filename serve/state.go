@@ -9,6 +9,7 @@ import (
 	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/season"
+	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -33,6 +34,8 @@ type Division struct {
 	Pairings *pairings.Pairings
 	// Scenarios analyse that round (scenario.Analyze), nil without a top cut or a round.
 	Scenarios *scenario.Report
+	// Bracket is the top cut as it stands (topcut.Read), nil before it begins.
+	Bracket *topcut.Bracket
 }
 
 // state is what the pages show at one moment: a snapshot (nil before the first good save),
@@ -65,6 +68,7 @@ type divisionView struct {
 	Standings *writer.StandingsScreen
 	Pairings  *writer.PairingsScreen  // nil when no round is being played
 	Scenarios *writer.ScenariosScreen // nil without a top cut or a round
+	Bracket   *writer.BracketScreen   // nil before the top cut
 	// row and line map an Event.Players index to its row in Standings and its line in
 	// Pairings.
 	row, line map[int]int
@@ -100,6 +104,9 @@ func (st *state) view(lang string, opt writer.Options) *view {
 			}
 			if d.Scenarios != nil {
 				dv.Scenarios = writer.NewScenariosScreen(d.Scenarios, opt)
+			}
+			if d.Bracket != nil {
+				dv.Bracket = writer.NewBracketScreen(d.Bracket, opt)
 			}
 			vw.divisions = append(vw.divisions, dv)
 		}
@@ -145,4 +152,18 @@ func (st *state) page(key string, render func() ([]byte, error)) ([]byte, error)
 		p.body, p.err = render()
 	})
 	return p.body, p.err
+}
+
+// hasBracket reports whether a division of the snapshot is playing, or has played, a top
+// cut: the navigation then links its bracket.
+func (st *state) hasBracket() bool {
+	if st.snap == nil {
+		return false
+	}
+	for _, d := range st.snap.Divisions {
+		if d.Bracket != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -122,10 +122,14 @@ func labelf(lang, key string, args ...any) string {
 }
 
 // Title says which list the standings are: "Final standings" after a top cut
-// (calc.Final), else "Standings after round N of M" (M the planned rounds, or N when unknown).
+// (calc.Final), "Standings after the Swiss · Top 8 in progress" while it is played, else
+// "Standings after round N of M" (M the planned rounds, or N when unknown).
 func Title(st *calc.Standings, lang string) string {
-	if st.Final {
+	switch {
+	case st.Final:
 		return label(lang, "final-standings")
+	case st.Cut > 0:
+		return labelf(lang, "cut-standings", st.Cut)
 	}
 	last := 0
 	for _, n := range st.Rounds {

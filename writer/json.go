@@ -21,7 +21,8 @@ func init() {
 // numbers are the exact values as the nearest float64 (integers as integers), n/a is null,
 // "tiebreaks" and "explain" hold every column of the standings (the order, then --show
 // extras) in that order. event.rounds is the number of Swiss rounds counted; event.players
-// is the number of ranked players (the length of "standings"). The document is indented by
+// is the number of ranked players (the length of "standings"). Standings with a top cut
+// (calc.Standings.Cut) add "top_cut" and each row's "finish" and "still_in". The document is indented by
 // two spaces, as encoding/json indents it, and ends with a newline.
 //
 // The document is written as it goes, a row at a time: a large event's JSON is never held
@@ -66,6 +67,15 @@ func WriteJSON(w io.Writer, st *calc.Standings) error {
 		j.str(d.ID)
 	}
 	j.close(']')
+	if st.Cut > 0 {
+		j.key("top_cut")
+		j.open('{')
+		j.key("players")
+		j.int(st.Cut)
+		j.key("finished")
+		j.raw(strconv.FormatBool(st.Final))
+		j.close('}')
+	}
 	j.key("standings")
 	j.open('[')
 	// every row repeats the same keys: each column's is quoted once
@@ -99,6 +109,16 @@ func WriteJSON(w io.Writer, st *calc.Standings) error {
 			j.int(r.DroppedAfter)
 		} else {
 			j.raw("null")
+		}
+		if st.Cut > 0 {
+			j.quotedKey(`"finish"`)
+			if r.Finish > 0 {
+				j.int(r.Finish)
+			} else {
+				j.raw("null")
+			}
+			j.quotedKey(`"still_in"`)
+			j.raw(strconv.FormatBool(r.StillIn))
 		}
 		j.quotedKey(`"tiebreaks"`)
 		j.open('{')

@@ -28,7 +28,7 @@ func TestWriteJSONGolden(t *testing.T) {
 // field names and their order, every value, nulls for n/a and for players who did not drop.
 // It runs on every preset's standings with every tiebreak shown, game tiebreaks n/a.
 func TestWriteJSONSchema(t *testing.T) {
-	for _, st := range append(presetStandings(16, 4, 1, true), testStandings()) {
+	for _, st := range append(presetStandings(16, 4, 1, true), testStandings(), finalStandings(), cutStandings()) {
 		t.Run(st.System.Name, func(t *testing.T) { checkJSON(t, st) })
 	}
 }
@@ -43,6 +43,7 @@ func checkJSON(t *testing.T, st *calc.Standings) {
 		System    string           `json:"system"`
 		Points    map[string]any   `json:"points"`
 		Tiebreaks []string         `json:"tiebreaks"`
+		TopCut    map[string]any   `json:"top_cut"`
 		Standings []map[string]any `json:"standings"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(b.Bytes()))
@@ -67,12 +68,21 @@ func checkJSON(t *testing.T, st *calc.Standings) {
 	if len(doc.Standings) != len(st.Rows) {
 		t.Fatalf("%d standings, want %d", len(doc.Standings), len(st.Rows))
 	}
+	if cut := st.Cut > 0; cut != (doc.TopCut != nil) || cut && (doc.TopCut["players"] != float64(st.Cut) || doc.TopCut["finished"] != st.Final) {
+		t.Errorf("top_cut %v; want %d players, finished %v", doc.TopCut, st.Cut, st.Final)
+	}
 	nulls := 0
 	for i, r := range st.Rows {
 		got := doc.Standings[i]
 		if want := any(nil); r.DroppedAfter > 0 && got["dropped_after"] != float64(r.DroppedAfter) ||
 			r.DroppedAfter == 0 && got["dropped_after"] != want {
 			t.Errorf("row %d: dropped_after %v, want %d (null for 0)", i+1, got["dropped_after"], r.DroppedAfter)
+		}
+		if _, ok := got["finish"]; ok != (st.Cut > 0) {
+			t.Errorf("row %d: finish %v in standings whose cut is %d", i+1, got["finish"], st.Cut)
+		}
+		if st.Cut > 0 && (got["still_in"] != r.StillIn || r.Finish > 0 && got["finish"] != float64(r.Finish) || r.Finish == 0 && got["finish"] != nil) {
+			t.Errorf("row %d: finish %v, still_in %v; want %d, %v", i+1, got["finish"], got["still_in"], r.Finish, r.StillIn)
 		}
 		tbs := got["tiebreaks"].(map[string]any)
 		for j, d := range st.Columns {
@@ -96,6 +106,9 @@ func checkJSON(t *testing.T, st *calc.Standings) {
 	// The order of keys is part of the contract.
 	wantOrder := []string{`"rank"`, `"name"`, `"id"`, `"points"`, `"wins"`, `"losses"`, `"draws"`, `"byes"`,
 		`"dropped_after"`, `"tiebreaks"`, `"explain"`}
+	if st.Cut > 0 {
+		wantOrder = slices.Insert(wantOrder, 9, `"finish"`, `"still_in"`)
+	}
 	first := b.Bytes()[bytes.Index(b.Bytes(), []byte(`"standings"`)):]
 	at := 0
 	for _, k := range wantOrder {
@@ -137,7 +150,7 @@ func TestWriteJSONAsEncodingJSON(t *testing.T) {
 	odd.Event = &ev
 	empty := *testStandings()
 	empty.Rows, empty.Order, empty.Columns = nil, nil, nil
-	for _, st := range append(presetStandings(24, 5, 1, false), odd, &empty) {
+	for _, st := range append(presetStandings(24, 5, 1, false), odd, &empty, finalStandings(), cutStandings()) {
 		t.Run(st.System.Name, func(t *testing.T) {
 			var got, want bytes.Buffer
 			if err := WriteJSON(&got, st); err != nil {
@@ -192,6 +205,10 @@ func jsonReference(st *calc.Standings) any {
 			Rounds  int    `json:"rounds"`
 			Players int    `json:"players"`
 		}
+		rowCutJSON struct {
+			Finish  *int `json:"finish"`
+			StillIn bool `json:"still_in"`
+		}
 		rowJSON struct {
 			Rank         int         `json:"rank"`
 			Name         string      `json:"name"`
@@ -202,14 +219,20 @@ func jsonReference(st *calc.Standings) any {
 			Draws        int         `json:"draws"`
 			Byes         int         `json:"byes"`
 			DroppedAfter *int        `json:"dropped_after"`
+			*rowCutJSON              // only in standings with a top cut
 			Tiebreaks    orderedJSON `json:"tiebreaks"`
 			Explain      orderedJSON `json:"explain"`
+		}
+		topCutJSON struct {
+			Players  int  `json:"players"`
+			Finished bool `json:"finished"`
 		}
 		standingsJSON struct {
 			Event     eventSummaryJSON `json:"event"`
 			System    string           `json:"system"`
 			Points    pointsJSON       `json:"points"`
 			Tiebreaks []string         `json:"tiebreaks"`
+			TopCut    *topCutJSON      `json:"top_cut,omitempty"`
 			Standings []rowJSON        `json:"standings"`
 		}
 	)
@@ -228,6 +251,9 @@ func jsonReference(st *calc.Standings) any {
 	for _, d := range st.Order {
 		doc.Tiebreaks = append(doc.Tiebreaks, d.ID)
 	}
+	if st.Cut > 0 {
+		doc.TopCut = &topCutJSON{Players: st.Cut, Finished: st.Final}
+	}
 	for i := range st.Rows {
 		r := &st.Rows[i]
 		p := &ev.Players[r.Player]
@@ -235,6 +261,12 @@ func jsonReference(st *calc.Standings) any {
 			Wins: r.Wins, Losses: r.Losses, Draws: r.Draws, Byes: r.Byes}
 		if r.DroppedAfter > 0 {
 			row.DroppedAfter = &r.DroppedAfter
+		}
+		if st.Cut > 0 {
+			row.rowCutJSON = &rowCutJSON{StillIn: r.StillIn}
+			if r.Finish > 0 {
+				row.Finish = &r.Finish
+			}
 		}
 		for j, d := range st.Columns {
 			fig := figure(r, j)

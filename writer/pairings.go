@@ -21,6 +21,12 @@ import (
 func init() {
 	addLabels("en", map[string]string{
 		"pa.title":       "Round %d pairings",
+		"pa.title-cut":   "%s pairings",
+		"stage.2":        "Final",
+		"stage.4":        "Semifinals",
+		"stage.8":        "Quarterfinals",
+		"stage.top":      "Top %d",
+		"stage.round":    "Playoff round %d",
 		"pa.by-table":    "by table",
 		"pa.opponent":    "Opponent",
 		"pa.colour":      "Colour",
@@ -38,6 +44,12 @@ func init() {
 	})
 	addLabels("zh", map[string]string{
 		"pa.title":       "第%d轮对阵",
+		"pa.title-cut":   "%s对阵",
+		"stage.2":        "决赛",
+		"stage.4":        "半决赛",
+		"stage.8":        "四分之一决赛",
+		"stage.top":      "%d强赛",
+		"stage.round":    "淘汰赛第%d轮",
 		"pa.by-table":    "按桌号",
 		"pa.opponent":    "对手",
 		"pa.colour":      "执色",
@@ -55,6 +67,12 @@ func init() {
 	})
 	addLabels("ja", map[string]string{
 		"pa.title":       "第%d回戦 対戦表",
+		"pa.title-cut":   "%s 対戦表",
+		"stage.2":        "決勝",
+		"stage.4":        "準決勝",
+		"stage.8":        "準々決勝",
+		"stage.top":      "ベスト%d",
+		"stage.round":    "決勝トーナメント第%d回戦",
 		"pa.by-table":    "テーブル順",
 		"pa.opponent":    "対戦相手",
 		"pa.colour":      "手番",
@@ -123,8 +141,34 @@ func (w pairingWords) l(key string) string { return label(w.lang, key) }
 // name returns the name of Event.Players[i].
 func (w pairingWords) name(i int) string { return w.p.Event.Players[i].Name }
 
-// title is "Round 5 pairings".
-func (w pairingWords) title() string { return labelf(w.lang, "pa.title", w.p.Round) }
+// title is "Round 5 pairings", or "Quarterfinals pairings".
+func (w pairingWords) title() string {
+	if w.p.Bracket != nil {
+		return labelf(w.lang, "pa.title-cut", w.roundName())
+	}
+	return labelf(w.lang, "pa.title", w.p.Round)
+}
+
+// roundName names the round: "Round 5", or a playoff round's stage ("Quarterfinals").
+func (w pairingWords) roundName() string {
+	if w.p.Bracket != nil {
+		return stageName(w.p.Stage, w.p.Round, w.lang)
+	}
+	return labelf(w.lang, "web.round", w.p.Round)
+}
+
+// stageName names a playoff round by its stage in lang: "Final", "Semifinals",
+// "Quarterfinals", "Top 16"; a round that is no stage of the bracket (placement matches) by
+// its number, "Playoff round 9".
+func stageName(stage, number int, lang string) string {
+	switch stage {
+	case 0:
+		return labelf(lang, "stage.round", number)
+	case 2, 4, 8:
+		return label(lang, "stage."+strconv.Itoa(stage))
+	}
+	return labelf(lang, "stage.top", stage)
+}
 
 // points writes points as the standings show them.
 func (w pairingWords) points(pl *pairings.Player) string {
@@ -291,7 +335,7 @@ func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, 
 		if p.Complete || results {
 			m := t.Match
 			if a.Player != m.P1 {
-				m = mirrored(m)
+				m = m.Mirror()
 			}
 			row = append(row, handkept.FormatResultCell(m))
 		}
@@ -317,17 +361,8 @@ func hasResults(p *pairings.Pairings) bool {
 	return false
 }
 
-// mirrored returns the match from Player 2's side.
-func mirrored(m tbsheet.Match) tbsheet.Match {
-	m.P1, m.P2 = m.P2, m.P1
-	if m.Result != tbsheet.Unreported {
-		m.Result = m.Result.Mirror()
-	}
-	m.Games, m.Score, m.Color = m.Games.Mirror(), m.Score.Mirror(), m.Color.Mirror()
-	return m
-}
-
-// WritePairingsCSV writes one row per player of the round: round, table, player, ID,
+// WritePairingsCSV writes one row per player of the round: round (its number, or a playoff
+// round's name), table, player, ID,
 // points, opponent, opponent's ID and points, colour (chess), and a note (a bye, a late
 // entry, not paired); the ID columns only when the input gives IDs. The rows are by table (the players of each table together) or, with ListByName,
 // alphabetically. Headers and notes follow opt.Lang; cells a spreadsheet would run as a
@@ -368,7 +403,11 @@ func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 	for _, i := range order {
 		pl := &p.Players[i]
 		ev := p.Event
-		row := []string{strconv.Itoa(p.Round), "", s.name(pl.Player), ev.Players[pl.Player].ID, s.points(pl), "", "", ""}
+		round := strconv.Itoa(p.Round)
+		if p.Bracket != nil {
+			round = s.roundName()
+		}
+		row := []string{round, "", s.name(pl.Player), ev.Players[pl.Player].ID, s.points(pl), "", "", ""}
 		if pl.Table > 0 {
 			row[1] = strconv.Itoa(pl.Table)
 		}
@@ -414,6 +453,7 @@ type (
 		Source   string             `json:"source"`
 		System   string             `json:"system"`
 		Round    int                `json:"round"`
+		Stage    int                `json:"stage,omitempty"`
 		Complete bool               `json:"complete"`
 		Tables   []pairingTableJSON `json:"tables"`
 		Players  []pairingJSON      `json:"players"`
@@ -446,7 +486,8 @@ type (
 	}
 )
 
-// WritePairingsJSON writes a round's pairings as an indented JSON document: the tables by
+// WritePairingsJSON writes a round's pairings as an indented JSON document: the round's
+// number (and, for a playoff round, its stage: 8 for the quarterfinals), the tables by
 // number (each player's name, ID and points before the round; the result once entered, as
 // the model's result id from Player 1's side), then every player of the round in
 // alphabetical order (language-neutral collation; by family name where the input keeps it
@@ -458,7 +499,7 @@ func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 	seat := func(pl *pairings.Player) seatJSON {
 		return seatJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: jsonNum(pl.Points)}
 	}
-	doc := pairingsJSON{Event: p.Event.Name, Source: p.Event.Source, Round: p.Round, Complete: p.Complete,
+	doc := pairingsJSON{Event: p.Event.Name, Source: p.Event.Source, Round: p.Round, Stage: p.Stage, Complete: p.Complete,
 		Tables: []pairingTableJSON{}, Players: []pairingJSON{}}
 	if p.Before.System != nil {
 		doc.System = p.Before.System.Name
@@ -512,12 +553,17 @@ var pairingsExts = []string{".pdf", ".csv", ".json", ".txt"}
 func PairingsExts() []string { return slices.Clone(pairingsExts) }
 
 // RenderPairings renders a round's pairings in the format path's extension names (.pdf,
-// .csv, .json or .txt), in memory.
+// .csv, .json or .txt), in memory. The PDF of a playoff round is its bracket
+// (WriteBracketPDF).
 func RenderPairings(path string, p *pairings.Pairings, lists PairingsLists, opt Options) ([]byte, error) {
 	var buf bytes.Buffer
 	var err error
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".pdf":
+		if p.Bracket != nil {
+			err = WriteBracketPDF(&buf, p.Bracket, opt) // a playoff round is read on its bracket
+			break
+		}
 		err = WritePairingsPDF(&buf, p, lists, opt)
 	case ".csv":
 		buf.WriteString(utf8BOM)

@@ -111,7 +111,7 @@ func TestSlipsE2E(t *testing.T) {
 		var rows []string
 		for _, tb := range p.Tables {
 			a, b := &p.Players[tb.P1], &p.Players[tb.P2]
-			rows = append(rows, row(labelf(lang, "pa.slip.table", tb.Number)), row(labelf(lang, "pa.slip.round", p.Round)),
+			rows = append(rows, row(labelf(lang, "table-n", tb.Number)), row(newPairingWords(p, Options{Lang: lang}).roundName()),
 				row(slipName(s.name(a.Player))), row(slipName(s.name(b.Player))))
 		}
 		inOrder(t, poppler(t, "pdftotext", "-raw", path, "-"), rows, lang+" slips")

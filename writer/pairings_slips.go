@@ -19,24 +19,21 @@ import (
 
 func init() {
 	addLabels("en", map[string]string{
-		"pa.slip.round":     "Round %d",
-		"pa.slip.table":     "Table %d",
+		"table-n":           "Table %d",
 		"pa.slip.games":     "Games won",
 		"pa.slip.drawn":     "Drawn games",
 		"pa.slip.drop":      "Drop",
 		"pa.slip.signature": "Signature",
 	})
 	addLabels("zh", map[string]string{
-		"pa.slip.round":     "第%d轮",
-		"pa.slip.table":     "第%d桌",
+		"table-n":           "第%d桌",
 		"pa.slip.games":     "胜局数",
 		"pa.slip.drawn":     "平局数",
 		"pa.slip.drop":      "退赛",
 		"pa.slip.signature": "签名",
 	})
 	addLabels("ja", map[string]string{
-		"pa.slip.round":     "第%d回戦",
-		"pa.slip.table":     "%d卓",
+		"table-n":           "%d卓",
 		"pa.slip.games":     "勝利ゲーム数",
 		"pa.slip.drawn":     "引き分けゲーム数",
 		"pa.slip.drop":      "ドロップ",
@@ -129,11 +126,11 @@ func (d *standingsPDF) drawSlip(pdf *fpdf.Fpdf, s pairingWords, t pairings.Table
 	fs := d.fonts
 	x0, x1 := x+slipPad, x+w-slipPad
 	// The event and round on the left, the table in large type on the right.
-	table := fs.shape(labelf(s.lang, "pa.slip.table", t.Number), style{bold: true, pt: slipTablePt}, "a table number")
+	table := fs.shape(labelf(s.lang, "table-n", t.Number), style{bold: true, pt: slipTablePt}, "a table number")
 	table.draw(pdf, x1-table.width(1), y+slipPad+8, 1)
 	event := fs.shape(EventTitle(s.p.Before, s.lang), style{pt: slipEventPt, gray: grayMeta}, "the event name")
 	event.fit(x1-x0-table.width(1)-3, 1, d.ell).draw(pdf, x0, y+slipPad+3, 1)
-	round := fs.shape(labelf(s.lang, "pa.slip.round", s.p.Round), style{bold: true, pt: slipNamePt}, "the round")
+	round := fs.shape(s.roundName(), style{bold: true, pt: slipNamePt}, "the round")
 	round.draw(pdf, x0, y+slipPad+9, 1)
 
 	label := func(key string) text { return fs.shape(s.l(key), style{pt: slipLabelPt}, "a slip label") }

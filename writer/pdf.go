@@ -39,6 +39,7 @@ func init() {
 		"legend.record.wlt": "W-L-T: wins (byes included), losses, ties",
 		"legend.record.wdl": "W-D-L: wins (byes included), draws, losses",
 		"legend.finish":     "%s: how far the player went in the playoffs, which ranks before points",
+		"legend.finish-in":  "%s: still in, or how far the player went in the playoffs; the ranks stay the Swiss ones until the final has a result",
 		"legend.na":         "–: no value",
 		"drop-mark":         "(%s)",
 		"finish":            "Top cut",
@@ -61,6 +62,7 @@ func init() {
 		"legend.record.wlt": "胜-负-平：胜场（含轮空）、负场、平局",
 		"legend.record.wdl": "胜-平-负：胜场（含轮空）、平局、负场",
 		"legend.finish":     "%s：选手在淘汰赛中的成绩，排名先于积分",
+		"legend.finish-in":  "%s：仍在赛中（进行中），或选手在淘汰赛中的成绩；决赛有结果之前，名次仍为瑞士轮名次",
 		"legend.na":         "–：无数值",
 		"drop-mark":         "（%s）",
 		"finish":            "淘汰赛",
@@ -79,6 +81,7 @@ func init() {
 		"legend.record.wlt": "勝-敗-分：勝ち（不戦勝を含む）、負け、引き分け",
 		"legend.record.wdl": "勝-分-敗：勝ち（不戦勝を含む）、引き分け、負け",
 		"legend.finish":     "%s：決勝トーナメントでの成績。勝ち点より優先して順位を決めます",
+		"legend.finish-in":  "%s：勝ち残り（進行中）、または決勝トーナメントでの成績。決勝の結果が出るまで、順位はスイスラウンドのものです",
 		"legend.na":         "–：値なし",
 		"drop-mark":         "（%s）",
 		"finish":            "決勝",
@@ -364,11 +367,9 @@ func (d *standingsPDF) table() {
 	d.measure()
 }
 
-// hasFinish reports whether the standings are final ones with a top cut.
+// hasFinish reports whether the standings have a top cut to show: final standings, or
+// those of a cut in progress.
 func hasFinish(st *calc.Standings) bool {
-	if !st.Final {
-		return false
-	}
 	for _, r := range st.Rows {
 		if r.Finish > 0 {
 			return true
@@ -508,8 +509,12 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 		out = append(out, legendKey{pointsHeader(st, lang), colon(lang) + st.RankBy.Plain.In(lang)})
 	}
 	keyLine(label(lang, "legend.record."+recordOrder(st).String()))
-	if hasFinish(st) {
+	switch {
+	case !hasFinish(st):
+	case st.Final:
 		keyLine(labelf(lang, "legend.finish", label(lang, "finish")))
+	default:
+		keyLine(labelf(lang, "legend.finish-in", label(lang, "finish")))
 	}
 	for _, def := range st.Columns {
 		out = append(out, legendKey{tiebreakKey(def, lang), colon(lang) + def.Plain.In(lang)})
@@ -577,18 +582,18 @@ func sentence(note string) string {
 }
 
 // tieNotes says, once per group, which players are tied on every key ("A and B are tied on
-// every key"), in rank order. Players still in an unfinished top cut share a place without
-// being tied; a note of calc's says so.
+// every key"), in rank order: players who share a rank (in final standings, a place only
+// players equal in finish and Swiss rank share).
 func tieNotes(st *calc.Standings, lang string) []string {
 	key := tieKey(st)
 	var out []string
 	rows := st.Rows
 	for i := 0; i < len(rows); {
 		j := i + 1
-		for j < len(rows) && rows[j].Rank == rows[i].Rank && rows[j].Finish == rows[i].Finish && rows[j].StillIn == rows[i].StillIn {
+		for j < len(rows) && rows[j].Rank == rows[i].Rank {
 			j++
 		}
-		if j-i > 1 && !rows[i].StillIn {
+		if j-i > 1 {
 			names := make([]string, 0, j-i)
 			for _, r := range rows[i:j] {
 				names = append(names, st.Event.Players[r.Player].Name)

@@ -967,6 +967,54 @@ func finalStandings() *calc.Standings {
 	return calc.Final(compute(ev, calc.Options{System: "mtg"}))
 }
 
+// cutStandings returns the standings of bigEvent(16) while its top 8 is played: the
+// quarterfinals paired in bracket order (1–8, 4–5, 2–7, 3–6), #1 and #5 through, the
+// other two tables waiting for their results.
+func cutStandings() *calc.Standings {
+	ev := bigEvent(16)
+	st := compute(ev, calc.Options{System: "mtg"})
+	p := func(rank int) int { return st.Rows[rank-1].Player }
+	ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 9, Playoff: true, Matches: []tbsheet.Match{
+		{Table: 1, P1: p(1), P2: p(8), Result: tbsheet.Win}, {Table: 2, P1: p(4), P2: p(5), Result: tbsheet.Loss},
+		{Table: 3, P1: p(2), P2: p(7)}, {Table: 4, P1: p(3), P2: p(6)}}})
+	return calc.Final(compute(ev, calc.Options{System: "mtg"}))
+}
+
+// TestPDFCutInProgress: while the top cut is played the wall keeps the Swiss ranks (no two
+// players share a place they have not earned), is titled as Swiss standings with the cut
+// in progress, never "Final standings", and says on each cut player's row whether he is
+// still in or how far he went.
+func TestPDFCutInProgress(t *testing.T) {
+	st := cutStandings()
+	swiss := compute(st.Event, calc.Options{System: "mtg"})
+	for lang, words := range map[string][3]string{
+		"en": {"Standings after the Swiss · Top 8 in progress", "Still in", "Top 8"},
+		"zh": {"瑞士轮后排名 · 8强淘汰赛进行中", "进行中", "8强"},
+		"ja": {"スイスラウンド後の順位 · ベスト8 決勝トーナメント進行中", "進行中", "ベスト8"},
+	} {
+		d := layoutFor(t, st, Options{Lang: lang})
+		title, _, _ := strings.Cut(plain(d.subtitle), " — ")
+		got := []string{title}
+		for i, r := range d.rows[:9] {
+			got = append(got, plain(r.cells[2]))
+			if rank := plain(r.cells[0]); rank != strconv.Itoa(swiss.Rows[i].Rank) {
+				t.Errorf("%s: row %d has rank %s, want the Swiss rank %d", lang, i+1, rank, swiss.Rows[i].Rank)
+			}
+		}
+		// Swiss #1 beat #8, #5 beat #4; the other two tables are being played.
+		in, out := words[1], words[2]
+		want := []string{words[0], in, in, in, out, in, in, in, out, ""}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: title and finish column\n got %q\nwant %q", lang, got, want)
+		}
+		if !slices.ContainsFunc(legendText(d), func(l string) bool {
+			return strings.HasPrefix(l, plain(d.cols[2].head)) && strings.Contains(l, map[string]string{"en": "Swiss", "zh": "瑞士轮", "ja": "スイス"}[lang])
+		}) {
+			t.Errorf("%s: the legend does not say the ranks are the Swiss ones: %q", lang, legendText(d))
+		}
+	}
+}
+
 // TestPDFFinal: final standings say each top-cut player's finish on the row, in the page's
 // language, and the legend says it ranks before points.
 func TestPDFFinal(t *testing.T) {

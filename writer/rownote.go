@@ -22,7 +22,7 @@ func init() {
 // rowNote is the Note column of a row (XLSX, CSV, a template's {{note}}) in lang: calc's
 // English note as it is, or, in Chinese and Japanese, the same built from the standings:
 // the playoff finish ("冠军", "ベスト4"), then the players the row is tied with on every key
-// — those of the same place, finish and Swiss rank, as the PDF groups its ties.
+// — those of the same rank, as the PDF groups its ties.
 func rowNote(st *calc.Standings, r *calc.Row, lang string) string {
 	if colon(lang) != "：" {
 		return r.Note
@@ -33,7 +33,7 @@ func rowNote(st *calc.Standings, r *calc.Row, lang string) string {
 	}
 	var tied []string
 	for j := range st.Rows {
-		if o := &st.Rows[j]; o.Player != r.Player && !r.StillIn && o.Rank == r.Rank && o.Finish == r.Finish && o.StillIn == r.StillIn {
+		if o := &st.Rows[j]; o.Player != r.Player && o.Rank == r.Rank {
 			tied = append(tied, st.Event.Players[o.Player].Name)
 		}
 	}

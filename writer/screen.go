@@ -32,12 +32,14 @@ func init() {
 		"web.more":        "%d more players match: type more of the name.",
 		"web.no-round":    "No round is being played.",
 		"web.round":       "Round %d",
-		"web.round-table": "Round %d: Table",
+		"web.round-table": "%s: Table",
 		"web.vs":          "vs",
 		"web.updated":     "Updated %s",
 		"web.live":        "Updates live",
 		"web.not-found":   "There is no such page.",
 		"web.no-scenario": "Scenarios are shown while a round is being played.",
+		"web.bracket":     "Top cut",
+		"web.no-bracket":  "The top cut has not begun.",
 	})
 	addLabels("zh", map[string]string{
 		"web.find":        "查找我",
@@ -52,12 +54,14 @@ func init() {
 		"web.more":        "还有 %d 名选手符合：请多输入几个字。",
 		"web.no-round":    "目前没有正在进行的轮次。",
 		"web.round":       "第%d轮",
-		"web.round-table": "第%d轮：桌号",
+		"web.round-table": "%s：桌号",
 		"web.vs":          "对",
 		"web.updated":     "更新于 %s",
 		"web.live":        "实时更新",
 		"web.not-found":   "没有这个页面。",
 		"web.no-scenario": "晋级形势在轮次进行中显示。",
+		"web.bracket":     "淘汰赛",
+		"web.no-bracket":  "淘汰赛尚未开始。",
 	})
 	addLabels("ja", map[string]string{
 		"web.find":        "自分を探す",
@@ -72,12 +76,14 @@ func init() {
 		"web.more":        "ほかに %d 人が該当します。名前をもう少し入力してください。",
 		"web.no-round":    "進行中のラウンドはありません。",
 		"web.round":       "第%d回戦",
-		"web.round-table": "第%d回戦：テーブル",
+		"web.round-table": "%s：テーブル",
 		"web.vs":          "対",
 		"web.updated":     "%s 更新",
 		"web.live":        "自動更新",
 		"web.not-found":   "このページはありません。",
 		"web.no-scenario": "進出条件はラウンドの進行中に表示されます。",
+		"web.bracket":     "決勝トーナメント",
+		"web.no-bracket":  "決勝トーナメントはまだ始まっていません。",
 	})
 }
 
@@ -211,10 +217,11 @@ func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 
 // PairingsScreen is a round's pairings in words: the list by table and the list by name.
 type PairingsScreen struct {
-	// Round is the round's number; Event, Meta as in StandingsScreen; Title is "Round 5
-	// pairings"; ByTable and ByName name the two lists ("by table", "by name").
-	Round                               int
-	Event, Meta, Title, ByTable, ByName string
+	// Round is the round's number, RoundName its name ("Round 5", "Quarterfinals"); Event,
+	// Meta as in StandingsScreen; Title is "Round 5 pairings"; ByTable and ByName name the
+	// two lists ("by table", "by name").
+	Round                                          int
+	RoundName, Event, Meta, Title, ByTable, ByName string
 	// TableHead and NameHead are the two lists' columns; PointsHead is the points' header.
 	TableHead, NameHead []Heading
 	PointsHead          string
@@ -246,7 +253,7 @@ func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 	w := newPairingWords(p, opt)
 	lang := opt.Lang
 	pts := pointsHeader(p.Before, lang)
-	s := &PairingsScreen{Round: p.Round, Event: EventTitle(p.Before, lang),
+	s := &PairingsScreen{Round: p.Round, RoundName: w.roundName(), Event: EventTitle(p.Before, lang),
 		Meta: tbsheet.Printable(eventMeta(p.Before, lang)), Title: w.title(), ByTable: w.l("pa.by-table"), ByName: w.byNameTitle(),
 		PointsHead: pts}
 	h1, h2 := w.sideHeads()
@@ -274,7 +281,7 @@ func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 		if results {
 			m := t.Match
 			if a.Player != m.P1 {
-				m = mirrored(m)
+				m = m.Mirror()
 			}
 			row = append(row, Cell{Text: handkept.FormatResultCell(m)})
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
@@ -36,11 +37,11 @@ func newPairingsCmd() *cobra.Command {
 	var (
 		cf                           calcFlags
 		of                           outputFlags
-		round                        int
 		by, to, from, players, slips string
+		round                        string
 	)
 	cmd := &cobra.Command{
-		Use:   "pairings INPUT [-o FILE.pdf] [--round N]",
+		Use:   "pairings INPUT [-o FILE.pdf] [--round N|QF|SF|F]",
 		Short: "The round's pairings for the wall: by name and by table",
 		Long: `Print or write the pairings of a round: the list by name (every player alphabetically, with
 his points, table and opponent: the list players crowd around) and the list by table, as
@@ -51,11 +52,17 @@ are still empty), or --round N. Points are those going into the round, counted a
 standings count them. Byes, late entries (players whose first round this is) and players
 who are registered but not paired ("see the judge") have their own rows.
 
+Once the Swiss rounds are played, the round is the top cut's playoff round being played
+(then, once the cut is finished, its final); --round names one by its stage as well: QF,
+SF, F, T8, Top 8, Quarterfinals, 半决赛, 决赛, 準決勝, 決勝…. The PDF of a playoff round is the
+bracket: seeds, pairings with their tables, results so far, the winner.
+
 --slips FILE.pdf also writes a match result slip for every table still waiting for its
 result, eight to a page between cut lines.`,
 		Example: `  tbsheet pairings results.xlsx -o pairings.pdf
   tbsheet pairings results.xlsx --by name
   tbsheet pairings results.xlsx --round 3 --to csv
+  tbsheet pairings results.xlsx --round QF -o bracket.pdf
   tbsheet pairings results.xlsx -o pairings.pdf --slips slips.pdf`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, inputs []string) error {
@@ -71,8 +78,9 @@ result, eight to a page between cut lines.`,
 			if to != "" && to != "table" && to != "csv" && to != "json" {
 				return usageErr("--to %q: use table, csv or json", to)
 			}
-			if round < 0 {
-				return usageErr("--round %d: must be a round number", round)
+			number, stage, err := parseRound(round)
+			if err != nil {
+				return err
 			}
 			var slipFiles []string
 			if slips != "" {
@@ -94,7 +102,7 @@ result, eight to a page between cut lines.`,
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var all []*pairings.Pairings
 			for _, ev := range events {
-				p, err := listPairings(ev, pairings.Options{Calc: j.calcOpt, Round: round})
+				p, err := listPairings(ev, pairings.Options{Calc: j.calcOpt, Round: number, Stage: stage})
 				if err != nil {
 					return err
 				}
@@ -145,7 +153,7 @@ result, eight to a page between cut lines.`,
 	}
 	fs := cmd.Flags()
 	registerRoundFlags(fs, &cf, &of, &from, &players)
-	fs.IntVar(&round, "round", 0, "list round `N` (default: the first round with pairings but missing results)")
+	fs.StringVar(&round, "round", "", "list round `N`, or a playoff round by name: QF, SF, F, Top 8 (default: the first round with pairings but missing results)")
 	fs.StringVar(&by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the pairings to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
 	fs.StringVar(&slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
@@ -171,6 +179,26 @@ func registerRoundFlags(fs *pflag.FlagSet, cf *calcFlags, of *outputFlags, from,
 	fs.StringVar(from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	registerQuiet(fs, &of.quiet)
+}
+
+// parseRound reads --round: a round number ("3", "Round 3", "第3轮", "Playoff 6"), or a
+// playoff round's name as hand-kept workbooks write it ("QF", "Top 8", "半决赛"), which is
+// its stage (8 for the quarterfinals). "" asks for neither.
+func parseRound(s string) (number, stage int, err error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return 0, 0, nil
+	}
+	if n, ok := handkept.RoundSheetNumber(s); ok {
+		return n, 0, nil
+	}
+	if n, ok := handkept.PlayoffRoundNumber(s); ok {
+		return n, 0, nil
+	}
+	if st, ok := handkept.PlayoffStage(s); ok {
+		return 0, st, nil
+	}
+	return 0, 0, usageErr("--round %s: give a round number (3) or a playoff round's name (QF, SF, F, Top 8)", tbsheet.Quote(s))
 }
 
 // listPairings lists one event's pairings and maps its errors to exit codes.

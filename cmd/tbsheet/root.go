@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -39,7 +41,7 @@ Input formats, detected from the content (--from forces one):
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%v", err) })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagMessage(err)) })
 	root.PersistentFlags().Int64(maxSizeFlag, tbsheet.MaxFileSize>>20,
 		"read result files (or standard input, given as -) up to `MiB` megabytes; larger ones are refused")
 	root.AddCommand(
@@ -251,4 +253,19 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// flagMessage says what is wrong with a flag in the user's words: a value that is not a
+// number ("--cut x") says so, not how Go failed to parse it.
+func flagMessage(err error) string {
+	var bad *pflag.InvalidValueError
+	var num *strconv.NumError
+	if errors.As(err, &bad) && errors.As(err, &num) {
+		what := "a whole number"
+		if num.Func == "ParseFloat" {
+			what = "a number"
+		}
+		return fmt.Sprintf("--%s %s: not %s", bad.GetFlag().Name, tbsheet.Quote(bad.GetValue()), what)
+	}
+	return err.Error()
 }

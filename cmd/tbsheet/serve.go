@@ -21,6 +21,7 @@ import (
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/serve"
+	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/watch"
 )
 
@@ -217,11 +218,12 @@ func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
 	}
 }
 
-// division computes what the pages show of one division's standings: the round being
-// played (none when every paired round has its results) and, with --cut, its scenarios. A
-// round the scenarios cannot analyse is a note, not a broken save: the other pages stand.
+// division computes what the pages show of one division's standings: its top cut, the round
+// being played (none when every paired round has its results) and, with --cut, the Swiss
+// round's scenarios. A round the scenarios cannot analyse is a note, not a broken save: the
+// other pages stand.
 func (j *job) division(ctx context.Context, st *calc.Standings) (serve.Division, string, error) {
-	d := serve.Division{Standings: st}
+	d := serve.Division{Standings: st, Bracket: topcut.Read(st)}
 	p, err := pairings.Compute(st.Event, pairings.Options{Calc: j.calcOpt})
 	switch {
 	case errors.Is(err, pairings.ErrNoRound):
@@ -230,7 +232,7 @@ func (j *job) division(ctx context.Context, st *calc.Standings) (serve.Division,
 		return d, "", err
 	}
 	d.Pairings = p
-	if j.scenarioOpt.Cut == 0 {
+	if j.scenarioOpt.Cut == 0 || p.Bracket != nil { // scenarios analyse Swiss rounds
 		return d, "", nil
 	}
 	rep, err := scenario.Analyze(ctx, st.Event, j.scenarioOpt)

@@ -32,7 +32,9 @@ every key share a rank), and print the standings or write them with -o.
 
 The format of INPUT is detected from its content. The system defaults to what the input
 says (a KTS file ranks as Yu-Gi-Oh!, a Challonge dump as configured on Challonge), else mtg.
-An input with top-cut rounds gives final standings (--final=false for the Swiss standings).
+An input with top-cut rounds gives final standings once the final has a winner; while the
+cut is played, the Swiss ranks under "Standings after the Swiss · Top 8 in progress", with
+who is still in (--final=false for the Swiss standings alone).
 An input in several divisions (Pokémon pods) gives one standings per division; with -o each
 file name gets the division's name (standings-masters.pdf). With several inputs each file
 name gets the input's name (standings-day1.pdf), and its folder's when two inputs share a

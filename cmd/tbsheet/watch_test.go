@@ -166,6 +166,48 @@ func TestWatchRound(t *testing.T) {
 	}
 }
 
+// TestWatchBracket: --pairings follows the top cut: the playoff round being played (its
+// PDF the bracket), then, once the final has a result, the final and its winner, which
+// the file keeps.
+func TestWatchBracket(t *testing.T) {
+	sf, err := os.ReadFile(filepath.Join("..", "..", "testdata", "handkept", "topcut-sf.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	finished := string(sf[:len(sf)-1]) + "2-0\nF,1,Lucas Schmidt,Mia Rodriguez,2-1\n"
+	dir := t.TempDir()
+	input := filepath.Join(dir, "results.csv")
+	out, pdf, txt := filepath.Join(dir, "standings.csv"), filepath.Join(dir, "bracket.pdf"), filepath.Join(dir, "round.txt")
+	job := watchJobFor(t, io.Discard, input, "-o", out, "--pairings", pdf, "--pairings", txt)
+	for _, tt := range []struct {
+		data string
+		want []string // in round.txt
+	}{
+		{string(sf), []string{"Semifinals pairings", "    2  Mia Rodriguez"}},
+		{finished, []string{"Final pairings", "    1  Lucas Schmidt      12  Mia Rodriguez       9  2-1"}},
+	} {
+		p, err := job(context.Background(), input, []byte(tt.data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(p.Summary.Wrote, []string{out, pdf, txt}) {
+			t.Errorf("wrote %v", p.Summary.Wrote)
+		}
+		if err := p.Commit(); err != nil {
+			t.Fatal(err)
+		}
+		round, err := os.ReadFile(txt)
+		for _, w := range tt.want {
+			if err != nil || !strings.Contains(string(round), w) {
+				t.Errorf("round.txt: %v, no %q in\n%s", err, w, round)
+			}
+		}
+		if b, err := os.ReadFile(pdf); err != nil || !bytes.HasPrefix(b, []byte("%PDF")) {
+			t.Errorf("bracket.pdf: %v", err)
+		}
+	}
+}
+
 // TestWatchNotes: the notes of a save follow its line, as standings prints them; -q leaves
 // them out.
 func TestWatchNotes(t *testing.T) {
