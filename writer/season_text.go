@@ -32,6 +32,7 @@ func init() {
 		"season.legend.tier-min":   "%d or more",
 		"season.legend.results":    "Each match won: %s, drawn: %s; each event played: %s",
 		"season.legend.best":       "Only a player's best %d events count: points in brackets are not counted",
+		"season.legend.best1":      "Only a player's best event counts: points in brackets are not counted",
 		"season.legend.ties":       "Equal points: %s; players equal on all of them share a place",
 		"season.legend.na":         "–: did not play",
 		"season.legend.events":     "Events",
@@ -57,6 +58,7 @@ func init() {
 		"season.legend.tier-min":   "%d人及以上",
 		"season.legend.results":    "每胜一场：%s，每平一场：%s；每参加一场赛事：%s",
 		"season.legend.best":       "每位选手只计最好的%d场赛事：括号中的积分不计入",
+		"season.legend.best1":      "每位选手只计最好的1场赛事：括号中的积分不计入",
 		"season.legend.ties":       "积分相同时：%s；全部相同的选手名次并列",
 		"season.legend.na":         "–：未参赛",
 		"season.legend.events":     "赛事",
@@ -82,6 +84,7 @@ func init() {
 		"season.legend.tier-min":   "%d名以上",
 		"season.legend.results":    "マッチ勝利ごと：%s、引き分けごと：%s、大会参加ごと：%s",
 		"season.legend.best":       "各プレイヤーの上位%d大会のみ集計：括弧内のポイントは集計外",
+		"season.legend.best1":      "各プレイヤーの最上位1大会のみ集計：括弧内のポイントは集計外",
 		"season.legend.ties":       "同点の場合：%s。すべて同じプレイヤーは同順位",
 		"season.legend.na":         "–：不参加",
 		"season.legend.events":     "大会",
@@ -212,7 +215,10 @@ func (w seasonWords) rules() []string {
 	if r.PerWin.Sign() != 0 || r.PerDraw.Sign() != 0 || r.Attend.Sign() != 0 {
 		out = append(out, w.f("season.legend.results", seasonNum(r.PerWin), seasonNum(r.PerDraw), seasonNum(r.Attend)))
 	}
-	if r.Best > 0 {
+	switch {
+	case r.Best == 1:
+		out = append(out, w.l("season.legend.best1"))
+	case r.Best > 0:
 		out = append(out, w.f("season.legend.best", r.Best))
 	}
 	var ties []string

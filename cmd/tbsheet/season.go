@@ -406,7 +406,8 @@ func computeSeason(inputs []string, events map[string]season.Event, sf seasonFla
 
 // seasonNotes are what the organizer should check in a season: two spellings that may be
 // one player (with their events and rounds), a player whose ID has several names, a name
-// that several players with IDs have.
+// that several players with IDs have. (An event whose top cut is still being played has a
+// note of its own: its Swiss ranks are its places until then.)
 func seasonNotes(s *season.Standings) []string {
 	var out []string
 	where := func(p int) string {

@@ -29,6 +29,8 @@ func TestSeasonCommandLine(t *testing.T) {
 			"--multiplier", club + "/2026-05-club.csv=2", "--ties", "events-played,head-to-head"}, 0},
 		{"season-mixed-formats-zh", append([]string{"season", "samples/pokemon-league-cup.tdf", "samples/kts-locals.Tournament",
 			"samples/fnm-store.xlsx", "--pod", "masters", "--lang", "zh", "-q"}, places...), 0},
+		{"season-top-cuts", []string{"season", "testdata/handkept/topcut.xlsx", "testdata/handkept/topcut-qf.xlsx",
+			"--places", "15,12,10,8,6,4,3,2", "--best", "1"}, 0},
 		{"usage-season-no-rules", []string{"season", club}, exitUsage},
 		{"usage-season-places-and-tiers", append([]string{"season", club, "--tiers", "testdata/season/tiers.txt"}, places...), exitUsage},
 		{"usage-season-bad-places", []string{"season", club, "--places", "15,x"}, exitUsage},
