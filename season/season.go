@@ -249,6 +249,79 @@ func (s *Standings) Parts(x Result) (place, results exact.Num) {
 	return s.placePoints(x.Event, x.Place), results
 }
 
+// wholeRules are the rules in integers, when every number of them is a small integer (as
+// most leagues' are): a result's points are then added up in int64, exactly as exact.Num
+// would, without its reductions.
+type wholeRules struct {
+	places                [][]int64 // by event: the points for 1st, 2nd, …
+	perWin, perDraw, attend int64
+}
+
+// wholeRules returns the rules in integers, or nil when a number of them is not a small
+// integer.
+func (s *Standings) wholeRules() *wholeRules {
+	const limit = 1 << 30 // a result's points stay far within an int64
+	whole := func(v exact.Num) (int64, bool) {
+		n, d, ok := v.Parts()
+		if v.Sign() == 0 {
+			return 0, true
+		}
+		return n, ok && d == 1 && n > -limit && n < limit
+	}
+	ints := func(list []exact.Num) ([]int64, bool) {
+		out := make([]int64, len(list))
+		for i, v := range list {
+			var ok bool
+			if out[i], ok = whole(v); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	r := &s.Rules
+	w := &wholeRules{places: make([][]int64, len(s.Events))}
+	var ok [3]bool
+	w.perWin, ok[0] = whole(r.PerWin)
+	w.perDraw, ok[1] = whole(r.PerDraw)
+	w.attend, ok[2] = whole(r.Attend)
+	if ok != [3]bool{true, true, true} {
+		return nil
+	}
+	lists := [][]int64{nil}
+	if len(r.Tiers) == 0 {
+		l, ok := ints(r.Places)
+		if !ok {
+			return nil
+		}
+		lists[0] = l
+	}
+	for _, t := range r.Tiers {
+		l, ok := ints(t.Places)
+		if !ok {
+			return nil
+		}
+		lists = append(lists, l)
+	}
+	for e := range s.Events {
+		switch {
+		case len(r.Tiers) == 0:
+			w.places[e] = lists[0]
+		case s.Tiers[e] >= 0:
+			w.places[e] = lists[1+s.Tiers[e]]
+		}
+	}
+	return w
+}
+
+// points are a result's points in event e before its multiplier.
+func (w *wholeRules) points(e int, x *Result) int64 {
+	n := w.attend + w.perWin*int64(x.Wins) + w.perDraw*int64(x.Draws)
+	if p := w.places[e]; x.Place >= 1 && x.Place <= len(p) {
+		n += p[x.Place-1]
+	}
+	return n
+}
+
 // score fills every player's row: each event's result and points, the best N counted. The
 // entries (every event's rows, in event order, and the player of each) are read in order,
 // each result going to its player's place in one array of them all.
@@ -262,6 +335,7 @@ func (s *Standings) score(entries []entry, owner []int) {
 	for p := range s.Players {
 		next[p+1] += next[p]
 	}
+	whole := s.wholeRules()
 	all := make([]Result, len(entries))
 	s.seasonOf = make([][]int32, len(s.Events))
 	for e := range s.Events {
@@ -278,8 +352,12 @@ func (s *Standings) score(entries []entry, owner []int) {
 		next[p]++
 		s.seasonOf[e][en.player] = int32(p + 1)
 		*res = Result{Event: e, Row: int(en.row), Played: true, Place: int(en.rank), Wins: int(en.wins), Draws: int(en.draws), Losses: int(en.losses)}
-		place, results := s.Parts(*res)
-		res.Points = place.Add(results)
+		if whole != nil {
+			res.Points = exact.Int(whole.points(e, res))
+		} else {
+			place, results := s.Parts(*res)
+			res.Points = place.Add(results)
+		}
 		if m := ev.Multiplier; m.Sign() != 0 {
 			res.Points = res.Points.Mul(m)
 		}

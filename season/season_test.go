@@ -401,3 +401,40 @@ func TestAddingAnEventNeverLowersATotal(t *testing.T) {
 		}
 	}
 }
+
+// TestPointsAddUp: every result's points are its parts (Standings.Parts: the place's, the
+// results') times the event's multiplier, whether the rules are whole numbers (added up in
+// integers) or not; a season's points are its counted results'.
+func TestPointsAddUp(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	rules := append(slices.Clone(metamorphicRules),
+		season.Rules{Places: []exact.Num{exact.Frac(25, 2), exact.Int(10)}, PerDraw: exact.Frac(1, 2), Best: 2},
+		season.Rules{Tiers: []season.Tier{{Min: 2, Max: 5, Places: nums(5, 3)}, {Min: 9, Places: nums(9)}}, PerWin: exact.Int(1)})
+	for i := range 40 {
+		events := randomSeason(rng, 2+rng.IntN(6))
+		events[0].Multiplier = exact.Frac(3, 2)
+		s, err := season.Compute(events, season.Options{Rules: rules[i%len(rules)]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range s.Rows {
+			var sum exact.Num
+			for _, x := range r.Results {
+				place, results := s.Parts(x)
+				want := place.Add(results)
+				if m := s.Events[x.Event].Multiplier; m.Sign() != 0 {
+					want = want.Mul(m)
+				}
+				if !x.Points.Equal(want) {
+					t.Fatalf("season %d: %s in %s has %s, its parts make %s", i, s.Players[r.Player].Name, s.Events[x.Event].Name, x.Points, want)
+				}
+				if x.Counted {
+					sum = sum.Add(x.Points)
+				}
+			}
+			if !sum.Equal(r.Points) {
+				t.Fatalf("season %d: %s has %s, his counted results add up to %s", i, s.Players[r.Player].Name, r.Points, sum)
+			}
+		}
+	}
+}
