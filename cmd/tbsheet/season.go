@@ -164,7 +164,8 @@ func (f *seasonFlags) register(fs *pflag.FlagSet) {
 // maxSeasonNumber bounds every number of points, multiplier and count a season flag takes.
 const maxSeasonNumber = 1000000
 
-// points reads a number of points a flag gives: a number from 0 to maxSeasonNumber.
+// seasonNumber reads the number a flag gives: from 0 (above 0 when positive) to
+// maxSeasonNumber; an empty flag is 0.
 func seasonNumber(flag, s string, positive bool) (exact.Num, error) {
 	if strings.TrimSpace(s) == "" {
 		return exact.Num{}, nil
