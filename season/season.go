@@ -253,7 +253,7 @@ func (s *Standings) Parts(x Result) (place, results exact.Num) {
 // most leagues' are): a result's points are then added up in int64, exactly as exact.Num
 // would, without its reductions.
 type wholeRules struct {
-	places                [][]int64 // by event: the points for 1st, 2nd, …
+	places                  [][]int64 // by event: the points for 1st, 2nd, …
 	perWin, perDraw, attend int64
 }
 
