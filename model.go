@@ -57,6 +57,10 @@ type Event struct {
 	PlannedRounds int
 	// Teams is true when each Player is a team (KTS team events, WER team events).
 	Teams bool
+	// LocalIDs is true when the players' IDs number them in this event only (a TRF start
+	// rank, a Challonge participant id): such an ID names nobody in another event, and
+	// tbsheet season matches these players across events by name.
+	LocalIDs bool
 
 	// Players lists every registered player; matches refer to them by index.
 	Players []Player

@@ -30,7 +30,7 @@ type chlStage struct {
 // with the byes Challonge does not write, playoff rounds, drops, and the configured points
 // and tiebreaks.
 func (r *chlReader) build(ce *chlEvent) (*tbsheet.Event, error) {
-	ev := &tbsheet.Event{Name: ce.name, Date: ce.date, System: "challonge", Teams: ce.teams}
+	ev := &tbsheet.Event{Name: ce.name, Date: ce.date, System: "challonge", Teams: ce.teams, LocalIDs: true}
 	r.players(ev, ce)
 	if len(r.errs) > 0 && len(ev.Players) == 0 {
 		return nil, r.errs

@@ -85,6 +85,7 @@ func (r *evjReader) event(v *jsonValue) *tbsheet.Event {
 		System:        r.text(v.get("system")),
 		PlannedRounds: r.count(v.get("planned_rounds"), sanityMaxRounds),
 		Teams:         r.flag(v.get("teams")),
+		LocalIDs:      r.flag(v.get("local_ids")),
 		Pod:           r.text(v.get("pod")),
 		Tiebreaks:     r.texts(v.get("tiebreaks")),
 		Notes:         r.texts(v.get("notes")),

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // evjDoc is an event JSON as convert writes it, pretty-printed, with what replaces its
@@ -86,4 +87,40 @@ func FuzzEventJSON(f *testing.F) {
 		ev, err := readEventJSON(data, "f.json", Options{})
 		checkRead(t, "f.json", ev, err)
 	})
+}
+
+// TestEventJSONLocalIDs: an event whose ids number its players only (a TRF's start ranks)
+// says so in its JSON, so that tbsheet season reading it back matches them by name; a file
+// without the key (written before it) reads as ids that name people.
+func TestEventJSONLocalIDs(t *testing.T) {
+	for _, tt := range []struct {
+		doc  string
+		want bool
+	}{
+		{evjDoc(""), false},
+		{strings.Replace(evjDoc(""), `"teams": false,`, `"teams": false, "local_ids": true,`, 1), true},
+		{strings.Replace(evjDoc(""), `"teams": false,`, `"teams": false, "local_ids": false,`, 1), false},
+	} {
+		ev, err := ReadBytes([]byte(tt.doc), "e.json", "", Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ev.LocalIDs != tt.want {
+			t.Errorf("LocalIDs %v, want %v", ev.LocalIDs, tt.want)
+		}
+	}
+	trf, err := Read("../testdata/trf/lakeside-open-2025.trf", "", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !trf.LocalIDs {
+		t.Error("a TRF's start ranks are not local ids")
+	}
+	data, err := writer.RenderEvent("e.json", trf, writer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := ReadBytes(data, "e.json", "", Options{}); err != nil || !back.LocalIDs {
+		t.Errorf("a TRF converted to JSON and read back: local ids %v (%v)", back != nil && back.LocalIDs, err)
+	}
 }

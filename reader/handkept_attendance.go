@@ -9,13 +9,9 @@ package reader
 import (
 	"cmp"
 	"fmt"
-	"hash/maphash"
-	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/internal/suggest"
@@ -86,78 +82,24 @@ func (h *hkReader) played() [][]int {
 	return played
 }
 
-// samePlayer returns the pairs of players, the rarer spelling first, whose names differ by
-// one typo (not only in digits: "Player 7" and "Player 8" are two players) and who never
-// play in the same round, among the players who miss a Swiss round. Names are matched
-// through their one-deletion variants, so that a large event needs no comparison of every
-// two names.
+// samePlayer returns the pairs of players, the rarer spelling first, whose names are one typo
+// apart (suggest.TypoPairs) and who never play in the same round, among the players who miss
+// a Swiss round.
 func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
-	// Each candidate's name and its one-deletion variants, by hash: once sorted, equal
-	// hashes are names a typo apart (every pair found is measured, so a hash collision
-	// costs one comparison). No variant string is built: a large event has a million. A
-	// variant is one integer, the hash's low bits making room for the player, so that
-	// sorting compares integers.
-	shift := bits.Len(uint(len(played)))
-	player := uint64(1)<<shift - 1
-	variant := func(hash uint64, p int) uint64 { return hash<<shift | uint64(p) }
-	seed := maphash.MakeSeed()
 	keys := make([]string, len(played))
-	n := 0 // variants: a name and one per character
 	for p, rounds := range played {
-		if len(rounds) == 0 || swissPlayed(h.ev, rounds) >= swiss {
-			continue
-		}
-		key := nameKey(h.ev.Players[p].Name)
-		if runes := utf8.RuneCountInString(key); runes >= minTypoName {
-			keys[p] = key
-			n += 1 + runes
+		if len(rounds) > 0 && swissPlayed(h.ev, rounds) < swiss {
+			keys[p] = NameKey(h.ev.Players[p].Name)
 		}
 	}
-	vs := make([]uint64, 0, n)
-	var hash maphash.Hash
-	hash.SetSeed(seed)
-	for p, key := range keys {
-		if key == "" {
-			continue
-		}
-		vs = append(vs, variant(maphash.String(seed, key), p))
-		for i := 0; i < len(key); {
-			_, n := utf8.DecodeRuneInString(key[i:])
-			hash.Reset()
-			hash.WriteString(key[:i])
-			hash.WriteString(key[i+n:])
-			vs = append(vs, variant(hash.Sum64(), p))
-			i += n
-		}
-	}
-	vs = sharedOnly(vs, shift)
-	slices.Sort(vs)
-	seen := map[[2]int]bool{}
 	var out [][2]int
-	for i := 0; i < len(vs); {
-		j := i + 1
-		for j < len(vs) && vs[j]>>shift == vs[i]>>shift {
-			j++
+	for _, pair := range suggest.TypoPairs(keys) {
+		a, b := pair[0], pair[1]
+		if len(played[a]) > len(played[b]) {
+			a, b = b, a
 		}
-		group := vs[i:j]
-		i = j
-		if len(group) > maxTypoPeers {
-			continue // many names this close are a numbering scheme, not a typo
-		}
-		for gi, x := range group {
-			for _, y := range group[gi+1:] {
-				a, b := int(x&player), int(y&player)
-				if len(played[a]) > len(played[b]) || len(played[a]) == len(played[b]) && a > b {
-					a, b = b, a
-				}
-				if a == b || seen[[2]int{a, b}] {
-					continue
-				}
-				seen[[2]int{a, b}] = true
-				if suggest.Distance(keys[a], keys[b]) == 1 && !digitsOnly(keys[a], keys[b]) && disjoint(played[a], played[b]) {
-					out = append(out, [2]int{a, b})
-				}
-			}
+		if disjoint(played[a], played[b]) {
+			out = append(out, [2]int{a, b})
 		}
 	}
 	// In the order the players first appear in, as the notes read best.
@@ -166,38 +108,6 @@ func (h *hkReader) samePlayer(played [][]int, swiss int) [][2]int {
 	})
 	return out
 }
-
-// sharedOnly keeps the variants (hashes above the low shift bits) that another variant may
-// share: those whose slot in a bitmap of eight to sixteen bits per variant another one
-// also takes. Most variants share their hash with none, and sorting them was most of the
-// check's time.
-func sharedOnly(vs []uint64, shift int) []uint64 {
-	mask := uint64(1)<<bits.Len(uint(8*len(vs))) - 1
-	once := make([]uint64, mask/64+1)
-	twice := make([]uint64, mask/64+1)
-	for _, v := range vs {
-		s := v >> shift & mask
-		if once[s/64]&(1<<(s%64)) != 0 {
-			twice[s/64] |= 1 << (s % 64)
-		}
-		once[s/64] |= 1 << (s % 64)
-	}
-	out := vs[:0]
-	for _, v := range vs {
-		if s := v >> shift & mask; twice[s/64]&(1<<(s%64)) != 0 {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
-// A name shorter than minTypoName characters is not checked for typos ("Al" and "Ed" are one
-// edit apart); a one-deletion variant shared by more than maxTypoPeers names is not a typo's
-// (and would make the check quadratic).
-const (
-	minTypoName  = 4
-	maxTypoPeers = 8
-)
 
 // swissPlayed counts the Swiss rounds among round indexes.
 func swissPlayed(ev *tbsheet.Event, rounds []int) int {
@@ -208,19 +118,6 @@ func swissPlayed(ev *tbsheet.Event, rounds []int) int {
 		}
 	}
 	return n
-}
-
-// digitsOnly reports whether two names differ only in their digits.
-func digitsOnly(a, b string) bool {
-	strip := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			if unicode.IsDigit(r) {
-				return -1
-			}
-			return r
-		}, s)
-	}
-	return strip(a) == strip(b)
 }
 
 // disjoint reports whether two sorted lists share no element.

@@ -25,17 +25,18 @@ func (h *hkReader) useRoster(players []tbsheet.Player) {
 	clear(h.byText)
 	clear(h.spelling)
 	for i, p := range players {
-		h.byName[nameKey(p.Name)] = i
+		h.byName[NameKey(p.Name)] = i
 		if p.ID != p.Name {
 			h.byID[p.ID] = i
 		}
 	}
 }
 
-// nameKey folds a name for matching: NFC, full-width Latin to ASCII, case, runs of spaces,
+// NameKey folds a name for matching: NFC, full-width Latin to ASCII, case, runs of spaces,
 // and invisible characters (tbsheet.IsInvisible), which are dropped: "Alice" with a
-// zero-width space pasted after it is Alice.
-func nameKey(s string) string {
+// zero-width space pasted after it is Alice. Two names with one key are one player's, in a
+// results sheet and across the events of tbsheet season.
+func NameKey(s string) string {
 	if !isASCII(s) {
 		if firstInvisible(s) >= 0 { // strings.Map costs a call per character even when it keeps them all
 			s = strings.Map(dropInvisible(false), s)
@@ -89,7 +90,7 @@ func (h *hkReader) player(c nameCell, r *hkRow, col string) (int, bool) {
 	}
 	text := c.text
 	pos := r.pos(col)
-	key := nameKey(text)
+	key := NameKey(text)
 	if i, ok := h.byName[key]; ok {
 		h.byText[text] = i
 		h.noteInvisible(i, text, pos)
@@ -150,7 +151,7 @@ func (h *hkReader) nearest(key string) string {
 	for i, p := range h.ev.Players {
 		names[i] = p.Name
 	}
-	return suggest.Closest(key, names, 2, nameKey)
+	return suggest.Closest(key, names, 2, NameKey)
 }
 
 // readPlayers reads a Players table (Name, ID, Dropped After, Rating) below hd.
@@ -178,7 +179,7 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 			}
 			continue
 		}
-		key := nameKey(p.Name)
+		key := NameKey(p.Name)
 		if first, dup := names[key]; dup {
 			r.errorf("name", tbsheet.ErrDuplicatePlayer, "player %s is listed twice (also at %s)", tbsheet.Quote(p.Name), where(first))
 		}

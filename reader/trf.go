@@ -135,7 +135,7 @@ func (t *trfReader) errorf(line, col int, kind error, format string, args ...any
 func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 	// A TRF-16 names no tie-breaks: its rank column is whatever the pairing program was set
 	// to rank by. A TRF-2x names them in its 202 record (tiebreaks).
-	t := &trfReader{name: name, ev: &tbsheet.Event{Source: name, Format: "trf", System: "fide"},
+	t := &trfReader{name: name, ev: &tbsheet.Event{Source: name, Format: "trf", System: "fide", LocalIDs: true},
 		byRank: map[int]int{}}
 	lines, err := t.split(data)
 	if err != nil {

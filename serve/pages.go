@@ -24,7 +24,7 @@ var styleCSS []byte
 var liveJS []byte
 
 // pageNames are the pages, each a template of its own over layout.html.
-var pageNames = []string{"find", "pairings", "standings", "bracket", "scenarios", "tv", "missing"}
+var pageNames = []string{"find", "pairings", "standings", "bracket", "scenarios", "season", "tv", "missing"}
 
 // templates returns each page's template, parsed once when a page is first rendered (not
 // at start-up: every other command of the binary, a one-shot standings run included, would
@@ -49,6 +49,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /tv", s.tvPage)
 	if s.cfg.Scenarios {
 		mux.HandleFunc("GET /scenarios", s.listPage("/scenarios", "scenarios"))
+	}
+	if s.cfg.Season {
+		mux.HandleFunc("GET /season", s.seasonPage)
 	}
 	mux.HandleFunc("GET /events", s.events)
 	mux.HandleFunc("GET /style.css", asset("text/css; charset=utf-8", styleCSS))
@@ -149,8 +152,9 @@ func (s *Server) newPage(r *http.Request, st *state, path string) *page {
 		p.query = "lang=" + lang
 	}
 	for _, n := range []struct{ path, key string }{{"/", "web.find"}, {"/pairings", "web.pairings"},
-		{"/standings", "standings"}, {"/bracket", "web.bracket"}, {"/scenarios", "web.scenarios"}, {"/tv", "web.tv"}} {
-		if n.path == "/scenarios" && !s.cfg.Scenarios || n.path == "/bracket" && path != n.path && !st.hasBracket() {
+		{"/standings", "standings"}, {"/bracket", "web.bracket"}, {"/scenarios", "web.scenarios"}, {"/season", "web.season"}, {"/tv", "web.tv"}} {
+		if n.path == "/scenarios" && !s.cfg.Scenarios || n.path == "/bracket" && path != n.path && !st.hasBracket() ||
+			n.path == "/season" && !s.cfg.Season {
 			continue
 		}
 		p.Nav = append(p.Nav, link{Href: p.href(n.path, nil), Text: p.T(n.key), Current: n.path == path})
@@ -273,6 +277,14 @@ func (s *Server) listPage(path, name string) http.HandlerFunc {
 		p.Body = st.view(p.Lang, s.cfg.Writer).divisions
 		s.render(w, r, st, name, name, p, http.StatusOK)
 	}
+}
+
+// seasonPage shows the season's table (serve --season).
+func (s *Server) seasonPage(w http.ResponseWriter, r *http.Request) {
+	st := s.cur.Load()
+	p := s.newPage(r, st, "/season")
+	p.Body = st.view(p.Lang, s.cfg.Writer).season
+	s.render(w, r, st, "season", "season", p, http.StatusOK)
 }
 
 // missingPage answers a path that is none of the pages.

@@ -46,6 +46,8 @@ type Config struct {
 	Writer writer.Options
 	// Scenarios shows the scenarios page (the command line computes them with --cut).
 	Scenarios bool
+	// Season shows the season page (tbsheet serve --season: Snapshot.Season).
+	Season bool
 	// MaxLive caps the open live connections (/events); past it a page still loads but does
 	// not update by itself. 0 means DefaultMaxLive.
 	MaxLive int

@@ -8,6 +8,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/scenario"
+	"github.com/tbsheet/tbsheet/season"
 	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -21,6 +22,8 @@ type Snapshot struct {
 	Divisions []Division
 	// At is when the save was computed: the time the pages say they show.
 	At time.Time
+	// Season is the season's table the input's event counts in (serve --season), or nil.
+	Season *season.Standings
 }
 
 // Division is one division's standings and round.
@@ -55,7 +58,8 @@ type state struct {
 type view struct {
 	once      sync.Once
 	divisions []divisionView
-	broken    bool // making it panicked
+	season    *writer.SeasonScreen // nil without a season
+	broken    bool                 // making it panicked
 }
 
 // divisionView is one division in words (the pages' templates read it), with where each
@@ -105,6 +109,9 @@ func (st *state) view(lang string, opt writer.Options) *view {
 				dv.Bracket = writer.NewBracketScreen(d.Bracket, opt)
 			}
 			vw.divisions = append(vw.divisions, dv)
+		}
+		if st.snap.Season != nil {
+			vw.season = writer.NewSeasonScreen(st.snap.Season, opt)
 		}
 		vw.broken = false
 	})

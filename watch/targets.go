@@ -152,6 +152,9 @@ func newWatcher(cfg Config, job Job) (*watcher, error) {
 			w.skip[o] = "an output of " + c.name
 		}
 	}
+	for _, o := range cfg.Shared {
+		w.skip[resolve(o)] = "an output of every input"
+	}
 	for _, c := range cands {
 		if why, ok := w.skip[c.path]; ok {
 			if c.explicit {
@@ -304,6 +307,11 @@ func (w *watcher) forget(in *input) {
 func (w *watcher) accepts(base string) bool {
 	return tempKind(base) == "" && w.exts[strings.ToLower(filepath.Ext(base))]
 }
+
+// IsTemp reports whether base, a file's name, is a lock or temporary file that spreadsheet
+// programs and tbsheet create beside a document, not a document: tbsheet season skips them
+// in a folder as watch does.
+func IsTemp(base string) bool { return tempKind(base) != "" }
 
 // tempKind names the kind of lock or temporary file base is, or returns "" for an ordinary
 // file. These are the names spreadsheet programs and tbsheet itself create beside a document

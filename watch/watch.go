@@ -119,6 +119,10 @@ type Config struct {
 	// that watch ignores them (no feedback loop when outputs sit in a watched folder) and
 	// refuses an output that is also an input. nil means the outputs are elsewhere.
 	Outputs func(input string) []string
+	// Shared are files the job writes on the run of every input (tbsheet watch --season: one
+	// table over all of them): watch ignores them as it ignores Outputs, and refuses one
+	// that is also an input.
+	Shared []string
 	// Exts are the extensions, with the dot, of the files a folder input treats as results,
 	// compared case-insensitively: the CLI gives the readers' (reader.Exts), so that a new
 	// input format is watched without a change here. A folder input needs them.

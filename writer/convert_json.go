@@ -17,6 +17,7 @@ import (
 //	  "tiebreaks": ["mtg-omw", …],          // the input's own order, [] when none
 //	  "planned_rounds": 5,                  // 0 when unknown
 //	  "teams": false,
+//	  "local_ids": false,                   // the ids number the players of this event only (TRF, Challonge)
 //	  "pod": "",                            // a division's name inside a multi-pod file
 //	  "players": [{"id": "…", "name": "…", "dropped_after": null, "disqualified": false,
 //	               "rating": null, "members": []}],
@@ -43,6 +44,7 @@ type (
 		Tiebreaks     []string     `json:"tiebreaks"`
 		PlannedRounds int          `json:"planned_rounds"`
 		Teams         bool         `json:"teams"`
+		LocalIDs      bool         `json:"local_ids"`
 		Pod           string       `json:"pod"`
 		Players       []playerJSON `json:"players"`
 		Rounds        []roundJSON  `json:"rounds"`
@@ -91,7 +93,7 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 	doc := &eventJSON{
 		Name: ev.Name, Date: ev.Date, Source: ev.Source, Format: ev.Format, System: ev.System,
 		Tiebreaks: append([]string{}, eventTiebreaks(ev)...), PlannedRounds: ev.PlannedRounds,
-		Teams: ev.Teams, Pod: ev.Pod, Players: []playerJSON{}, Rounds: []roundJSON{},
+		Teams: ev.Teams, LocalIDs: ev.LocalIDs, Pod: ev.Pod, Players: []playerJSON{}, Rounds: []roundJSON{},
 		Pods: []*eventJSON{}, Notes: append([]string{}, ev.Notes...),
 	}
 	if p := ev.Points; p != nil {

@@ -179,6 +179,8 @@ type standingsPDF struct {
 	// lineCounts holds the lines each row takes, once orient has laid the table out.
 	lineCounts []int
 
+	// name is the document's title in the PDF's metadata: the event's, or the season's.
+	name string
 	// The page header: title (the event), meta (date and system, right of the subtitle),
 	// subtitle (which list); the footer: source and time.
 	title, meta, subtitle, footer text
@@ -298,15 +300,21 @@ func GameName(st *calc.Standings, lang string) string {
 // replace the subtitle.
 func (d *standingsPDF) heading() {
 	fs, ev := d.fonts, d.st.Event
-	d.title = fs.shape(EventTitle(d.st, d.opt.Lang), style{bold: true, pt: titlePt}, "the event name")
+	d.name = EventTitle(d.st, d.opt.Lang)
+	d.title = fs.shape(d.name, style{bold: true, pt: titlePt}, "the event name")
 	d.meta = fs.shape(eventMeta(d.st, d.opt.Lang), style{pt: metaPt, gray: grayMeta}, "the date and system")
 	order := d.label(orderLabel(d.st, d.opt))
 	d.subtitle = fs.shape(Title(d.st, d.opt.Lang)+" — "+order, style{bold: true, pt: subPt}, "the title")
+	d.footing(ev.Source)
+}
+
+// footing shapes the footer: the source file, when there is one, and the time.
+func (d *standingsPDF) footing(source string) {
 	footer := fmt.Sprintf(d.label("generated"), d.now.Format("2006-01-02 15:04"))
-	if ev.Source != "" {
-		footer = filepath.Base(ev.Source) + " · " + footer
+	if source != "" {
+		footer = filepath.Base(source) + " · " + footer
 	}
-	d.footer = fs.shape(footer, style{pt: footPt, gray: grayMeta}, "the footer")
+	d.footer = d.fonts.shape(footer, style{pt: footPt, gray: grayMeta}, "the footer")
 }
 
 // eventMeta is the line under an event's title: its date and game, as the wall PDF prints it.
@@ -658,7 +666,7 @@ func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error
 	pdf.SetCreationDate(d.now)
 	pdf.SetModificationDate(d.now)
 	pdf.SetCreator("tbsheet", true)
-	pdf.SetTitle(printable(EventTitle(d.st, d.opt.Lang)), true)
+	pdf.SetTitle(printable(d.name), true)
 	if d.opt.Lang != "" {
 		pdf.SetLang(d.opt.Lang)
 	}

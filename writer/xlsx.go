@@ -504,7 +504,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 	if st.RankBy != nil {
 		rankBy = st.RankBy.Names.In(lang)
 	}
-	rounds := roundList(st.Rounds)
+	rounds := RoundList(st.Rounds)
 	if ev.PlannedRounds > 0 {
 		rounds = labelf(lang, "rounds-of", rounds, ev.PlannedRounds)
 	}
@@ -577,8 +577,8 @@ func matchRef(lang string, ev *tbsheet.Event, m calc.MatchRef) string {
 	return labelf(lang, "match-ref", m.Round, m.Match.Table, playerName(ev, m.Match.P1), playerName(ev, m.Match.P2))
 }
 
-// roundList writes round numbers compactly: "1–5", "1–3, 5".
-func roundList(rounds []int) string {
+// RoundList writes round numbers compactly: "1–5", "1–3, 5".
+func RoundList(rounds []int) string {
 	var parts []string
 	for i := 0; i < len(rounds); {
 		j := i

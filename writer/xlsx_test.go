@@ -295,8 +295,8 @@ func TestRoundList(t *testing.T) {
 		in   []int
 		want string
 	}{{nil, ""}, {[]int{1}, "1"}, {[]int{1, 2, 3, 4, 5}, "1–5"}, {[]int{1, 2, 3, 5}, "1–3, 5"}} {
-		if got := roundList(tt.in); got != tt.want {
-			t.Errorf("roundList(%v) = %q, want %q", tt.in, got, tt.want)
+		if got := RoundList(tt.in); got != tt.want {
+			t.Errorf("RoundList(%v) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

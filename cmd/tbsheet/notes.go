@@ -8,6 +8,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // This file holds the notes: what the organizer should know about a run that is not an
@@ -87,6 +88,14 @@ func wroteNotes(files []string) []string {
 		out = append(out, "wrote "+f)
 	}
 	return out
+}
+
+// writeOutputs writes files rendered in memory (writer.WriteFiles) and adds a line to notes
+// for each file written; a file that could not be written is an output error.
+func writeOutputs(files []writer.File, notes *[]string) error {
+	written, err := writer.WriteFiles(files)
+	*notes = append(*notes, wroteNotes(written)...)
+	return outputErr(err)
 }
 
 // printNotes prints notes, one per line, unless -q.

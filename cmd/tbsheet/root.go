@@ -51,6 +51,7 @@ Input formats, detected from the content (--from forces one):
 		newPairingsCmd(),
 		newPairCmd(),
 		newConvertCmd(),
+		newSeasonCmd(),
 		newWatchCmd(),
 		newServeCmd(),
 		newTemplateCmd(),
@@ -172,17 +173,23 @@ type outputFlags struct {
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` ("+strings.Join(writer.StandingsExts(), ", ")+"); repeatable")
-	fs.StringVar(&f.lang, "lang", "en", "language of headers and labels: "+strings.Join(writer.Langs(), ", "))
-	fs.StringVar(&f.paper, "paper", "A4", "PDF paper size: A4 or Letter")
+	f.registerPages(fs)
 	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank; name (the alphabetical list players use to find themselves, by family name where the input keeps it apart); or family (by family name from one name column)")
 	fs.IntVar(&f.cut, "cut", 0, "draw a top-cut line under `N` players")
 	registerCSVSep(fs, &f.csvSep)
-	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
 	fs.StringVar(&f.title, "title", "", "the event's name on every output (default: the input's own, e.g. its Event sheet, else the file name)")
 	registerQR(fs, &f.qr)
 	registerQuiet(fs, &f.quiet)
+}
+
+// registerPages adds the flags of the pages written: --lang, and the PDF's --paper and
+// --font.
+func (f *outputFlags) registerPages(fs *pflag.FlagSet) {
+	fs.StringVar(&f.lang, "lang", "en", "language of headers and labels: "+strings.Join(writer.Langs(), ", "))
+	fs.StringVar(&f.paper, "paper", "A4", "PDF paper size: A4 or Letter")
+	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 }
 
 // registerCSVSep adds --csv-sep, the separator of the CSV files written (writerOptions

@@ -103,13 +103,8 @@ intentional draw; players who dropped are not in the cut.`,
 			if err := checkFiles(inputs, names); err != nil {
 				return err
 			}
-			written, err := writer.WriteFiles(files)
-			notes = append(notes, wroteNotes(written)...)
-			if err != nil {
-				return outputErr(err)
-			}
-			if to == "" && len(of.outputs) > 0 {
-				return nil
+			if err := writeOutputs(files, &notes); err != nil || to == "" && len(of.outputs) > 0 {
+				return err
 			}
 			for i, rep := range reps {
 				var err error

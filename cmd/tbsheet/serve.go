@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -34,6 +35,8 @@ func newServeCmd() *cobra.Command {
 		addr          string
 		poll          time.Duration
 		maxLive       int
+		seasonSrc     []string
+		seasonRules   seasonFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "serve INPUT [--addr :8080]",
@@ -49,9 +52,14 @@ read keeps the last good results on show, with a notice that results are being e
 The pages only show: nothing on them changes anything. Ctrl-C stops.
 
 --addr chooses where to listen: :8080 (the default) is every network of this computer;
-127.0.0.1:8080 this computer alone; 192.168.1.20:8080 that network alone.`,
+127.0.0.1:8080 this computer alone; 192.168.1.20:8080 that network alone.
+
+--season EVENTS adds a page with the season's table over those events (files, folders,
+patterns) and INPUT's, updated on every save of INPUT; its flags say how points are earned
+(see 'tbsheet season').`,
 		Example: `  tbsheet serve results.xlsx
-  tbsheet serve results.xlsx --addr :8080 --cut 8 --lang ja`,
+  tbsheet serve results.xlsx --addr :8080 --cut 8 --lang ja
+  tbsheet serve results.xlsx --season league/ --places 15,12,10,8,6,4 --best 4`,
 		Args: args(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, inputs []string) error {
 			j, err := newJob(cmd, &cf, &of, from, players, final, false)
@@ -70,6 +78,11 @@ The pages only show: nothing on them changes anything. Ctrl-C stops.
 					return err
 				}
 			}
+			if len(seasonSrc) > 0 {
+				if j.season, err = j.newSeasonWatch(append(slices.Clone(seasonSrc), input), nil, seasonRules); err != nil {
+					return err
+				}
+			}
 			if maxLive < 1 {
 				return usageErr("--max-live %d: must be a number of pages", maxLive)
 			}
@@ -83,7 +96,7 @@ The pages only show: nothing on them changes anything. Ctrl-C stops.
 			if err != nil {
 				return failure(fmt.Errorf("serve: %w%s", err, listenHint(err)))
 			}
-			srv := serve.New(serve.Config{Writer: j.writeOpt, Scenarios: of.cut > 0, MaxLive: maxLive})
+			srv := serve.New(serve.Config{Writer: j.writeOpt, Scenarios: of.cut > 0, MaxLive: maxLive, Season: j.season != nil})
 			out := cmd.OutOrStdout()
 			printAddresses(out, serve.URLs(ln.Addr()))
 
@@ -127,6 +140,8 @@ The pages only show: nothing on them changes anything. Ctrl-C stops.
 	fs.StringVar(&addr, "addr", ":8080", "listen on `HOST:PORT`: :8080 every network of this computer, 127.0.0.1:8080 this computer alone")
 	fs.DurationVar(&poll, "poll", 0, "check the input every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	fs.IntVar(&maxLive, "max-live", serve.DefaultMaxLive, "the most pages that update live at once (`N`); more still load, without updating")
+	fs.StringArrayVar(&seasonSrc, "season", nil, "also show the season's table over these `EVENTS` (files, folders, patterns) and INPUT's (see 'tbsheet season'); repeatable")
+	seasonRules.register(fs)
 	fs.IntVar(&sf.rounds, "rounds", 0, "the event plans `N` Swiss rounds (default: what the input says), for the scenarios' outlook")
 	return cmd
 }
@@ -178,11 +193,22 @@ func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
 			}
 			snap.Divisions = append(snap.Divisions, d)
 		}
+		writeSeason := func() error { return nil }
+		if j.season != nil {
+			var seasonNotes []string
+			if snap.Season, writeSeason, seasonNotes, err = j.season.prepare(input, r.sts, j.writeOpt); err != nil {
+				return watch.Prepared{}, err
+			}
+			notes = append(notes, seasonNotes...)
+		}
 		sum := summarize(r.sts, nil)
 		if !j.quiet {
 			sum.Notes = append(r.notes, notes...)
 		}
 		commit := func() error {
+			if err := writeSeason(); err != nil {
+				return err
+			}
 			printLines(warn, r.warnings) // self-check differences, with the results they come with
 			snap.At = time.Now()         // when the pages started showing it
 			srv.Publish(snap)

@@ -315,3 +315,51 @@ func TestServeTVFits(t *testing.T) {
 		}
 	}
 }
+
+// TestServeSeasonBrowser: serve --season shows the season's table over a league's folder and
+// tonight's event, and a save of tonight's event updates the open page without a reload:
+// Alice's first gives her 60 (the published example), a last place 57.
+func TestServeSeasonBrowser(t *testing.T) {
+	club := filepath.Join("..", "..", "testdata", "season", "club")
+	league, tonight := t.TempDir(), filepath.Join(t.TempDir(), "tonight.csv")
+	copyFile := func(from, to string) {
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range []string{"2026-01-club.csv", "2026-02-club.csv", "2026-03-club.csv", "2026-04-club.csv"} {
+		copyFile(filepath.Join(club, n), filepath.Join(league, n))
+	}
+	copyFile(filepath.Join(club, "2026-05-club.csv"), tonight)
+	base := startServe(t, tonight, "--season", league, "--places", "15,12,10,8,6,4", "--best", "4")
+	ctx := newBrowser(t)
+	dialogs := watchDialogs(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(412, 860, chromedp.EmulateMobile), chromedp.Navigate(base+"season")); err != nil {
+		t.Fatal(err)
+	}
+	if got := text(t, ctx, "h1"); got != "Season standings" {
+		t.Errorf("/season h1: %q", got)
+	}
+	const alice = `[...document.querySelectorAll("tbody tr")].find(r => r.innerText.includes("Alice")).cells[2].innerText`
+	if got, err := chromedp.Run(ctx, chromedp.Evaluate[string](alice)); err != nil || got != "60" {
+		t.Errorf("Alice has %q (%v), want 60", got, err)
+	}
+	screenshot(t, ctx, "serve-season")
+	waitFor(t, ctx, "the live stream", `!document.querySelector(".live-mark").hidden`)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.notReloaded = true`)); err != nil {
+		t.Fatal(err)
+	}
+	last := "Round,Table,Player 1,Player 2,Result\n1,1,Bob,Alice,2-0\n1,2,Dave,Caroll,2-1\n2,1,Bob,Dave,2-1\n" +
+		"2,2,Caroll,Alice,2-0\n3,1,Bob,Caroll,2-0\n3,2,Dave,Alice,2-1\n"
+	if err := os.WriteFile(tonight, []byte(last), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the season after the save", alice+` === "57" && window.notReloaded === true`)
+	if dialogs.Load() > 0 {
+		t.Errorf("%d dialogs opened", dialogs.Load())
+	}
+}

@@ -148,6 +148,8 @@ type job struct {
 	// pairings, for watch, maps an input to the pairing files written for it (none when
 	// nil).
 	pairings func(input string) []string
+	// season, for watch --season, keeps a season's table over every input (nil: none).
+	season *seasonWatch
 }
 
 func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {

@@ -39,6 +39,8 @@ func newWatchCmdRunning(run func(context.Context, watch.Config, watch.Job) error
 		scenarios     []string
 		sf            scenarioFlags
 		pairingFiles  []string
+		seasonFiles   []string
+		seasonRules   seasonFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "watch INPUT... -o OUT...",
@@ -55,19 +57,21 @@ out/INPUT.xlsx and out/INPUT.pdf, or the --formats you list.
 --scenarios FILE also writes, while a round is paired but not played, what a win, a draw
 or a loss means for each player's place in the --cut (see 'tbsheet scenarios'); when no
 round is waiting for results the file is left as it is. --pairings FILE writes that round's
-pairings (see 'tbsheet pairings') the same way.`,
+pairings (see 'tbsheet pairings') the same way. --season FILE keeps one season's table over
+every input (see 'tbsheet season'; its flags say how points are earned), as each is saved.`,
 		Example: `  tbsheet watch results.xlsx -o standings.xlsx -o standings.pdf
   tbsheet watch events/ -o out/ --formats xlsx,pdf,json
   tbsheet watch //club-nas/events/results.xlsx -o standings.pdf --poll 2s
   tbsheet watch results.xlsx -o standings.pdf --scenarios scenarios.pdf --cut 8
-  tbsheet watch results.xlsx -o standings.pdf --pairings pairings.pdf`,
+  tbsheet watch results.xlsx -o standings.pdf --pairings pairings.pdf
+  tbsheet watch events/ --season season.pdf --places 15,12,10,8,6,4 --best 4`,
 		Args: args(cobra.MinimumNArgs(1)),
 		RunE: func(cmd *cobra.Command, inputs []string) error {
 			j, err := newJob(cmd, &cf, &of, from, players, false, false)
 			if err != nil {
 				return err
 			}
-			if len(of.outputs) == 0 {
+			if len(of.outputs) == 0 && len(seasonFiles) == 0 {
 				return usageErr("watch: give at least one output with -o")
 			}
 			if slices.Contains(inputs, reader.Stdin) {
@@ -112,6 +116,17 @@ pairings (see 'tbsheet pairings') the same way.`,
 					return usageErr("--after-round: --pairings lists the round being played")
 				}
 			}
+			if len(seasonFiles) > 0 {
+				if err := checkExts(seasonFiles, writer.SeasonExts(), "a season is written to"); err != nil {
+					return err
+				}
+				if err := checkOutputs(inputs, seasonFiles); err != nil {
+					return err
+				}
+				if j.season, err = j.newSeasonWatch(inputs, seasonFiles, seasonRules); err != nil {
+					return err
+				}
+			}
 			outputs, rounds, err := watchOutputs(inputs, of.outputs, formats, scenarios, pairingFiles)
 			if err != nil {
 				return err
@@ -124,7 +139,7 @@ pairings (see 'tbsheet pairings') the same way.`,
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
 			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: all, Poll: poll,
-				MaxSize: j.readOpt.MaxSize, Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr()}
+				MaxSize: j.readOpt.MaxSize, Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr(), Shared: seasonFiles}
 			if verbose {
 				cfg.Verbose = cmd.ErrOrStderr()
 			}
@@ -146,6 +161,8 @@ pairings (see 'tbsheet pairings') the same way.`,
 	cmd.Flags().DurationVar(&poll, "poll", 0, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
 	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` (.pdf, .json, .txt; needs --cut); repeatable")
+	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(writer.SeasonExts(), ", ")+"; see 'tbsheet season'); repeatable")
+	seasonRules.register(cmd.Flags())
 	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
 	return cmd
 }
@@ -267,6 +284,12 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 		if err != nil {
 			return watch.Prepared{}, err
 		}
+		writeSeason, seasonNotes := func() error { return nil }, []string(nil)
+		if j.season != nil {
+			if _, writeSeason, seasonNotes, err = j.season.prepare(input, r.sts, j.writeOpt); err != nil {
+				return watch.Prepared{}, err
+			}
+		}
 		commit := func() error {
 			// Self-check differences are printed with the outputs they come with, not for a
 			// run that watch drops.
@@ -278,6 +301,9 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 			if err == nil {
 				err = writePairings()
 			}
+			if err == nil {
+				err = writeSeason()
+			}
 			if err != nil {
 				return fmt.Errorf("%w (is an output open in another program?)", err)
 			}
@@ -287,9 +313,13 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 		for _, f := range out {
 			paths = append(paths, f.path)
 		}
-		sum := summarize(r.sts, slices.Concat(paths, wrote, wrotePairings))
+		var wroteSeason []string
+		if j.season != nil {
+			wroteSeason = j.season.outputs
+		}
+		sum := summarize(r.sts, slices.Concat(paths, wrote, wrotePairings, wroteSeason))
 		if !j.quiet {
-			sum.Notes = slices.Concat(r.notes, divisions, scenarioNotes, pairingNotes)
+			sum.Notes = slices.Concat(r.notes, divisions, scenarioNotes, pairingNotes, seasonNotes)
 		}
 		return watch.Prepared{Summary: sum, Commit: commit}, nil
 	}

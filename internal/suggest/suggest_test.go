@@ -1,6 +1,8 @@
 package suggest
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -32,5 +34,15 @@ func TestClosest(t *testing.T) {
 	}
 	if got := Closest("rxx", names, 2, strings.ToLower); got != "" {
 		t.Errorf("a third of a short name is the limit: %q", got)
+	}
+}
+
+func TestTypoPairs(t *testing.T) {
+	keys := []string{"jon smith", "john smith", "player 7", "player 8", "al", "ed", "", "alice", "alcie", "zoe king"}
+	got := TypoPairs(keys)
+	slices.SortFunc(got, func(a, b [2]int) int { return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1])) })
+	want := [][2]int{{0, 1}, {7, 8}}
+	if !slices.Equal(got, want) {
+		t.Errorf("TypoPairs = %v, want %v", got, want)
 	}
 }

@@ -1,0 +1,334 @@
+package writer
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/season"
+)
+
+// The season's table (tbsheet season): the words every format shares, the terminal table
+// and CSV here; JSON, the workbook and the wall PDF in season_json.go, season_xlsx.go and
+// season_pdf.go.
+
+func init() {
+	addLabels("en", map[string]string{
+		"season.title":             "Season standings",
+		"season.points":            "Points",
+		"season.played":            "Events",
+		"season.event":             "Event",
+		"season.place":             "Place",
+		"season.players":           "%d players",
+		"season.times":             "×%s",
+		"season.legend.places":     "Points for places 1 to %d: %s",
+		"season.legend.tier":       "Events of %s players, points for places 1 to %d: %s",
+		"season.legend.tier-min":   "%d or more",
+		"season.legend.results":    "Each match won: %s, drawn: %s; each event played: %s",
+		"season.legend.best":       "Only a player's best %d events count: points in brackets are not counted",
+		"season.legend.best1":      "Only a player's best event counts: points in brackets are not counted",
+		"season.legend.ties":       "Equal points: %s; players equal on all of them share a place",
+		"season.legend.na":         "–: did not play",
+		"season.legend.events":     "Events",
+		"season.legend.rules":      "Points",
+		"season.events":            "%d events",
+		"season.tie.events-won":    "more events won",
+		"season.tie.best-finish":   "the better best finish",
+		"season.tie.head-to-head":  "more matches won than lost against the others tied",
+		"season.tie.events-played": "more events played",
+		"season.then":              ", then ",
+		"season.tied":              "%s are tied on points and every tiebreak",
+	})
+	addLabels("zh", map[string]string{
+		"season.title":             "赛季积分榜",
+		"season.points":            "积分",
+		"season.played":            "参赛",
+		"season.event":             "赛事",
+		"season.place":             "名次",
+		"season.players":           "%d人",
+		"season.times":             "×%s",
+		"season.legend.places":     "第1至%d名积分：%s",
+		"season.legend.tier":       "%s人的赛事，第1至%d名积分：%s",
+		"season.legend.tier-min":   "%d人及以上",
+		"season.legend.results":    "每胜一场：%s，每平一场：%s；每参加一场赛事：%s",
+		"season.legend.best":       "每位选手只计最好的%d场赛事：括号中的积分不计入",
+		"season.legend.best1":      "每位选手只计最好的1场赛事：括号中的积分不计入",
+		"season.legend.ties":       "积分相同时：%s；全部相同的选手名次并列",
+		"season.legend.na":         "–：未参赛",
+		"season.legend.events":     "赛事",
+		"season.legend.rules":      "积分规则",
+		"season.events":            "%d场赛事",
+		"season.tie.events-won":    "赛事冠军次数多者优先",
+		"season.tie.best-finish":   "最好名次高者优先",
+		"season.tie.head-to-head":  "对其他同分选手胜多负少者优先",
+		"season.tie.events-played": "参赛次数多者优先",
+		"season.then":              "，其次",
+		"season.tied":              "%s 积分及所有同分决胜项均相同",
+	})
+	addLabels("ja", map[string]string{
+		"season.title":             "シーズンランキング",
+		"season.points":            "ポイント",
+		"season.played":            "参加",
+		"season.event":             "大会",
+		"season.place":             "順位",
+		"season.players":           "%d名",
+		"season.times":             "×%s",
+		"season.legend.places":     "1位から%d位のポイント：%s",
+		"season.legend.tier":       "参加%s名の大会、1位から%d位のポイント：%s",
+		"season.legend.tier-min":   "%d名以上",
+		"season.legend.results":    "マッチ勝利ごと：%s、引き分けごと：%s、大会参加ごと：%s",
+		"season.legend.best":       "各プレイヤーの上位%d大会のみ集計：括弧内のポイントは集計外",
+		"season.legend.best1":      "各プレイヤーの最上位1大会のみ集計：括弧内のポイントは集計外",
+		"season.legend.ties":       "同点の場合：%s。すべて同じプレイヤーは同順位",
+		"season.legend.na":         "–：不参加",
+		"season.legend.events":     "大会",
+		"season.legend.rules":      "ポイントの計算",
+		"season.events":            "%d大会",
+		"season.tie.events-won":    "優勝回数の多い方",
+		"season.tie.best-finish":   "最高順位の良い方",
+		"season.tie.head-to-head":  "同点の相手との対戦で勝ち越しの多い方",
+		"season.tie.events-played": "参加大会数の多い方",
+		"season.then":              "、次に",
+		"season.tied":              "%s はポイントとすべての基準で同点です",
+	})
+}
+
+// SeasonExts lists the files a season can be written to.
+func SeasonExts() []string { return []string{".csv", ".json", ".pdf", ".xlsx"} }
+
+// RenderSeason renders a season's table in the format path's extension names (see
+// SeasonExts), for [WriteFiles].
+func RenderSeason(path string, s *season.Standings, opt Options) ([]byte, error) {
+	var buf bytes.Buffer
+	var err error
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".csv":
+		if _, err = io.WriteString(&buf, utf8BOM); err == nil {
+			err = WriteSeasonCSV(&buf, s, opt)
+		}
+	case ".json":
+		err = WriteSeasonJSON(&buf, s)
+	case ".pdf":
+		err = WriteSeasonPDF(&buf, s, opt)
+	case ".xlsx":
+		err = writeSeasonXLSX(&buf, s, opt, xlsxConfig{})
+	default:
+		return nil, fmt.Errorf("%s: a season is written to %s", path, strings.Join(SeasonExts(), ", "))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// seasonWords says a season's table in one language.
+type seasonWords struct {
+	s    *season.Standings
+	lang string
+}
+
+func (w seasonWords) l(key string) string              { return label(w.lang, key) }
+func (w seasonWords) f(key string, args ...any) string { return labelf(w.lang, key, args...) }
+
+// seasonNum writes season points: as short as exact ("12", "7.5"), as standings write
+// decimals.
+func seasonNum(v exact.Num) string {
+	return (&calc.Def{Format: calc.FormatDecimal}).FormatValue(calc.Known(v))
+}
+
+// title is the table's title: the season's name and "Season standings".
+func (w seasonWords) title() string {
+	if name := strings.TrimSpace(w.s.Name); name != "" {
+		return tbsheet.Printable(name) + " · " + w.l("season.title")
+	}
+	return w.l("season.title")
+}
+
+// header is the table's header: rank, player, points, events played, then each event by
+// its number (its line in eventLines).
+func (w seasonWords) header() []string {
+	h := []string{w.l("rank"), w.l("player"), w.l("season.points"), w.l("season.played")}
+	for e := range w.s.Events {
+		h = append(h, strconv.Itoa(e+1))
+	}
+	return h
+}
+
+// result is one event's cell: its points, in brackets when not counted, "–" when not played.
+func (w seasonWords) result(x season.Result) string {
+	switch {
+	case !x.Played:
+		return "–"
+	case !x.Counted:
+		return "(" + seasonNum(x.Points) + ")"
+	}
+	return seasonNum(x.Points)
+}
+
+// cells are a row's cells under header.
+func (w seasonWords) cells(r *season.Row) []string {
+	row := []string{strconv.Itoa(r.Rank), w.s.Players[r.Player].Name, seasonNum(r.Points), strconv.Itoa(r.Played)}
+	for e := range w.s.Events {
+		row = append(row, w.result(r.Result(e)))
+	}
+	return row
+}
+
+// eventLine names event e for the key under the table: "1: Spring Open · 2026-03-01 · 24
+// players · ×2".
+func (w seasonWords) eventLine(e int) string {
+	ev := &w.s.Events[e]
+	parts := []string{tbsheet.Printable(ev.Name)}
+	if d := strings.TrimSpace(ev.Standings.Event.Date); d != "" {
+		parts = append(parts, tbsheet.Printable(d))
+	}
+	parts = append(parts, w.f("season.players", len(ev.Standings.Rows)))
+	if m := ev.Multiplier; m.Sign() != 0 && !m.Equal(exact.Int(1)) {
+		parts = append(parts, w.f("season.times", seasonNum(m)))
+	}
+	return strconv.Itoa(e+1) + colon(w.lang) + strings.Join(parts, " · ")
+}
+
+// rules say how the points were earned and how ties are broken, a line each.
+func (w seasonWords) rules() []string {
+	r := w.s.Rules
+	list := func(v []exact.Num) string {
+		var out []string
+		for _, x := range v {
+			out = append(out, seasonNum(x))
+		}
+		return strings.Join(out, label(w.lang, "list-sep"))
+	}
+	var out []string
+	if len(r.Places) > 0 && len(r.Tiers) == 0 {
+		out = append(out, w.f("season.legend.places", len(r.Places), list(r.Places)))
+	}
+	for _, t := range r.Tiers {
+		out = append(out, w.f("season.legend.tier", w.band(t), len(t.Places), list(t.Places)))
+	}
+	if r.PerWin.Sign() != 0 || r.PerDraw.Sign() != 0 || r.Attend.Sign() != 0 {
+		out = append(out, w.f("season.legend.results", seasonNum(r.PerWin), seasonNum(r.PerDraw), seasonNum(r.Attend)))
+	}
+	switch {
+	case r.Best == 1:
+		out = append(out, w.l("season.legend.best1"))
+	case r.Best > 0:
+		out = append(out, w.f("season.legend.best", r.Best))
+	}
+	var ties []string
+	for _, id := range r.Ties {
+		ties = append(ties, w.l("season.tie."+id))
+	}
+	if len(ties) > 0 {
+		out = append(out, w.f("season.legend.ties", strings.Join(ties, w.l("season.then"))))
+	}
+	return append(out, w.l("season.legend.na"))
+}
+
+// band names a tier's players: "8–15", "16 or more", "8".
+func (w seasonWords) band(t season.Tier) string {
+	switch {
+	case t.Max == t.Min:
+		return strconv.Itoa(t.Min)
+	case t.Max > 0:
+		return strconv.Itoa(t.Min) + "–" + strconv.Itoa(t.Max)
+	}
+	return w.f("season.legend.tier-min", t.Min)
+}
+
+// tieNotes name, once per group, the players tied on points and every tiebreak.
+func (w seasonWords) tieNotes() []string {
+	var out []string
+	rows := w.s.Rows
+	for i := 0; i < len(rows); {
+		j := i + 1
+		for j < len(rows) && rows[j].Rank == rows[i].Rank {
+			j++
+		}
+		if j-i > 1 {
+			var names []string
+			for _, r := range rows[i:j] {
+				names = append(names, w.s.Players[r.Player].Name)
+			}
+			out = append(out, w.f("season.tied", listWords(w.lang, names)))
+		}
+		i = j
+	}
+	return out
+}
+
+// WriteSeasonTable prints a season's table for a terminal: the title, one row per player
+// with his points in each event (in brackets when not counted), then the events by number,
+// the rules and the ties. Text from the inputs is printed as tbsheet.Printable shows it.
+func WriteSeasonTable(w io.Writer, s *season.Standings, opt Options) error {
+	sw := seasonWords{s, opt.Lang}
+	rows := [][]string{sw.header()}
+	for i := range s.Rows {
+		cells := sw.cells(&s.Rows[i])
+		cells[1] = tbsheet.Printable(cells[1])
+		rows = append(rows, cells)
+	}
+	var b strings.Builder
+	b.WriteString(sw.title() + "\n\n")
+	writeAligned(&b, rows, map[int]bool{1: true})
+	b.WriteString("\n" + sw.l("season.legend.events") + "\n")
+	for e := range s.Events {
+		b.WriteString("  " + sw.eventLine(e) + "\n")
+	}
+	b.WriteString("\n")
+	for _, line := range append(sw.rules(), sw.tieNotes()...) {
+		b.WriteString(tbsheet.Printable(line) + "\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteSeasonCSV writes a season's table as CSV: rank, player, ID, points, events played,
+// then each event's place and points (in brackets when not counted; empty when not
+// played), headed by the event's name. Headers follow opt.Lang; cells a spreadsheet would
+// run as a formula are defused (csvSafe). It writes no byte-order mark (the .csv file has
+// one, for Excel).
+func WriteSeasonCSV(w io.Writer, s *season.Standings, opt Options) error {
+	sw := seasonWords{s, opt.Lang}
+	cw := newCSVWriter(w, opt)
+	number := csvNumber(opt.CSVSep)
+	header := []string{sw.l("rank"), sw.l("player"), sw.l("id"), sw.l("season.points"), sw.l("season.played")}
+	for _, ev := range s.Events {
+		header = append(header, ev.Name+colon(opt.Lang)+sw.l("season.place"), ev.Name+colon(opt.Lang)+sw.l("season.points"))
+	}
+	record := make([]string, len(header))
+	for i, h := range header {
+		record[i] = csvSafe(h)
+	}
+	if err := cw.Write(record); err != nil {
+		return err
+	}
+	for i := range s.Rows {
+		r := &s.Rows[i]
+		p := &s.Players[r.Player]
+		record = append(record[:0], strconv.Itoa(r.Rank), csvSafe(p.Name), csvSafe(p.ID), number(seasonNum(r.Points)), strconv.Itoa(r.Played))
+		for e := range s.Events {
+			x := r.Result(e)
+			if !x.Played {
+				record = append(record, "", "")
+				continue
+			}
+			pts := number(seasonNum(x.Points))
+			if !x.Counted {
+				pts = "(" + pts + ")"
+			}
+			record = append(record, strconv.Itoa(x.Place), pts)
+		}
+		if err := cw.Write(record); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
