@@ -39,6 +39,10 @@ type Options struct {
 	// Round is 0, the playoff round of that stage (8 for the quarterfinals). Both 0 mean the
 	// round in play ([Current]).
 	Round, Stage int
+	// Before, when not nil, are the standings going into a Swiss round as the caller has
+	// computed them with Calc (tbsheet pair, which has just paired the round from them):
+	// they are used instead of being computed again.
+	Before *calc.Standings
 }
 
 // Pairings are one round's pairings.
@@ -137,9 +141,11 @@ func Compute(ev *tbsheet.Event, opt Options) (*Pairings, error) {
 	opt.Calc.NoExplain = true
 	before := *during
 	before.Rounds = during.Rounds[:len(during.Rounds)-1]
-	st, err := calc.Compute(&before, opt.Calc)
-	if err != nil {
-		return nil, err
+	st := opt.Before
+	if st == nil {
+		if st, err = calc.Compute(&before, opt.Calc); err != nil {
+			return nil, err
+		}
 	}
 	round := during.Rounds[len(during.Rounds)-1]
 	if err := checkPlayers(during, round); err != nil {

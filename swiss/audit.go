@@ -59,13 +59,11 @@ func Audit(ev *tbsheet.Event, opt calc.Options) ([]Finding, error) {
 		h := history(ev, rounds[:i])
 		tables := pairings.TableNumbers(r)
 		var paired []int
-		played := map[[2]int]bool{}
 		for k, m := range r.Matches {
 			switch {
 			case m.P2 != tbsheet.NoPlayer:
 				paired = append(paired, m.P1, m.P2)
-				played[pairKey(m.P1, m.P2)] = true
-				if h.met[pairKey(m.P1, m.P2)] {
+				if h.forbidden(m.P1, m.P2) {
 					out = append(out, Finding{Problem: Rematch, Round: r.Number, Table: tables[k], Players: []int{m.P1, m.P2}})
 				}
 			case m.Result == tbsheet.Bye && h.bye[m.P1]:
@@ -83,13 +81,14 @@ func Audit(ev *tbsheet.Event, opt calc.Options) ([]Finding, error) {
 				}
 			}
 		}
-		allowed := map[[2]int]bool{}
-		for k := range h.met {
-			if !played[k] {
-				allowed[k] = true
-			}
+		// The pairs the round played are allowed, rematches included: the round is judged on
+		// the rest.
+		for k := 0; k+1 < len(paired); k += 2 {
+			a, b := paired[k], paired[k+1]
+			h.met[a] = slices.DeleteFunc(h.met[a], func(q int) bool { return q == b })
+			h.met[b] = slices.DeleteFunc(h.met[b], func(q int) bool { return q == a })
 		}
-		f := newField(paired, pairPoints(paired, points), allowed)
+		f := newField(paired, pairPoints(paired, points), h.met)
 		cross := 0
 		for k := 0; k+1 < len(paired); k += 2 {
 			if !points[paired[k]].Equal(points[paired[k+1]]) {

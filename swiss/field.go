@@ -24,9 +24,9 @@ type field struct {
 	forbid [][]int
 }
 
-// newField groups the players by points, most first, and records the forbidden pairs
-// (given as event indexes).
-func newField(players []int, points []exact.Num, forbidden map[[2]int]bool) *field {
+// newField groups the players (event indexes) by points, most first; met lists, by event
+// index, the players each may not meet.
+func newField(players []int, points []exact.Num, met [][]int) *field {
 	f := &field{players: players, points: points, group: make([]int, len(players)), forbid: make([][]int, len(players))}
 	order := make([]int, len(players))
 	for i := range order {
@@ -41,16 +41,18 @@ func newField(players []int, points []exact.Num, forbidden map[[2]int]bool) *fie
 		f.group[i] = g
 		f.groups[g] = append(f.groups[g], i)
 	}
-	local := make(map[int]int, len(players))
+	local := make([]int, len(met))
+	for i := range local {
+		local[i] = -1
+	}
 	for i, p := range players {
 		local[p] = i
 	}
-	for pair := range forbidden {
-		a, okA := local[pair[0]]
-		b, okB := local[pair[1]]
-		if okA && okB && a != b {
-			f.forbid[a] = append(f.forbid[a], b)
-			f.forbid[b] = append(f.forbid[b], a)
+	for i, p := range players {
+		for _, q := range met[p] {
+			if j := local[q]; j >= 0 && j != i {
+				f.forbid[i] = append(f.forbid[i], j)
+			}
 		}
 	}
 	return f

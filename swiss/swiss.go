@@ -52,6 +52,9 @@ var (
 	ErrSwissOver = errors.New("the Swiss rounds are over")
 	// ErrNoPairing: no pairing avoids every rematch, second bye and avoided pair.
 	ErrNoPairing = errors.New("no pairing avoids every rematch")
+	// ErrChess: the event is ranked as chess, whose rounds the FIDE Dutch system pairs,
+	// with colours: not this package.
+	ErrChess = errors.New("chess events are paired by the FIDE Dutch system")
 )
 
 // Options say how to pair the next round.
@@ -122,13 +125,16 @@ func Pair(ev *tbsheet.Event, opt Options) (*Pairing, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st.System != nil && st.System.Name == "fide" {
+		return nil, ErrChess
+	}
 	next, err := nextRound(ev)
 	if err != nil {
 		return nil, err
 	}
 	h := history(ev, ev.SwissRounds())
 	for _, a := range opt.Avoid {
-		h.met[pairKey(a[0], a[1])] = true
+		h.forbid(a[0], a[1])
 	}
 	points := pointsOf(st, len(ev.Players))
 	dropped := make([]bool, len(ev.Players))
@@ -141,6 +147,9 @@ func Pair(ev *tbsheet.Event, opt Options) (*Pairing, error) {
 		if !dropped[p] && !pl.Disqualified && (pl.DroppedAfter == 0 || pl.DroppedAfter >= next) {
 			active = append(active, p)
 		}
+	}
+	if len(active) < 2 {
+		return nil, &RoundError{Err: fmt.Errorf("%w: %d players left to pair", ErrNoPairing, len(active)), Round: next}
 	}
 	if err := checkFixed(opt.Fixed, active); err != nil {
 		return nil, err
@@ -184,27 +193,30 @@ func nextRound(ev *tbsheet.Event) (int, error) {
 	return last + 1, nil
 }
 
-// record is what earlier rounds forbid: the pairs who met, and the players who had a bye.
+// record is what earlier rounds forbid: the players each player met (and may not meet
+// again), and the players who had a bye.
 type record struct {
-	met map[[2]int]bool
+	met [][]int
 	bye []bool
 }
 
-func pairKey(a, b int) [2]int {
-	if a > b {
-		a, b = b, a
-	}
-	return [2]int{a, b}
+// forbid records that a and b may not meet.
+func (h *record) forbid(a, b int) {
+	h.met[a] = append(h.met[a], b)
+	h.met[b] = append(h.met[b], a)
 }
+
+// forbidden reports whether a and b may not meet.
+func (h *record) forbidden(a, b int) bool { return slices.Contains(h.met[a], b) }
 
 // history reads the pairs who met and the byes given in rounds.
 func history(ev *tbsheet.Event, rounds []tbsheet.Round) record {
-	h := record{met: map[[2]int]bool{}, bye: make([]bool, len(ev.Players))}
+	h := record{met: make([][]int, len(ev.Players)), bye: make([]bool, len(ev.Players))}
 	for _, r := range rounds {
 		for _, m := range r.Matches {
 			switch {
 			case m.P2 != tbsheet.NoPlayer:
-				h.met[pairKey(m.P1, m.P2)] = true
+				h.forbid(m.P1, m.P2)
 			case m.Result == tbsheet.Bye:
 				h.bye[m.P1] = true
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -167,7 +168,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 		if err != nil {
 			return err
 		}
-		p, err := listPairings(pr.event, pairings.Options{Calc: j.calcOpt, Round: pr.round.Number})
+		p, err := listPairings(pr.event, pairings.Options{Calc: j.calcOpt, Round: pr.round.Number, Before: pr.before})
 		if err != nil {
 			return err
 		}
@@ -181,7 +182,14 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 			}
 		}
 	}
-	names, files, err := renderPairings(all, f.outputs, lists, j.writeOpt)
+	names, files, err := renderRound(all, f.outputs, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
+		if strings.EqualFold(filepath.Ext(path), ".json") {
+			var b bytes.Buffer
+			err := writer.WritePairJSON(&b, p)
+			return b.Bytes(), err
+		}
+		return writer.RenderPairings(path, p, lists, j.writeOpt)
+	})
 	if err != nil {
 		return outputErr(err)
 	}
@@ -220,6 +228,8 @@ type pairedRound struct {
 	round tbsheet.Round
 	stage int  // a playoff round's stage (8 for the quarterfinals), else 0
 	swiss bool // a Swiss round (random among equals: its seed is worth printing)
+	// before are the standings a Swiss round was paired from.
+	before *calc.Standings
 }
 
 // roundLabel names the round in a note: "4", or "4 (the top 8)".
@@ -287,6 +297,8 @@ func pairNext(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, e
 	case errors.As(err, &fe):
 		return pairedRound{}, usageErr("--fixed-table: %s and %s are both at table %d, and may not meet: give one another table",
 			ev.Players[fe.A].Name, ev.Players[fe.B].Name, fe.Table)
+	case errors.Is(err, swiss.ErrChess):
+		return pairedRound{}, inputErr(fmt.Errorf("%s: %w, which this version of tbsheet does not pair yet; --system names a card game's rules", ev.Source, err))
 	case errors.Is(err, swiss.ErrSwissOver):
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w: pair the top cut with --cut N", ev.Source, err))
 	case errors.Is(err, swiss.ErrRoundInPlay), errors.Is(err, swiss.ErrNoPairing):
@@ -302,7 +314,7 @@ func pairNext(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, e
 			out.Players[d].DroppedAfter = p.Round.Number - 1
 		}
 	}
-	return pairedRound{event: out, round: p.Round, swiss: true}, nil
+	return pairedRound{event: out, round: p.Round, swiss: true, before: p.Before}, nil
 }
 
 // computeErr maps an error of calc (or of a pairing built on it) to its exit code.

@@ -2,11 +2,16 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/tbsheet/tbsheet/watch"
 )
 
 // TestPairCommandLine runs pair as a user types it and compares everything it prints.
@@ -111,5 +116,55 @@ func TestPairApply(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "results.before-round-5-2.xlsx")); err == nil {
 		t.Fatal("a refused --apply kept a copy")
+	}
+}
+
+// TestWatchSeesApply: a watch on the workbook (the real watcher, fsnotify) writes the new
+// round's pairings as soon as pair --apply writes the round in.
+func TestWatchSeesApply(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "results.xlsx")
+	data, err := os.ReadFile("../../samples/fnm-store.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	round := filepath.Join(dir, "round.txt")
+	var cfg watch.Config
+	var job watch.Job
+	cmd := newWatchCmdRunning(func(_ context.Context, c watch.Config, j watch.Job) error {
+		cfg, job = c, j
+		return nil
+	})
+	cmd.SetArgs([]string{in, "-o", filepath.Join(dir, "standings.csv"), "--pairings", round, "-q"})
+	cmd.SetOut(io.Discard)
+	cmd.SetErr(io.Discard)
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Debounce = 50 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- watch.Run(ctx, cfg, job) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	time.Sleep(300 * time.Millisecond) // the watcher's first run: every round has its results
+	if code, _, stderr := runAt(t, dir, "pair", "results.xlsx", "--apply", "--seed", "1", "-q"); code != 0 {
+		t.Fatalf("pair --apply: exit %d: %s", code, stderr)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		got, _ := os.ReadFile(round)
+		if strings.Contains(string(got), "Round 5 pairings") {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("watch did not write round 5's pairings after --apply; round.txt:\n%s", got)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

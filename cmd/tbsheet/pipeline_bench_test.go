@@ -164,3 +164,41 @@ func BenchmarkShowAllJSON(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPairVsStandings is the pairing's speed goal: `tbsheet pair` pairing round 12 of
+// a 4,096-player event costs at most the CPU time of `tbsheet standings` on the same file,
+// both run in this process from the same CSV (run both: -bench PairVsStandings). pair
+// reports x-cpu, its CPU time over standings'; the goal is x-cpu ≤ 1.
+func BenchmarkPairVsStandings(b *testing.B) {
+	dir := b.TempDir()
+	input := filepath.Join(dir, "results.csv")
+	ev := swissgen.Generate(swissgen.Realistic(4096, 12, 1))
+	ev.Rounds, ev.PlannedRounds = ev.Rounds[:11], 0
+	if err := writer.WriteEvent(input, ev, writer.Options{}); err != nil {
+		b.Fatal(err)
+	}
+	var cpu float64
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"standings", []string{"standings", input, "-q"}},
+		{"pair", []string{"pair", input, "--seed", "1", "-q"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			start := rusage.CPU()
+			for b.Loop() {
+				var stderr bytes.Buffer
+				if code := run(c.args, io.Discard, &stderr); code != 0 {
+					b.Fatalf("exit %d: %s", code, stderr.String())
+				}
+			}
+			got := rusage.ReportCPU(b, start)
+			if c.name == "standings" {
+				cpu = got
+			} else if cpu > 0 {
+				b.ReportMetric(got/cpu, "x-cpu")
+			}
+		})
+	}
+}
