@@ -37,7 +37,7 @@ type problem struct {
 	active    []int
 	points    []exact.Num
 	forbidden map[[2]int]bool // by pairKey
-	eligible  map[int]bool // may take the bye (odd fields)
+	eligible  map[int]bool    // may take the bye (odd fields)
 }
 
 func newProblem(t *testing.T, ev *tbsheet.Event, opt Options) problem {
