@@ -262,9 +262,12 @@ func Lookup(id string) (*Def, bool) {
 
 // System is a preset: a scoring, a primary ranking and a tiebreak order (tiebreakers.md §A.1).
 type System struct {
-	// Name is the preset's name ("yugioh"); Aliases are other accepted names ("kts").
-	Name    string
-	Aliases []string
+	// Name is the preset's name ("yugioh"); Aliases are other accepted names ("kts"), listed
+	// in the help; Spellings are more names organizers write for the game ("Yu-Gi-Oh!",
+	// "遊戯王"), accepted but not listed.
+	Name      string
+	Aliases   []string
+	Spellings []string
 	// Title is the human name ("Yu-Gi-Oh! (KTS)").
 	Title string
 	// Points are the match points for win, draw, loss and bye.

@@ -84,7 +84,7 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 		name = ev.System
 	}
 	if name == "" {
-		name = "mtg"
+		name = DefaultSystem
 	}
 	sys, ok := LookupSystem(name)
 	if !ok {

@@ -270,7 +270,7 @@ func TestUsageErrors(t *testing.T) {
 		opt  Options
 		want string
 	}{
-		{Options{System: "magic"}, `unknown system "magic"`},
+		{Options{System: "magix"}, `unknown system "magix"`},
 		{Options{System: "kst"}, `(did you mean "kts"?)`},
 		{Options{Tiebreaks: []string{"mtg-omv"}}, `unknown tiebreak "mtg-omv" (did you mean "mtg-omw"?); valid: points, match-wins,`},
 		{Options{Show: []string{"everything"}}, `unknown tiebreak "everything"`},

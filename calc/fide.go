@@ -44,6 +44,7 @@ func init() {
 	registerSystem(&System{
 		Name:      "fide",
 		Aliases:   []string{"chess"},
+		Spellings: []string{"国际象棋", "國際象棋", "チェス", "schach", "échecs", "ajedrez"},
 		Title:     "Chess (FIDE C.07)",
 		Points:    tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Loss: exact.Int(0), Bye: exact.Int(1)},
 		RankBy:    "points",

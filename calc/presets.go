@@ -3,6 +3,7 @@ package calc
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
@@ -14,29 +15,34 @@ func init() {
 	threeOne := points(3, 1, 0, 3)
 	registerSystem(&System{
 		Name: "mtg", Title: "Magic: The Gathering (MTR App. C)",
-		Points: threeOne, RankBy: "points",
+		Spellings: []string{"magic", "magic the gathering", "mtg", "万智牌", "魔法风云会", "マジック", "マジックザギャザリング", "mtr"},
+		Points:    threeOne, RankBy: "points",
 		Tiebreaks: []string{"mtg-omw", "mtg-gwp", "mtg-ogw"},
 	})
 	registerSystem(&System{
 		Name: "yugioh", Aliases: []string{"kts", "ygo"}, Title: "Yu-Gi-Oh! (KTS)",
-		Points: threeOne, RankBy: "points",
+		Spellings: []string{"yu-gi-oh", "yugioh tcg", "yugioh ocg", "遊戯王", "游戏王", "遊戲王", "遊☆戯☆王", "遊戯王ocg", "konami"},
+		Points:    threeOne, RankBy: "points",
 		Tiebreaks: []string{"kts-omw", "kts-oomw"},
 		Show:      []string{"kts-number"},
 	})
 	registerSystem(&System{
 		Name: "pokemon", Aliases: []string{"pkm", "tom"}, Title: "Pokémon TCG (Play! Pokémon)",
-		Points: threeOne, RankBy: "points", Record: RecordWLT,
+		Spellings: []string{"pokémon", "pokemon tcg", "play pokemon", "ptcg", "宝可梦", "寶可夢", "宝可梦集换式卡牌", "ポケモン", "ポケモンカード", "ポケカ"},
+		Points:    threeOne, RankBy: "points", Record: RecordWLT,
 		Tiebreaks: []string{"pkm-owp", "pkm-oowp", "pkm-h2h"},
 	})
 	registerSystem(&System{
 		Name: "cryptozoic", Aliases: []string{"cz", "mantis"}, Title: "Cryptozoic (Tournament Tracker)",
-		Points: points(1, 0, 0, 1), RankBy: "match-wins",
+		Spellings: []string{"cryptozoic entertainment", "tournament tracker"},
+		Points:    points(1, 0, 0, 1), RankBy: "match-wins",
 		Tiebreaks: []string{"cz-t1", "cz-t2", "cz-t3"},
 	})
 	registerSystem(&System{
 		Name: "challonge", Title: "Challonge Swiss",
-		Points: tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Loss: exact.Int(0), Bye: exact.Int(1)},
-		RankBy: "points", Record: RecordWLT,
+		Spellings: []string{"challonge swiss"},
+		Points:    tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Loss: exact.Int(0), Bye: exact.Int(1)},
+		RankBy:    "points", Record: RecordWLT,
 		// The order of the seed's worked example (003_*); a dump's own tie_breaks win.
 		Tiebreaks: []string{"chl-wins-vs-tied", "chl-median-buchholz"},
 	})
@@ -48,6 +54,10 @@ func points(w, d, l, bye int64) tbsheet.Points {
 }
 
 var systems []*System
+
+// DefaultSystem is the preset an event is ranked by when neither the caller nor the input
+// names one.
+const DefaultSystem = "mtg"
 
 // systemOrder is the documented order of Systems: the order of tiebreakers.md §A.1.
 var systemOrder = []string{"mtg", "yugioh", "pokemon", "cryptozoic", "challonge", "fide"}
@@ -77,14 +87,33 @@ func Systems() []*System {
 	return out
 }
 
-// LookupSystem returns the preset with that name or alias, ignoring case ("KTS" is yugioh).
+// LookupSystem returns the preset with that name, alias or other spelling, as organizers
+// write it: case, accents, full-width forms, spaces and punctuation do not matter ("KTS" and
+// "Yu-Gi-Oh!" are yugioh, "Pokémon" and "ポケモン" pokemon).
 func LookupSystem(name string) (*System, bool) {
+	key := systemKey(name)
+	if key == "" {
+		return nil, false
+	}
 	for _, s := range systems {
-		if strings.EqualFold(s.Name, name) || slices.ContainsFunc(s.Aliases, func(a string) bool { return strings.EqualFold(a, name) }) {
-			return s, true
+		for _, n := range slices.Concat([]string{s.Name}, s.Aliases, s.Spellings) {
+			if systemKey(n) == key {
+				return s, true
+			}
 		}
 	}
 	return nil, false
+}
+
+// systemKey is a system's name as LookupSystem compares it: folded (tbsheet.FoldName), with
+// only its letters and digits.
+func systemKey(name string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, tbsheet.FoldName(name))
 }
 
 // systemNames lists the presets and their aliases for error messages.

@@ -294,7 +294,7 @@ func TestAttendance(t *testing.T) {
 // the names in the matches are the players, not "unknown players".
 func TestEmptyPlayersSheet(t *testing.T) {
 	var b bytes.Buffer
-	if err := writer.WriteTemplate(&b, 2, writer.Options{Lang: "en"}); err != nil {
+	if err := writer.WriteTemplate(&b, 2, "", writer.Options{Lang: "en"}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenReader(&b)

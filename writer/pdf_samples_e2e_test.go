@@ -98,7 +98,7 @@ func TestPDFSamplesE2E(t *testing.T) {
 // printed.
 func TestPDFEventSheetE2E(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteTemplate(&b, 1, Options{}); err != nil {
+	if err := WriteTemplate(&b, 1, "", Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenReader(&b)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/xuri/excelize/v2"
 )
@@ -17,16 +18,19 @@ func init() {
 		"template.event-name":   "← the event's name: the title of the standings and pairings",
 		"template.event-date":   "← the date, as it is to be printed (2025-12-05, Friday 5 December)",
 		"template.event-rounds": "← the Swiss rounds planned: \"Standings after round 2 of 5\"; change it if you add or remove round sheets",
+		"template.event-system": "← the game, whose rules rank the players and pair the rounds: choose it from the list (mtg is Magic, yugioh Yu-Gi-Oh!, fide chess)",
 	})
 	addLabels("zh", map[string]string{
 		"template.event-name":   "← 赛事名称：排名表和对阵表的标题",
 		"template.event-date":   "← 日期，按要打印的样子填写（2025-12-05、12月5日 星期五）",
 		"template.event-rounds": "← 计划的瑞士轮轮数：“第2轮后排名（共5轮）”；增删轮次工作表时请一并修改",
+		"template.event-system": "← 游戏：按其规则排名和编排对阵；请从列表中选择（mtg 为万智牌，yugioh 为游戏王，pokemon 为宝可梦，fide 为国际象棋）",
 	})
 	addLabels("ja", map[string]string{
 		"template.event-name":   "← 大会名：順位表と対戦表のタイトル",
 		"template.event-date":   "← 日付（印刷したい形で。2025-12-05、12月5日（金））",
 		"template.event-rounds": "← 予定のスイスラウンド数：「第2回戦終了時点の順位（全5回戦）」。回戦のシートを増減したら変更してください",
+		"template.event-system": "← ゲーム：そのルールで順位と対戦を決めます。リストから選んでください（mtg はマジック、yugioh は遊戯王、pokemon はポケモン、fide はチェス）",
 	})
 }
 
@@ -112,7 +116,8 @@ func instructionLines(lang string) []string {
 }
 
 // WriteTemplate writes a blank hand-kept results workbook (`tbsheet template`): an Event
-// sheet (the event's name and date, blank, and its rounds, each with a hint), a Players sheet (Name, ID, Dropped
+// sheet (the event's name and date, blank, its system — the preset given, or blank — with a
+// drop-down of the presets, and its rounds, each with a hint), a Players sheet (Name, ID, Dropped
 // After, Rating), one sheet per round (Table, Player 1, Player 2, Result) named in opt.Lang
 // (Round 1, 第1轮, 第1回戦), and an Instructions sheet in English, Chinese and Japanese,
 // opt.Lang's first. rounds is the number of round sheets (0 means
@@ -120,7 +125,7 @@ func instructionLines(lang string) []string {
 // warns about, without refusing, anything else; the player columns offer the Players
 // sheet's names. ID and Result are text columns, so that Excel neither drops an ID's leading
 // zeros nor turns 2-1 into a date. tbsheet's hand-kept reader reads the workbook as written.
-func WriteTemplate(w io.Writer, rounds int, opt Options) error {
+func WriteTemplate(w io.Writer, rounds int, system string, opt Options) error {
 	if rounds == 0 {
 		rounds = DefaultTemplateRounds
 	}
@@ -161,7 +166,7 @@ func WriteTemplate(w io.Writer, rounds int, opt Options) error {
 	if err := b.instructionsSheet(label(opt.Lang, "sheet.instructions"), instructionLines(opt.Lang)); err != nil {
 		return err
 	}
-	if err := b.eventSheet(label(opt.Lang, "sheet.event"), rounds); err != nil {
+	if err := b.eventSheet(label(opt.Lang, "sheet.event"), rounds, system); err != nil {
 		return err
 	}
 	// No document title: the reader would take it for the event's name.
@@ -172,7 +177,7 @@ func WriteTemplate(w io.Writer, rounds int, opt Options) error {
 // Date with blank text cells beside them, Rounds with the number of round sheets (so that
 // the standings say "after round 2 of 5" from round 1), and a hint after each, which the
 // reader skips.
-func (b *book) eventSheet(sheet string, rounds int) error {
+func (b *book) eventSheet(sheet string, rounds int, system string) error {
 	f := b.f
 	if err := b.addSheet(sheet); err != nil {
 		return err
@@ -195,8 +200,9 @@ func (b *book) eventSheet(sheet string, rounds int) error {
 			return err
 		}
 	}
-	values := map[string]string{"rounds": strconv.Itoa(rounds)}
-	for i, key := range []string{"name", "date", "rounds"} {
+	values := map[string]string{"rounds": strconv.Itoa(rounds), "system": system}
+	keys := []string{"name", "date", "system", "rounds"}
+	for i, key := range keys {
 		row := strconv.Itoa(i + 1)
 		for _, c := range []struct {
 			cell, value string
@@ -213,6 +219,20 @@ func (b *book) eventSheet(sheet string, rounds int) error {
 				return err
 			}
 		}
+	}
+	// The System cell offers the presets; any other name is refused when the standings are
+	// computed, at the cell.
+	systems := excelize.NewDataValidation(true)
+	systems.Sqref = "B" + strconv.Itoa(slices.Index(keys, "system")+1)
+	var names []string
+	for _, s := range calc.Systems() {
+		names = append(names, s.Name)
+	}
+	if err := systems.SetDropList(names); err != nil {
+		return err
+	}
+	if err := f.AddDataValidation(sheet, systems); err != nil {
+		return err
 	}
 	if err := f.MoveSheet(sheet, f.GetSheetList()[0]); err != nil {
 		return err

@@ -14,7 +14,7 @@ import (
 func TestWriteTemplate(t *testing.T) {
 	for _, lang := range Langs() {
 		var b bytes.Buffer
-		if err := WriteTemplate(&b, 0, Options{Lang: lang, Now: testNow}); err != nil {
+		if err := WriteTemplate(&b, 0, "", Options{Lang: lang, Now: testNow}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&b)
@@ -25,14 +25,14 @@ func TestWriteTemplate(t *testing.T) {
 		if len(sheets) != DefaultTemplateRounds+3 {
 			t.Fatalf("%s: sheets %q", lang, sheets)
 		}
-		// The Event sheet comes first and is open: the event's name and date, blank, and
-		// its rounds, with a hint after each; the workbook itself has no title to be taken
+		// The Event sheet comes first and is open: the event's name, date and system, blank,
+		// and its rounds, with a hint after each; the workbook itself has no title to be taken
 		// for the name.
 		if handkept.SheetKind(sheets[0]) != "event" || f.GetActiveSheetIndex() != 0 {
 			t.Errorf("%s: first sheet %q is not the open Event sheet", lang, sheets[0])
 		}
 		event, _ := f.GetRows(sheets[0])
-		for i, key := range []string{"name", "date", "rounds"} {
+		for i, key := range []string{"name", "date", "system", "rounds"} {
 			want := map[string]string{"rounds": strconv.Itoa(DefaultTemplateRounds)}[key]
 			if len(event) <= i || handkept.EventFieldKey(event[i][0]) != key || len(event[i]) != 3 ||
 				event[i][1] != want || !strings.HasPrefix(event[i][2], "← ") {
@@ -117,7 +117,7 @@ func checkTextColumn(t *testing.T, f *excelize.File, sheet, col string) {
 
 func TestWriteTemplateRounds(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteTemplate(&b, 12, Options{Lang: "ja"}); err != nil {
+	if err := WriteTemplate(&b, 12, "pokemon", Options{Lang: "ja"}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenReader(&b)
@@ -129,7 +129,7 @@ func TestWriteTemplateRounds(t *testing.T) {
 		t.Errorf("sheets %q", got)
 	}
 	for _, n := range []int{-1, 100} {
-		if err := WriteTemplate(&bytes.Buffer{}, n, Options{}); err == nil {
+		if err := WriteTemplate(&bytes.Buffer{}, n, "", Options{}); err == nil {
 			t.Errorf("%d rounds accepted", n)
 		}
 	}

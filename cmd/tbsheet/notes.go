@@ -61,6 +61,21 @@ func inputNotes(path string, file *tbsheet.Event, events []*tbsheet.Event, sts [
 	return out
 }
 
+// systemNotes says which preset ranks an event that names none (a hand-kept workbook
+// without a System on its Event sheet) when --system does not either: Magic's, which a
+// Pokémon or Yu-Gi-Oh! organizer must not learn from the standings alone.
+func (j *job) systemNotes(path string, events []*tbsheet.Event) []string {
+	if j.calcOpt.System != "" || len(events) == 0 || events[0].System != "" {
+		return nil
+	}
+	sys, ok := calc.LookupSystem(calc.DefaultSystem)
+	if !ok {
+		return nil
+	}
+	return []string{fmt.Sprintf("note: %s: ranked by the %s preset, %s, the default: the file names no game; "+
+		"name it with --system or a System row on the Event sheet", path, sys.Name, sys.Title)}
+}
+
 // unreportedNotes places each match without a result in a round the standings leave out
 // (the round being played): where it is in the input, the round and the players. Those of
 // rounds the standings count have a note of the calculation's each already.

@@ -150,7 +150,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err != nil {
 		return err
 	}
-	notes := inputNotes(name, file, events, nil)
+	notes := append(j.systemNotes(name, events), inputNotes(name, file, events, nil)...)
 	defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 	if f.check {
 		return auditPairings(cmd.OutOrStdout(), events, j.calcOpt)

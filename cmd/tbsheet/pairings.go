@@ -227,7 +227,7 @@ func (j *job) readEvents(path string) (events []*tbsheet.Event, notes []string, 
 	if err != nil {
 		return nil, nil, err
 	}
-	return events, inputNotes(name, file, events, nil), nil
+	return events, append(j.systemNotes(name, events), inputNotes(name, file, events, nil)...), nil
 }
 
 // renderRound renders what a command about one round made of each division (all) for every

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -147,5 +148,43 @@ Table  Player 1                   Points  Player 2                   Points  Res
 	// Round 2, asked for, is listed as it was paired, with its results.
 	if code, stdout, stderr = runAt(t, ".", "pairings", input, "--round", "2"); code != 0 || !strings.Contains(stdout, "    2  Bob Okafor ") {
 		t.Errorf("round 2: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestTemplateSystem: a workbook made with template --system ranks by that game's rules
+// (the System cell of its Event sheet), however the organizer spells it; without one the
+// terminal says which rules were assumed.
+func TestTemplateSystem(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		flag, want string
+	}{{"Pokémon", "pokemon"}, {"Yu-Gi-Oh!", "yugioh"}, {"", "mtg"}} {
+		path := filepath.Join(dir, "event-"+tt.want+".xlsx")
+		args := []string{"template", "-o", path, "-q"}
+		if tt.flag != "" {
+			args = append(args, "--system", tt.flag)
+		}
+		if code, _, stderr := runAt(t, ".", args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		f, err := excelize.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, row := range [][]any{{1, "Ann", "Bob", "2-0"}, {2, "Cat", "Dan", "1-2"}} {
+			if err := f.SetSheetRow("Round 1", "A"+strconv.Itoa(i+2), &row); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := f.Save(); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := runAt(t, ".", "standings", path, "--to", "json")
+		if code != 0 || !strings.Contains(stdout, `"system": "`+tt.want+`"`) {
+			t.Errorf("%s: exit %d, want system %s:\n%s\n%s", tt.flag, code, tt.want, stdout, stderr)
+		}
+		if assumed := strings.Contains(stderr, "the file names no game"); assumed != (tt.flag == "") {
+			t.Errorf("%q: note of the assumed system: %v\n%s", tt.flag, assumed, stderr)
+		}
 	}
 }

@@ -242,7 +242,7 @@ func (j *job) computeBytes(data []byte, path string) (*computed, error) {
 		checks = append(checks, podCheck{e.Pod, calc.Check(st)})
 		r.sts = append(r.sts, st)
 	}
-	r.notes = inputNotes(path, file, events, r.sts)
+	r.notes = append(j.systemNotes(path, events), inputNotes(path, file, events, r.sts)...)
 	checkNotes, problems := selfCheckReport(path, checks, j.check)
 	for _, n := range checkNotes {
 		r.notes = append(r.notes, "note: "+n)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -15,7 +16,7 @@ func newTemplateCmd() *cobra.Command {
 	var (
 		output       string
 		rounds       int
-		lang         string
+		lang, system string
 		force, quiet bool
 	)
 	cmd := &cobra.Command{
@@ -28,7 +29,8 @@ tbsheet reads) and short instructions in English, Chinese and Japanese.
 A file that exists already (the results being entered, most likely) is not replaced unless
 --force says so.`,
 		Example: `  tbsheet template -o results.xlsx --rounds 5
-  tbsheet template -o 成绩.xlsx --lang zh`,
+  tbsheet template -o league-cup.xlsx --system pokemon
+  tbsheet template -o 成绩.xlsx --lang zh --system yugioh`,
 		Args: args(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if output == "" {
@@ -43,11 +45,18 @@ A file that exists already (the results being entered, most likely) is not repla
 			if !contains(writer.Langs(), lang) {
 				return usageErr("--lang %q: use %s", lang, strings.Join(writer.Langs(), ", "))
 			}
+			if system != "" {
+				s, ok := calc.LookupSystem(system)
+				if !ok {
+					return usageErr("--system %q: use %s", system, systemNames())
+				}
+				system = s.Name
+			}
 			if fi, err := os.Stat(output); err == nil && !fi.IsDir() && !force {
 				return usageErr("template: %s exists: a blank workbook would replace it (--force replaces it; or choose another name)", output)
 			}
 			err := writer.AtomicFile(output, func(w io.Writer) error {
-				return writer.WriteTemplate(w, rounds, writer.Options{Lang: lang})
+				return writer.WriteTemplate(w, rounds, system, writer.Options{Lang: lang})
 			})
 			if err != nil {
 				return outputErr(err)
@@ -62,6 +71,7 @@ A file that exists already (the results being entered, most likely) is not repla
 	cmd.Flags().IntVar(&rounds, "rounds", 5, "number of round sheets")
 	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers and sheet names: "+strings.Join(writer.Langs(), ", "))
 	cmd.Flags().BoolVar(&force, "force", false, "replace the file if it exists")
+	cmd.Flags().StringVar(&system, "system", "", "the game whose rules rank and pair the event, written on the Event sheet: "+systemNames()+" (default: chosen on the Event sheet, else Magic's)")
 	registerQuiet(cmd.Flags(), &quiet)
 	return cmd
 }

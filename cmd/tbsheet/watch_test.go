@@ -224,6 +224,7 @@ func TestWatchNotes(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := []string{
+			"note: " + input + ": ranked by the mtg preset, Magic: The Gathering (MTR App. C), the default: the file names no game; name it with --system or a System row on the Event sheet",
 			"note: " + input + ": Bob plays no match after round 2 of 4: counted as dropped after round 2 (give Dropped After on the Players sheet to say otherwise)",
 			"note: " + input + ": round 4 has 1 unreported match: it is left out until complete",
 			"note: " + input + ":10:17: round 4: Carol vs Alice has no result yet",

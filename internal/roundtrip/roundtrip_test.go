@@ -160,7 +160,7 @@ func TestTemplateRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := writer.WriteTemplate(f, 3, writer.Options{Lang: lang}); err != nil {
+			if err := writer.WriteTemplate(f, 3, "", writer.Options{Lang: lang}); err != nil {
 				t.Fatal(err)
 			}
 			f.Close()
