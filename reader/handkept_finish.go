@@ -63,6 +63,7 @@ func (h *hkReader) finish() (*tbsheet.Event, error) {
 		h.errs.addf(tbsheet.Pos{File: h.file}, "", tbsheet.ErrFormat, "no matches below the header")
 	}
 	h.checkAttendance()
+	h.checkResultKinds()
 	h.inferDrops(last)
 	h.errs.AddAll(h.ev.Validate())
 	h.errs.Sort(h.sheets...)
@@ -96,4 +97,48 @@ func (h *hkReader) inferDrops(lastRound int) {
 				p.Name, lp, lastRound, lp)
 		}
 	}
+}
+
+// maxMixedRows is how many rows the note of mixed result kinds names.
+const maxMixedRows = 5
+
+// checkResultKinds notes a Swiss event whose played results are written two ways: some with
+// games ("2-1"), some without ("W", "L", "D"). A result without games counts no games in the
+// game-win tiebreaks (GW%, OGW%): a player who won twice as "W" gets the floor while a 2-1
+// winner gets 66.67%. The note names the rows of the kind there are fewer of.
+func (h *hkReader) checkResultKinds() {
+	var with, without []tbsheet.Pos
+	for _, r := range h.ev.Rounds {
+		if r.Playoff {
+			continue
+		}
+		for _, m := range r.Matches {
+			switch m.Result {
+			case tbsheet.Win, tbsheet.Loss, tbsheet.Draw:
+				if m.Games.Known {
+					with = append(with, m.Pos)
+				} else {
+					without = append(without, m.Pos)
+				}
+			}
+		}
+	}
+	if len(with) == 0 || len(without) == 0 {
+		return
+	}
+	few, kind := without, "without games (W, L, D)"
+	if len(with) < len(without) {
+		few, kind = with, "with games (2-1)"
+	}
+	var rows []string
+	for _, p := range few[:min(len(few), maxMixedRows)] {
+		rows = append(rows, where(p))
+	}
+	more := ""
+	if len(few) > maxMixedRows {
+		more = " and " + strconv.Itoa(len(few)-maxMixedRows) + " more"
+	}
+	h.note("%s: results are written two ways: %d with games (2-1) and %d without (W, L, D); the game-win "+
+		"tiebreaks (GW%%, OGW%%) count no games for a result without them; the %d %s are at %s%s: write every result the same way",
+		h.file, len(with), len(without), len(few), kind, strings.Join(rows, ", "), more)
 }
