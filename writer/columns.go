@@ -2,6 +2,7 @@ package writer
 
 import (
 	"fmt"
+	"slices"
 
 	"golang.org/x/text/width"
 
@@ -123,7 +124,8 @@ func labelf(lang, key string, args ...any) string {
 
 // Title says which list the standings are: "Final standings" after a top cut
 // (calc.Final), "Standings after the Swiss · Top 8 in progress" while it is played, else
-// "Standings after round N of M" (M the planned rounds, or N when unknown).
+// "Standings after round N of M" (M the planned rounds, or N when unknown), or while the
+// next round is played "Standings after round N; round N+1 is being played".
 func Title(st *calc.Standings, lang string) string {
 	switch {
 	case st.Final:
@@ -145,7 +147,22 @@ func Title(st *calc.Standings, lang string) string {
 			planned = max(planned, r.Number) // --after-round: the rounds already played count
 		}
 	}
+	if r := roundInPlay(st, last); r > 0 {
+		return labelf(lang, "standings-in-play", last, r)
+	}
 	return labelf(lang, "standings-after", last, max(planned, last))
+}
+
+// roundInPlay is the Swiss round after the standings' last one whose results are still
+// being entered (the standings leave it out), or 0.
+func roundInPlay(st *calc.Standings, last int) int {
+	in := 0
+	for _, u := range st.Unreported {
+		if u.Round > last && (in == 0 || u.Round < in) && !slices.Contains(st.Rounds, u.Round) {
+			in = u.Round
+		}
+	}
+	return in
 }
 
 // printOrder returns the indexes of st.Rows in print order: by rank, or with opt.ByName by

@@ -36,7 +36,7 @@ type noteText struct {
 // noteTexts are the notes of Compute and Final (Standings.Notes).
 var noteTexts = []noteText{
 	{en: "round %d has %d unreported %s: it is left out until complete",
-		zh: "第%[1]s轮有%[2]s场对局未报告：该轮完成前不计入", ja: "第%[1]s回戦は%[2]s件の結果が未報告のため、そろうまで集計に含めません", wall: true},
+		zh: "第%[1]s轮有%[2]s场对局未报告：该轮完成前不计入", ja: "第%[1]s回戦は%[2]s件の結果が未報告のため、そろうまで集計に含めません"},
 	{en: "round %d: %s vs %s is unreported and counts as not played",
 		zh: "第%[1]s轮：%[2]s 对 %[3]s 未报告，按未赛计算", ja: "第%[1]s回戦：%[2]s 対 %[3]s は未報告のため、未対戦として扱います", wall: true},
 	{en: "%d players in %d %s are tied on every key and share a rank",

@@ -149,7 +149,8 @@ func TestPDFTypeSize(t *testing.T) {
 	}{
 		{"8 players", testStandings(), "", 15, 20, 1, 8},
 		{"16 players", bigStandings(16), "", 14, 20, 1, 16},
-		{"34 players", bigStandings(34), "A4", 11, 13.01, 1, 34},
+		// The round being played is in the title, not a note: 34 rows fill a page at 13.5 pt.
+		{"34 players", bigStandings(34), "A4", 11, 14, 1, 34},
 		// The longest synthetic names make the table a little narrower than 13 pt needs.
 		{"200 players, A4", bigStandings(200), "A4", 12, 13.01, 6, 38},
 		{"200 players, Letter", bigStandings(200), "Letter", 12, 13.01, 6, 35},
