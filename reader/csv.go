@@ -14,13 +14,14 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/japanese"
 	"golang.org/x/text/encoding/simplifiedchinese"
-	"golang.org/x/text/encoding/unicode"
+	textunicode "golang.org/x/text/encoding/unicode"
 
 	"github.com/tbsheet/tbsheet"
 )
@@ -138,27 +139,44 @@ func checkWidth(text, file string) error {
 }
 
 // decodeText returns data as UTF-8 text without a BOM, and the name of the encoding it was
-// converted from ("" for UTF-8). Text that is not UTF-8 is guessed from its bytes: Windows-1252
-// when no two bytes above 0x7F stand together (accented Latin letters), GBK when most pairs
-// fall in the GB2312 range (Chinese), else Shift-JIS (Japanese). A guess that reads the text
-// as nonsense (legacyNonsense) is no encoding: badLine is then the first line that is not
-// UTF-8, and the text has U+FFFD for what is not. The caller only accepts the result if a
-// header is found in it.
+// converted from ("" for UTF-8). Text that is neither UTF-8 nor UTF-16 is read in each legacy
+// encoding organizers' Excel saves in — Windows-1252 (accented Latin names) and the Chinese
+// or Japanese one its bytes suggest (GBK, Shift-JIS) — and the reading that makes the most
+// sense of the whole file wins (legacySense: it must make more sense than nonsense);
+// guessLegacy's guess breaks ties. When no reading makes sense, badLine is the first line
+// that is not UTF-8, and the text has U+FFFD for what is not. The caller only accepts the
+// result if a header is found in it.
 func decodeText(data []byte) (text, enc string, badLine int) {
-	var e encoding.Encoding
 	switch {
 	case bytes.HasPrefix(data, bomUTF8):
 		return string(data[len(bomUTF8):]), "", 0
 	case bytes.HasPrefix(data, []byte("\xff\xfe")), bytes.HasPrefix(data, []byte("\xfe\xff")):
-		e, enc = unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "UTF-16"
+		if out, err := textunicode.UTF16(textunicode.LittleEndian, textunicode.ExpectBOM).NewDecoder().Bytes(data); err == nil {
+			return string(out), "UTF-16", 0
+		}
+		enc = "UTF-16"
 	case utf8.Valid(data):
 		return string(data), "", 0
 	default:
-		e, enc = guessLegacy(data)
-	}
-	out, err := e.NewDecoder().Bytes(data)
-	if err == nil && (enc == "UTF-16" || !legacyNonsense(out)) {
-		return string(out), enc, 0
+		best, bestScore := -1, 0
+		guess, cjk := guessLegacy(data)
+		for i, c := range legacyEncodings {
+			if c.name != "Windows-1252" && c.name != cjk {
+				continue
+			}
+			out, err := c.enc.NewDecoder().Bytes(data)
+			if err != nil {
+				continue
+			}
+			score, ok := legacySense(out)
+			if ok && score > 0 && (best < 0 || score > bestScore || score == bestScore && c.name == guess) {
+				best, bestScore, text = i, score, string(out)
+			}
+		}
+		if best >= 0 {
+			return text, legacyEncodings[best].name, 0
+		}
+		enc = guess
 	}
 	first := 0
 	for first < len(data) {
@@ -171,21 +189,51 @@ func decodeText(data []byte) (text, enc string, badLine int) {
 	return strings.ToValidUTF8(string(data), "\ufffd"), enc, 1 + bytes.Count(data[:first], []byte("\n"))
 }
 
-// legacyNonsense reports whether text decoded from a guessed legacy encoding is not text in
-// it: it holds replacement characters (bytes the encoding has no character for), or
-// half-width katakana touching a Latin letter, which is what Shift-JIS makes of accented
-// Latin names and of damaged UTF-8.
-func legacyNonsense(text []byte) bool {
-	prevLatin, prevKana := false, false
-	for _, r := range string(text) {
-		latin := r < 0x80 && (r|0x20 >= 'a' && r|0x20 <= 'z')
-		kana := r >= '\uff61' && r <= '\uff9f'
-		if r == utf8.RuneError || latin && prevKana || kana && prevLatin {
-			return true
-		}
-		prevLatin, prevKana = latin, kana
+// legacyEncodings are the encodings a text that is not UTF-8 is read in, by name.
+var legacyEncodings = []struct {
+	name string
+	enc  encoding.Encoding
+}{
+	{"Windows-1252", charmap.Windows1252},
+	{"GBK", simplifiedchinese.GB18030},
+	{"Shift-JIS", japanese.ShiftJIS},
+}
+
+// legacySense scores how much sense a text read in a guessed encoding makes: each letter
+// outside ASCII counts for it when it sits where a letter of its script would (an accented
+// Latin letter beside Latin letters, a Chinese or Japanese character beside others or
+// beside spaces and punctuation) and against it otherwise (a kanji inside a Latin word,
+// half-width katakana touching a Latin letter, a symbol or control character in a name).
+// ok is false for a reading with characters the encoding has none for.
+func legacySense(text []byte) (score int, ok bool) {
+	runes := []rune(string(text))
+	asciiLetter := func(i int) bool {
+		return i >= 0 && i < len(runes) && runes[i] < 0x80 && (runes[i]|0x20 >= 'a' && runes[i]|0x20 <= 'z')
 	}
-	return false
+	for i, r := range runes {
+		switch {
+		case r == utf8.RuneError:
+			return 0, false
+		case r < 0x80:
+			continue
+		case unicode.Is(unicode.Latin, r):
+			if asciiLetter(i-1) || asciiLetter(i+1) || i > 0 && unicode.Is(unicode.Latin, runes[i-1]) {
+				score++
+			} else {
+				score--
+			}
+		case unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
+			r >= '\u3000' && r <= '\u303f' || r >= '\u3099' && r <= '\u309c' || r >= '\uff01' && r <= '\uff9f':
+			if asciiLetter(i-1) || asciiLetter(i+1) {
+				score -= 2
+			} else {
+				score++
+			}
+		default: // symbols, punctuation, controls: not what names and results are written in
+			score -= 2
+		}
+	}
+	return score, true
 }
 
 // unknownEncoding says that a text file is in no encoding tbsheet knows, at the first line
@@ -195,7 +243,12 @@ func unknownEncoding(file, guess string, line int) error {
 		"this line is not UTF-8, and read as %s it makes no sense; save the file from Excel as \"CSV UTF-8 (Comma delimited)\"", guess)
 }
 
-func guessLegacy(data []byte) (encoding.Encoding, string) {
+// guessLegacy guesses a text's legacy encoding from its bytes alone: Windows-1252 when no two
+// bytes above 0x7F stand together (accented Latin letters), else the CJK encoding cjk says.
+// cjk is the Chinese or Japanese encoding the bytes suggest: GBK when most pairs fall in the
+// GB2312 range, else Shift-JIS. (Both read each other's bytes as real characters, so
+// legacySense cannot tell them apart; the byte ranges can.)
+func guessLegacy(data []byte) (guess, cjk string) {
 	pairs, gb, adjacent := 0, 0, false
 	for i := 0; i+1 < len(data); i++ {
 		lead, trail := data[i], data[i+1]
@@ -211,13 +264,14 @@ func guessLegacy(data []byte) (encoding.Encoding, string) {
 		}
 		i++
 	}
-	switch {
-	case !adjacent:
-		return charmap.Windows1252, "Windows-1252"
-	case gb*10 >= pairs*8:
-		return simplifiedchinese.GB18030, "GBK"
+	cjk = "Shift-JIS"
+	if gb*10 >= pairs*8 {
+		cjk = "GBK"
 	}
-	return japanese.ShiftJIS, "Shift-JIS"
+	if !adjacent {
+		return "Windows-1252", cjk
+	}
+	return cjk, cjk
 }
 
 // openCSV finds a text's separator and header: "sep=;" on the first line (as Excel writes

@@ -1,8 +1,14 @@
 package reader
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
 // TestMixedResultKinds: a results table mixing W/L/D with game scores gets a note naming
@@ -30,6 +36,40 @@ func TestMixedResultKinds(t *testing.T) {
 			}
 			if got != tt.want {
 				t.Errorf("note %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestLegacyEncodings: a file not in UTF-8 is read in the encoding that makes sense of the
+// whole of it, whatever its bytes suggest: Windows-1252 names whose accented letters stand
+// together ("Núñez", which the bytes alone take for Shift-JIS), Shift-JIS and GBK names.
+func TestLegacyEncodings(t *testing.T) {
+	tests := []struct {
+		name  string
+		enc   encoding.Encoding
+		names []string
+	}{
+		{"Windows-1252, accents together", charmap.Windows1252, []string{"José Núñez", "Ana López", "Chloé Dupont", "Søren Ærø"}},
+		{"Windows-1252, accents apart", charmap.Windows1252, []string{"Chloé Dupont", "Søren Ærø", "Zoë Lefèvre", "Inés García"}},
+		{"Shift-JIS", japanese.ShiftJIS, []string{"山田 太郎", "ｽｽﾞｷ", "佐藤 花子", "ジョン・スミス"}},
+		{"GBK", simplifiedchinese.GBK, []string{"王小明", "李华", "张伟", "刘洋"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := fmt.Sprintf("Round,Player 1,Player 2,Result\n1,%s,%s,2-0\n1,%s,%s,0-2\n", tt.names[0], tt.names[1], tt.names[2], tt.names[3])
+			data, err := tt.enc.NewEncoder().String(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev, err := ReadBytes([]byte(data), "r.csv", "", Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, want := range tt.names {
+				if ev.Players[i].Name != want {
+					t.Errorf("player %d read as %q, want %q", i, ev.Players[i].Name, want)
+				}
 			}
 		})
 	}
