@@ -145,6 +145,9 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	if opt.AfterRound < 0 {
 		return nil, nil, nil, nil, usagef("--after-round %d: a round number is 1 or more", opt.AfterRound)
 	}
+	if last := lastSwissRound(ev); opt.AfterRound > last {
+		return nil, nil, nil, nil, usagef("--after-round %d: %s has %d Swiss rounds", opt.AfterRound, ev.Source, last)
+	}
 	return sys, order, columns, notes, nil
 }
 
@@ -371,4 +374,15 @@ func columnNotes(st *Standings) []string {
 // by id: Lookup may build a fresh Def for a parameterized id each time it is asked.
 func indexOf(defs []*Def, id string) int {
 	return slices.IndexFunc(defs, func(d *Def) bool { return d.ID == id })
+}
+
+// lastSwissRound is the number of the event's last Swiss round (0 before round 1).
+func lastSwissRound(ev *tbsheet.Event) int {
+	last := 0
+	for _, r := range ev.Rounds {
+		if !r.Playoff {
+			last = max(last, r.Number)
+		}
+	}
+	return last
 }

@@ -392,29 +392,29 @@ func TestRegistry(t *testing.T) {
 func TestRecommendRounds(t *testing.T) {
 	tests := []struct {
 		players int
-		want    []string // seed, MTR, YGO, log2
+		want    []string // Magic, Yu-Gi-Oh!, Challonge
 	}{
-		{1, []string{"the table starts at 8 players", "the table starts at 4 players", "the table starts at 4 players", "a Swiss needs 2 players or more"}},
-		{4, []string{"the table starts at 8 players", "2 single-elimination rounds, no Swiss", "3 rounds, no cut", "2 rounds, no cut"}},
-		{8, []string{"3 rounds + Top 4", "3 single-elimination rounds, no Swiss", "3 rounds, no cut", "3 rounds, no cut"}},
-		{9, []string{"4 rounds + Top 4", "5 rounds + Top 4", "4 rounds + Top 4", "4 rounds, no cut"}},
-		{16, []string{"4 rounds + Top 4", "5 rounds + Top 4", "4 rounds + Top 4", "4 rounds, no cut"}},
-		{17, []string{"4 rounds + Top 8", "5 rounds + Top 8", "5 rounds + Top 4", "5 rounds, no cut"}},
-		{33, []string{"5 rounds + Top 8", "6 rounds + Top 8", "6 rounds + Top 8", "6 rounds, no cut"}},
-		{48, []string{"5 rounds + Top 8", "6 rounds + Top 8", "6 rounds + Top 8", "6 rounds, no cut"}},
-		{49, []string{"6 rounds + Top 8", "6 rounds + Top 8", "6 rounds + Top 8", "6 rounds, no cut"}},
-		{65, []string{"6 rounds + Top 16", "7 rounds + Top 8", "7 rounds + Top 8", "7 rounds, no cut"}},
-		{129, []string{"7 rounds + Top 16", "8 rounds + Top 8", "8 rounds + Top 8", "8 rounds, no cut"}},
-		{226, []string{"7 rounds + Top 16", "8 rounds + Top 8", "8 rounds + Top 8", "8 rounds, no cut"}},
-		{227, []string{"7 rounds + Top 16", "9 rounds + Top 8", "8 rounds + Top 8", "8 rounds, no cut"}},
-		{409, []string{"7 rounds + Top 16", "9 rounds + Top 8", "9 rounds + Top 8", "9 rounds, no cut"}},
-		{410, []string{"7 rounds + Top 16", "10 rounds + Top 8", "9 rounds + Top 8", "9 rounds, no cut"}},
-		{2048, []string{"7 rounds + Top 16", "10 rounds + Top 8", "11 rounds + Top 8", "11 rounds, no cut"}},
-		{2049, []string{"7 rounds + Top 16", "10 rounds + Top 8", "12 rounds, no cut", "12 rounds, no cut"}},
+		{1, []string{"the table starts at 4 players", "the table starts at 4 players", "a Swiss needs 2 players or more"}},
+		{4, []string{"2 single-elimination rounds, no Swiss", "3 rounds, no cut", "2 rounds, no cut"}},
+		{8, []string{"3 single-elimination rounds, no Swiss", "3 rounds, no cut", "3 rounds, no cut"}},
+		{9, []string{"5 rounds + Top 4", "4 rounds + Top 4", "4 rounds, no cut"}},
+		{16, []string{"5 rounds + Top 4", "4 rounds + Top 4", "4 rounds, no cut"}},
+		{17, []string{"5 rounds + Top 8", "5 rounds + Top 4", "5 rounds, no cut"}},
+		{33, []string{"6 rounds + Top 8", "6 rounds + Top 8", "6 rounds, no cut"}},
+		{48, []string{"6 rounds + Top 8", "6 rounds + Top 8", "6 rounds, no cut"}},
+		{49, []string{"6 rounds + Top 8", "6 rounds + Top 8", "6 rounds, no cut"}},
+		{65, []string{"7 rounds + Top 8", "7 rounds + Top 8", "7 rounds, no cut"}},
+		{129, []string{"8 rounds + Top 8", "8 rounds + Top 8", "8 rounds, no cut"}},
+		{226, []string{"8 rounds + Top 8", "8 rounds + Top 8", "8 rounds, no cut"}},
+		{227, []string{"9 rounds + Top 8", "8 rounds + Top 8", "8 rounds, no cut"}},
+		{409, []string{"9 rounds + Top 8", "9 rounds + Top 8", "9 rounds, no cut"}},
+		{410, []string{"10 rounds + Top 8", "9 rounds + Top 8", "9 rounds, no cut"}},
+		{2048, []string{"10 rounds + Top 8", "11 rounds + Top 8", "11 rounds, no cut"}},
+		{2049, []string{"10 rounds + Top 8", "12 rounds, no cut", "12 rounds, no cut"}},
 	}
 	for _, tt := range tests {
 		plans := RecommendRounds(tt.players)
-		if len(plans) != 4 {
+		if len(plans) != 3 {
 			t.Fatalf("%d plans", len(plans))
 		}
 		for i, p := range plans {

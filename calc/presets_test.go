@@ -1,6 +1,9 @@
 package calc
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // TestLookupSystemSpellings: the names organizers write for a game find its preset.
 func TestLookupSystemSpellings(t *testing.T) {
@@ -21,5 +24,17 @@ func TestLookupSystemSpellings(t *testing.T) {
 		if s, ok := LookupSystem(n); ok {
 			t.Errorf("LookupSystem(%q) = %s", n, s.Name)
 		}
+	}
+}
+
+// TestAfterRoundBeyond: --after-round past the event's last Swiss round is a usage error,
+// not the standings of the last round under another name.
+func TestAfterRoundBeyond(t *testing.T) {
+	ev := parseEvent(t, "1: Ann W Ben\n2: Ann W Cal\n")
+	if _, err := Compute(ev, Options{AfterRound: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Compute(ev, Options{AfterRound: 3}); !errors.Is(err, ErrUsage) {
+		t.Fatalf("after round 3 of 2: %v", err)
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 // RoundPlan is one source's recommendation for a number of players (tbsheet rounds N).
 type RoundPlan struct {
-	// Source names the table ("MTR App. E (Nov 2025)").
+	// Source names the game and its table ("Magic (MTR App. E, Nov 2025)").
 	Source string
 	// Known is false when the table has no row for that many players (Note says why).
 	Known bool
@@ -58,19 +58,14 @@ type roundTable struct {
 
 // The tables of tiebreakers.md §8, §2.6 and §A.3.10.
 var roundTables = []roundTable{
-	{source: "seed practical table", from: 8, note: "source unknown; matches neither MTR nor Yu-Gi-Oh!", rows: []roundRow{
-		{upTo: 8, swiss: 3, cut: 4}, {upTo: 16, swiss: 4, cut: 4}, {upTo: 32, swiss: 4, cut: 8},
-		{upTo: 48, swiss: 5, cut: 8}, {upTo: 64, swiss: 6, cut: 8}, {upTo: 128, swiss: 6, cut: 16},
-		{swiss: 7, cut: 16},
-	}},
-	{source: "MTR App. E (Nov 2025)", from: 4, note: "an awarded 1/2/3-round bye counts as 2/4/8 players", rows: []roundRow{
+	{source: "Magic (MTR App. E, Nov 2025)", from: 4, note: "an awarded 1/2/3-round bye counts as 2/4/8 players", rows: []roundRow{
 		{upTo: 4, elim: 2, note: "team and Two-Headed Giant events only"},
 		{upTo: 8, elim: 3},
 		{upTo: 16, swiss: 5, cut: 4, note: "4 rounds + Top 8 if Limited with a draft playoff"},
 		{upTo: 32, swiss: 5, cut: 8}, {upTo: 64, swiss: 6, cut: 8}, {upTo: 128, swiss: 7, cut: 8},
 		{upTo: 226, swiss: 8, cut: 8}, {upTo: 409, swiss: 9, cut: 8}, {swiss: 10, cut: 8},
 	}},
-	{source: "Yu-Gi-Oh! policy v2.5 (Tier 1-2)", from: 4, note: "top cut capped at 8", rows: []roundRow{
+	{source: "Yu-Gi-Oh! (policy v2.5, Tier 1-2)", from: 4, note: "top cut capped at 8", rows: []roundRow{
 		{upTo: 8, swiss: 3}, {upTo: 16, swiss: 4, cut: 4}, {upTo: 32, swiss: 5, cut: 4},
 		{upTo: 64, swiss: 6, cut: 8}, {upTo: 128, swiss: 7, cut: 8}, {upTo: 256, swiss: 8, cut: 8},
 		{upTo: 512, swiss: 9, cut: 8}, {upTo: 1024, swiss: 10, cut: 8}, {upTo: 2048, swiss: 11, cut: 8},
@@ -79,8 +74,9 @@ var roundTables = []roundTable{
 }
 
 // RecommendRounds returns, side by side, what each source recommends for that many players
-// (tiebreakers.md §A.3.10): the seed's practical table, the MTR Appendix E table, the
-// Yu-Gi-Oh! v2.5 table, and Challonge's minimum ceil(log2 N).
+// (docs/tiebreakers.md, "tbsheet rounds"): Magic's table (MTR Appendix E), Yu-Gi-Oh!'s
+// (policy v2.5), and Challonge's minimum ceil(log2 N). A table of unknown source that the
+// first seed documents is left out: organizers follow their game's own.
 func RecommendRounds(players int) []RoundPlan {
 	var out []RoundPlan
 	for _, t := range roundTables {
@@ -101,7 +97,7 @@ func RecommendRounds(players int) []RoundPlan {
 		}
 		out = append(out, plan)
 	}
-	log := RoundPlan{Source: "ceil(log2 N) (Challonge minimum)", Known: players >= 2, Swiss: ceilLog2(players)}
+	log := RoundPlan{Source: "Challonge (its minimum, ceil(log2 N))", Known: players >= 2, Swiss: ceilLog2(players)}
 	if !log.Known {
 		log.Note = "a Swiss needs 2 players or more"
 	}

@@ -343,7 +343,7 @@ func TestComputeErrors(t *testing.T) {
 	}{
 		{"pods", pods, Options{}, "cup.tdf holds 2 separate pods: choose one"},
 		{"after-round", event(2, []tbsheet.Match{m(1, 0, 1, u)}), Options{Calc: calc.Options{AfterRound: 1}}, "chosen with Round"},
-		{"an unknown system", event(2, []tbsheet.Match{m(1, 0, 1, u)}), Options{Calc: calc.Options{System: "magic"}}, `unknown system "magic"`},
+		{"an unknown system", event(2, []tbsheet.Match{m(1, 0, 1, u)}), Options{Calc: calc.Options{System: "magix"}}, `unknown system "magix"`},
 		{"an unknown player", bad, Options{}, "unknown player #7"},
 		{"no event", nil, Options{}, "no event"},
 	} {

@@ -74,6 +74,9 @@ func TestCommandLine(t *testing.T) {
 		{"scenarios-f1-round2-zh", []string{"scenarios", "samples/f1.csv", "--cut", "2", "--round", "2", "--rounds", "3", "--lang", "zh"}, 0},
 		{"scenarios-f1-round2-json", []string{"scenarios", "samples/f1.csv", "--cut", "2", "--round", "2", "--rounds", "3", "--to", "json"}, 0},
 
+		{"usage-flag-did-you-mean", []string{"standings", "samples/f1.csv", "--cutt", "8"}, exitUsage},
+		{"usage-flag-did-you-mean-output", []string{"standings", "samples/f1.csv", "--ouput", "s.pdf"}, exitUsage},
+		{"usage-extra-argument", []string{"systems", "mtg"}, exitUsage},
 		{"usage-unknown-system", []string{"standings", "samples/f1.csv", "--system", "magix"}, exitUsage},
 		{"usage-unknown-tiebreak", []string{"standings", "samples/f1.csv", "--tiebreaks", "mtg-omw,owp"}, exitUsage},
 		{"usage-bad-points", []string{"standings", "samples/f1.csv", "--points", "3,1,0"}, exitUsage},

@@ -187,3 +187,18 @@ func isDir(path string) bool {
 	st, err := os.Stat(path)
 	return err == nil && st.IsDir()
 }
+
+// checkFolders refuses, before a watch starts, an output whose folder does not exist: every
+// save would fail to write it, and the watch would say so on every save.
+func checkFolders(outputs []string) error {
+	for _, o := range outputs {
+		dir := filepath.Dir(o)
+		if isOutputFolder(o) {
+			dir = o
+		}
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			return usageErr("%s: the folder %s does not exist: create it first, or write the output elsewhere", o, dir)
+		}
+	}
+	return nil
+}

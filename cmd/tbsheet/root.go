@@ -12,6 +12,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/suggest"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -41,7 +42,7 @@ Input formats, detected from the content (--from forces one):
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr("%s", flagMessage(err)) })
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageErr("%s", flagMessage(c, err)) })
 	root.PersistentFlags().Int64(maxSizeFlag, tbsheet.MaxFileSize>>20,
 		"read result files (or standard input, given as -) up to `MiB` megabytes; larger ones are refused")
 	root.AddCommand(
@@ -93,7 +94,7 @@ func maxSize(cmd *cobra.Command) (int64, error) {
 func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, a []string) error {
 		if err := check(cmd, a); err != nil {
-			return usageErr("%s: %v", cmd.CommandPath(), err)
+			return argsErr(cmd, a, err)
 		}
 		stdin := 0
 		for _, in := range a {
@@ -258,7 +259,7 @@ func contains(list []string, s string) bool {
 
 // flagMessage says what is wrong with a flag in the user's words: a value that is not a
 // number ("--cut x") says so, not how Go failed to parse it.
-func flagMessage(err error) string {
+func flagMessage(cmd *cobra.Command, err error) string {
 	var bad *pflag.InvalidValueError
 	var num *strconv.NumError
 	if errors.As(err, &bad) && errors.As(err, &num) {
@@ -268,5 +269,42 @@ func flagMessage(err error) string {
 		}
 		return fmt.Sprintf("--%s %s: not %s", bad.GetFlag().Name, tbsheet.Quote(bad.GetValue()), what)
 	}
+	if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
+		var names []string
+		add := func(f *pflag.Flag) {
+			if !f.Hidden {
+				names = append(names, f.Name)
+			}
+		}
+		cmd.Flags().VisitAll(add)
+		cmd.InheritedFlags().VisitAll(add)
+		msg := fmt.Sprintf("%s has no flag --%s", strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" "), name)
+		if c := suggest.Closest(name, names, 2, nil); c != "" {
+			msg += "; did you mean --" + c + "?"
+		}
+		return msg
+	}
 	return err.Error()
+}
+
+// argsErr says what a command takes when its arguments are wrong: its usage line and its
+// first example ("standings needs INPUT...: for example tbsheet standings results.xlsx"),
+// rather than cobra's count of arguments.
+func argsErr(cmd *cobra.Command, a []string, err error) error {
+	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+	use := strings.TrimSpace(strings.TrimPrefix(cmd.Use, cmd.Name()))
+	if i := strings.Index(use, " ["); i >= 0 {
+		use = use[:i]
+	}
+	example, _, _ := strings.Cut(strings.TrimSpace(cmd.Example), "\n")
+	example, _, _ = strings.Cut(example, "  #")
+	example = strings.TrimSpace(example)
+	switch {
+	case use == "" || strings.HasPrefix(use, "-") && len(a) > 0:
+		return usageErr("%s takes no %s: %s ('tbsheet help %s' says more)", name, tbsheet.Quote(a[0]),
+			strings.TrimSpace(cmd.CommandPath()+" "+use), name)
+	case example != "":
+		return usageErr("%s needs %s: for example %s ('tbsheet help %s' says more)", name, use, example, name)
+	}
+	return usageErr("%s: %v", name, err)
 }

@@ -304,6 +304,10 @@ func selfCheckReport(path string, checks []podCheck, strict bool) (notes []strin
 	if compared == 0 {
 		problems.Addf(at, tbsheet.ErrSelfCheck, "self-check: nothing could be compared, so the input's standings are not confirmed")
 	}
+	if strict && len(problems) == 0 {
+		notes = append(notes, fmt.Sprintf("%s: self-check: the file's own standings agree with tbsheet's (%d players, %d figures compared)",
+			at, reported, compared))
+	}
 	return notes, problems
 }
 

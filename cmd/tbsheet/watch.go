@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -126,6 +127,9 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 				if j.season, err = j.newSeasonWatch(inputs, seasonFiles, seasonRules); err != nil {
 					return err
 				}
+			}
+			if err := checkFolders(slices.Concat(of.outputs, scenarios, pairingFiles, seasonFiles)); err != nil {
+				return err
 			}
 			outputs, rounds, err := watchOutputs(inputs, of.outputs, formats, scenarios, pairingFiles)
 			if err != nil {
@@ -304,7 +308,10 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 			if err == nil {
 				err = writeSeason()
 			}
-			if err != nil {
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				return fmt.Errorf("%w (was an output's folder moved or deleted?)", err)
+			case err != nil:
 				return fmt.Errorf("%w (is an output open in another program?)", err)
 			}
 			return nil
