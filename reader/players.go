@@ -9,8 +9,10 @@ import (
 // or a workbook's Players sheet (else its first sheet with a Name header), with the columns
 // Name, ID, Dropped After and Rating (only Name is required; headers in English, Chinese or
 // Japanese). A player without an ID gets his name as ID. Problems come back as a
-// tbsheet.ErrorList: a name or ID listed twice, a Dropped After that is not a round. KTS's
-// own players export ("ID","First Name","Last Name") is read as such.
+// tbsheet.ErrorList: a name or ID listed twice, a Dropped After that is not a round; the
+// players read are returned with them, so that the results can be read too and every
+// problem reported in one run. KTS's own players export ("ID","First Name","Last Name") is
+// read as such.
 func ReadPlayers(path string) ([]tbsheet.Player, error) {
 	data, err := ReadFile(path, 0)
 	if err != nil {
@@ -23,10 +25,10 @@ func ReadPlayers(path string) ([]tbsheet.Player, error) {
 	} else {
 		players, err = readPlayersBytes(data, path)
 	}
-	if err != nil {
-		return nil, finishErrors(err, data, path, false)
-	}
 	cleanPlayerNames(players)
+	if err != nil {
+		return players, finishErrors(err, data, path, false)
+	}
 	return players, nil
 }
 

@@ -141,6 +141,8 @@ type job struct {
 	final    *bool // nil: final standings when the input has playoff rounds
 	check    bool
 	quiet    bool // -q: no notes, no "wrote" lines
+	// playersErr are the problems of the --players list, reported with the results'.
+	playersErr tbsheet.ErrorList
 	// scenarios, for watch, maps an input to the scenario files written for it (none
 	// when nil), analysed with scenarioOpt.
 	scenarios   func(input string) []string
@@ -177,7 +179,13 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 	}
 	if players != "" {
 		list, err := reader.ReadPlayers(players)
-		if err != nil {
+		var errs tbsheet.ErrorList
+		switch {
+		case err == nil:
+		case errors.As(err, &errs) && list != nil:
+			// Positioned problems of the list: reported with the results' own, in one run.
+			j.playersErr = errs
+		default:
 			return nil, inputErr(err)
 		}
 		j.readOpt.Players = list
@@ -315,6 +323,11 @@ func selfCheckReport(path string, checks []podCheck, strict bool) (notes []strin
 // event, or its divisions (--pod chooses one).
 func (j *job) events(data []byte, path string) (file *tbsheet.Event, events []*tbsheet.Event, err error) {
 	ev, err := reader.ReadBytes(data, path, j.from, j.readOpt)
+	if j.playersErr != nil {
+		// The players list's problems first, then the results' (one run shows them all).
+		all := append(tbsheet.ErrorList{}, j.playersErr...)
+		err = append(all, tbsheet.Errors(err)...)
+	}
 	if err != nil {
 		return nil, nil, inputErr(err)
 	}
