@@ -116,6 +116,8 @@ var eventFields = newVocabulary([]term{
 	{"name", map[string]string{"en": "Name", "zh": "赛事名称", "ja": "大会名"},
 		[]string{"event", "event name", "title", "tournament", "名称", "比赛名称", "イベント名"}},
 	{"date", map[string]string{"en": "Date", "zh": "日期", "ja": "日付"}, []string{"day", "开赛日期", "開催日"}},
+	{"division", map[string]string{"en": "Division", "zh": "组别", "ja": "部門"},
+		[]string{"pod", "age division", "category", "分组", "年龄组", "カテゴリー", "年齢区分"}},
 	{"system", map[string]string{"en": "System", "zh": "赛制", "ja": "方式"},
 		[]string{"preset", "rules", "game", "规则", "ルール", "タイブレーク方式"}},
 	{"points", map[string]string{"en": "Points", "zh": "积分", "ja": "勝ち点"},

@@ -214,6 +214,8 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 			ev.Name = val
 		case "date":
 			ev.Date = val
+		case "division":
+			ev.Pod = val
 		case "system":
 			ev.System, ev.SystemPos = strings.ToLower(val), pos
 		case "points":

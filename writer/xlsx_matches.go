@@ -97,6 +97,7 @@ func (b *book) eventTable(sheet string, ev *tbsheet.Event) (*table, error) {
 	}
 	add("name", ev.Name)
 	add("date", ev.Date)
+	add("division", ev.Pod)
 	add("system", ev.System)
 	if ev.Points != nil {
 		add("points", ev.Points.String())

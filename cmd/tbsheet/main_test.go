@@ -337,6 +337,12 @@ func TestConvertRoundTrip(t *testing.T) {
 					if got != want || want == "" {
 						t.Errorf("%s %s: standings differ after convert (%s):\n%s", filepath.Base(c), final, stderr, golden.Diff(want, got))
 					}
+					// The title too: the event's name and division come through.
+					_, wantT, _ := runAt(t, ".", append([]string{"standings", s, "-q"}, append(args[2:], final)...)...)
+					_, gotT, _ := runAt(t, ".", "standings", c, "-q", final)
+					if w, _, _ := strings.Cut(wantT, "\n"); !strings.HasPrefix(gotT, w+"\n") {
+						t.Errorf("%s %s: title %q after convert, want %q", filepath.Base(c), final, strings.SplitN(gotT, "\n", 2)[0], w)
+					}
 				}
 			}
 		})
