@@ -2,7 +2,7 @@
 // calc ranks: an [Event] with its [Player]s and [Round]s of [Match]es.
 //
 // Data flows one way: reader → model → calc → writer. The model says what happened at the
-// tables, in the vocabulary of tiebreakers.md §0.1, and where each fact came from (a [Pos]),
+// tables, in the vocabulary of docs/tiebreakers.md#how-a-standings-is-ranked, and where each fact came from (a [Pos]),
 // so that errors and explanations can point at the cell an organizer typed.
 package tbsheet
 
@@ -97,7 +97,7 @@ type Player struct {
 	// the player did not drop.
 	DroppedAfter int
 	// Disqualified players leave the ranked list; their completed matches still count for
-	// their opponents (tiebreakers.md §A.3.9).
+	// their opponents (docs/tiebreakers.md#decisions-where-the-rules-are-silent).
 	Disqualified bool
 	// Rating is the player's rating (chess), or 0 when unrated or unknown.
 	Rating int
@@ -158,7 +158,7 @@ type Match struct {
 	Pos Pos
 }
 
-// Result is the outcome of a match from Player 1's side (tiebreakers.md §0.1).
+// Result is the outcome of a match from Player 1's side (docs/tiebreakers.md#how-a-standings-is-ranked).
 type Result uint8
 
 // The results a match can have. "Win" and "Loss" are from P1's side; the opponent's record is

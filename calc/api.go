@@ -21,7 +21,7 @@ type Options struct {
 	// Show lists more ids to compute and show without changing the order; "all" means every id.
 	Show []string
 	// Points, when non-nil, replaces the preset's (and the event's) match points. System ids
-	// (mtg-*, kts-*, pkm-*, cz-*) keep their own scoring (tiebreakers.md §A.3.11).
+	// (mtg-*, kts-*, pkm-*, cz-*) keep their own scoring (docs/tiebreakers.md#decisions-where-the-rules-are-silent).
 	Points *tbsheet.Points
 	// AfterRound computes the standings as they stood after that round; 0 means all rounds.
 	AfterRound int
@@ -217,7 +217,7 @@ func register(d *Def) {
 	registry = append(registry, d)
 }
 
-// Tiebreaks returns every tiebreak definition in the order of tiebreakers.md §A.2: points
+// Tiebreaks returns every tiebreak definition in the order of docs/tiebreakers.md#tiebreak-ids: points
 // and match-wins, the chl-* ids, buchholz, progressive, opp-progressive, then mtg-*, kts-*,
 // pkm-*, cz-* and fide-*; within a family, in registration order.
 func Tiebreaks() []*Def {
@@ -260,7 +260,7 @@ func Lookup(id string) (*Def, bool) {
 	return nil, false
 }
 
-// System is a preset: a scoring, a primary ranking and a tiebreak order (tiebreakers.md §A.1).
+// System is a preset: a scoring, a primary ranking and a tiebreak order (docs/tiebreakers.md#presets).
 type System struct {
 	// Name is the preset's name ("yugioh"); Aliases are other accepted names ("kts"), listed
 	// in the help; Spellings are more names organizers write for the game ("Yu-Gi-Oh!",
@@ -284,7 +284,7 @@ type System struct {
 	Record RecordOrder
 }
 
-// RecordOrder is the order of a record's counts as a system writes it (libraries.md C1).
+// RecordOrder is the order of a record's counts as a system writes it.
 type RecordOrder uint8
 
 // The record orders.

@@ -8,8 +8,8 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// Challonge's Swiss tie-breaks (tiebreakers.md §4, decisions §A.3.6 and §A.3.14, the seed
-// 003_*). They use the configured points: Challonge's 1 / 0.5 / 0 / bye 1 unless the dump or
+// Challonge's Swiss tie-breaks (docs/tiebreakers.md#challonge, and its
+// decisions). They use the configured points: Challonge's 1 / 0.5 / 0 / bye 1 unless the dump or
 // --points says otherwise.
 func init() {
 	register(&Def{
@@ -60,7 +60,7 @@ func init() {
 	})
 }
 
-// chlGames returns a round's entered games (§A.3.14): none for a bye or any result without
+// chlGames returns a round's entered games: none for a bye or any result without
 // an opponent, none for a result entered without games.
 func chlGames(s slot, g gameCount) (won, lost, drawn int64, ok bool) {
 	if !s.hasOpp() || !s.known {
@@ -219,7 +219,7 @@ func winsVsTied(c *Context, prim []Figure, p int) (rounds []int, beaten []int) {
 }
 
 // computeWinsVsTied: wins against players with the same points; every player on those
-// points is in the group, not only the players tied on earlier keys (§A.3.6). The wins are
+// points is in the group, not only the players tied on earlier keys. The wins are
 // counted, not listed, and the values compared as integers over one denominator when they
 // have one: each opponent's figure is 80 bytes away from the next.
 func computeWinsVsTied(c *Context) []Figure {
@@ -252,7 +252,7 @@ func explainWinsVsTied(c *Context, p int) Explanation {
 }
 
 // computeMedianBuchholz: Σ of the opponents' points minus the highest and the lowest, with
-// 3 or more opponents; 0 otherwise (§A.3.6, the seed's 11 = 3 + 3 + 5 of 1.5, 3, 3, 5, 9).
+// 3 or more opponents; 0 otherwise (docs/tiebreakers.md#decisions-where-the-rules-are-silent; the worked example's 11 = 3 + 3 + 5 of 1.5, 3, 3, 5, 9).
 func computeMedianBuchholz(c *Context) []Figure {
 	t, pts, sc := tallyOf(c), c.Get("points"), scaledOf(c, "points")
 	figs := make([]Figure, t.n)

@@ -50,7 +50,7 @@ func (c SelfCheck) Agrees() bool { return c.Compared > 0 && len(c.Differences) =
 
 // Check compares every player's Reported figures with the standings: the rank, and each
 // value keyed by a tiebreak id (computed even when not shown). This is the KTS self-check
-// of tiebreakers.md §A.3.3, for every input that carries its own standings.
+// of docs/tiebreakers.md#decisions-where-the-rules-are-silent, for every input that carries its own standings.
 //
 // Ranks are compared as orders, among the players both sides rank: a player agrees when his
 // place in the input and his place in tbsheet's standings can be the same. So a place the

@@ -16,7 +16,7 @@ import (
 //
 //   - the system: opt.System, else ev.System, else "mtg";
 //   - the points: opt.Points, else ev.Points, else the preset's (system ids keep their own
-//     scoring whatever the points: tiebreakers.md §A.3.11);
+//     scoring whatever the points: docs/tiebreakers.md#decisions-where-the-rules-are-silent);
 //   - the tiebreak order: opt.Tiebreaks, else ev.Tiebreaks when the system is the event's
 //     own (a Challonge dump's tie_breaks), else ev.DeclaredTiebreaks under the same condition
 //     when tbsheet computes every code (a TRF 202 record), else the preset's; a note says

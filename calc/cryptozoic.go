@@ -8,8 +8,8 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// Cryptozoic Tournament Tracker / Mantis T1–T3 (tiebreakers.md §6, the seed 000_*, decision
-// §A.3.5). Players rank by match wins (byes are wins, draws are not); wins and losses are
+// Cryptozoic Tournament Tracker / Mantis T1–T3 (docs/tiebreakers.md#cryptozoic, and its
+// decision). Players rank by match wins (byes are wins, draws are not); wins and losses are
 // counted whatever the configured points.
 func init() {
 	register(&Def{

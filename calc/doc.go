@@ -3,7 +3,7 @@
 // the arithmetic that produced it ([Explanation]).
 //
 // The definitions follow tbsheet's tiebreaker specification, whose sections the comments cite
-// ("tiebreakers.md §A.3.9": Part A fixes the ids, presets and decisions; Part B gives each
+// ("docs/tiebreakers.md#decisions-where-the-rules-are-silent": Part A fixes the ids, presets and decisions; Part B gives each
 // system's formulas). Each tiebreak is a small documented function registered under its id;
 // [Tiebreaks] lists them and [Systems] lists the presets, and docs/tiebreakers.md, the
 // organizers' reference, is generated from them (go generate ./internal/cmd/gendocs).

@@ -11,7 +11,7 @@ import (
 )
 
 // TestExactTies: opponents' MWPs 1/3 + 1/3 + 1 and 2/3 + 2/3 + 1/3 must tie exactly
-// (tiebreakers.md §A.3.8), and the two players share a rank.
+// (docs/tiebreakers.md#decisions-where-the-rules-are-silent), and the two players share a rank.
 func TestExactTies(t *testing.T) {
 	b := newBuilder(t, 3)
 	p, q := b.player("Pat"), b.player("Quinn")
@@ -87,7 +87,7 @@ func TestRecordKinds(t *testing.T) {
 		// Dave's matches still count for his opponents: Carol's OMW is unchanged.
 		checkFigures(t, st, []want{{"Carol", "mtg-omw", "16/27"}, {"Dave", "mtg-mwp", "1/3"}})
 		// A disqualified player whose last rounds are empty counts as having dropped: his
-		// Pokémon win percentage is capped at 75% (§A.3.15).
+		// Pokémon win percentage is capped at 75%.
 		ev = parseEvent(t, "1: Dq W Ann; Ben W Cat\n2: Dq W Ben; Ann W Cat\n3: Ann W Ben; Cat bye\ndq Dq\n")
 		st = compute(t, ev, Options{System: "pokemon"})
 		checkFigures(t, st, []want{{"Dq", "pkm-wp", "0.75"}})
@@ -135,14 +135,14 @@ func TestRecordKinds(t *testing.T) {
 	t.Run("forfeits", func(t *testing.T) {
 		ev := parseEvent(t, "1: Ann + Ben; Cal 2-1 Dan\n2: Ann 2-0 Cal; Dan - Ben\n")
 		st := compute(t, ev, Options{Show: []string{"mtg-mwp", "chl-game-wins", "kts-number"}})
-		// Forfeits without games count 2-0 in MTG (§A.3.2).
+		// Forfeits without games count 2-0 in MTG.
 		checkFigures(t, st, []want{{"Ann", "points", "6"}, {"Ann", "mtg-gwp", "1"}, {"Ben", "mtg-gwp", "1/2"}})
 		// Ben is Ann's opponent though the match was not played (MTR: a forfeit win is a win
 		// against a real opponent): (3/6 + 3/6) / 2.
 		if got := textOf(t, st, "Ann", "mtg-omw"); got != "(3/6 + 3/6) / 2 = 50.00%" {
 			t.Errorf("Ann OMW: %s", got)
 		}
-		// Challonge game keys count entered games only (§A.3.14).
+		// Challonge game keys count entered games only.
 		checkFigures(t, st, []want{{"Ann", "chl-game-wins", "2"}, {"Ann", "kts-number", "6500500"}})
 	})
 }
@@ -211,7 +211,7 @@ func TestAfterRound(t *testing.T) {
 }
 
 // TestPointsScope: --points changes points, progressive and the chl-* ids; system ids keep
-// their own scoring (tiebreakers.md §A.3.11). The event's own points apply unless --points.
+// their own scoring (docs/tiebreakers.md#decisions-where-the-rules-are-silent). The event's own points apply unless --points.
 func TestPointsScope(t *testing.T) {
 	ev := parseEvent(t, f1)
 	chess := &tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Loss: exact.Int(0), Bye: exact.Int(1)}
@@ -430,7 +430,7 @@ func TestRecommendRounds(t *testing.T) {
 }
 
 // TestNoOpponents: a player with only byes has the floor as MTG OMW% and OGW% (as Melee),
-// no Pokémon opponent-based percentage (n/a, sorted below every value: §A.3.12), KTS's 000,
+// no Pokémon opponent-based percentage (n/a, sorted below every value), KTS's 000,
 // and a KTS rate of 100% is capped at 999.
 func TestNoOpponents(t *testing.T) {
 	ev := parseEvent(t, "1: Ann bye; Ben W Cal\n2: Ann bye; Ben W Dan; Cal 2-1 Eve\n")

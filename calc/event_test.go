@@ -127,7 +127,7 @@ func parseResult(t testing.TB, s string) (tbsheet.Result, tbsheet.Games) {
 	return res, g
 }
 
-// f1 is the reference fixture F1 of tiebreakers.md §0.3.
+// f1 is the reference fixture F1 of docs/tiebreakers.md#how-a-standings-is-ranked.
 const f1 = `
 1: Alice 2-0 Bob; Carol 2-1 Dave; Erin bye
 2: Carol 2-1 Alice; Erin 2-0 Bob; Dave bye

@@ -7,7 +7,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 )
 
-// Rank fixture F1 of tiebreakers.md §0.3 the MTG way and print the OMW% arithmetic.
+// Rank fixture F1 of docs/tiebreakers.md#how-a-standings-is-ranked the MTG way and print the OMW% arithmetic.
 func ExampleCompute() {
 	ev := &tbsheet.Event{Players: []tbsheet.Player{
 		{Name: "Alice"}, {Name: "Bob", DroppedAfter: 2}, {Name: "Carol"}, {Name: "Dave"}, {Name: "Erin"},

@@ -67,7 +67,7 @@ func chessContext(ev *tbsheet.Event, rules string) *Context {
 	return &Context{Crosstable: NewCrosstable(ev, 0), Points: chessPoints, Options: Options{FIDERules: rules}}
 }
 
-// f1Chess is fixture F1 (tiebreakers.md §0.3) as a chess event: game scores become 1-0 and
+// f1Chess is fixture F1 (docs/tiebreakers.md#how-a-standings-is-ranked) as a chess event: game scores become 1-0 and
 // ½-½, E and D get the pairing-allocated bye, B is absent in round 3.
 func f1Chess(t *testing.T) *tbsheet.Event {
 	return chessEvent(t, "A B C D E", map[string]int{"B": 2},
@@ -107,7 +107,7 @@ func checkFIDE(t *testing.T, ev *tbsheet.Event, rules string, cases []fideCase) 
 	}
 }
 
-// TestFIDEF1 is tiebreakers.md §5.3: F1 as a chess event under the 2023 rules.
+// TestFIDEF1 is docs/tiebreakers.md#chess-fide-c07: F1 as a chess event under the 2023 rules.
 func TestFIDEF1(t *testing.T) {
 	ev := f1Chess(t)
 	table := map[string][]string{
@@ -153,7 +153,7 @@ func TestFIDEF1(t *testing.T) {
 	}
 }
 
-// TestFIDEF1More checks the keys §5.3 does not tabulate, computed by hand from F1.
+// TestFIDEF1More checks the keys the F1 chess example does not tabulate, computed by hand from F1.
 //
 // Scores: A 2, B 0 (½ for others), C 2½, D 1, E 2½; 3 rounds.
 // Fore Buchholz — the last round's games (C–E, A–D) become draws: A 1½, B 0 (½ for others),

@@ -8,8 +8,8 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// The generic tiebreaks of tiebreakers.md §A.2. They use the configured points (preset,
-// event, or --points; §A.3.11), never a system's own scoring.
+// The generic tiebreaks of docs/tiebreakers.md#tiebreak-ids. They use the configured points (preset,
+// event, or --points), never a system's own scoring.
 func init() {
 	register(&Def{
 		ID: "points", Name: "Match points", Short: "Pts",
@@ -112,7 +112,7 @@ func recordNote(t *tally, p int) string {
 	return s
 }
 
-// computeMatchWins counts won rounds: wins, forfeit wins and byes (tiebreakers.md §A.3.5).
+// computeMatchWins counts won rounds: wins, forfeit wins and byes (docs/tiebreakers.md#decisions-where-the-rules-are-silent).
 func computeMatchWins(c *Context) []Figure {
 	t := tallyOf(c)
 	figs := make([]Figure, t.n)
@@ -132,7 +132,7 @@ func explainMatchWins(c *Context, p int) Explanation {
 }
 
 // opponents returns the opponents of p's rounds against a real opponent, in round order
-// (a repeated opponent appears once per round: tiebreakers.md §0.2).
+// (a repeated opponent appears once per round: docs/tiebreakers.md#how-a-standings-is-ranked).
 func (t *tally) opponents(p int) []int {
 	row := t.row(p)
 	out := make([]int, 0, len(row))
@@ -244,7 +244,7 @@ func explainOpponentSum(c *Context, id string, p int) Explanation {
 	return x
 }
 
-// computeBuchholz: Σ over real opponents of their points (tiebreakers.md §A.2, the seed's 小分).
+// computeBuchholz: Σ over real opponents of their points (docs/tiebreakers.md#tiebreak-ids, the seed's 小分).
 func computeBuchholz(c *Context) []Figure {
 	return sumOverOpponents(c, "points")
 }
@@ -253,7 +253,7 @@ func explainBuchholz(c *Context, p int) Explanation {
 	return explainOpponentSum(c, "points", p)
 }
 
-// computeProgressive: Σ over counted rounds of the running score (tiebreakers.md §A.3.13).
+// computeProgressive: Σ over counted rounds of the running score (docs/tiebreakers.md#decisions-where-the-rules-are-silent).
 // The round at index i adds its points to r − i running totals, so the sum is a weighted
 // count per result class; absent rounds add nothing, which keeps a dropped player's score
 // frozen and still added.

@@ -2,7 +2,7 @@ package calc
 
 import "github.com/tbsheet/tbsheet/exact"
 
-// Yu-Gi-Oh!, Konami Tournament Software (tiebreakers.md §2, decision §A.3.3): pooled sums
+// Yu-Gi-Oh!, Konami Tournament Software (docs/tiebreakers.md#yu-gi-oh-kts, and its decision): pooled sums
 // over opponents, integer division (truncation), capped at 999, no floor. Byes and KTS's
 // "bye losses" (tbsheet.LossNoOpponent) are matches; a double loss is a match with 0 points.
 // KTS ids always use KTS's own scoring, 3 / 1 / 0 with a bye a win.
@@ -69,7 +69,7 @@ func ktsOf(c *Context) *ktsStats {
 		for p := range k.own {
 			k.own[p] = ktsRecord{w: t.count(p, wonResults...), d: t.count(p, drawnResults...), m: t.played(p)}
 		}
-		// Opps holds one entry per match against a real opponent (§2.2).
+		// Opps holds one entry per match against a real opponent.
 		for _, level := range []struct{ from, to []ktsRecord }{{k.own, k.opp}, {k.opp, k.oppOpp}} {
 			for p := range level.to {
 				for _, s := range t.row(p) {
@@ -94,7 +94,7 @@ func intFigures(n int, f func(p int) int64) []Figure {
 	return figs
 }
 
-// computeKTSOMW is YYY (§2.3).
+// computeKTSOMW is YYY.
 func computeKTSOMW(c *Context) []Figure {
 	k := ktsOf(c)
 	return intFigures(len(k.opp), func(p int) int64 { return k.opp[p].rate() })
@@ -102,7 +102,7 @@ func computeKTSOMW(c *Context) []Figure {
 
 func explainKTSOMW(c *Context, p int) Explanation { return ktsOf(c).opp[p].expr() }
 
-// computeKTSOOMW is ZZZ (§2.3).
+// computeKTSOOMW is ZZZ.
 func computeKTSOOMW(c *Context) []Figure {
 	k := ktsOf(c)
 	return intFigures(len(k.oppOpp), func(p int) int64 { return k.oppOpp[p].rate() })
@@ -110,7 +110,7 @@ func computeKTSOOMW(c *Context) []Figure {
 
 func explainKTSOOMW(c *Context, p int) Explanation { return ktsOf(c).oppOpp[p].expr() }
 
-// computeKTSNumber is Tie2 = Points·1 000 000 + YYY·1 000 + ZZZ (§2.3, §2.4).
+// computeKTSNumber is Tie2 = Points·1 000 000 + YYY·1 000 + ZZZ.
 func computeKTSNumber(c *Context) []Figure {
 	k := ktsOf(c)
 	return intFigures(len(k.own), func(p int) int64 {
@@ -126,7 +126,7 @@ func explainKTSNumber(c *Context, p int) Explanation {
 
 // SplitKTS splits a KTS tie-breaker number XXYYYZZZ into its points, its opponents'
 // match-win rate and its opponents' opponents' rate: 33726677 → 33, 726, 677
-// (tiebreakers.md §2). XX is not width-limited: 107592526 → 107, 592, 526.
+// (docs/tiebreakers.md#yu-gi-oh-kts). XX is not width-limited: 107592526 → 107, 592, 526.
 func SplitKTS(n int64) (xx, yyy, zzz int64) {
 	return n / 1_000_000, n / 1000 % 1000, n % 1000
 }

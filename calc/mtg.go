@@ -5,8 +5,8 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// Magic: The Gathering, MTR Appendix C (tiebreakers.md §1, decisions §A.3.1, §A.3.2,
-// §A.3.12, §A.3.16). MTG ids always use MTG's own scoring: 3 / 1 / 0, a bye a won round.
+// Magic: The Gathering, MTR Appendix C (docs/tiebreakers.md#magic-the-gathering, and
+// its decisions). MTG ids always use MTG's own scoring: 3 / 1 / 0, a bye a won round.
 func init() {
 	const floorNote = "the 0.33 floor (MTR text) is a setting: --mtg-floor 1/3 for software that uses 1/3"
 	const noOpponents = "a player with no opponents (only byes, or losses with no opponent) gets the floor, as Melee gives it (the MTR is silent)"
@@ -166,7 +166,7 @@ func mtgOf(c *Context) *mtgStats {
 			case m.games[p] > 0:
 				m.gwpN[p], m.gwpD[p] = m.floored(m.gp[p], 3*m.games[p])
 			default:
-				m.gwpN[p], m.gwpD[p] = fn, fd // no games: the floor (§A.3.12)
+				m.gwpN[p], m.gwpD[p] = fn, fd // no games: the floor
 			}
 		}
 		return m
@@ -184,7 +184,7 @@ func (m *mtgStats) floored(n, d int64) (int64, int64) {
 
 // mtgGames returns the games (won, lost, drawn) a round counts in MTG game points:
 // entered games; else n-0 for a bye or forfeit win, 0-n for a forfeit loss or a loss with no
-// opponent (§A.3.2; n = 2, or 1 in a best-of-one event), 0-0-3 for an intentional draw
+// opponent (n = 2, or 1 in a best-of-one event), 0-0-3 for an intentional draw
 // (MTR §2.5); none for a result entered without games (W, L, D, DL: §A.3.16) or a chess-only
 // result.
 func mtgGames(s slot, g gameCount, n int64) (won, lost, drawn int64) {
@@ -268,7 +268,7 @@ func fracFigures(n, d []int64) []Figure {
 	return figs
 }
 
-// computeMWP: max(0.33, MP / (3 · rounds played)), byes counting as won rounds (§1.2).
+// computeMWP: max(0.33, MP / (3 · rounds played)), byes counting as won rounds.
 func computeMWP(c *Context) []Figure {
 	m := mtgOf(c)
 	return fracFigures(m.mwpN, m.mwpD)
@@ -282,8 +282,8 @@ func explainMWP(c *Context, p int) Explanation {
 	return Explanation{Expr: m.mwpTerms(c)[p]}
 }
 
-// computeGWP: max(0.33, GP / (3 · games)), the player's own figure floored too (§1.4,
-// §A.3.1); no games at all gives the floor (§A.3.12).
+// computeGWP: max(0.33, GP / (3 · games)), the player's own figure floored too; no
+// games at all gives the floor.
 func computeGWP(c *Context) []Figure {
 	m := mtgOf(c)
 	return fracFigures(m.gwpN, m.gwpD)
@@ -302,7 +302,7 @@ func explainGWP(c *Context, p int) Explanation {
 }
 
 // meanOverOpponents returns, for every player, the mean of the fractions n[o]/d[o] over
-// the opponents of his rounds against a real opponent; n/a with no opponent (§A.3.12).
+// the opponents of his rounds against a real opponent; n/a with no opponent.
 // An opponent whose fraction is n/a (d = 0) is left out of the mean.
 func meanOverOpponents(t *tally, n, d []int64) []Figure {
 	figs := make([]Figure, t.n)
@@ -419,7 +419,7 @@ func explainOpponentMean(t *tally, p int, term func(o int) *Expr) Explanation {
 }
 
 // computeOMW: the mean of the opponents' MWP over the player's rounds with a real opponent;
-// his byes are skipped, the opponents' byes count in their own MWP (§1.3). A player with no
+// his byes are skipped, the opponents' byes count in their own MWP. A player with no
 // opponent gets the floor, as Melee gives it.
 func computeOMW(c *Context) []Figure {
 	m := mtgOf(c)
@@ -432,7 +432,7 @@ func explainOMW(c *Context, p int) Explanation {
 	return m.explainWithoutOpponents(explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return mwp[o] }))
 }
 
-// computeOGW: the mean of the opponents' GWP, each floored (§1.5); the floor with no opponent.
+// computeOGW: the mean of the opponents' GWP, each floored; the floor with no opponent.
 func computeOGW(c *Context) []Figure {
 	m := mtgOf(c)
 	if m.noGames {

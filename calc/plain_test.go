@@ -53,10 +53,10 @@ func TestPlainTexts(t *testing.T) {
 	}
 }
 
-// TestSeedTerms: the names players read use the words of the organizers' own documents
-// (../shared/seeds): 003_* (Chinese, Yu-Gi-Oh! on Challonge) calls Median-Buchholz
-// 中值-布赫霍尔茨 and the progressive score 累进分; 001_* (Japanese, Magic) says オポネント
-// and ゲーム for the opponents' and the game percentages.
+// TestSeedTerms: the names players read use the words of the organizers' own documents: a
+// Chinese Yu-Gi-Oh! store on Challonge calls Median-Buchholz 中值-布赫霍尔茨 and the
+// progressive score 累进分; a Japanese Magic store says オポネント and ゲーム for the
+// opponents' and the game percentages.
 func TestSeedTerms(t *testing.T) {
 	for _, tc := range []struct{ id, lang, term string }{
 		{"chl-median-buchholz", "zh", "中值布赫霍尔茨"},
@@ -70,7 +70,7 @@ func TestSeedTerms(t *testing.T) {
 			t.Fatalf("no tiebreak %s", tc.id)
 		}
 		if !strings.Contains(d.Names[tc.lang], tc.term) {
-			t.Errorf("%s in %s: %q, want the seed's %q", tc.id, tc.lang, d.Names[tc.lang], tc.term)
+			t.Errorf("%s in %s: %q, want the organizers' word %q", tc.id, tc.lang, d.Names[tc.lang], tc.term)
 		}
 	}
 }

@@ -8,8 +8,8 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// Pokémon TCG, Play! Pokémon Tournament Rules Handbook / TOM (tiebreakers.md §3, decisions
-// §A.3.4 and §A.3.15). Pokémon ids always use the handbook's own scoring.
+// Pokémon TCG, Play! Pokémon Tournament Rules Handbook / TOM (docs/tiebreakers.md#pokémon, and
+// its decisions). Pokémon ids always use the handbook's own scoring.
 func init() {
 	register(&Def{
 		ID: "pkm-wp", Name: "Win percentage", Short: "Win%",
@@ -108,7 +108,7 @@ func (k *pkmStats) wpTerms(c *Context) []*Expr {
 	})
 }
 
-// computePkmWP: §3.2 and §A.3.15. Byes leave numerator and denominator; a completed
+// computePkmWP: the player's own win percentage. Byes leave numerator and denominator; a completed
 // player's denominator is the number of rounds minus byes (a late entry's missed rounds are
 // lost rounds), a dropped (or disqualified) player's the rounds he took part in minus byes.
 func computePkmWP(c *Context) []Figure {
@@ -131,7 +131,7 @@ func explainPkmWP(c *Context, p int) Explanation {
 	return Explanation{Expr: k.wpTerms(c)[p], Note: strings.Join(notes, "; ")}
 }
 
-// computePkmOWP: the mean of the opponents' WP (§3.3); floor and cap apply per opponent.
+// computePkmOWP: the mean of the opponents' WP; floor and cap apply per opponent.
 func computePkmOWP(c *Context) []Figure {
 	k := pkmOf(c)
 	return meanOverOpponents(tallyOf(c), k.wpN, k.wpD)
@@ -142,7 +142,7 @@ func explainPkmOWP(c *Context, p int) Explanation {
 	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return wp[o] })
 }
 
-// computePkmOOWP: the mean of the opponents' OWP (§3.4).
+// computePkmOOWP: the mean of the opponents' OWP.
 func computePkmOOWP(c *Context) []Figure {
 	t, owp := tallyOf(c), c.Get("pkm-owp")
 	if n, d, ok := fractions(owp); ok {
@@ -172,7 +172,7 @@ func explainPkmOOWP(c *Context, p int) Explanation {
 	return explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return owp[o] })
 }
 
-// pkmHeadToHead is the handbook's final tiebreaker (§3.5, §A.3.4): only a group of exactly
+// pkmHeadToHead is the handbook's final tiebreaker: only a group of exactly
 // two players who played each other, one having won more of their matches, is separated.
 func pkmHeadToHead(c *Context, group []int) []Figure {
 	figs := make([]Figure, len(group))

@@ -9,7 +9,7 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// The presets of tiebreakers.md §A.1. The fide preset (alias chess) is registered by
+// The presets of docs/tiebreakers.md#presets. The fide preset (alias chess) is registered by
 // fide.go in the same way.
 func init() {
 	threeOne := points(3, 1, 0, 3)
@@ -43,7 +43,7 @@ func init() {
 		Spellings: []string{"challonge swiss"},
 		Points:    tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Loss: exact.Int(0), Bye: exact.Int(1)},
 		RankBy:    "points", Record: RecordWLT,
-		// The order of the seed's worked example (003_*); a dump's own tie_breaks win.
+		// The order of the Chinese store's worked example (samples/yugioh-cn.xlsx); a dump's own tie_breaks win.
 		Tiebreaks: []string{"chl-wins-vs-tied", "chl-median-buchholz"},
 	})
 }
@@ -59,7 +59,7 @@ var systems []*System
 // names one.
 const DefaultSystem = "mtg"
 
-// systemOrder is the documented order of Systems: the order of tiebreakers.md §A.1.
+// systemOrder is the documented order of Systems: the order of docs/tiebreakers.md#presets.
 var systemOrder = []string{"mtg", "yugioh", "pokemon", "cryptozoic", "challonge", "fide"}
 
 // registerSystem adds a preset; each preset's file calls it from init. Every tiebreak the

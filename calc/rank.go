@@ -16,7 +16,7 @@ import (
 type span struct{ lo, hi int }
 
 // rank orders the players who are in the standings by keys, fills st.Rows and notes the
-// ties nothing breaks (tiebreakers.md §A.3.8). Within a tie the display order is by name,
+// ties nothing breaks (docs/tiebreakers.md#decisions-where-the-rules-are-silent). Within a tie the display order is by name,
 // case-insensitively, then by the order of the input. Each key's sort keeps tied players in
 // the order they had (the input order at first), and the names are sorted only inside the
 // spans still tied at the end, or before a group key: sorting every player by name first
@@ -240,7 +240,7 @@ func noteTies(st *Standings, idx []int, spans []span, pokemon bool) {
 	msg := fmt.Sprintf("%d players in %d %s are tied on every key and share a rank", tied, len(spans),
 		plural(len(spans), "group", "groups"))
 	if pokemon {
-		msg += "; the Play! Pokémon handbook (§5.5.1.1) orders them at random: draw lots"
+		msg += "; the Play! Pokémon handbook orders them at random: draw lots"
 	}
 	st.Notes = append(st.Notes, msg)
 }

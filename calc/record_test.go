@@ -2,7 +2,7 @@ package calc
 
 import "testing"
 
-// TestRecordOrder: each preset writes its record in its own order (libraries.md C1), and
+// TestRecordOrder: each preset writes its record in its own order, and
 // RecordOrder.Format puts the counts in that order.
 func TestRecordOrder(t *testing.T) {
 	want := map[string]string{"mtg": "wld", "yugioh": "wld", "pokemon": "wlt", "cryptozoic": "wld",

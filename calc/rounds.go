@@ -56,7 +56,7 @@ type roundTable struct {
 	note   string // always shown
 }
 
-// The tables of tiebreakers.md §8, §2.6 and §A.3.10.
+// The tables of each game's rules: MTR Appendix E and the Yu-Gi-Oh! policy v2.5.
 var roundTables = []roundTable{
 	{source: "Magic (MTR App. E, Nov 2025)", from: 4, note: "an awarded 1/2/3-round bye counts as 2/4/8 players", rows: []roundRow{
 		{upTo: 4, elim: 2, note: "team and Two-Headed Giant events only"},

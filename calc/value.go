@@ -17,7 +17,7 @@ func Known(n exact.Num) Value { return Value{Num: n, OK: true} }
 // NA is the n/a Value.
 var NA = Value{}
 
-// Cmp compares two values: n/a sorts below every number (tiebreakers.md §A.3.12), and two
+// Cmp compares two values: n/a sorts below every number (docs/tiebreakers.md#decisions-where-the-rules-are-silent), and two
 // n/a values are equal.
 func (v Value) Cmp(w Value) int {
 	switch {

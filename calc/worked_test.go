@@ -15,7 +15,7 @@ func textOf(t *testing.T, st *Standings, player, id string) string {
 	return d.Text(figure(t, st, player, id))
 }
 
-// mtrOMWEvent is MTR Appendix C's OMW example (seed 001_*, tiebreakers.md §1.3): an 8-round
+// mtrOMWEvent is MTR Appendix C's OMW example (docs/tiebreakers.md#magic-the-gathering): an 8-round
 // event whose subject (6-2-0) met opponents who went 4-4-0, 7-1-0, 1-3-1, 3-3-1, 6-2-0,
 // 5-2-1, 4-3-1 and 6-1-1; with bye, the first of them is a bye instead.
 func mtrOMWEvent(t *testing.T, bye bool) *tbsheet.Event {
@@ -74,7 +74,7 @@ func TestMTROMWExample(t *testing.T) {
 }
 
 // TestMTRMWPExamples: 5-2-1 → 16/24; 1-3-0 then withdrew → 0.25, so 0.33; 3-2-0 with a
-// round-1 bye, then withdrew → 9/15 (tiebreakers.md §1.2).
+// round-1 bye, then withdrew → 9/15 (docs/tiebreakers.md#magic-the-gathering).
 func TestMTRMWPExamples(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -109,7 +109,7 @@ func TestMTRMWPExamples(t *testing.T) {
 }
 
 // TestMTRGameWinExamples: rounds 2-0, 2-1, 1-2, 2-0 → 21/30; rounds 1-2, 1-2, 0-2, 1-2 →
-// 9/33 = 0.27, so 0.33 (tiebreakers.md §1.4, the seed's players H and I).
+// 9/33 = 0.27, so 0.33 (docs/tiebreakers.md#magic-the-gathering, the seed's players H and I).
 func TestMTRGameWinExamples(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -138,7 +138,7 @@ func TestMTRGameWinExamples(t *testing.T) {
 	}
 }
 
-// TestCryptozoicExamples: the seed's Scott (T1 = +1), Jeff (T2 = +10) and Jake (T3 = 61).
+// TestCryptozoicExamples: the organizers' example: Scott (T1 = +1), Jeff (T2 = +10) and Jake (T3 = 61).
 func TestCryptozoicExamples(t *testing.T) {
 	t.Run("Scott T1", func(t *testing.T) {
 		b := newBuilder(t, 4)
@@ -212,7 +212,7 @@ func TestCryptozoicExamples(t *testing.T) {
 }
 
 // TestMedianBuchholzExample: opponents on 1.5, 3, 3, 5 and 9 points → 3 + 3 + 5 = 11
-// (Challonge KB, tiebreakers.md §4.2, seed 003_*).
+// (Challonge KB, docs/tiebreakers.md#challonge).
 func TestMedianBuchholzExample(t *testing.T) {
 	b := newBuilder(t, 10)
 	subject := b.player("Subject")
@@ -240,7 +240,7 @@ func TestMedianBuchholzExample(t *testing.T) {
 }
 
 // TestProgressiveExample: win, win, draw, win on 1 / 0.5 / 0 → running 1, 2, 2.5, 3.5 → 9
-// (seed 003_*).
+// .
 func TestProgressiveExample(t *testing.T) {
 	b := newBuilder(t, 4)
 	p := b.player("Subject")
@@ -273,7 +273,7 @@ func TestSplitKTS(t *testing.T) {
 	}
 }
 
-// pdsEvent is the seed's 游戏王PDS高校开学联谊赛 (003_*), rebuilt to match its story: 12
+// pdsEvent is the 游戏王PDS高校开学联谊赛 of a Chinese store's worked example, rebuilt to match its story: 12
 // players, 4 rounds, 1 / 0.5 / 0 points; 飞熊 beat 贤良 in round 3 (match 17).
 const pdsEvent = `
 1: 贤良 W zeze; 界 L 冷荼; 飞熊 D 魔鬼; 除圣战士 W 奈何明月; 菜是原罪 L 时生; 晓宇 W 马鸟木

@@ -1,7 +1,7 @@
 // Package exact implements the exact rational numbers that tbsheet computes tiebreakers with.
 //
 // Tiebreak values must tie when they are mathematically equal, whatever the order in which
-// they were summed (tiebreakers.md §A.3.8). Floats cannot promise that (1/3 + 1/3 + 1 is not
+// they were summed (docs/tiebreakers.md#decisions-where-the-rules-are-silent). Floats cannot promise that (1/3 + 1/3 + 1 is not
 // 2/3 + 2/3 + 1/3 in float64), so every figure is a [Num]: a reduced fraction of two int64s
 // that moves to math/big only when a result would overflow. Tournament arithmetic stays in
 // int64 in practice, which keeps the calculation fast.

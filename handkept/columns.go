@@ -94,7 +94,7 @@ var columns = newVocabulary([]term{
 	{"rating", map[string]string{"en": "Rating", "zh": "等级分", "ja": "レーティング"},
 		[]string{"elo", "rtg", "rating fide", "等级", "积分", "レート"}},
 	// The points each player scored, for Challonge's points-scored tiebreaks
-	// (tiebreakers.md §6); optional in every layout.
+	// (docs/tiebreakers.md#cryptozoic); optional in every layout.
 	{"p1points", map[string]string{"en": "P1 Points", "zh": "选手1得分", "ja": "P1得点"},
 		[]string{"p1 pts", "p1 score", "player 1 points", "player 1 score", "选手1分数", "プレイヤー1得点"}},
 	{"p2points", map[string]string{"en": "P2 Points", "zh": "选手2得分", "ja": "P2得点"},

@@ -300,7 +300,7 @@ func (r *chlReader) modelMatch(ev *tbsheet.Event, p *chlPairing) tbsheet.Match {
 	return out
 }
 
-// chlGames turns scores into games and points scored (tiebreakers.md §A.3.6): one entry "2-1"
+// chlGames turns scores into games and points scored (docs/tiebreakers.md#decisions-where-the-rules-are-silent): one entry "2-1"
 // is games 2-1 and points 2-1; several entries are sets, games = sets won, points = the sums.
 // Scores that are all zero mean that no score was entered.
 func chlGames(sets []chlSet) (tbsheet.Games, tbsheet.Score) {

@@ -4,7 +4,7 @@ package reader
 // text file, separated by commas, semicolons or tabs, in UTF-8 with or without a BOM. Files
 // that Excel saved in the computer's legacy code page (Shift-JIS, GBK, Windows-1252) or as
 // "Unicode Text" (UTF-16) are decoded too, and the event notes it. Positions are lines and
-// byte columns from csv.Reader.FieldPos (libraries.md §B4), counted in the UTF-8 text.
+// byte columns from csv.Reader.FieldPos, counted in the UTF-8 text.
 
 import (
 	"bytes"

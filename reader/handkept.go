@@ -1,7 +1,6 @@
 package reader
 
-// The handkept*.go files hold what the hand-kept XLSX and CSV readers share (cli.md "Input
-// formats"), one job per file: this one the reader's state and limits, handkept_header.go
+// The handkept*.go files hold what the hand-kept XLSX and CSV readers share (docs/inputs.md), one job per file: this one the reader's state and limits, handkept_header.go
 // the header row, handkept_rows.go the match rows, handkept_players.go the players,
 // handkept_results.go the outcome of a row, handkept_finish.go the finished event (round
 // order, playoff numbering, inferred drops, validation). xlsx.go and csv.go only say how to

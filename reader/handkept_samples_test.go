@@ -31,7 +31,7 @@ func fnmSample() (*tbsheet.Event, []byte, error) {
 // yugiohSample is samples/yugioh-cn.xlsx: a Chinese Yu-Gi-Oh! school-club event scored the
 // Challonge way (win 1, draw ½, bye 1), 12 players, 4 rounds, one sheet per round, a player
 // list with 10-digit card-game IDs, a drop, a time draw and a double loss, and an Event sheet
-// (赛事) saying it ranks as the seed's organizers did: wins vs tied, then Median-Buchholz.
+// (赛事) saying it ranks as its organizers did: wins vs tied, then Median-Buchholz.
 func yugiohSample() (*tbsheet.Event, []byte, error) {
 	people := entrants([]string{"飞熊", "贤良", "界", "zeze", "除圣战士", "冷荼", "奈何明月", "菜是原罪", "魔鬼", "时生",
 		"晓宇", "马鸟木"})

@@ -85,7 +85,7 @@ func TestHandkeptFixtures(t *testing.T) {
 	}
 }
 
-// TestSampleF1 keeps samples/f1.csv (fixture F1 of tiebreakers.md §0.3) readable as the
+// TestSampleF1 keeps samples/f1.csv (fixture F1 of docs/tiebreakers.md#how-a-standings-is-ranked) readable as the
 // spec describes it: B absent in round 3, so dropped after round 2.
 func TestSampleF1(t *testing.T) {
 	ev, err := Read("../samples/f1.csv", "", Options{})

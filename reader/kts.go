@@ -1,6 +1,6 @@
 package reader
 
-// The KTS reader reads Konami Tournament Software's files (formats.md §2): the .Tournament
+// The KTS reader reads Konami Tournament Software's files (docs/inputs.md): the .Tournament
 // XML that KTS saves for every event, and its "Export Matches to CSV" (ktscsv.go). Both come
 // under the one format id "kts"; the content decides which reader runs.
 

@@ -1,6 +1,6 @@
 package reader
 
-// KTS's menu exports (formats.md §2.1):
+// KTS's menu exports (docs/inputs.md):
 //
 //	"Event ID","Round","Player 1","Result","Player 2"      Export Matches to CSV
 //	"E18-000001",3,0100000001,1,0100000002

@@ -1,6 +1,6 @@
 package reader
 
-// Pokémon TOM (Tournament Operations Manager) .tdf files: formats.md §3.
+// Pokémon TOM (Tournament Operations Manager) .tdf files: docs/inputs.md.
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ var tdfOutcomes = [...]tbsheet.Result{
 	1: tbsheet.Win,        // player1 won
 	2: tbsheet.Loss,       // player2 won
 	3: tbsheet.Draw,       // tie
-	4: tbsheet.DoubleLoss, // double loss; MilanoVGC's script reads it as a tie (formats.md §3)
+	4: tbsheet.DoubleLoss, // double loss; MilanoVGC's script reads it as a tie (docs/inputs.md)
 	5: tbsheet.Bye,        // a single <player>, table 0
 }
 

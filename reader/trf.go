@@ -1,6 +1,6 @@
 package reader
 
-// FIDE Tournament Report File (TRF-16, FIDE C.04 Annex 2, and TRF-2025/26): formats.md §4.
+// FIDE Tournament Report File (TRF-16, FIDE C.04 Annex 2, and TRF-2025/26): docs/inputs.md.
 // A TRF is a fixed-column text file. Each line starts with a three-character record id;
 // "001" lines are players, with one ten-column block per round:
 //
@@ -29,7 +29,7 @@ const (
 	trfMaxPlayers = 9999
 )
 
-// TRF column positions (1-based, inclusive), formats.md §4.
+// TRF column positions (1-based, inclusive), docs/inputs.md.
 const (
 	trfColRank     = 5 // start rank 5–8
 	trfColName     = 15

@@ -1,6 +1,6 @@
 package reader
 
-// Wizards Event Reporter .wer files (Magic: The Gathering, legacy): formats.md §5.1.
+// Wizards Event Reporter .wer files (Magic: The Gathering, legacy): docs/inputs.md.
 
 import (
 	"fmt"

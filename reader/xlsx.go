@@ -1,7 +1,7 @@
 package reader
 
 // The hand-kept XLSX reader (format "xlsx"): a match list on one sheet, or one sheet per
-// round, plus optional Players and playoff sheets (cli.md "Input formats"). Rows are
+// round, plus optional Players and playoff sheets (docs/inputs.md). Rows are
 // streamed from the sheets' XML (xlsx_package.go, xlsx_sheet.go), with raw values;
 // handkept*.go turn them into the event.
 

@@ -10,7 +10,7 @@
 // renames it over the document, Excel writes an extensionless temporary (Cedd4100), deletes
 // the original and renames the temporary into place, both keep lock files beside the
 // document (.~lock.results.xlsx#, ~$results.xlsx), and other programs truncate and rewrite
-// in place. So watch follows the recipe of libraries.md §B5:
+// in place. So watch follows this recipe:
 //
 //  1. It watches the parent folder, never the file (a rename-over removes a file watch), and
 //     reacts to Create, Write, Rename and Remove events on the exact input names; Chmod is

@@ -58,7 +58,7 @@ func TestLibreOfficeSaves(t *testing.T) {
 	h.waitRuns(r3, r4, typo, r5)
 	checkFile(t, filepath.Join(tmp, "standings.txt"), expectedOutput(t, r5))
 	t.Logf("what LibreOffice did in the watched folder:\n%s", h.detail)
-	// LibreOffice (libraries.md §B5) writes a lu*.tmp and renames it over the workbook:
+	// LibreOffice writes a lu*.tmp and renames it over the workbook:
 	// the workbook only ever appears whole, as a create.
 	if !strings.Contains(h.detail.String(), "create "+path+": checking") {
 		t.Errorf("the workbook was not renamed into place")

@@ -206,7 +206,7 @@ var savePatterns = []savePattern{
 	{"in place", saveInPlace},
 }
 
-// saveLibreOffice saves as LibreOffice does (libraries.md §B5, measured): a lock file while
+// saveLibreOffice saves as LibreOffice does: a lock file while
 // the document is open, the new content written to lu*.tmp in several writes, renamed over
 // the document, a chmod, the lock removed on close.
 func saveLibreOffice(t *testing.T, path string, data []byte) {

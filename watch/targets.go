@@ -315,7 +315,7 @@ func IsTemp(base string) bool { return tempKind(base) != "" }
 
 // tempKind names the kind of lock or temporary file base is, or returns "" for an ordinary
 // file. These are the names spreadsheet programs and tbsheet itself create beside a document
-// while it is open or being saved (libraries.md §B5).
+// while it is open or being saved.
 func tempKind(base string) string {
 	lower := strings.ToLower(base)
 	switch {

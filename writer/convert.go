@@ -8,8 +8,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 )
 
-// The convert writers write an event's results in the hand-kept layouts (cli.md "Input
-// formats"), which tbsheet reads again: .xlsx is a Matches sheet (the match list) and a
+// The convert writers write an event's results in the hand-kept layouts (docs/inputs.md), which tbsheet reads again: .xlsx is a Matches sheet (the match list) and a
 // Players sheet (ids, drops, ratings); .csv is the match list alone, since a CSV holds one
 // table (ids, drops and ratings are lost; keep the XLSX or pass --players when reading it);
 // .json is the model itself (see WriteEventJSON). Playoff rounds are kept, their Round cell

@@ -41,7 +41,7 @@ var noteTexts = []noteText{
 		zh: "第%[1]s轮：%[2]s 对 %[3]s 未报告，按未赛计算", ja: "第%[1]s回戦：%[2]s 対 %[3]s は未報告のため、未対戦として扱います", wall: true},
 	{en: "%d players in %d %s are tied on every key and share a rank",
 		zh: "%[1]s名选手（%[2]s组）所有排名依据均相同，名次并列", ja: "%[1]s人（%[2]sグループ）がすべての基準で同点のため、同順位です"},
-	{en: "%d players in %d %s are tied on every key and share a rank; the Play! Pokémon handbook (§5.5.1.1) orders them at random: draw lots",
+	{en: "%d players in %d %s are tied on every key and share a rank; the Play! Pokémon handbook orders them at random: draw lots",
 		zh: "%[1]s名选手（%[2]s组）所有排名依据均相同，名次并列；宝可梦规则要求随机排序：请抽签",
 		ja: "%[1]s人（%[2]sグループ）がすべての基準で同点のため、同順位です。ポケモンのルールでは順番を無作為に決めます：抽選してください"},
 	{en: "standings after round %d come before the top cut: final standings need all %d Swiss rounds",

@@ -24,7 +24,7 @@ func TestWriteJSONGolden(t *testing.T) {
 	golden.Check(t, filepath.Join("..", "testdata", "writer", "standings.golden.json"), b.String())
 }
 
-// TestWriteJSONSchema decodes the output generically and checks the shape cli.md fixes: the
+// TestWriteJSONSchema decodes the output generically and checks the shape docs/json.md gives: the
 // field names and their order, every value, nulls for n/a and for players who did not drop.
 // It runs on every preset's standings with every tiebreak shown, game tiebreaks n/a.
 func TestWriteJSONSchema(t *testing.T) {
@@ -195,7 +195,7 @@ func FuzzAppendJSONString(f *testing.F) {
 }
 
 // jsonReference is the standings JSON as values for encoding/json, field for field as
-// cli.md "Standings JSON" specifies it: what WriteJSON must write.
+// docs/json.md specifies it: what WriteJSON must write.
 func jsonReference(st *calc.Standings) any {
 	type (
 		eventSummaryJSON struct {

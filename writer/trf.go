@@ -1,7 +1,7 @@
 package writer
 
 // TRF-16 for convert: the FIDE Tournament Report File that pairing programs and FIDE's rating
-// tools read (formats.md §4). Columns follow FIDE C.04 Annex 2; the reader in reader/trf.go
+// tools read (docs/inputs.md). Columns follow FIDE C.04 Annex 2; the reader in reader/trf.go
 // reads the file back to the same event.
 
 import (

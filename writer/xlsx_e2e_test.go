@@ -21,7 +21,7 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// The LibreOffice oracle (libraries.md §B3.4): LibreOffice opens tbsheet's workbooks and
+// The LibreOffice oracle: LibreOffice opens tbsheet's workbooks and
 // recomputes every explanation formula, and what it computes must be tbsheet's exact value.
 // LibreOffice shows a formula's cached value rather than recomputing it, so the workbook
 // under test is written without cached values; a second pass checks what an organizer

@@ -8,7 +8,7 @@ import (
 	"github.com/tbsheet/tbsheet/handkept"
 )
 
-// matchListKeys are the columns of the hand-kept match list (cli.md "Input formats").
+// matchListKeys are the columns of the hand-kept match list (docs/inputs.md).
 var matchListKeys = []string{"round", "table", "p1", "p2", "result"}
 
 // playersKeys are the columns of the hand-kept Players sheet.

@@ -208,7 +208,7 @@ func TestScenariosFiles(t *testing.T) {
 	}
 }
 
-// TestStandingsJSONSchema holds --to json to cli.md's schema: the keys, their order and
+// TestStandingsJSONSchema holds --to json to docs/json.md's schema: the keys, their order and
 // their types, which scripts depend on.
 func TestStandingsJSONSchema(t *testing.T) {
 	page, err := os.ReadFile("../../docs/json.md")

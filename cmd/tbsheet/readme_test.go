@@ -2,14 +2,17 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 )
 
-// readmeExample is a command the README runs on a bundled sample, with what it shows.
+// readmeExample is a command the README (or a page of docs/) runs on a bundled sample, with
+// what it shows.
 type readmeExample struct {
-	line int      // of the README, for the message
+	file string   // the page, for the message
+	line int      // of the page
 	args []string // after "tbsheet"
 	want []string // lines; "…" stands for any number of lines
 }
@@ -20,10 +23,25 @@ type readmeExample struct {
 // command prints:" after a block of commands.
 func readmeExamples(t *testing.T) []readmeExample {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
+	pages, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
+	var out []readmeExample
+	for _, page := range append([]string{"../../README.md"}, pages...) {
+		out = append(out, pageExamples(t, page)...)
+	}
+	return out
+}
+
+// pageExamples finds the examples of one page (see readmeExamples).
+func pageExamples(t *testing.T, page string) []readmeExample {
+	t.Helper()
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := strings.TrimPrefix(page, "../../")
 	lines := strings.Split(string(b), "\n")
 	named := regexp.MustCompile("`(?:go run \\./cmd/)?tbsheet ([^`]*samples/[^`]*)`")
 	var out []readmeExample
@@ -49,7 +67,7 @@ func readmeExamples(t *testing.T) []readmeExample {
 				if !strings.HasPrefix(block[k], "$ tbsheet ") || !strings.Contains(block[k], "samples/") {
 					continue
 				}
-				ex := readmeExample{line: start + k + 1, args: shellWords(strings.TrimPrefix(block[k], "$ tbsheet "))}
+				ex := readmeExample{file: file, line: start + k + 1, args: shellWords(strings.TrimPrefix(block[k], "$ tbsheet "))}
 				for k+1 < len(block) && !strings.HasPrefix(block[k+1], "$ ") {
 					k++
 					ex.want = append(ex.want, block[k])
@@ -69,7 +87,7 @@ func readmeExamples(t *testing.T) []readmeExample {
 				}
 			}
 			if cmd != "" {
-				out = append(out, readmeExample{line: start, args: shellWords(cmd), want: block})
+				out = append(out, readmeExample{file: file, line: start, args: shellWords(cmd), want: block})
 			}
 		}
 		lastBlock = block
@@ -86,7 +104,7 @@ func shellWords(s string) []string {
 	return out
 }
 
-// TestReadmeExamples runs every example the README shows on a bundled sample, as a user
+// TestReadmeExamples runs every example the README and docs/ show on a bundled sample, as a user
 // types it from the repository's root, and requires the output it shows: what stdout prints
 // (or, for a command that fails, stderr), line for line, a "…" standing for lines left out.
 func TestReadmeExamples(t *testing.T) {
@@ -101,7 +119,7 @@ func TestReadmeExamples(t *testing.T) {
 			got = stderr
 		}
 		if msg := matchLines(strings.Split(strings.TrimRight(got, "\n"), "\n"), ex.want); msg != "" {
-			t.Errorf("README.md:%d: tbsheet %s: %s\n%s", ex.line, strings.Join(ex.args, " "), msg, got)
+			t.Errorf("%s:%d: tbsheet %s: %s\n%s", ex.file, ex.line, strings.Join(ex.args, " "), msg, got)
 		}
 	}
 }

@@ -7,10 +7,10 @@
 // no code of its own; like internal/roundtrip it joins packages that must not import each
 // other.
 //
-// The checker is not part of tbsheet. The test looks for it in
-// ../shared/oracles/fide-tiebreakchecker/ beside the repository, or where the environment
-// variable TBSHEET_FIDE_CHECKER says (the folder, or tiebreakchecker.py itself), and runs it
-// with python3; it fails when either is missing.
+// The checker is not part of tbsheet: the test runs the copy vendored under
+// testdata/oracles/fide-tiebreakchecker/ (MIT, see its LICENSE and SOURCE.md), or the one
+// the environment variable TBSHEET_FIDE_CHECKER names (the folder, or tiebreakchecker.py
+// itself), with python3; it fails when python3 is missing.
 package fidechecker_test
 
 import (
@@ -77,7 +77,7 @@ func checkerScript(t *testing.T) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir = filepath.Join(root, "..", "shared", "oracles", "fide-tiebreakchecker")
+		dir = filepath.Join(root, "testdata", "oracles", "fide-tiebreakchecker")
 	}
 	script := dir
 	if !strings.HasSuffix(script, ".py") {

@@ -3,7 +3,7 @@
 // Command calcrss reports the memory calc.Compute needs on a large generated event: the
 // process's peak resident set size after generating the event and after computing its
 // standings, each in its own process so that peaks do not mix. It backs the memory column
-// of the performance tables (the README's Performance section):
+// of the performance tables (docs/performance.md):
 //
 //	go run ./internal/cmd/calcrss -system fide -players 100000 -rounds 15
 package main

@@ -1,7 +1,7 @@
 // Command gendocs writes docs/tiebreakers.md, the organizers' reference for every preset and
 // tiebreak id: the tables and definitions come from the calc package's own registries (the
 // same text `tbsheet systems`, `tbsheet tiebreaks` and the XLSX About sheet print), the prose
-// around them from tiebreakers.md.tmpl beside this file. The test in this folder fails when
+// around them from docs/tiebreakers.md.tmpl beside this file. The test in this folder fails when
 // the checked-in file is not what this command writes.
 //
 //	go generate ./internal/cmd/gendocs
@@ -22,18 +22,20 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 )
 
-//go:embed tiebreakers.md.tmpl
+//go:embed docs/tiebreakers.md.tmpl
 var page string
+
+// decided are the decisions about ranking and each game's tiebreaks: the page quotes them
+// beside the definitions they complete (docs/decisions.md, the other decisions, links here).
+//
+//go:embed decisions.md
+var decided string
 
 func main() {
 	out := flag.String("o", "docs/tiebreakers.md", "the file to write")
-	readme := flag.String("readme", "../../../README.md", "the README whose decisions the page quotes")
 	flag.Parse()
 	var b bytes.Buffer
-	text, err := os.ReadFile(*readme)
-	if err == nil {
-		err = render(&b, string(text))
-	}
+	err := render(&b)
 	if err == nil {
 		err = os.WriteFile(*out, b.Bytes(), 0o644)
 	}
@@ -44,13 +46,11 @@ func main() {
 }
 
 // render writes the page: the template with the presets and tiebreaks of calc, and the
-// decisions of readme (the README's text) about ranking and each system.
-func render(w io.Writer, readme string) error {
-	quoted, err := decisions(readme)
-	if err != nil {
-		return err
-	}
-	t, err := template.New("tiebreakers.md").Funcs(template.FuncMap{
+// decisions about ranking and each system.
+func render(w io.Writer) error {
+	_, quoted, _ := strings.Cut(decided, "-->\n")
+	quoted = "\n" + strings.TrimSpace(quoted) + "\n"
+	t, err := template.New("docs/tiebreakers.md").Funcs(template.FuncMap{
 		"decisions": func() string { return quoted },
 		"systems":   calc.Systems,
 		"family":    family,
@@ -111,50 +111,4 @@ func codeList(ids []string) string {
 		q[i] = "`" + id + "`"
 	}
 	return strings.Join(q, ", ")
-}
-
-// decidedSystems are the headings, in bold, of the README's decisions that the page quotes:
-// ranking, and each system's tiebreaks. The README keeps them (they are its decisions, and
-// the issues ask for them there); the page quotes them so that they are read with the
-// definitions they complete, and cannot drift from the README's.
-var decidedSystems = []string{"Ranking and standings", "Magic", "Yu-Gi-Oh!", "Pokémon", "Cryptozoic", "Challonge", "Chess"}
-
-// decisions returns the blocks of the README's "Decisions where the rules are silent" whose
-// bold heading starts with one of decidedSystems, in that order, its links to the README's
-// own sections pointed at the README. A heading it cannot find is an error: the README was
-// reorganized and this command must follow.
-func decisions(readme string) (string, error) {
-	_, section, ok := strings.Cut(readme, "\n## Decisions where the rules are silent\n")
-	if !ok {
-		return "", fmt.Errorf("the README has no section \"Decisions where the rules are silent\"")
-	}
-	if end := strings.Index(section, "\n## "); end >= 0 {
-		section = section[:end]
-	}
-	blocks := map[string]string{}
-	var heading string
-	for _, line := range strings.SplitAfter(section, "\n") {
-		if strings.HasPrefix(line, "**") {
-			heading = ""
-			for _, h := range decidedSystems {
-				if strings.HasPrefix(line, "**"+h) {
-					heading = h
-				}
-			}
-		}
-		if heading != "" {
-			blocks[heading] += line
-		}
-	}
-	var b strings.Builder
-	for _, h := range decidedSystems {
-		block, ok := blocks[h]
-		if !ok {
-			return "", fmt.Errorf("the README's decisions have no block headed **%s", h)
-		}
-		b.WriteString("\n")
-		b.WriteString(strings.TrimRight(strings.ReplaceAll(block, "](#", "](../README.md#"), "\n"))
-		b.WriteString("\n")
-	}
-	return b.String(), nil
 }

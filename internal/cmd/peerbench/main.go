@@ -5,7 +5,7 @@
 // results.csv -o standings.json` against tournament-organizer loading the event's players
 // and matches and ranking them with the Magic tiebreaks (OMW%, GW%, OGW%), each a whole
 // process of its own, run alternately. It prints the median CPU and wall time of each and
-// their ratio (the README's Performance section). It also measures two processes no tbsheet
+// their ratio (docs/performance.md). It also measures two processes no tbsheet
 // run can undercut, with the same ratio: tbsheet's start-up alone (`tbsheet --version`), and
 // the floor, a program that links tbsheet's libraries and parses the CSV with encoding/csv
 // (./floor):
