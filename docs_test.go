@@ -45,7 +45,7 @@ func TestDocsLinks(t *testing.T) {
 // which a user's clone does not have.
 func TestCommentReferences(t *testing.T) {
 	ref := regexp.MustCompile(`\b(docs/[\w.-]+\.md)(#[\p{L}\p{N}_-]+)?`)
-	foreign := regexp.MustCompile(`(?:^|[^/\w])(?:tiebreakers|formats|libraries|cli|style)\.md|seed 00\d|\.\./shared`)
+	foreign := regexp.MustCompile(`(?:^|[^/\w])(?:tiebreakers|formats|libraries|cli|style)\.md\b(?:[^.]|$)|seed 00\d|\.\./shared`)
 	heading := regexp.MustCompile(`(?m)^#+ (.*)$`)
 	anchors := map[string]map[string]bool{}
 	anchorsOf := func(page string) map[string]bool {

@@ -1,7 +1,7 @@
 // Command gendocs writes docs/tiebreakers.md, the organizers' reference for every preset and
 // tiebreak id: the tables and definitions come from the calc package's own registries (the
 // same text `tbsheet systems`, `tbsheet tiebreaks` and the XLSX About sheet print), the prose
-// around them from docs/tiebreakers.md.tmpl beside this file. The test in this folder fails when
+// around them from tiebreakers.md.tmpl beside this file. The test in this folder fails when
 // the checked-in file is not what this command writes.
 //
 //	go generate ./internal/cmd/gendocs
@@ -22,7 +22,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 )
 
-//go:embed docs/tiebreakers.md.tmpl
+//go:embed tiebreakers.md.tmpl
 var page string
 
 // decided are the decisions about ranking and each game's tiebreaks: the page quotes them
@@ -50,7 +50,7 @@ func main() {
 func render(w io.Writer) error {
 	_, quoted, _ := strings.Cut(decided, "-->\n")
 	quoted = "\n" + strings.TrimSpace(quoted) + "\n"
-	t, err := template.New("docs/tiebreakers.md").Funcs(template.FuncMap{
+	t, err := template.New("tiebreakers.md").Funcs(template.FuncMap{
 		"decisions": func() string { return quoted },
 		"systems":   calc.Systems,
 		"family":    family,
