@@ -76,6 +76,10 @@ type Event struct {
 	// Notes are facts the reader wants the organizer to see that are not errors (an ignored
 	// sheet, an inferred bye, a self-check that could not run).
 	Notes []string
+	// Warnings are what the reader found that is likely a mistake in the input, though it
+	// can be read: two spellings of one player, results written two ways. They are shown
+	// before the notes and stand out; `--strict` makes them errors.
+	Warnings []string
 
 	// Layout is where a hand-kept input keeps its matches, for `tbsheet pair --apply`; nil
 	// for inputs a program wrote.

@@ -98,6 +98,11 @@ func (h *hkReader) note(format string, args ...any) {
 	h.ev.Notes = append(h.ev.Notes, fmt.Sprintf(format, args...))
 }
 
+// warn records what is likely a mistake in the input (Event.Warnings).
+func (h *hkReader) warn(format string, args ...any) {
+	h.ev.Warnings = append(h.ev.Warnings, fmt.Sprintf(format, args...))
+}
+
 // setTitle takes the event's name from the rows above a header: the first one that is not a
 // round name ("Round 1" above a per-round table).
 func (h *hkReader) setTitle(hd *header) {

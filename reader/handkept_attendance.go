@@ -36,7 +36,7 @@ func (h *hkReader) checkAttendance() {
 			for _, ri := range played[a] {
 				explained[[2]int{b, ri}] = true
 			}
-			h.note("%s: %s: %s (%s) and %s (%s) never play in the same round: same player? If so, correct the name",
+			h.warn("%s: %s: %s (%s) and %s (%s) never play in the same round: same player? If so, correct the name",
 				h.file, where(ev.Players[a].Pos), tbsheet.Quote(ev.Players[a].Name), h.roundList(played[a]),
 				tbsheet.Quote(ev.Players[b].Name), h.roundList(played[b]))
 		}

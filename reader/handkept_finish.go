@@ -4,6 +4,7 @@ package reader
 // drops inferred from absences, and the problems in the order an organizer fixes them.
 
 import (
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -86,17 +87,47 @@ func (h *hkReader) inferDrops(lastRound int) {
 			}
 		}
 	}
+	var idle, dropped, idleNotes, dropNotes []string
 	for i := range h.ev.Players {
 		p := &h.ev.Players[i]
 		switch lp := lastPlayed[i]; {
 		case lp == 0 && len(h.ev.Rounds) > 0:
-			h.note("%s is on the players list but plays no match", p.Name)
+			idle = append(idle, p.Name)
+			idleNotes = append(idleNotes, p.Name+" is on the players list but plays no match")
 		case p.DroppedAfter == 0 && lp > 0 && lp < lastRound:
 			p.DroppedAfter = lp
-			h.note("%s plays no match after round %d of %d: counted as dropped after round %d (give Dropped After on the Players sheet to say otherwise)",
-				p.Name, lp, lastRound, lp)
+			dropped = append(dropped, fmt.Sprintf("%s after round %d", p.Name, lp))
+			dropNotes = append(dropNotes, fmt.Sprintf("%s plays no match after round %d of %d: counted as dropped after round %d "+
+				"(give Dropped After on the Players sheet to say otherwise)", p.Name, lp, lastRound, lp))
 		}
 	}
+	h.notes(idleNotes, fmt.Sprintf("%d players are on the players list but play no match: %s", len(idle), listed(idle)))
+	h.notes(dropNotes, fmt.Sprintf("%d players play no match after a round before the last (%d): counted as dropped: %s "+
+		"(give Dropped After on the Players sheet to say otherwise)", len(dropped), lastRound, listed(dropped)))
+}
+
+// notes writes each note, or the summary of them all when there are more than maxListed.
+func (h *hkReader) notes(each []string, summary string) {
+	if len(each) > maxListed {
+		h.note("%s", summary)
+		return
+	}
+	for _, n := range each {
+		h.note("%s", n)
+	}
+}
+
+// maxListed is how many notes of one kind the reader writes one by one; more are one note
+// that lists them (a large hand-kept event can have hundreds of inferred drops).
+const maxListed = 5
+
+// listed lists names in a note: the first dozen, then how many more.
+func listed(names []string) string {
+	const shown = 12
+	if len(names) <= shown {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:shown], ", ") + fmt.Sprintf(" and %d more", len(names)-shown)
 }
 
 // maxMixedRows is how many rows the note of mixed result kinds names.
@@ -138,7 +169,7 @@ func (h *hkReader) checkResultKinds() {
 	if len(few) > maxMixedRows {
 		more = " and " + strconv.Itoa(len(few)-maxMixedRows) + " more"
 	}
-	h.note("%s: results are written two ways: %d with games (2-1) and %d without (W, L, D); the game-win "+
+	h.warn("%s: results are written two ways: %d with games (2-1) and %d without (W, L, D); the game-win "+
 		"tiebreaks (GW%%, OGW%%) count no games for a result without them; the %d %s are at %s%s: write every result the same way",
 		h.file, len(with), len(without), len(few), kind, strings.Join(rows, ", "), more)
 }

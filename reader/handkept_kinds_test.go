@@ -11,7 +11,7 @@ import (
 	"golang.org/x/text/encoding/simplifiedchinese"
 )
 
-// TestMixedResultKinds: a results table mixing W/L/D with game scores gets a note naming
+// TestMixedResultKinds: a results table mixing W/L/D with game scores gets a warning naming
 // the rows of the rarer kind; one written one way gets none.
 func TestMixedResultKinds(t *testing.T) {
 	tests := []struct {
@@ -29,7 +29,7 @@ func TestMixedResultKinds(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got string
-			for _, n := range ev.Notes {
+			for _, n := range ev.Warnings {
 				if strings.Contains(n, "written two ways") {
 					got = strings.TrimPrefix(n, "r.csv: ")
 				}
@@ -72,5 +72,36 @@ func TestLegacyEncodings(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDropsSummarized: a handful of inferred drops get a note each; more get one note that
+// lists them, so that a large event's notes do not run to hundreds of lines.
+func TestDropsSummarized(t *testing.T) {
+	csv := func(stoppers int) string {
+		var b strings.Builder
+		b.WriteString("Round,Player 1,Player 2,Result\n")
+		for i := 0; i < stoppers+2; i += 2 {
+			fmt.Fprintf(&b, "1,P%d,P%d,2-0\n", i, i+1)
+		}
+		b.WriteString("2,P0,P1,2-0\n")
+		return b.String()
+	}
+	for _, tt := range []struct {
+		stoppers, notes int
+	}{{4, 4}, {10, 1}} {
+		ev, err := ReadBytes([]byte(csv(tt.stoppers)), "r.csv", "csv", Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, note := range ev.Notes {
+			if strings.Contains(note, "counted as dropped") {
+				n++
+			}
+		}
+		if n != tt.notes {
+			t.Errorf("%d players dropping: %d notes, want %d: %q", tt.stoppers, n, tt.notes, ev.Notes)
+		}
 	}
 }

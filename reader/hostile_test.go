@@ -283,8 +283,8 @@ func TestAttendance(t *testing.T) {
 			if err != nil {
 				t.Fatal(listErrors(err))
 			}
-			if !slices.Equal(ev.Notes, tt.notes) {
-				t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(ev.Notes, "\n"), strings.Join(tt.notes, "\n"))
+			if got := slices.Concat(ev.Warnings, ev.Notes); !slices.Equal(got, tt.notes) {
+				t.Errorf("warnings and notes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.notes, "\n"))
 			}
 		})
 	}

@@ -146,7 +146,12 @@ func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (strin
 		top  []Entry
 		pts  = map[string]int{}
 	)
+	var notes []string
 	for i, l := range lines[1:] {
+		if n, ok := strings.CutPrefix(l, "note: "); ok { // a line the job reports as a note
+			notes = append(notes, n)
+			continue
+		}
 		name, p, _ := strings.Cut(l, "\t")
 		n, err := strconv.Atoi(p)
 		if err != nil {
@@ -170,7 +175,7 @@ func (j *fakeJob) compute(ctx context.Context, input string, data []byte) (strin
 	}
 	round, _ := strconv.Atoi(m[1])
 	rounds, _ := strconv.Atoi(m[2])
-	s := Summary{Round: round, Rounds: rounds, Players: len(top), Top: top, Wrote: []string{filepath.Base(j.out(input))}}
+	s := Summary{Round: round, Rounds: rounds, Players: len(top), Top: top, Wrote: []string{filepath.Base(j.out(input))}, Notes: notes}
 	return out.String(), s, text, nil
 }
 

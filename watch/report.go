@@ -57,8 +57,24 @@ func (w *watcher) succeeded(in *input, hash [32]byte, s Summary) {
 		line = in.name + ": " + line
 	}
 	w.logf("%s", line)
+	// A note is printed once: the saves of a night repeat most of them, and a note printed
+	// again on every save buries the new ones.
+	shown := map[string]bool{}
+	if in.good != nil {
+		for _, n := range in.good.Notes {
+			shown[n] = true
+		}
+	}
+	same := 0
 	for _, n := range s.Notes {
+		if shown[n] {
+			same++
+			continue
+		}
 		fmt.Fprintf(w.cfg.Log, "  %s\n", tbsheet.Printable(n)) // a note is one line, as the CLI prints it
+	}
+	if same > 0 {
+		fmt.Fprintf(w.cfg.Log, "  (%s as before)\n", plural(same, "note"))
 	}
 	s.Top = append([]Entry(nil), s.Top[:min(len(s.Top), w.cfg.TopN)]...)
 	in.good, in.goodAt = &s, w.cfg.Now()

@@ -524,3 +524,26 @@ func TestSymlinkedInput(t *testing.T) {
 	h.waitRuns(r3, r4)
 	checkFile(t, outputBeside(link), expectedOutput(t, r4))
 }
+
+// TestNotesOnce: a note is printed on the save that brings it, not again on every save after
+// it; the line says how many are as before.
+func TestNotesOnce(t *testing.T) {
+	r3 := fixture(t, "round3.txt")
+	path := filepath.Join(t.TempDir(), "results.txt")
+	first := append(bytes.Clone(r3), "note: Bob has no result yet\nnote: Cy has no result yet\n"...)
+	writeFile(t, path, first)
+	job := &fakeJob{out: outputBeside}
+	h := start(t, Config{Inputs: []string{path}}, job, 1)
+	second := append(bytes.Clone(r3), "note: Bob has no result yet\nnote: Dee has no result yet\n"...)
+	saveInPlace(t, path, second)
+	h.waitRuns(first, second)
+	log := h.log.String()
+	for _, want := range []string{"  Bob has no result yet\n  Cy has no result yet\n", "  Dee has no result yet\n  (1 note as before)\n"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("log has no %q:\n%s", want, log)
+		}
+	}
+	if strings.Count(log, "Bob has no result yet") != 1 {
+		t.Errorf("a note printed twice:\n%s", log)
+	}
+}

@@ -548,7 +548,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 			return nil, err
 		}
 	}
-	notes := append(append([]string(nil), st.Notes...), ev.Notes...)
+	notes := slices.Concat(ev.Warnings, st.Notes, ev.Notes) // a likely mistake first
 	if len(notes) > 0 {
 		if err := section(label(lang, "notes")); err != nil {
 			return nil, err

@@ -75,6 +75,8 @@ func TestCommandLine(t *testing.T) {
 		{"scenarios-f1-round2-json", []string{"scenarios", "samples/f1.csv", "--cut", "2", "--round", "2", "--rounds", "3", "--to", "json"}, 0},
 
 		{"input-players-and-results", []string{"standings", "cmd/tbsheet/testdata/cli/bad-results.csv", "--players", "cmd/tbsheet/testdata/cli/bad-players.csv"}, exitInput},
+		{"standings-typo-warning", []string{"standings", "cmd/tbsheet/testdata/cli/typo.csv", "-q"}, 0},
+		{"input-strict-typo", []string{"standings", "cmd/tbsheet/testdata/cli/typo.csv", "--strict"}, exitInput},
 		{"usage-flag-did-you-mean", []string{"standings", "samples/f1.csv", "--cutt", "8"}, exitUsage},
 		{"usage-flag-did-you-mean-output", []string{"standings", "samples/f1.csv", "--ouput", "s.pdf"}, exitUsage},
 		{"usage-extra-argument", []string{"systems", "mtg"}, exitUsage},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -61,6 +62,31 @@ func inputNotes(path string, file *tbsheet.Event, events []*tbsheet.Event, sts [
 	return out
 }
 
+// inputWarnings lists what the reader found likely to be a mistake in the input (a typo
+// making two players of one, results written two ways), each "warning: FILE: …": printed
+// before the notes, even with -q, and errors with --strict.
+func inputWarnings(path string, events []*tbsheet.Event) []string {
+	var out []string
+	for _, ev := range events {
+		for _, w := range ev.Warnings {
+			if !strings.HasPrefix(w, path+":") {
+				w = path + ": " + w
+			}
+			out = append(out, "warning: "+w)
+		}
+	}
+	return out
+}
+
+// strictErr is the error of --strict when the input has warnings: they were printed, and
+// the run stops as for bad input.
+func (j *job) strictErr(warnings []string) error {
+	if !j.strict || len(warnings) == 0 {
+		return nil
+	}
+	return inputErr(errors.New("--strict: the warnings above stop the run: correct the input, or run without --strict"))
+}
+
 // systemNotes says which preset ranks an event that names none (a hand-kept workbook
 // without a System on its Event sheet) when --system does not either: Magic's, which a
 // Pokémon or Yu-Gi-Oh! organizer must not learn from the standings alone.
@@ -78,23 +104,56 @@ func (j *job) systemNotes(path string, events []*tbsheet.Event) []string {
 
 // unreportedNotes places each match without a result in a round the standings leave out
 // (the round being played): where it is in the input, the round and the players. Those of
-// rounds the standings count have a note of the calculation's each already.
+// rounds the standings count have a note of the calculation's each already. A round with
+// more than maxUnreported such matches gets one note, with where the first ones are: while a
+// round is played, most of its matches have no result, and a note each would bury the rest.
 func unreportedNotes(st *calc.Standings) []string {
 	var out []string
+	byRound := map[int][]calc.MatchRef{}
+	var rounds []int
 	for _, u := range st.Unreported {
 		if slices.Contains(st.Rounds, u.Round) {
 			continue
 		}
-		m := u.Match
-		where := ""
-		if p := m.Pos.String(); p != "" {
-			where = p + ": "
+		if byRound[u.Round] == nil {
+			rounds = append(rounds, u.Round)
 		}
-		out = append(out, fmt.Sprintf("%sround %d: %s vs %s has no result yet", where, u.Round,
-			st.Event.Players[m.P1].Name, st.Event.Players[m.P2].Name))
+		byRound[u.Round] = append(byRound[u.Round], u)
+	}
+	for _, r := range rounds {
+		us := byRound[r]
+		if len(us) > maxUnreported {
+			var where []string
+			for _, u := range us[:maxUnreported] {
+				p := u.Match.Pos
+				p.File = ""
+				if s := p.String(); s != "" {
+					where = append(where, s)
+				}
+			}
+			if len(where) == 0 {
+				out = append(out, fmt.Sprintf("round %d: %d matches have no result yet", r, len(us)))
+				continue
+			}
+			out = append(out, fmt.Sprintf("round %d: the %d matches without a result are at %s and %d more", r, len(us),
+				strings.Join(where, ", "), len(us)-len(where)))
+			continue
+		}
+		for _, u := range us {
+			m := u.Match
+			where := ""
+			if p := m.Pos.String(); p != "" {
+				where = p + ": "
+			}
+			out = append(out, fmt.Sprintf("%sround %d: %s vs %s has no result yet", where, u.Round,
+				st.Event.Players[m.P1].Name, st.Event.Players[m.P2].Name))
+		}
 	}
 	return out
 }
+
+// maxUnreported is how many matches without a result a round's notes name one by one.
+const maxUnreported = 5
 
 // wroteNotes are the lines that list the files a run wrote, one each.
 func wroteNotes(files []string) []string {

@@ -150,6 +150,11 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err != nil {
 		return err
 	}
+	warnings := inputWarnings(name, events)
+	printLines(cmd.ErrOrStderr(), warnings)
+	if err := j.strictErr(warnings); err != nil {
+		return err
+	}
 	notes := append(j.systemNotes(name, events), inputNotes(name, file, events, nil)...)
 	defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 	if f.check {

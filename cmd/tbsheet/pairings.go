@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -95,7 +96,7 @@ result, eight to a page between cut lines.`,
 			if err := checkExts(slipFiles, []string{".pdf"}, "result slips are written to"); err != nil {
 				return err
 			}
-			events, notes, err := j.readEvents(inputs[0])
+			events, notes, err := j.readEvents(inputs[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
@@ -216,8 +217,9 @@ func renderPairings(all []*pairings.Pairings, outputs []string, lists writer.Pai
 func pairingsEvent(p *pairings.Pairings) *tbsheet.Event { return p.Event }
 
 // readEvents reads an input and returns the events to work on, one per division (--pod
-// keeps one), and the notes about the input to print.
-func (j *job) readEvents(path string) (events []*tbsheet.Event, notes []string, err error) {
+// keeps one), and the notes about the input to print; it prints the input's warnings to
+// stderr at once (-q leaves them), and with --strict fails when there are some.
+func (j *job) readEvents(path string, stderr io.Writer) (events []*tbsheet.Event, notes []string, err error) {
 	data, err := reader.ReadFile(path, j.readOpt.MaxSize)
 	if err != nil {
 		return nil, nil, inputErr(err)
@@ -227,7 +229,9 @@ func (j *job) readEvents(path string) (events []*tbsheet.Event, notes []string, 
 	if err != nil {
 		return nil, nil, err
 	}
-	return events, append(j.systemNotes(name, events), inputNotes(name, file, events, nil)...), nil
+	warnings := inputWarnings(name, events)
+	printLines(stderr, warnings)
+	return events, append(j.systemNotes(name, events), inputNotes(name, file, events, nil)...), j.strictErr(warnings)
 }
 
 // renderRound renders what a command about one round made of each division (all) for every

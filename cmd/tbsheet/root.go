@@ -117,6 +117,7 @@ type calcFlags struct {
 	system, points, mtgFloor, mtgBo1Bye, czFloor, fideRules string
 	tiebreaks, show                                         []string
 	afterRound                                              int
+	strict                                                  bool
 }
 
 func (f *calcFlags) register(fs *pflag.FlagSet) {
@@ -129,6 +130,7 @@ func (f *calcFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.mtgBo1Bye, "mtg-bo1-bye", "", "Magic GW% of a bye when every match is best-of-one: 1-0 (as Melee, default) or 2-0 (MTR text)")
 	fs.StringVar(&f.czFloor, "cz-floor", "", "Cryptozoic T1 per-opponent floor: -3 (default) or none")
 	fs.StringVar(&f.fideRules, "fide-rules", "", "FIDE unplayed-round rules: 2023 (default) or 2026")
+	fs.BoolVar(&f.strict, "strict", false, "stop (exit 1) when the input has warnings: a likely typo in a name, results written two ways")
 }
 
 // options turns the flags into calc options; a malformed value is a usage error.

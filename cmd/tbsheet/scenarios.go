@@ -83,7 +83,7 @@ intentional draw; players who dropped are not in the cut.`,
 			if err := checkScenarioOutputs(of.outputs); err != nil {
 				return err
 			}
-			events, notes, err := j.readEvents(inputs[0])
+			events, notes, err := j.readEvents(inputs[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}

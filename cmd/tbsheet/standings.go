@@ -75,6 +75,7 @@ silences them.`,
 				r, err := j.read(in)
 				if r != nil {
 					notes = append(notes, r.notes...)
+					printLines(stderr, r.warnings)
 				}
 				if err != nil {
 					if code := exitCode(err); code != exitInput {
@@ -83,7 +84,6 @@ silences them.`,
 					problems = append(problems, tbsheet.Errors(err)...)
 					continue
 				}
-				printLines(stderr, r.warnings)
 				for _, st := range r.sts {
 					all = append(all, sourced{in, st})
 				}
@@ -141,6 +141,8 @@ type job struct {
 	final    *bool // nil: final standings when the input has playoff rounds
 	check    bool
 	quiet    bool // -q: no notes, no "wrote" lines
+	// strict makes the input's warnings errors (--strict).
+	strict bool
 	// playersErr are the problems of the --players list, reported with the results'.
 	playersErr tbsheet.ErrorList
 	// scenarios, for watch, maps an input to the scenario files written for it (none
@@ -155,7 +157,7 @@ type job struct {
 }
 
 func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {
-	j := &job{from: from, pod: of.pod, check: check, quiet: of.quiet, title: strings.TrimSpace(of.title)}
+	j := &job{from: from, pod: of.pod, check: check, quiet: of.quiet, title: strings.TrimSpace(of.title), strict: cf.strict}
 	var err error
 	if j.calcOpt, err = cf.options(); err != nil {
 		return nil, err
@@ -258,10 +260,11 @@ func (j *job) computeBytes(data []byte, path string) (*computed, error) {
 	if j.check && len(problems) > 0 {
 		return r, inputErr(problems) // the notes say why nothing could be compared
 	}
+	r.warnings = inputWarnings(path, events)
 	for _, p := range problems {
 		r.warnings = append(r.warnings, p.Error())
 	}
-	return r, nil
+	return r, j.strictErr(r.warnings)
 }
 
 // podCheck is the self-check of one division's standings.

@@ -150,6 +150,9 @@ func dumpEvent(b *strings.Builder, ev *tbsheet.Event, indent string) {
 			w("%s @ %s", line, m.Pos)
 		}
 	}
+	for _, n := range ev.Warnings {
+		w("warning: %s", n)
+	}
 	for _, n := range ev.Notes {
 		w("note: %s", n)
 	}
