@@ -80,16 +80,18 @@ func (f *fideData) de(tied []int) []Figure {
 	var notes []deNote
 	classes := d.classes(tied, &notes)
 	out := make([]Figure, len(tied))
+	if len(tied) == 1 {
+		out[0].Explain.Note = "not tied"
+		return out // no value: direct encounter decides nothing for a player alone on his score
+	}
 	n := len(tied)
 	for _, cl := range classes {
 		n -= len(cl)
 		for _, p := range cl {
-			out[d.pos[p]].Value = Known(exact.Int(int64(n)))
+			if len(classes) > 1 {
+				out[d.pos[p]].Value = Known(exact.Int(int64(n)))
+			} // else no value: the group's games separate nobody, and a 0 for all would read as a result
 		}
-	}
-	if len(tied) == 1 {
-		out[0].Explain.Note = "not tied"
-		return out
 	}
 	// Each member's notes, in the order they were made: one pass over the notes, not one per
 	// member (a score group of a large event is thousands of players).

@@ -466,7 +466,7 @@ func TestFIDEDE(t *testing.T) {
 	}
 	checkFIDE(t, rr, "", []fideCase{
 		{"fide-de", "Dana", "3", ""}, {"fide-de", "Anna", "2", ""}, {"fide-de", "Boris", "1", ""},
-		{"fide-de", "Chen", "0", ""}, {"fide-de", "Fumiko", "0", "0 — not tied"},
+		{"fide-de", "Chen", "0", ""}, {"fide-de", "Fumiko", "n/a", "n/a — not tied"},
 	})
 }
 

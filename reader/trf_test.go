@@ -129,8 +129,9 @@ func TestTRFLakesideStandings(t *testing.T) {
 		"fide-bh":    {"2": "16", "6": "16", "1": "15.5", "5": "10.5", "11": "9", "12": "12", "10": "10", "14": "14.5", "13": "2"},
 		"fide-bh-c1": {"2": "14", "6": "14", "1": "13", "5": "9", "11": "8", "12": "10", "10": "8", "14": "12.5", "13": "2"},
 		"fide-sb":    {"2": "12", "6": "12", "1": "11.5", "5": "2.25", "10": "3.5", "14": "4"},
-		// Wang, Kim and Novak are tied on 4; Novak drew both. All met, 1 each: DE cannot separate.
-		"fide-de": {"2": "0", "6": "0", "1": "0"},
+		// Wang, Kim and Novak are tied on 4; Novak drew both. All met, 1 each: DE cannot
+		// separate, and shows no value.
+		"fide-de": {"2": "", "6": "", "1": ""},
 		// Chen met Nakamura (unrated): n/a. Wang: (1930 + 1655 + 2284 + 2197 + 2055) / 5 = 2024.2.
 		"fide-aro": {"10": "", "2": "2024"},
 	}
