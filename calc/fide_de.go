@@ -15,7 +15,7 @@ func fideDEDef() *Def {
 		Doc: "FIDE C.07 6: among tied players, the points scored in the games they played against each " +
 			"other (forfeits left out) when all met; when not all met, the best goes first if his points " +
 			"exceed what any other could have scored, then the next the same way; applied again to each " +
-			"still-tied sub-group. The value is the number of tied players ranked below",
+			"still-tied sub-group. The value is the number of tied players ranked below; none where it separates nobody",
 		compute: fideDEByScore,
 		Group:   fideDE}
 }
