@@ -114,9 +114,10 @@ func pairPoints(players []int, points []exact.Num) []exact.Num {
 // leastCross is the fewest pairs across points groups a pairing of the field can have
 // (the field always has one: the round as it was paired).
 func (f *field) leastCross() int {
-	if _, ok := f.construct(rand.New(rand.NewPCG(1, 1))); ok {
+	rng := rand.New(rand.NewPCG(1, 1))
+	if _, ok := f.construct(rng); ok {
 		return f.bound().cross
 	}
-	_, c, _ := f.optimal(nil)
+	_, c, _ := f.optimal(nil, rng)
 	return c.cross
 }

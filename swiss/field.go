@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/tbsheet/tbsheet/exact"
-	"github.com/tbsheet/tbsheet/internal/blossom"
 )
 
 // field is the set of players to pair in one round, in the terms pairing needs: their
@@ -183,60 +182,6 @@ func members(mask []bool) []int {
 		}
 	}
 	return out
-}
-
-// optimal pairs the field at the least cost by a minimum-cost perfect matching over every
-// allowed pair (a maximum-weight matching of the most pairs, the weights the costs turned
-// around). byeTo, when not nil, adds the bye as one more player whom the players it marks
-// may meet at no cost; it pairs as byePlayer. ok is false when no pairing avoids every
-// forbidden pair.
-func (f *field) optimal(byeTo []bool) (pairs [][2]int, c cost, ok bool) {
-	n := len(f.players)
-	den := int64(1)
-	for _, p := range f.points {
-		if _, d, ok := p.Parts(); ok {
-			den = lcm(den, d)
-		}
-	}
-	units := func(x exact.Num) int64 { return x.MulInt(den).Floor() }
-	var spread int64
-	if len(f.groups) > 1 {
-		spread = units(f.points[f.groups[0][0]].Sub(f.points[f.groups[len(f.groups)-1][0]]))
-	}
-	// A cross pair must cost more than every difference a pairing can add up.
-	perCross := spread*int64(n/2+1) + 1
-	top := perCross * 2
-	var edges []blossom.Edge
-	for a := 0; a < n; a++ {
-		for b := a + 1; b < n; b++ {
-			if f.allowed(a, b) {
-				pc := f.pairCost(a, b)
-				edges = append(edges, blossom.Edge{I: a, J: b, W: top - int64(pc.cross)*perCross - units(pc.diff)})
-			}
-		}
-		if byeTo != nil && byeTo[a] {
-			edges = append(edges, blossom.Edge{I: a, J: n, W: top})
-		}
-	}
-	size := n
-	if byeTo != nil {
-		size++
-	}
-	mate := blossom.Match(size, edges, true)
-	for a, b := range mate {
-		if b < 0 {
-			return nil, cost{}, false
-		}
-		if a < b {
-			if b == n {
-				pairs = append(pairs, [2]int{a, byePlayer})
-				continue
-			}
-			pairs = append(pairs, [2]int{a, b})
-			c = c.add(f.pairCost(a, b))
-		}
-	}
-	return pairs, c, true
 }
 
 func lcm(a, b int64) int64 {

@@ -397,3 +397,210 @@ func pairKey(a, b int) [2]int {
 	}
 	return [2]int{a, b}
 }
+
+// TestOptimalStandsIn solves fields large enough for their large points groups to be
+// stood for by a few of their players (with draws, so that small groups appear, and
+// avoided pairs), straight by the exact matching (not first by the construction that
+// usually reaches the bound), and checks the pairing and its cost against a maximum-weight
+// matching over every player.
+func TestOptimalStandsIn(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	iters := 40
+	if testing.Short() {
+		iters = 8
+	}
+	standIns := 0
+	for iter := range iters {
+		players := 100 + rng.IntN(150)
+		cfg := swissgen.Config{Players: players, Rounds: 8, Seed: int64(iter), DropRate: 0.03, LateRate: 0.03, DrawRate: 0.15}
+		ev := truncated(swissgen.Generate(cfg), 1+rng.IntN(5))
+		ev.PlannedRounds = 0
+		opt := randomOptions(rng, ev, uint64(iter))
+		opt.Fixed = nil
+		pb := newProblem(t, ev, opt)
+		h := history(ev, ev.SwissRounds())
+		for _, a := range opt.Avoid {
+			h.forbid(a[0], a[1])
+		}
+		f := newField(pb.active, pairPoints(pb.active, pb.points), h.met)
+		var byeTo []bool
+		if len(pb.active)%2 == 1 {
+			byeTo = make([]bool, len(pb.active))
+			for i, p := range pb.active {
+				byeTo[i] = pb.eligible[p]
+			}
+		}
+		inside, outside := f.reach()
+		standIns += f.reduce(f.bound().cross+2, inside, outside, byeTo).standIns
+		pairs, c, ok := f.optimal(byeTo, rand.New(rand.NewPCG(uint64(iter), 1)))
+		want, wantDiff := pb.matchingBest(t)
+		name := fmt.Sprintf("iter %d (%d active, %d rounds played)", iter, len(pb.active), len(ev.Rounds))
+		if !ok {
+			if want >= 0 {
+				t.Fatalf("%s: no pairing, but one costing %d exists", name, want)
+			}
+			continue
+		}
+		var round tbsheet.Round
+		for _, pr := range f.eventPairs(pairs) {
+			m := tbsheet.Match{Table: len(round.Matches) + 1, P1: pr[0], P2: pr[1]}
+			if pr[1] == byePlayer {
+				m = tbsheet.Match{P1: pr[0], P2: tbsheet.NoPlayer, Result: tbsheet.Bye}
+			}
+			round.Matches = append(round.Matches, m)
+		}
+		checkPairing(t, pb, &Pairing{Round: round, Cross: c.cross, Diff: c.diff}, Options{})
+		if c.cross != want || !c.diff.Equal(wantDiff) {
+			t.Fatalf("%s: cost (%d cross, %v), the least is (%d, %v)", name, c.cross, c.diff, want, wantDiff)
+		}
+	}
+	t.Logf("%d groups stood for", standIns)
+	if standIns < iters {
+		t.Fatalf("only %d groups stood for in %d fields: the test does not exercise the reduction", standIns, iters)
+	}
+}
+
+// TestOptimalStandsInHard solves made-up fields built to need the stand-ins' every rule:
+// large groups beside tiny groups whose players have all met each other (so that several
+// of them must leave for the large groups), players who have met many of a large group
+// (so that the stand-ins must be more than the players who leave), and a bye; the cost is
+// checked against a maximum-weight matching over every player.
+func TestOptimalStandsInHard(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 4))
+	iters := 300
+	if testing.Short() {
+		iters = 60
+	}
+	standIns := 0
+	for iter := range iters {
+		var points []exact.Num
+		var groups [][]int
+		for g := range 2 + rng.IntN(6) { // one points group each
+			size := 1 + rng.IntN(4)
+			if rng.IntN(2) == 0 {
+				size = 20 + rng.IntN(40)
+			}
+			var members []int
+			for range size {
+				members = append(members, len(points))
+				points = append(points, exact.Int(int64(30-3*g)))
+			}
+			groups = append(groups, members)
+		}
+		n := len(points)
+		met := make([][]int, n)
+		forbid := func(a, b int) {
+			if a != b && !slices.Contains(met[a], b) {
+				met[a], met[b] = append(met[a], b), append(met[b], a)
+			}
+		}
+		for _, members := range groups {
+			for _, a := range members {
+				if len(members) <= 4 {
+					for _, b := range members {
+						forbid(a, b) // a tiny group whose players have all met
+					}
+					// and many players of one large group
+					other := groups[rng.IntN(len(groups))]
+					for _, b := range other[:rng.IntN(min(12, len(other))+1)] {
+						forbid(a, b)
+					}
+				} else if rng.IntN(4) == 0 {
+					forbid(a, members[rng.IntN(len(members))])
+				}
+			}
+		}
+		players := make([]int, n)
+		for i := range players {
+			players[i] = i
+		}
+		f := newField(players, points, met)
+		var byeTo []bool
+		if n%2 == 1 {
+			byeTo = make([]bool, n)
+			for _, p := range f.groups[len(f.groups)-1] {
+				byeTo[p] = rng.IntN(3) == 0
+			}
+		}
+		inside, outside := f.reach()
+		standIns += f.reduce(f.bound().cross+2, inside, outside, byeTo).standIns
+		pairs, c, ok := f.optimal(byeTo, rand.New(rand.NewPCG(uint64(iter), 2)))
+		want, wantOK := fieldOracle(f, byeTo)
+		name := fmt.Sprintf("iter %d (%d players, groups %d)", iter, n, len(f.groups))
+		if ok != wantOK {
+			t.Fatalf("%s: paired %v, the oracle %v", name, ok, wantOK)
+		}
+		if !ok {
+			continue
+		}
+		seen := map[int]bool{}
+		var got int64
+		for _, pr := range pairs {
+			for _, p := range pr {
+				if p != byePlayer && seen[p] {
+					t.Fatalf("%s: player %d paired twice", name, p)
+				}
+				seen[p] = true
+			}
+			switch {
+			case pr[1] == byePlayer:
+				if !byeTo[pr[0]] {
+					t.Fatalf("%s: bye to %d", name, pr[0])
+				}
+			case !f.allowed(pr[0], pr[1]):
+				t.Fatalf("%s: %d and %d may not meet", name, pr[0], pr[1])
+			default:
+				pc := f.pairCost(pr[0], pr[1])
+				got += int64(pc.cross)*1e6 + pc.diff.Floor()
+			}
+		}
+		delete(seen, byePlayer)
+		if len(seen) != n {
+			t.Fatalf("%s: %d of %d players paired", name, len(seen), n)
+		}
+		if got != want || int64(c.cross)*1e6+c.diff.Floor() != want {
+			t.Fatalf("%s: cost %d (says %d cross, %v), the least is %d", name, got, c.cross, c.diff, want)
+		}
+	}
+	t.Logf("%d groups stood for", standIns)
+	if standIns < iters/2 {
+		t.Fatalf("only %d groups stood for in %d fields: the test does not exercise the reduction", standIns, iters)
+	}
+}
+
+// fieldOracle is the least cost (10⁶ a pair across groups, 1 a point of difference) of a
+// pairing of the whole field by a maximum-weight matching over every allowed pair, with
+// weights written here.
+func fieldOracle(f *field, byeTo []bool) (int64, bool) {
+	n := len(f.players)
+	var edges []blossom.Edge
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			if !slices.Contains(f.forbid[a], b) {
+				d := f.points[a].Sub(f.points[b])
+				if d.Sign() < 0 {
+					d = d.Neg()
+				}
+				var c int64
+				if d.Sign() != 0 {
+					c = 1e6 + d.Floor()
+				}
+				edges = append(edges, blossom.Edge{I: a, J: b, W: 1e9 - c})
+			}
+		}
+		if byeTo != nil && byeTo[a] {
+			edges = append(edges, blossom.Edge{I: a, J: n, W: 1e9})
+		}
+	}
+	mate := blossom.Match(n+1, edges, true)
+	var sum int64
+	for a, b := range mate[:n] {
+		if b < 0 {
+			return 0, false
+		}
+		if a < b && b < n {
+			sum += 1e9 - edges[slices.IndexFunc(edges, func(e blossom.Edge) bool { return e.I == a && e.J == b })].W
+		}
+	}
+	return sum, true
+}
