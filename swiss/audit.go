@@ -30,6 +30,8 @@ type Finding struct {
 	Problem Problem
 	// Round and Table say where: the table of the pair, 0 for a bye or a whole round.
 	Round, Table int
+	// Tables are, for NeedlessCross, the tables of the round's pairs across points groups.
+	Tables []int
 	// Players are the pair (Rematch), the bye's player (SecondBye, ByeNotLowest, with the
 	// player who should have had it second), or nothing (NeedlessCross).
 	Players []int
@@ -58,11 +60,14 @@ func Audit(ev *tbsheet.Event, opt calc.Options) ([]Finding, error) {
 		points := pointsOf(st, len(ev.Players))
 		h := history(ev, rounds[:i])
 		tables := pairings.TableNumbers(r)
-		var paired []int
+		var paired, crossTables []int
 		for k, m := range r.Matches {
 			switch {
 			case m.P2 != tbsheet.NoPlayer:
 				paired = append(paired, m.P1, m.P2)
+				if !points[m.P1].Equal(points[m.P2]) {
+					crossTables = append(crossTables, tables[k])
+				}
 				if h.forbidden(m.P1, m.P2) {
 					out = append(out, Finding{Problem: Rematch, Round: r.Number, Table: tables[k], Players: []int{m.P1, m.P2}})
 				}
@@ -89,14 +94,9 @@ func Audit(ev *tbsheet.Event, opt calc.Options) ([]Finding, error) {
 			h.met[b] = slices.DeleteFunc(h.met[b], func(q int) bool { return q == a })
 		}
 		f := newField(paired, pairPoints(paired, points), h.met)
-		cross := 0
-		for k := 0; k+1 < len(paired); k += 2 {
-			if !points[paired[k]].Equal(points[paired[k+1]]) {
-				cross++
-			}
-		}
-		if least := f.leastCross(); cross > least {
-			out = append(out, Finding{Problem: NeedlessCross, Round: r.Number, Cross: cross, Least: least})
+		if least := f.leastCross(); len(crossTables) > least {
+			slices.Sort(crossTables)
+			out = append(out, Finding{Problem: NeedlessCross, Round: r.Number, Tables: crossTables, Cross: len(crossTables), Least: least})
 		}
 	}
 	return out, nil

@@ -160,6 +160,11 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if f.check {
 		return auditPairings(cmd.OutOrStdout(), events, j.calcOpt)
 	}
+	if f.apply {
+		if err := checkWritable(name, events); err != nil {
+			return err
+		}
+	}
 	if f.apply && len(events) > 1 {
 		return usageErr("--apply: %s holds %d divisions (%s): pair them in the program that keeps the file", name, len(events), podNames(file))
 	}
@@ -444,6 +449,45 @@ func checkUnlocked(input string) error {
 	return nil
 }
 
+// tableList names tables: "table 4", "tables 2, 5, 8".
+func tableList(tables []int) string {
+	words := make([]string, len(tables))
+	for i, t := range tables {
+		words[i] = strconv.Itoa(t)
+	}
+	if len(words) == 1 {
+		return "table " + words[0]
+	}
+	return "tables " + strings.Join(words, ", ")
+}
+
+// enough says how many pairs across points groups a round needed.
+func enough(n int) string {
+	switch n {
+	case 0:
+		return "none was needed"
+	case 1:
+		return "1 was enough"
+	}
+	return strconv.Itoa(n) + " were enough"
+}
+
+// checkWritable refuses, before pairing, an --apply into a file a program keeps (Challonge,
+// KTS, TOM, WER, TRF, an event JSON): only hand-kept workbooks and CSV files tell where a
+// new round goes.
+func checkWritable(name string, events []*tbsheet.Event) error {
+	ev := events[0]
+	if ev.Layout != nil && len(ev.Layout.Tables) > 0 {
+		return nil
+	}
+	what := ev.Format
+	if f, ok := reader.Lookup(ev.Format); ok {
+		what = f.Title
+	}
+	return inputErr(fmt.Errorf("--apply: %s is a %s, which tbsheet does not write into: pair the round in the program that keeps it, or convert the results to a workbook (tbsheet convert %s -o results.xlsx) and pair that",
+		name, what, name))
+}
+
 // applyRound writes the paired round into the input, after keeping a copy of the file as
 // it was beside it; it returns the copy's name.
 func applyRound(input string, data []byte, pr pairedRound) (string, error) {
@@ -505,7 +549,7 @@ func auditPairings(out io.Writer, events []*tbsheet.Event, opt calc.Options) err
 			case swiss.ByeNotLowest:
 				fmt.Fprintf(out, "%s: the bye went to %s, but %s had fewer points and no bye\n", at, name(fd.Players[0]), name(fd.Players[1]))
 			case swiss.NeedlessCross:
-				fmt.Fprintf(out, "%s: %d pairs across points groups where %d were enough\n", at, fd.Cross, fd.Least)
+				fmt.Fprintf(out, "%s: %d pairs across points groups (%s) where %s\n", at, fd.Cross, tableList(fd.Tables), enough(fd.Least))
 			}
 		}
 		if len(findings) == 0 {

@@ -31,6 +31,7 @@ func TestPairCommandLine(t *testing.T) {
 		{"usage-pair-unknown-player", []string{"pair", "samples/fnm-store.xlsx", "--drop", "Grase Murphy"}, exitUsage},
 		{"usage-pair-avoid", []string{"pair", "samples/fnm-store.xlsx", "--avoid", "Grace Murphy"}, exitUsage},
 		{"usage-pair-fixed", []string{"pair", "samples/fnm-store.xlsx", "--fixed-table", "Grace=first"}, exitUsage},
+		{"input-pair-apply-wer", []string{"pair", "samples/fnm-modern.wer", "--apply"}, exitInput},
 		{"usage-pair-check-apply", []string{"pair", "samples/fnm-store.xlsx", "--check", "--apply"}, exitUsage},
 	})
 }
