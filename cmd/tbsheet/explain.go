@@ -102,25 +102,28 @@ func findPlayer(sts []*calc.Standings, q, input string) (*calc.Standings, calc.R
 		return nil, calc.Row{}, usageErr("--player %q matches %s: be more precise", q, strings.Join(names, ", "))
 	}
 	msg := fmt.Sprintf("no player %q", q)
-	if name := closestName(sts, fq); name != "" {
+	var ranked []string
+	for _, st := range sts {
+		for _, r := range st.Rows {
+			ranked = append(ranked, st.Event.Players[r.Player].Name)
+		}
+	}
+	if name := closestName(ranked, fq); name != "" {
 		msg += fmt.Sprintf("; did you mean %q?", name)
 	}
 	return nil, calc.Row{}, inputErr(&tbsheet.Error{Pos: tbsheet.Pos{File: input}, Err: tbsheet.ErrUnknownPlayer, Msg: msg})
 }
 
-// closestName returns the ranked player's name nearest to the folded query fq, comparing it
-// with whole names and with each of their words ("Grase" finds Grace Murphy), or "".
-func closestName(sts []*calc.Standings, fq string) string {
+// closestName returns the name nearest to the folded query fq, comparing it with whole
+// names and with each of their words ("Grase" finds Grace Murphy), or "".
+func closestName(names []string, fq string) string {
 	var candidates []string
 	name := map[string]string{} // candidate → the player's name
-	for _, st := range sts {
-		for _, r := range st.Rows {
-			n := st.Event.Players[r.Player].Name
-			for _, c := range append([]string{tbsheet.FoldName(n)}, strings.Fields(tbsheet.FoldName(n))...) {
-				if _, dup := name[c]; !dup {
-					candidates = append(candidates, c)
-					name[c] = n
-				}
+	for _, n := range names {
+		for _, c := range append([]string{tbsheet.FoldName(n)}, strings.Fields(tbsheet.FoldName(n))...) {
+			if _, dup := name[c]; !dup {
+				candidates = append(candidates, c)
+				name[c] = n
 			}
 		}
 	}

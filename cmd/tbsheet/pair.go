@@ -17,7 +17,6 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/apply"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/internal/suggest"
 	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/swiss"
@@ -395,13 +394,13 @@ func playerIndex(ev *tbsheet.Event, flag, q string) (int, error) {
 	case 1:
 		return found[0], nil
 	case 0:
-		var names []string
-		for _, pl := range ev.Players {
-			names = append(names, tbsheet.FoldName(pl.Name))
+		names := make([]string, len(ev.Players))
+		for p, pl := range ev.Players {
+			names[p] = pl.Name
 		}
 		msg := fmt.Sprintf("%s %q: no such player in %s", flag, q, ev.Source)
-		if c := suggest.Closest(fq, names, 3, nil); c != "" {
-			msg += fmt.Sprintf("; did you mean %q?", ev.Players[slices.Index(names, c)].Name)
+		if c := closestName(names, fq); c != "" {
+			msg += fmt.Sprintf("; did you mean %q?", c)
 		}
 		return 0, usageErr("%s", msg)
 	}
