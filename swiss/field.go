@@ -47,12 +47,19 @@ func newField(players []int, points []exact.Num, met [][]int) *field {
 	for i, p := range players {
 		local[p] = i
 	}
+	total := 0
+	for _, p := range players {
+		total += len(met[p])
+	}
+	backing := make([]int, 0, total) // one array for every list
 	for i, p := range players {
+		start := len(backing)
 		for _, q := range met[p] {
 			if j := local[q]; j >= 0 && j != i {
-				f.forbid[i] = append(f.forbid[i], j)
+				backing = append(backing, j)
 			}
 		}
+		f.forbid[i] = backing[start:len(backing):len(backing)]
 	}
 	return f
 }
@@ -154,9 +161,13 @@ func (f *field) construct(rng *rand.Rand) (pairs [][2]int, ok bool) {
 }
 
 // floaters chooses the players who leave two consecutive odd groups to meet each other:
-// one of each group's players some maximum matching leaves unmatched, who may meet, at
-// random. It releases them from their groups, whose matchings stay perfect.
+// one of each group's players some maximum matching leaves unmatched, who may meet: the
+// two the random matchings left, when they may, else two at random. It releases them from
+// their groups, whose matchings stay perfect.
 func (f *field) floaters(ma, mc *matcher, ua, uc int, a, c []int, rng *rand.Rand) (int, int, bool) {
+	if f.allowed(a[ua], c[uc]) {
+		return ua, uc, true // unmatched already: nothing to release
+	}
 	ma.search(ua)
 	sa := members(ma.outer)
 	mc.search(uc)

@@ -244,6 +244,23 @@ func (h *record) forbidden(a, b int) bool { return slices.Contains(h.met[a], b) 
 // history reads the pairs who met and the byes given in rounds.
 func history(ev *tbsheet.Event, rounds []tbsheet.Round) record {
 	h := record{met: make([][]int, len(ev.Players)), bye: make([]bool, len(ev.Players))}
+	// One backing array for every list (a large event has thousands): count, then carve.
+	count := make([]int, len(ev.Players))
+	total := 0
+	for _, r := range rounds {
+		for _, m := range r.Matches {
+			if m.P2 != tbsheet.NoPlayer {
+				count[m.P1]++
+				count[m.P2]++
+				total += 2
+			}
+		}
+	}
+	backing := make([]int, 0, total)
+	for p, n := range count {
+		h.met[p] = backing[len(backing) : len(backing) : len(backing)+n]
+		backing = backing[:len(backing)+n]
+	}
 	for _, r := range rounds {
 		for _, m := range r.Matches {
 			switch {
