@@ -213,16 +213,29 @@ func typeResults(data []byte, ev *tbsheet.Event, r tbsheet.Round) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
+	games := map[tbsheet.Result][2]int{tbsheet.Win: {2, 0}, tbsheet.Loss: {0, 2}, tbsheet.Draw: {1, 1}}
 	for _, m := range r.Matches {
 		if m.P2 == tbsheet.NoPlayer {
 			continue
 		}
-		cell, err := excelize.CoordinatesToCellName(m.Pos.Col, m.Pos.Row)
-		if err != nil {
-			return nil, err
+		cells := map[int]any{m.Pos.Col: handkept.FormatResultCell(m)}
+		for _, t := range ev.Layout.Tables {
+			_, hasResult := t.Columns["result"]
+			c1, ok1 := t.Columns["p1wins"]
+			c2, ok2 := t.Columns["p2wins"]
+			if t.Sheet == m.Pos.Sheet && !hasResult && ok1 && ok2 {
+				// Results kept as games won by each player.
+				cells = map[int]any{c1 + 1: games[m.Result][0], c2 + 1: games[m.Result][1]}
+			}
 		}
-		if err := f.SetCellValue(m.Pos.Sheet, cell, handkept.FormatResultCell(m)); err != nil {
-			return nil, err
+		for col, v := range cells {
+			cell, err := excelize.CoordinatesToCellName(col, m.Pos.Row)
+			if err != nil {
+				return nil, err
+			}
+			if err := f.SetCellValue(m.Pos.Sheet, cell, v); err != nil {
+				return nil, err
+			}
 		}
 	}
 	var b bytes.Buffer
