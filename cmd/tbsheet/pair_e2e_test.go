@@ -5,7 +5,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,15 +17,7 @@ import (
 // shows round 5's pairings, table 1 as pair printed it, without a reload.
 func TestServeSeesApply(t *testing.T) {
 	dir := t.TempDir()
-	input := filepath.Join(dir, "results.xlsx")
-	data, err := os.ReadFile(filepath.Join("..", "..", "samples", "fnm-store.xlsx"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(input, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	base := startServe(t, input)
+	base := startServe(t, copyInput(t, filepath.Join("..", "..", "samples", "fnm-store.xlsx"), dir, "results.xlsx"))
 	ctx := newBrowser(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"pairings")); err != nil {
 		t.Fatal(err)

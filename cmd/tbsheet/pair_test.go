@@ -78,12 +78,9 @@ func TestPairJSON(t *testing.T) {
 // LibreOffice's) stops it before anything is written.
 func TestPairApply(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(dir, "results.xlsx")
-	orig, err := os.ReadFile("../../samples/fnm-store.xlsx")
+	in := copyInput(t, "../../samples/fnm-store.xlsx", dir, "results.xlsx")
+	orig, err := os.ReadFile(in)
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(in, orig, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, lock := range []string{"~$results.xlsx", ".~lock.results.xlsx#"} {
@@ -124,14 +121,7 @@ func TestPairApply(t *testing.T) {
 // round's pairings as soon as pair --apply writes the round in.
 func TestWatchSeesApply(t *testing.T) {
 	dir := t.TempDir()
-	in := filepath.Join(dir, "results.xlsx")
-	data, err := os.ReadFile("../../samples/fnm-store.xlsx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(in, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in := copyInput(t, "../../samples/fnm-store.xlsx", dir, "results.xlsx")
 	round := filepath.Join(dir, "round.txt")
 	var cfg watch.Config
 	var job watch.Job
@@ -168,4 +158,19 @@ func TestWatchSeesApply(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// copyInput copies the file src to dir/name, as the organizer's own file for a test to
+// change, and returns its path.
+func copyInput(t testing.TB, src, dir, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
