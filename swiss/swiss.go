@@ -102,7 +102,8 @@ type Options struct {
 	// Avoid lists pairs of players (event indexes) who must not meet (siblings, teammates).
 	Avoid [][2]int
 	// Fixed gives players (event indexes) a table of their own (an accessible seat): their
-	// pairing is played there. Two players may not share a fixed table unless they meet.
+	// pairing is played there (when two of them meet, at Player 1's). Two players may not
+	// be given one table.
 	Fixed map[int]int
 }
 
