@@ -84,6 +84,8 @@ var (
 	ErrSwissOver = errors.New("the Swiss rounds are over")
 	// ErrNoPairing: no pairing avoids every rematch, second bye and avoided pair.
 	ErrNoPairing = errors.New("no pairing avoids every rematch")
+	// ErrTooFew: fewer than two players are left to pair (it wraps ErrNoPairing).
+	ErrTooFew = fmt.Errorf("%w: too few players", ErrNoPairing)
 	// ErrChess: the event is ranked as chess, whose rounds the FIDE Dutch system pairs,
 	// with colours: not this package.
 	ErrChess = errors.New("chess events are paired by the FIDE Dutch system")
@@ -122,7 +124,8 @@ type Pairing struct {
 }
 
 // RoundError says why a round cannot be paired: Round is the round concerned (the one in
-// play, or the one asked for), Count how many (unreported tables, planned rounds).
+// play, or the one asked for), Count how many (unreported tables, planned rounds, players
+// left).
 type RoundError struct {
 	Err          error
 	Round, Count int
@@ -142,6 +145,10 @@ func (e *RoundError) Error() string {
 		return "the top cut has begun: its rounds are paired from its winners"
 	case errors.Is(e.Err, ErrSwissOver):
 		return fmt.Sprintf("all %d planned Swiss rounds are paired", e.Count)
+	case errors.Is(e.Err, ErrTooFew) && e.Count == 1:
+		return fmt.Sprintf("round %d: only one player is left to pair", e.Round)
+	case errors.Is(e.Err, ErrTooFew):
+		return fmt.Sprintf("round %d: no player is left to pair", e.Round)
 	}
 	return fmt.Sprintf("round %d: %v", e.Round, e.Err)
 }
@@ -182,7 +189,7 @@ func Pair(ev *tbsheet.Event, opt Options) (*Pairing, error) {
 		}
 	}
 	if len(active) < 2 {
-		return nil, &RoundError{Err: fmt.Errorf("%w: %d players left to pair", ErrNoPairing, len(active)), Round: next}
+		return nil, &RoundError{Err: ErrTooFew, Round: next, Count: len(active)}
 	}
 	if err := checkFixed(opt.Fixed, active); err != nil {
 		return nil, err

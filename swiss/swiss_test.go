@@ -349,16 +349,18 @@ func TestPairRefuses(t *testing.T) {
 	tests := []struct {
 		name string
 		ev   *tbsheet.Event
+		drop []int
 		want error
 	}{
-		{"round in play", inPlay, ErrRoundInPlay},
-		{"planned rounds paired", truncated(ev, 3), ErrSwissOver},
-		{"top cut begun", cut, ErrSwissOver},
-		{"everyone has met", four, ErrNoPairing},
+		{"round in play", inPlay, nil, ErrRoundInPlay},
+		{"planned rounds paired", truncated(ev, 3), nil, ErrSwissOver},
+		{"top cut begun", cut, nil, ErrSwissOver},
+		{"everyone has met", four, nil, ErrNoPairing},
+		{"one player left", truncated(ev, 1), []int{0, 1, 2, 3, 4, 5, 6}, ErrTooFew},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := Pair(tt.ev, Options{}); !errors.Is(err, tt.want) {
+			if _, err := Pair(tt.ev, Options{Drop: tt.drop}); !errors.Is(err, tt.want) {
 				t.Fatalf("got %v, want %v", err, tt.want)
 			}
 		})
