@@ -19,11 +19,13 @@ func (f *field) optimal(byeTo []bool, rng *rand.Rand) (pairs [][2]int, c cost, o
 	if byeTo != nil {
 		bye = 1
 	}
-	// leave bounds how many players of one group an optimal pairing sends out of it: one
-	// per pair across groups (a pair joins two groups), and the bye.
-	leave := f.bound().cross + bye + 1
+	odd := len(f.oddGroups())
+	// excess bounds how many players beyond its parity an optimal pairing sends out of one
+	// group (see the package doc): 2X + bye − odd groups for a pairing with X pairs across
+	// groups. It starts a little above the bound's (0).
+	excess := 2
 	for {
-		r := f.reduce(leave, inside, outside, byeTo)
+		r := f.reduce(excess, inside, outside, byeTo)
 		pairs, c, ok := r.solve(f, byeTo)
 		switch {
 		case !ok && r.standIns == 0:
@@ -31,13 +33,13 @@ func (f *field) optimal(byeTo []bool, rng *rand.Rand) (pairs [][2]int, c cost, o
 		case !ok:
 			// With stand-ins no player may leave a large group beyond its stand-ins:
 			// look again with more of them (in the end, with every player).
-			leave *= 2
+			excess = 2*excess + 2
 			continue
-		case r.standIns > 0 && c.cross+bye > leave:
+		case r.standIns > 0 && 2*c.cross+bye-odd > excess:
 			// The least cost found has more pairs across groups than the stand-ins were
 			// chosen for: the optimum may need more of them (it has no more pairs across
 			// groups than this pairing), so look again with that many.
-			leave = c.cross + bye
+			excess = 2*c.cross + bye - odd
 			continue
 		}
 		if out, ok := r.expand(f, pairs, rng); ok {
@@ -45,7 +47,7 @@ func (f *field) optimal(byeTo []bool, rng *rand.Rand) (pairs [][2]int, c cost, o
 		}
 		// The rest of a large group always pairs inside it (Dirac's theorem, in the package
 		// doc); were it ever not to, the whole field is paired without stand-ins.
-		leave = len(f.players) + 1
+		excess = len(f.players) + 1
 	}
 }
 
@@ -94,14 +96,15 @@ func (f *field) reach() (inside, outside []int) {
 	return inside, outside
 }
 
-// reduce builds the graph for pairings in which at most leave players leave any one
-// group. A group is stood for by leave of its players more than the most of them one
-// player of another group may not meet (the one who may take the bye first), when the rest
-// of it, without any leave of them, still has two players more than twice the most of them
-// one of them may not meet.
-func (f *field) reduce(leave int, inside, outside []int, byeTo []bool) *reduced {
+// reduce builds the graph for pairings in which each group loses at most excess players
+// beyond its parity (leave: one more for an odd group). A group is stood for by leave of its
+// players more than the most of them one player of another group may not meet (the one who
+// may take the bye first), when the rest of it, without any leave of them, still has two
+// players more than twice the most of them one of them may not meet.
+func (f *field) reduce(excess int, inside, outside []int, byeTo []bool) *reduced {
 	r := &reduced{}
 	for g, members := range f.groups {
+		leave := len(members)%2 + excess
 		keep := outside[g] + leave
 		if len(members)-leave < 2*inside[g]+2 || len(members) <= keep+1 {
 			for _, p := range members {
