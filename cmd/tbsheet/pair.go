@@ -250,29 +250,41 @@ func roundLabel(pr pairedRound) string {
 }
 
 // pairNext pairs ev's next round: the top cut's when --cut asks for it or the cut has
-// begun, else the Swiss round's.
+// begun, else the Swiss round's. It is the one place that chooses the engine (a chess
+// engine joins here); each returns the new round, which --apply, the outputs and the JSON
+// take whichever engine made it.
 func pairNext(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, error) {
-	cutBegun := slices.ContainsFunc(ev.Rounds, func(r tbsheet.Round) bool { return r.Playoff })
-	if f.cut > 0 || cutBegun {
-		if len(f.drop)+len(f.avoid)+len(f.fixed) > 0 {
-			return pairedRound{}, usageErr("--drop, --avoid and --fixed-table are for the Swiss rounds: the top cut is seeded by rank")
-		}
-		opt.NoExplain = true
-		st, err := calc.Compute(ev, opt)
-		if err != nil {
-			return pairedRound{}, computeErr(err)
-		}
-		r, err := topcut.Pair(st, f.cut)
-		if err != nil {
-			return pairedRound{}, computeErr(err)
-		}
-		out := withRound(ev, r)
-		st2, err := calc.Compute(out, opt)
-		if err != nil {
-			return pairedRound{}, computeErr(err)
-		}
-		return pairedRound{event: out, round: r, stage: topcut.Read(st2).Stage(r.Number)}, nil
+	if f.cut > 0 || slices.ContainsFunc(ev.Rounds, func(r tbsheet.Round) bool { return r.Playoff }) {
+		return pairCut(ev, f, opt)
 	}
+	return pairSwiss(ev, f, opt)
+}
+
+// pairCut pairs the top cut's next round: its first, seeded by Swiss rank, or the next from
+// the winners.
+func pairCut(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, error) {
+	if len(f.drop)+len(f.avoid)+len(f.fixed) > 0 {
+		return pairedRound{}, usageErr("--drop, --avoid and --fixed-table are for the Swiss rounds: the top cut is seeded by rank")
+	}
+	opt.NoExplain = true
+	st, err := calc.Compute(ev, opt)
+	if err != nil {
+		return pairedRound{}, computeErr(err)
+	}
+	r, err := topcut.Pair(st, f.cut)
+	if err != nil {
+		return pairedRound{}, computeErr(err)
+	}
+	out := withRound(ev, r)
+	st2, err := calc.Compute(out, opt)
+	if err != nil {
+		return pairedRound{}, computeErr(err)
+	}
+	return pairedRound{event: out, round: r, stage: topcut.Read(st2).Stage(r.Number)}, nil
+}
+
+// pairSwiss pairs the next card-game Swiss round with the players the flags name.
+func pairSwiss(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, error) {
 	so := swiss.Options{Calc: opt, Seed: f.seed}
 	var err error
 	if so.Drop, err = playerList(ev, "--drop", f.drop); err != nil {
