@@ -617,3 +617,31 @@ func fieldOracle(f *field, byeTo []bool) (int64, bool) {
 	}
 	return sum, true
 }
+
+// TestPairLargeFields pairs events of 120 to 320 players at every stage (draws, drops, late
+// entries, avoided pairs), where the exact matching stands a few players in for the large
+// groups, and checks every pairing and its cost against a matching over every player.
+func TestPairLargeFields(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	iters := 60
+	if testing.Short() {
+		iters = 10
+	}
+	for iter := range iters {
+		cfg := swissgen.Config{Players: 120 + rng.IntN(200), Rounds: 10, Seed: int64(iter), DropRate: 0.03, LateRate: 0.02, DrawRate: 0.1}
+		ev := truncated(swissgen.Generate(cfg), 1+rng.IntN(9))
+		ev.PlannedRounds = 0
+		opt := randomOptions(rng, ev, uint64(iter))
+		opt.Fixed = nil
+		pb := newProblem(t, ev, opt)
+		p, err := Pair(ev, opt)
+		if err != nil {
+			t.Fatalf("iter %d: %v", iter, err)
+		}
+		checkPairing(t, pb, p, opt)
+		if want, wantDiff := pb.matchingBest(t); p.Cross != want || !p.Diff.Equal(wantDiff) {
+			t.Fatalf("iter %d (%d active, %d rounds played): cost (%d, %v), the least is (%d, %v)",
+				iter, len(pb.active), len(ev.Rounds), p.Cross, p.Diff, want, wantDiff)
+		}
+	}
+}
