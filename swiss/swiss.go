@@ -92,6 +92,9 @@ var (
 	ErrNoPairing = errors.New("no pairing avoids every rematch")
 	// ErrTooFew: fewer than two players are left to pair (it wraps ErrNoPairing).
 	ErrTooFew = fmt.Errorf("%w: too few players", ErrNoPairing)
+	// ErrAllHadBye: the field is odd and every player in it has had a bye (it wraps
+	// ErrNoPairing).
+	ErrAllHadBye = fmt.Errorf("%w: every player has had a bye", ErrNoPairing)
 	// ErrChess: the event is ranked as chess, whose rounds the FIDE Dutch system pairs,
 	// with colours: not this package.
 	ErrChess = errors.New("chess events are paired by the FIDE Dutch system")
@@ -155,6 +158,8 @@ func (e *RoundError) Error() string {
 		return fmt.Sprintf("round %d: only one player is left to pair", e.Round)
 	case errors.Is(e.Err, ErrTooFew):
 		return fmt.Sprintf("round %d: no player is left to pair", e.Round)
+	case errors.Is(e.Err, ErrAllHadBye):
+		return fmt.Sprintf("round %d: the field is odd and every player in it has had a bye: nobody may have another", e.Round)
 	}
 	return fmt.Sprintf("round %d: %v", e.Round, e.Err)
 }
@@ -331,7 +336,7 @@ func pairField(active []int, points []exact.Num, h record, rng *rand.Rand) ([][2
 		}
 	}
 	if len(eligible) == 0 {
-		return nil, -1, cost{}, fmt.Errorf("%w: every player has had a bye", ErrNoPairing)
+		return nil, -1, cost{}, ErrAllHadBye
 	}
 	// Every candidate has the same points, so the bound is the same without any of them:
 	// the first whose field reaches it is as good as any.

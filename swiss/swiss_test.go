@@ -346,12 +346,18 @@ func TestPairRefuses(t *testing.T) {
 	cut.Rounds = append(cut.Rounds, tbsheet.Round{Number: 4, Playoff: true, Matches: []tbsheet.Match{{P1: 0, P2: 1}}})
 	four := &tbsheet.Event{Source: "four", Players: []tbsheet.Player{{ID: "a", Name: "A"}, {ID: "b", Name: "B"}}}
 	four.Rounds = []tbsheet.Round{{Number: 1, Matches: []tbsheet.Match{{Table: 1, P1: 0, P2: 1, Result: tbsheet.Win}}}}
+	three := &tbsheet.Event{Source: "three", Players: []tbsheet.Player{{ID: "a", Name: "A"}, {ID: "b", Name: "B"}, {ID: "c", Name: "C"}}}
+	for r, p := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 2, 0}} { // each a bye in turn
+		three.Rounds = append(three.Rounds, tbsheet.Round{Number: r + 1, Matches: []tbsheet.Match{
+			{Table: 1, P1: p[0], P2: p[1], Result: tbsheet.Win}, {P1: p[2], P2: tbsheet.NoPlayer, Result: tbsheet.Bye}}})
+	}
 	tests := []struct {
 		name string
 		ev   *tbsheet.Event
 		drop []int
 		want error
 	}{
+		{"every player has had a bye", three, nil, ErrAllHadBye},
 		{"round in play", inPlay, nil, ErrRoundInPlay},
 		{"planned rounds paired", truncated(ev, 3), nil, ErrSwissOver},
 		{"top cut begun", cut, nil, ErrSwissOver},

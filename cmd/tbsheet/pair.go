@@ -322,6 +322,8 @@ func pairSwiss(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, 
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w, which this version of tbsheet does not pair yet; --system names a card game's rules", ev.Source, err))
 	case errors.Is(err, swiss.ErrSwissOver):
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w: pair the top cut with --cut N", ev.Source, err))
+	case errors.Is(err, swiss.ErrNoPairing) && len(so.Avoid) > 0 && !errors.Is(err, swiss.ErrTooFew) && !errors.Is(err, swiss.ErrAllHadBye):
+		return pairedRound{}, inputErr(fmt.Errorf("%s: %w and every --avoid pair", ev.Source, err))
 	case errors.Is(err, swiss.ErrRoundInPlay), errors.Is(err, swiss.ErrNoPairing):
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w", ev.Source, err))
 	case err != nil:
