@@ -593,3 +593,33 @@ func TestWindowTitle(t *testing.T) {
 		t.Errorf("before the first save: %.400s", body)
 	}
 }
+
+// TestFindAsTyped: a search finds a name however a phone types it (a curly apostrophe, no
+// apostrophe at all), a name a letter off gets a suggestion, and a result already entered
+// is shown.
+func TestFindAsTyped(t *testing.T) {
+	ev := testEvent()
+	ev.Rounds[1].Matches[2].Result = tbsheet.Win // table 3: Łukasz Żółć (P1: 1) beat Ｊｏｓé Ｌｏｐｅｚ
+	ev.Rounds[1].Matches[2].Games = tbsheet.Games{Known: true, P1: 2, P2: 1}
+	s := New(Config{})
+	s.Publish(snapshotOf(t, ev, 0))
+	h := s.Handler()
+	tom := "<bdi>" + html.EscapeString(`Tom "T&T" O'Neil`) + "</bdi>"
+	for _, q := range []string{"O’Neil", "oneil", "o neil", "ONEIL"} {
+		if _, body := get(t, h, "GET", "/?q="+urlQuery(q)); !strings.Contains(body, tom) {
+			t.Errorf("?q=%s does not find O'Neil:\n%s", q, body)
+		}
+	}
+	_, body := get(t, h, "GET", "/?q=lukasx")
+	if !strings.Contains(body, "Did you mean") || !strings.Contains(body, "<bdi>Łukasz Żółć</bdi></a>") {
+		t.Errorf("?q=lukasx: no suggestion of Łukasz Żółć:\n%s", body)
+	}
+	_, body = get(t, h, "GET", "/?q=lukasz")
+	if !strings.Contains(body, "Result entered: <strong>2-1</strong>") {
+		t.Errorf("?q=lukasz: the result entered is not shown:\n%s", body)
+	}
+	_, body = get(t, h, "GET", "/?q=lopez")
+	if !strings.Contains(body, "Result entered: <strong>1-2</strong>") {
+		t.Errorf("?q=lopez: the result entered is not shown from his side:\n%s", body)
+	}
+}
