@@ -80,6 +80,8 @@ type divisionView struct {
 	Pairings  *writer.PairingsScreen  // nil when no round is being played
 	Scenarios *writer.ScenariosScreen // nil without a top cut or a round
 	Bracket   *writer.BracketScreen   // nil before the top cut
+	// Division is the division's name in a file of several (Pokémon's Masters), else "".
+	Division string
 	// row and line map an Event.Players index to its row in Standings and its line in
 	// Pairings.
 	row, line map[int]int
@@ -104,6 +106,9 @@ func (st *state) view(lang string, opt writer.Options) *view {
 		opt.Lang = lang
 		for _, d := range st.snap.Divisions {
 			dv := divisionView{Standings: writer.NewStandingsScreen(d.Standings, opt), row: map[int]int{}, line: map[int]int{}}
+			if len(st.snap.Divisions) > 1 {
+				dv.Division = tbsheet.Printable(d.Standings.Event.Pod)
+			}
 			for i, r := range dv.Standings.Rows {
 				dv.row[r.Player] = i
 			}
