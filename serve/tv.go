@@ -33,7 +33,7 @@ type tvBody struct {
 	// several, names the one shown, as large as the title (players look for theirs); Page is
 	// "2 / 7".
 	Event, Title, Division, Page string
-	Head               []writer.Heading
+	Head                         []writer.Heading
 	// Columns are the page's columns side by side.
 	Columns []tvColumn
 	// CutLabel names the top-cut line ("Top 8").
@@ -60,11 +60,11 @@ type tvRow struct {
 // tvList is a list cut into the TV's pages.
 type tvList struct {
 	event, title, division string
-	head         []writer.Heading
-	rows         []tvRow
-	cut          int // rows above the top-cut line, 0 for none
-	cutLabel     string
-	columns      int // side by side on a page
+	head                   []writer.Heading
+	rows                   []tvRow
+	cut                    int // rows above the top-cut line, 0 for none
+	cutLabel               string
+	columns                int // side by side on a page
 }
 
 // tvLists returns what the TV shows of a view: the pairings by name of each division
