@@ -198,10 +198,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err != nil {
 		return outputErr(err)
 	}
-	slipNames, slipPDFs, err := renderRound(all, slipFiles, pairingsEvent,
-		func(path string, p *pairings.Pairings) ([]byte, error) {
-			return writer.RenderSlips(path, p, j.writeOpt)
-		})
+	slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.writeOpt)
 	if err != nil {
 		return outputErr(err)
 	}
