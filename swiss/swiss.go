@@ -51,7 +51,7 @@ var (
 	// ErrSwissOver: the top cut has begun, or every planned Swiss round is paired.
 	ErrSwissOver = errors.New("the Swiss rounds are over")
 	// ErrNoPairing: no pairing avoids every rematch, second bye and avoided pair.
-	ErrNoPairing = errors.New("no pairing avoids every rematch")
+	ErrNoPairing = errors.New("no pairing avoids every rematch, second bye and avoided pair")
 	// ErrChess: the event is ranked as chess, whose rounds the FIDE Dutch system pairs,
 	// with colours: not this package.
 	ErrChess = errors.New("chess events are paired by the FIDE Dutch system")
@@ -149,7 +149,7 @@ func Pair(ev *tbsheet.Event, opt Options) (*Pairing, error) {
 		}
 	}
 	if len(active) < 2 {
-		return nil, &RoundError{Err: fmt.Errorf("%w: %d players left to pair", ErrNoPairing, len(active)), Round: next}
+		return nil, &RoundError{Err: fmt.Errorf("%w: fewer than two players are left to pair", ErrNoPairing), Round: next}
 	}
 	if err := checkFixed(opt.Fixed, active); err != nil {
 		return nil, err
