@@ -2,11 +2,13 @@ package serve
 
 import (
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/suggest"
 )
 
 // maxQuery is the most characters of a search that are read.
@@ -23,6 +25,9 @@ type findBody struct {
 	// nobody.
 	More    int
 	NoMatch bool
+	// Suggest is, when the search found nobody, the name closest to what was typed (a
+	// letter off), and SuggestHref the search for it.
+	Suggest, SuggestHref string
 }
 
 // found is one player a search found: this round (his table and opponent) and where he
@@ -37,16 +42,15 @@ type found struct {
 	Round, Table, Against, OppPoints, Colour string
 	// AgainstName is true when Against is a player's name.
 	AgainstName bool
+	// Result is his result this round, from his side, once it is entered.
+	Result string
 	// Standing says which standings Rank, Points and Record come from, under their headers.
 	Standing, Rank, Points, Record string
 	PointsHead, RecordHead         string
 }
 
-// findPage answers / and /?q=NAME: every player whose name contains what was typed, without
-// regard to case, accents or the width of CJK forms (tbsheet.FoldName, as explain
-// --player), the exact name first, then the names with a word that starts with it, then
-// the others that contain it, then those that contain it when spaces are left out, then
-// those that contain each of its words, in any order.
+// findPage answers / and /?q=NAME: every player whose name contains what was typed (see
+// matchScore); when it finds nobody, the closest name.
 func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 	st := s.cur.Load()
 	p := s.newPage(r, st, "/")
@@ -63,34 +67,47 @@ func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fq := tbsheet.FoldName(q)
-	cq := strings.ReplaceAll(fq, " ", "")
+	cq := compactName(fq)
 	words := strings.Fields(fq)
 	vw := st.view(p.Lang, s.cfg.Writer)
 	type hit struct{ score, division, row int }
 	var hits []hit
-	for d, names := range st.folded() {
-		for i, line := range vw.divisions[d].Standings.Rows {
-			name := names[line.Player]
-			switch {
-			case fq == "":
-			case name == fq:
-				hits = append(hits, hit{0, d, i})
-			case strings.HasPrefix(name, fq) || strings.Contains(name, " "+fq):
-				hits = append(hits, hit{1, d, i})
-			case strings.Contains(name, fq):
-				hits = append(hits, hit{2, d, i})
-			case strings.Contains(strings.ReplaceAll(name, " ", ""), cq):
-				// 田中太郎 finds 田中 太郎: whether a space parts the family and given names
-				// depends on who typed them.
-				hits = append(hits, hit{3, d, i})
-			case len(words) > 1 && !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(name, w) }):
-				// Anna Fischer finds "Fischer, Anna" (a chess file's order): every word
-				// typed, in any order.
-				hits = append(hits, hit{4, d, i})
+	st.folded()
+	// The names that can match contain the search's first word, spaces and punctuation
+	// left out: one search of the division's names finds them.
+	first := cq
+	if len(words) > 1 {
+		first = compactName(words[0])
+	}
+	for d := range st.names {
+		if first == "" {
+			break
+		}
+		dv := &vw.divisions[d]
+		for _, pl := range st.containing(d, first) {
+			row, ok := dv.row[pl]
+			if !ok {
+				continue // not ranked: never played, or disqualified
+			}
+			if score := matchScore(st.names[d][pl], fq, cq, words); score >= 0 {
+				hits = append(hits, hit{score, d, row})
 			}
 		}
 	}
-	slices.SortStableFunc(hits, func(a, b hit) int { return a.score - b.score })
+	if len(hits) == 0 {
+		if body.Suggest = tbsheet.Printable(closestName(st, cq)); body.Suggest != "" {
+			body.SuggestHref = p.href("/", url.Values{"q": {body.Suggest}})
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b hit) int {
+		if a.score != b.score {
+			return a.score - b.score
+		}
+		if a.division != b.division {
+			return a.division - b.division
+		}
+		return a.row - b.row
+	})
 	body.NoMatch = len(hits) == 0
 	if len(hits) > maxFound {
 		body.More = len(hits) - maxFound
@@ -120,7 +137,7 @@ func (s *Server) found(p *page, vw *view, division, row int) found {
 		return f // not in the round: dropped
 	}
 	pl := dv.Pairings.Lines[i]
-	f.Against, f.OppPoints, f.Colour = pl.Against, pl.OpponentPoints, pl.Colour
+	f.Against, f.OppPoints, f.Colour, f.Result = pl.Against, pl.OpponentPoints, pl.Colour, pl.Result
 	f.AgainstName = pl.Opponent != tbsheet.NoPlayer
 	if !f.AgainstName { // a bye, a loss without opponent: no table to go to
 		f.Round = dv.Pairings.RoundName
@@ -131,4 +148,38 @@ func (s *Server) found(p *page, vw *view, division, row int) found {
 		f.Mark = strings.TrimSpace(f.Mark + " (" + pl.Mark + ")")
 	}
 	return f
+}
+
+// matchScore says how well a name matches a search, folded (fq), compact (cq) and in words;
+// −1 for no match. Case, accents and the width of CJK forms do not matter (tbsheet.FoldName,
+// as explain --player), nor spaces, apostrophes and hyphens ("oneill", "O’Neill"). The exact
+// name is 0, a name with a word that starts with the search 1, a name that contains it 2,
+// one that contains it once spaces and punctuation are left out 3, one that contains each of
+// its words in any order 4 ("Anna Fischer" finds "Fischer, Anna").
+func matchScore(name nameKey, fq, cq string, words []string) int {
+	switch {
+	case fq == "":
+		return -1
+	case name.folded == fq || cq != "" && name.compact == cq:
+		return 0
+	case strings.HasPrefix(name.folded, fq) || strings.Contains(name.folded, " "+fq):
+		return 1
+	case strings.Contains(name.folded, fq):
+		return 2
+	case cq != "" && strings.Contains(name.compact, cq):
+		return 3
+	case len(words) > 1 && !slices.ContainsFunc(words, func(w string) bool { return !strings.Contains(name.folded, w) }):
+		return 4
+	}
+	return -1
+}
+
+// closestName is the name nearest to what was typed (compact), compared with whole names
+// and with each of their words, one letter off (two for a longer search); "" for none.
+func closestName(st *state, cq string) string {
+	if cq == "" {
+		return ""
+	}
+	st.folded() // the words are gathered with the names
+	return st.wordName[suggest.Closest(cq, st.words, min(2, max(1, utf8.RuneCountInString(cq)/5)), nil)]
 }

@@ -593,3 +593,83 @@ func TestWindowTitle(t *testing.T) {
 		t.Errorf("before the first save: %.400s", body)
 	}
 }
+
+// TestFindAsTyped: a search finds a name however a phone types it (a curly apostrophe, no
+// apostrophe at all), a name a letter off gets a suggestion, and a result already entered
+// is shown.
+func TestFindAsTyped(t *testing.T) {
+	ev := testEvent()
+	ev.Rounds[1].Matches[2].Result = tbsheet.Win // table 3: Łukasz Żółć (P1: 1) beat Ｊｏｓé Ｌｏｐｅｚ
+	ev.Rounds[1].Matches[2].Games = tbsheet.Games{Known: true, P1: 2, P2: 1}
+	s := New(Config{})
+	s.Publish(snapshotOf(t, ev, 0))
+	h := s.Handler()
+	tom := "<bdi>" + html.EscapeString(`Tom "T&T" O'Neil`) + "</bdi>"
+	for _, q := range []string{"O’Neil", "oneil", "o neil", "ONEIL"} {
+		if _, body := get(t, h, "GET", "/?q="+urlQuery(q)); !strings.Contains(body, tom) {
+			t.Errorf("?q=%s does not find O'Neil:\n%s", q, body)
+		}
+	}
+	_, body := get(t, h, "GET", "/?q=lukasx")
+	if !strings.Contains(body, "Did you mean") || !strings.Contains(body, "<bdi>Łukasz Żółć</bdi></a>") {
+		t.Errorf("?q=lukasx: no suggestion of Łukasz Żółć:\n%s", body)
+	}
+	_, body = get(t, h, "GET", "/?q=lukasz")
+	if !strings.Contains(body, "Result entered: <strong>2-1</strong>") {
+		t.Errorf("?q=lukasz: the result entered is not shown:\n%s", body)
+	}
+	_, body = get(t, h, "GET", "/?q=lopez")
+	if !strings.Contains(body, "Result entered: <strong>1-2</strong>") {
+		t.Errorf("?q=lopez: the result entered is not shown from his side:\n%s", body)
+	}
+}
+
+// TestTVBalancedAndMarked: a page the list does not fill shares its rows evenly between its
+// columns (23 pairings by name: 12 and 11, not 16 and 7); the standings mark a dropped
+// player as the wall does; a file of several divisions names the one shown in the title.
+func TestTVBalancedAndMarked(t *testing.T) {
+	ev := &tbsheet.Event{Name: "Night", Source: "n.csv", System: "mtg"}
+	for i := range 24 {
+		ev.Players = append(ev.Players, tbsheet.Player{ID: strconv.Itoa(i), Name: fmt.Sprintf("Player %02d", i)})
+	}
+	ev.Players[23].DroppedAfter = 1
+	r1, r2 := tbsheet.Round{Number: 1}, tbsheet.Round{Number: 2}
+	for i := 0; i < 24; i += 2 {
+		r1.Matches = append(r1.Matches, tbsheet.Match{Table: i/2 + 1, P1: i, P2: i + 1, Result: tbsheet.Win})
+	}
+	for i := 0; i < 22; i += 2 {
+		r2.Matches = append(r2.Matches, tbsheet.Match{Table: i/2 + 1, P1: i, P2: (i + 3) % 22, Result: tbsheet.Unreported})
+	}
+	r2.Matches = append(r2.Matches, tbsheet.Match{P1: 22, P2: tbsheet.NoPlayer, Result: tbsheet.Bye})
+	ev.Rounds = []tbsheet.Round{r1, r2}
+	s := New(Config{})
+	s.Publish(snapshotOf(t, ev, 0))
+	h := s.Handler()
+	_, body := get(t, h, "GET", "/tv?show=pairings")
+	var rows []int
+	for _, table := range strings.Split(body, "<table>")[1:] {
+		rows = append(rows, strings.Count(table, "<bdi>Player ")/2+strings.Count(table, "Bye"))
+	}
+	if len(rows) != 2 || rows[0]-rows[1] > 1 || rows[1] > rows[0] || rows[0]+rows[1] != 23 {
+		t.Errorf("/tv: rows per column %v, want 12 and 11\n%s", rows, body)
+	}
+	for i := range ev.Rounds[1].Matches { // round 2 played: player 23 dropped after round 1
+		if ev.Rounds[1].Matches[i].P2 != tbsheet.NoPlayer {
+			ev.Rounds[1].Matches[i].Result = tbsheet.Win
+		}
+	}
+	s.Publish(snapshotOf(t, ev, 0))
+	_, body = get(t, h, "GET", "/tv?show=standings&rows=30")
+	if !strings.Contains(body, `<tr class="dropped">`) || !strings.Contains(body, "<bdi>Player 23</bdi> <small>(drop R1)</small>") {
+		t.Errorf("/tv?show=standings does not mark the dropped player:\n%s", body)
+	}
+	ev.Pod = "Masters"
+	s = New(Config{})
+	snap := snapshotOf(t, ev, 0)
+	snap.Divisions = append(snap.Divisions, snap.Divisions[0]) // as a file of two divisions
+	s.Publish(snap)
+	_, body = get(t, s.Handler(), "GET", "/tv?show=standings")
+	if !strings.Contains(body, `<h1><span class="division">Masters</span> · `) {
+		t.Errorf("/tv of two divisions does not name the division in its title:\n%s", body)
+	}
+}

@@ -1,8 +1,11 @@
 package serve
 
 import (
+	"slices"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
@@ -48,7 +51,15 @@ type state struct {
 	editing bool
 
 	once  sync.Once
-	names [][]string // folded names by division and Event.Players index, for find me
+	names [][]nameKey // the names by division and Event.Players index, as find me compares them
+	// blobs hold each division's compact names, each ended by a NUL, and starts where each
+	// begins: one search of the blob finds the names that contain a text.
+	blobs  []string
+	starts [][]int
+	// words are the compact names and words of names a search that found nobody is compared
+	// with, each to the name it comes from (wordName).
+	words    []string
+	wordName map[string]string
 
 	views sync.Map // language → *view
 	pages sync.Map // page key → *cached
@@ -69,6 +80,8 @@ type divisionView struct {
 	Pairings  *writer.PairingsScreen  // nil when no round is being played
 	Scenarios *writer.ScenariosScreen // nil without a top cut or a round
 	Bracket   *writer.BracketScreen   // nil before the top cut
+	// Division is the division's name in a file of several (Pokémon's Masters), else "".
+	Division string
 	// row and line map an Event.Players index to its row in Standings and its line in
 	// Pairings.
 	row, line map[int]int
@@ -93,6 +106,9 @@ func (st *state) view(lang string, opt writer.Options) *view {
 		opt.Lang = lang
 		for _, d := range st.snap.Divisions {
 			dv := divisionView{Standings: writer.NewStandingsScreen(d.Standings, opt), row: map[int]int{}, line: map[int]int{}}
+			if len(st.snap.Divisions) > 1 {
+				dv.Division = tbsheet.Printable(d.Standings.Event.Pod)
+			}
 			for i, r := range dv.Standings.Rows {
 				dv.row[r.Player] = i
 			}
@@ -125,21 +141,80 @@ func (st *state) view(lang string, opt writer.Options) *view {
 }
 
 // folded returns every division's players' names folded for matching (tbsheet.FoldName).
-func (st *state) folded() [][]string {
+func (st *state) folded() [][]nameKey {
 	st.once.Do(func() {
 		if st.snap == nil {
 			return
 		}
 		for _, d := range st.snap.Divisions {
 			ps := d.Standings.Event.Players
-			names := make([]string, len(ps))
+			names := make([]nameKey, len(ps))
+			var blob strings.Builder
+			starts := make([]int, len(ps))
 			for i := range ps {
-				names[i] = tbsheet.FoldName(ps[i].Name)
+				f := tbsheet.FoldName(ps[i].Name)
+				names[i] = nameKey{folded: f, compact: compactName(f)}
+				st.addWords(ps[i].Name, append([]string{f}, strings.Fields(f)...))
+				starts[i] = blob.Len()
+				blob.WriteString(names[i].compact)
+				blob.WriteByte(0)
 			}
 			st.names = append(st.names, names)
+			st.blobs, st.starts = append(st.blobs, blob.String()), append(st.starts, starts)
 		}
 	})
 	return st.names
+}
+
+// containing returns the players (Event.Players indexes, in order) of division d whose
+// compact name contains the compact text c.
+func (st *state) containing(d int, c string) []int {
+	blob, starts := st.blobs[d], st.starts[d]
+	var out []int
+	for at := 0; ; {
+		i := strings.Index(blob[at:], c)
+		if i < 0 {
+			return out
+		}
+		p, _ := slices.BinarySearch(starts, at+i+1) // the name after the one the match is in
+		out = append(out, p-1)
+		if p == len(starts) {
+			return out
+		}
+		at = starts[p]
+	}
+}
+
+// addWords records the compact forms of a name's words for suggestions, the first name
+// each comes from keeping it.
+func (st *state) addWords(name string, words []string) {
+	if st.wordName == nil {
+		st.wordName = map[string]string{}
+	}
+	for _, w := range words {
+		if c := compactName(w); c != "" {
+			if _, dup := st.wordName[c]; !dup {
+				st.words = append(st.words, c)
+				st.wordName[c] = name
+			}
+		}
+	}
+}
+
+// nameKey is a name as find me compares it: folded (tbsheet.FoldName: case, accents and
+// the width of CJK forms do not matter), and compact, its letters and digits alone (spaces,
+// apostrophes and hyphens do not matter: "oneill" and "O’Neill" find O'Neill, 山田太郎 finds
+// 山田 太郎).
+type nameKey struct{ folded, compact string }
+
+// compactName keeps the letters and digits of a folded name.
+func compactName(folded string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, folded)
 }
 
 // page returns the page of key rendered by render, rendering it once for every reader of

@@ -29,9 +29,11 @@ const defaultTVRows = 16
 
 // tvBody is one TV page.
 type tvBody struct {
-	// Event and Title head the page ("Round 5 pairings — by name"); Page is "2 / 7".
-	Event, Title, Page string
-	Head               []writer.Heading
+	// Event and Title head the page ("Round 5 pairings — by name"); Division, in a file of
+	// several, names the one shown, as large as the title (players look for theirs); Page is
+	// "2 / 7".
+	Event, Title, Division, Page string
+	Head                         []writer.Heading
 	// Columns are the page's columns side by side.
 	Columns []tvColumn
 	// CutLabel names the top-cut line ("Top 8").
@@ -43,18 +45,26 @@ type tvBody struct {
 // tvColumn is one column of rows; CutAfter is the row under which the top-cut line is
 // drawn, -1 for none.
 type tvColumn struct {
-	Rows     [][]writer.Cell
+	Rows     []tvRow
 	CutAfter int
+}
+
+// tvRow is one row of a TV list: its cells, and for the standings what follows the name
+// ("drop R3") and whether the player dropped (the row is greyed, as on the wall).
+type tvRow struct {
+	Cells   []writer.Cell
+	Mark    string
+	Dropped bool
 }
 
 // tvList is a list cut into the TV's pages.
 type tvList struct {
-	event, title string
-	head         []writer.Heading
-	rows         [][]writer.Cell
-	cut          int // rows above the top-cut line, 0 for none
-	cutLabel     string
-	columns      int // side by side on a page
+	event, title, division string
+	head                   []writer.Heading
+	rows                   []tvRow
+	cut                    int // rows above the top-cut line, 0 for none
+	cutLabel               string
+	columns                int // side by side on a page
 }
 
 // tvLists returns what the TV shows of a view: the pairings by name of each division
@@ -70,18 +80,18 @@ func tvLists(vw *view, show string) []tvList {
 	for _, d := range vw.divisions {
 		if pairings {
 			if ps := d.Pairings; ps != nil {
-				l := tvList{event: ps.Event, title: ps.Title + " — " + ps.ByName, head: ps.NameHead, columns: 2}
+				l := tvList{event: ps.Event, title: ps.Title + " — " + ps.ByName, division: d.Division, head: ps.NameHead, columns: 2}
 				for _, line := range ps.Lines {
-					l.rows = append(l.rows, line.Cells)
+					l.rows = append(l.rows, tvRow{Cells: line.Cells})
 				}
 				out = append(out, l)
 			}
 			continue
 		}
 		ss := d.Standings
-		l := tvList{event: ss.Event, title: ss.Title, head: ss.Head, cut: ss.Cut, cutLabel: ss.CutLabel, columns: 1}
+		l := tvList{event: ss.Event, title: ss.Title, division: d.Division, head: ss.Head, cut: ss.Cut, cutLabel: ss.CutLabel, columns: 1}
 		for _, line := range ss.Rows {
-			l.rows = append(l.rows, line.Cells)
+			l.rows = append(l.rows, tvRow{Cells: line.Cells, Mark: line.Mark, Dropped: line.Dropped})
 		}
 		out = append(out, l)
 	}
@@ -143,13 +153,17 @@ func (s *Server) tvPage(w http.ResponseWriter, r *http.Request) {
 	if len(pages) > 0 {
 		pg := pages[n]
 		l := pg.list
-		body.Event, body.Title, body.Head, body.CutLabel = l.event, l.title, l.head, l.cutLabel
+		body.Event, body.Title, body.Division, body.Head, body.CutLabel = l.event, l.title, l.division, l.head, l.cutLabel
 		if pg.of > 1 {
 			body.Page = strconv.Itoa(pg.n) + " / " + strconv.Itoa(pg.of)
 		}
+		// The page's rows shared out evenly between its columns: a last page of 23 rows is
+		// 12 and 11 side by side, not 16 and 7.
+		onPage := min(rows*l.columns, len(l.rows)-pg.first)
+		per := (onPage + l.columns - 1) / l.columns
 		for c := range l.columns {
-			from := min(pg.first+c*rows, len(l.rows))
-			to := min(from+rows, len(l.rows))
+			from := min(pg.first+c*per, pg.first+onPage)
+			to := min(from+per, pg.first+onPage)
 			if from == to {
 				break
 			}

@@ -89,7 +89,7 @@ var (
 	// ErrSwissOver: the top cut has begun, or every planned Swiss round is paired.
 	ErrSwissOver = errors.New("the Swiss rounds are over")
 	// ErrNoPairing: no pairing avoids every rematch, second bye and avoided pair.
-	ErrNoPairing = errors.New("no pairing avoids every rematch")
+	ErrNoPairing = errors.New("no pairing avoids every rematch, second bye and avoided pair")
 	// ErrTooFew: fewer than two players are left to pair (it wraps ErrNoPairing).
 	ErrTooFew = fmt.Errorf("%w: too few players", ErrNoPairing)
 	// ErrAllHadBye: the field is odd and every player in it has had a bye (it wraps

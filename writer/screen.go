@@ -20,70 +20,76 @@ import (
 
 func init() {
 	addLabels("en", map[string]string{
-		"web.find":        "Find me",
-		"web.find-hint":   "Type part of your name",
-		"web.search":      "Search",
-		"web.pairings":    "Pairings",
-		"web.scenarios":   "Scenarios",
-		"web.tv":          "TV",
-		"web.editing":     "Results are being edited: this page shows those of %s.",
-		"web.waiting":     "The results are being read; this page updates by itself.",
-		"web.no-match":    "No player's name contains “%s”.",
-		"web.more":        "%d more players match: type more of the name.",
-		"web.no-round":    "No round is being played.",
-		"web.round":       "Round %d",
-		"web.round-table": "%s: Table",
-		"web.vs":          "vs",
-		"web.updated":     "Updated %s",
-		"web.live":        "Updates live",
-		"web.not-found":   "There is no such page.",
-		"web.no-scenario": "Scenarios are shown while a round is being played.",
-		"web.bracket":     "Top cut",
-		"web.no-bracket":  "The top cut has not begun.",
+		"web.find":           "Find me",
+		"web.find-hint":      "Type part of your name",
+		"web.search":         "Search",
+		"web.pairings":       "Pairings",
+		"web.scenarios":      "Scenarios",
+		"web.tv":             "TV",
+		"web.editing":        "Results are being edited: this page shows those of %s.",
+		"web.waiting":        "The results are being read; this page updates by itself.",
+		"web.no-match":       "No player's name contains “%s”.",
+		"web.did-you-mean":   "Did you mean",
+		"web.result-entered": "Result entered:",
+		"web.more":           "%d more players match: type more of the name.",
+		"web.no-round":       "No round is being played.",
+		"web.round":          "Round %d",
+		"web.round-table":    "%s: Table",
+		"web.vs":             "vs",
+		"web.updated":        "Updated %s",
+		"web.live":           "Updates live",
+		"web.not-found":      "There is no such page.",
+		"web.no-scenario":    "Scenarios are shown while a round is being played.",
+		"web.bracket":        "Top cut",
+		"web.no-bracket":     "The top cut has not begun.",
 	})
 	addLabels("zh", map[string]string{
-		"web.find":        "查找我",
-		"web.find-hint":   "输入姓名的一部分",
-		"web.search":      "查找",
-		"web.pairings":    "对阵",
-		"web.scenarios":   "晋级形势",
-		"web.tv":          "大屏",
-		"web.editing":     "成绩正在编辑中：本页显示 %s 的成绩。",
-		"web.waiting":     "正在读取成绩，本页会自动更新。",
-		"web.no-match":    "没有姓名包含“%s”的选手。",
-		"web.more":        "还有 %d 名选手符合：请多输入几个字。",
-		"web.no-round":    "目前没有正在进行的轮次。",
-		"web.round":       "第%d轮",
-		"web.round-table": "%s：桌号",
-		"web.vs":          "对",
-		"web.updated":     "更新于 %s",
-		"web.live":        "实时更新",
-		"web.not-found":   "没有这个页面。",
-		"web.no-scenario": "晋级形势在轮次进行中显示。",
-		"web.bracket":     "淘汰赛",
-		"web.no-bracket":  "淘汰赛尚未开始。",
+		"web.find":           "查找我",
+		"web.find-hint":      "输入姓名的一部分",
+		"web.search":         "查找",
+		"web.pairings":       "对阵",
+		"web.scenarios":      "晋级形势",
+		"web.tv":             "大屏",
+		"web.editing":        "成绩正在编辑中：本页显示 %s 的成绩。",
+		"web.waiting":        "正在读取成绩，本页会自动更新。",
+		"web.no-match":       "没有姓名包含“%s”的选手。",
+		"web.did-you-mean":   "您是否要找",
+		"web.result-entered": "已登记结果：",
+		"web.more":           "还有 %d 名选手符合：请多输入几个字。",
+		"web.no-round":       "目前没有正在进行的轮次。",
+		"web.round":          "第%d轮",
+		"web.round-table":    "%s：桌号",
+		"web.vs":             "对",
+		"web.updated":        "更新于 %s",
+		"web.live":           "实时更新",
+		"web.not-found":      "没有这个页面。",
+		"web.no-scenario":    "晋级形势在轮次进行中显示。",
+		"web.bracket":        "淘汰赛",
+		"web.no-bracket":     "淘汰赛尚未开始。",
 	})
 	addLabels("ja", map[string]string{
-		"web.find":        "自分を探す",
-		"web.find-hint":   "名前の一部を入力",
-		"web.search":      "検索",
-		"web.pairings":    "対戦表",
-		"web.scenarios":   "進出条件",
-		"web.tv":          "大画面",
-		"web.editing":     "結果を編集中です。このページは %s 時点の結果を表示しています。",
-		"web.waiting":     "結果を読み込み中です。このページは自動で更新されます。",
-		"web.no-match":    "「%s」を含む名前のプレイヤーはいません。",
-		"web.more":        "ほかに %d 人が該当します。名前をもう少し入力してください。",
-		"web.no-round":    "進行中のラウンドはありません。",
-		"web.round":       "第%d回戦",
-		"web.round-table": "%s：テーブル",
-		"web.vs":          "対",
-		"web.updated":     "%s 更新",
-		"web.live":        "自動更新",
-		"web.not-found":   "このページはありません。",
-		"web.no-scenario": "進出条件はラウンドの進行中に表示されます。",
-		"web.bracket":     "決勝トーナメント",
-		"web.no-bracket":  "決勝トーナメントはまだ始まっていません。",
+		"web.find":           "自分を探す",
+		"web.find-hint":      "名前の一部を入力",
+		"web.search":         "検索",
+		"web.pairings":       "対戦表",
+		"web.scenarios":      "進出条件",
+		"web.tv":             "大画面",
+		"web.editing":        "結果を編集中です。このページは %s 時点の結果を表示しています。",
+		"web.waiting":        "結果を読み込み中です。このページは自動で更新されます。",
+		"web.no-match":       "「%s」を含む名前のプレイヤーはいません。",
+		"web.did-you-mean":   "もしかして",
+		"web.result-entered": "登録済みの結果：",
+		"web.more":           "ほかに %d 人が該当します。名前をもう少し入力してください。",
+		"web.no-round":       "進行中のラウンドはありません。",
+		"web.round":          "第%d回戦",
+		"web.round-table":    "%s：テーブル",
+		"web.vs":             "対",
+		"web.updated":        "%s 更新",
+		"web.live":           "自動更新",
+		"web.not-found":      "このページはありません。",
+		"web.no-scenario":    "進出条件はラウンドの進行中に表示されます。",
+		"web.bracket":        "決勝トーナメント",
+		"web.no-bracket":     "決勝トーナメントはまだ始まっていません。",
 	})
 }
 
@@ -245,6 +251,9 @@ type PairingsLine struct {
 	Name, Points, Table, Against, OpponentPoints, Colour string
 	// Mark is what follows the name ("late entry"), "" for none.
 	Mark string
+	// Result is his result, from his side, once it is entered ("2-1", "W", "ID"); "" while
+	// his match is played.
+	Result string
 }
 
 // NewPairingsScreen puts a round's pairings into words in opt.Lang, the list by name sorted
@@ -296,12 +305,21 @@ func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 			s.Tables = append(s.Tables, row)
 		}
 	}
+	entered := map[int]tbsheet.Match{} // by player: his match from his side, once its result is in
+	for _, t := range p.Tables {
+		if m := t.Match; m.Result != tbsheet.Unreported {
+			entered[m.P1], entered[m.P2] = m, m.Mirror()
+		}
+	}
 	for _, i := range w.byName() {
 		pl := &p.Players[i]
 		line := PairingsLine{Player: pl.Player, Opponent: pl.Opponent, Name: tbsheet.Printable(w.name(pl.Player)),
 			Points: w.points(pl), Table: w.table(pl), Against: tbsheet.Printable(w.opponent(pl)), Colour: w.colour(pl), Mark: w.tag(pl)}
 		if !pl.Solo() {
 			line.OpponentPoints = w.points(&p.Players[opponentIndex(p, i)])
+		}
+		if m, ok := entered[pl.Player]; ok && !pl.Solo() {
+			line.Result = handkept.FormatResultCell(m)
 		}
 		against := Cell{line.Against, "name"}
 		if pl.Solo() {

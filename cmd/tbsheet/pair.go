@@ -202,10 +202,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err != nil {
 		return outputErr(err)
 	}
-	slipNames, slipPDFs, err := renderRound(all, slipFiles, pairingsEvent,
-		func(path string, p *pairings.Pairings) ([]byte, error) {
-			return writer.RenderSlips(path, p, j.writeOpt)
-		})
+	slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.writeOpt)
 	if err != nil {
 		return outputErr(err)
 	}
@@ -322,8 +319,6 @@ func pairSwiss(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, 
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w, which this version of tbsheet does not pair yet; --system names a card game's rules", ev.Source, err))
 	case errors.Is(err, swiss.ErrSwissOver):
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w: pair the top cut with --cut N", ev.Source, err))
-	case errors.Is(err, swiss.ErrNoPairing) && len(so.Avoid) > 0 && !errors.Is(err, swiss.ErrTooFew) && !errors.Is(err, swiss.ErrAllHadBye):
-		return pairedRound{}, inputErr(fmt.Errorf("%s: %w and every --avoid pair", ev.Source, err))
 	case errors.Is(err, swiss.ErrRoundInPlay), errors.Is(err, swiss.ErrNoPairing):
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w", ev.Source, err))
 	case err != nil:

@@ -113,10 +113,7 @@ result, eight to a page between cut lines.`,
 			if err != nil {
 				return outputErr(err)
 			}
-			slipNames, slipPDFs, err := renderRound(all, slipFiles, pairingsEvent,
-				func(path string, p *pairings.Pairings) ([]byte, error) {
-					return writer.RenderSlips(path, p, j.writeOpt)
-				})
+			slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.writeOpt)
 			if err != nil {
 				return outputErr(err)
 			}
@@ -210,6 +207,13 @@ func roundErr(ev *tbsheet.Event, err error, hint string) error {
 func renderPairings(all []*pairings.Pairings, outputs []string, lists writer.PairingsLists, opt writer.Options) ([]outputFile, []writer.File, error) {
 	return renderRound(all, outputs, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
 		return writer.RenderPairings(path, p, lists, opt)
+	})
+}
+
+// renderSlips renders every division's result slips for each slips file (see renderRound).
+func renderSlips(all []*pairings.Pairings, files []string, opt writer.Options) ([]outputFile, []writer.File, error) {
+	return renderRound(all, files, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
+		return writer.RenderSlips(path, p, opt)
 	})
 }
 

@@ -159,7 +159,7 @@ func TestServeBrowser(t *testing.T) {
 	for _, tc := range []struct{ path, shot, sel, want string }{
 		{"", "", "h1", "Find me"},
 		{"pairings", "serve-pairings", "h1", "Round 5 pairings"},
-		{"standings", "serve-standings", "h1", "Standings after round 4 of 5"},
+		{"standings", "serve-standings", "h1", "Standings after round 4; round 5 is being played"},
 		{"standings", "", "tr.cut", "Top 8"},
 		{"scenarios", "serve-scenarios", "h1", "Round 5 scenarios"},
 	} {

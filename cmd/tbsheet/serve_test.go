@@ -31,11 +31,15 @@ func startServe(t testing.TB, args ...string) string {
 		}
 	})
 	addr := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
+	deadline := time.Now().Add(time.Minute)
 	for {
 		select {
 		case err := <-done:
 			t.Fatalf("serve ended: %v\n%s", err, out.String())
 		case <-time.After(20 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve showed no standings in a minute:\n%s", out.String())
 		}
 		if strings.Contains(out.String(), "first standings") {
 			if u := addr.FindString(out.String()); u != "" {

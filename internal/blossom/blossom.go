@@ -267,15 +267,8 @@ func (s *solver) expandBlossom(b int, endstage bool) {
 	if !endstage && s.label[b] == 2 {
 		childs, endps := s.blossomchilds[b], s.blossomendps[b]
 		entrychild := s.inblossom[s.endpoint[s.labelend[b]^1]]
-		j := index(childs, entrychild)
-		var jstep, endptrick int
-		if j&1 != 0 {
-			j -= len(childs)
-			jstep, endptrick = 1, 0
-		} else {
-			jstep, endptrick = -1, 1
-		}
-		at := func(i int) int { return (i%len(childs) + len(childs)) % len(childs) }
+		j, jstep, endptrick := direction(index(childs, entrychild), len(childs))
+		at := func(i int) int { return wrap(i, len(childs)) }
 		p := s.labelend[b]
 		for j != 0 {
 			s.label[s.endpoint[p^1]] = 0
@@ -332,16 +325,9 @@ func (s *solver) augmentBlossom(b, v int) {
 		s.augmentBlossom(t, v)
 	}
 	childs, endps := s.blossomchilds[b], s.blossomendps[b]
-	at := func(i int) int { return (i%len(childs) + len(childs)) % len(childs) }
+	at := func(i int) int { return wrap(i, len(childs)) }
 	i := index(childs, t)
-	j := i
-	var jstep, endptrick int
-	if i&1 != 0 {
-		j -= len(childs)
-		jstep, endptrick = 1, 0
-	} else {
-		jstep, endptrick = -1, 1
-	}
+	j, jstep, endptrick := direction(i, len(childs))
 	for j != 0 {
 		j += jstep
 		t = childs[at(j)]
@@ -540,6 +526,19 @@ func (s *solver) solve() {
 		}
 	}
 }
+
+// direction says how to walk a blossom's n children from child i to its base (child 0)
+// the even way round: the index to start from (negative when walking forwards), the step,
+// and which end of each link comes first.
+func direction(i, n int) (j, jstep, endptrick int) {
+	if i&1 != 0 {
+		return i - n, 1, 0
+	}
+	return i, -1, 1
+}
+
+// wrap maps an index that may be negative onto 0 … n−1.
+func wrap(i, n int) int { return (i%n + n) % n }
 
 func reverse(a []int) {
 	for i, j := 0, len(a)-1; i < j; i, j = i+1, j-1 {

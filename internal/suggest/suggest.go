@@ -2,16 +2,24 @@
 // mistyped tiebreak id on the command line, a misspelt player name in a results sheet.
 package suggest
 
+import "unicode/utf8"
+
 // Closest returns the candidate nearest to word in edit distance when it is a likely typo:
 // at most maxDist edits, and (for short names) no more than a third of the candidate's
 // letters. key turns a candidate into the form word is compared with (nil: as is). It returns
 // "" when nothing is close enough.
 func Closest(word string, candidates []string, maxDist int, key func(string) string) string {
 	best, bestDist := "", maxDist+1
+	n := utf8.RuneCountInString(word)
 	for _, c := range candidates {
 		k := c
 		if key != nil {
 			k = key(c)
+		}
+		// The distance is at least the difference of the lengths: most candidates of a
+		// long list are out at that.
+		if m := utf8.RuneCountInString(k); m-n >= bestDist || n-m >= bestDist {
+			continue
 		}
 		if d := Distance(word, k); d < bestDist && d*3 <= len([]rune(k)) {
 			best, bestDist = c, d
