@@ -207,10 +207,14 @@ func computePlayoff(ev *tbsheet.Event, opt Options) (*Pairings, error) {
 // player's place and points from st (the standings before the round); played marks the
 // players who played a round before it, for the late entries (nil: nobody is late).
 func (p *Pairings) list(round tbsheet.Round, st *calc.Standings, played []bool, absent []int) {
-	rows := make(map[int]*calc.Row, len(st.Rows))
+	rows := make([]*calc.Row, len(p.Event.Players)) // by player
 	for i := range st.Rows {
-		rows[st.Rows[i].Player] = &st.Rows[i]
+		if pl := st.Rows[i].Player; pl >= 0 && pl < len(rows) {
+			rows[pl] = &st.Rows[i]
+		}
 	}
+	p.Players = slices.Grow(p.Players, 2*len(round.Matches)+len(absent))
+	p.Tables = slices.Grow(p.Tables, len(round.Matches))
 	add := func(pl, opp, table int, r tbsheet.Result, c tbsheet.Color) int {
 		plays := opp != tbsheet.NoPlayer || r == tbsheet.Bye || r == tbsheet.HalfBye
 		line := Player{Player: pl, Table: table, Opponent: opp, Result: r, Color: c, Late: plays && played != nil && !played[pl]}
@@ -226,14 +230,18 @@ func (p *Pairings) list(round tbsheet.Round, st *calc.Standings, played []bool, 
 	for i := range order {
 		order[i] = i
 	}
-	// Tables by number; matches without an opponent after them, in the input's order.
-	slices.SortStableFunc(order, func(a, b int) int {
+	// Tables by number; matches without an opponent after them, in the input's order (a
+	// round is usually in that order already: thousands of tables need no sort then).
+	byNumber := func(a, b int) int {
 		na, nb := numbers[a], numbers[b]
 		if na == 0 || nb == 0 {
 			return boolInt(na == 0) - boolInt(nb == 0)
 		}
 		return na - nb
-	})
+	}
+	if !slices.IsSortedFunc(order, byNumber) {
+		slices.SortStableFunc(order, byNumber)
+	}
 	for _, i := range order {
 		m := round.Matches[i]
 		p.Complete = p.Complete && m.Result != tbsheet.Unreported

@@ -49,13 +49,27 @@ func (m *matcher) greedy(order []int) {
 }
 
 // maximize augments the matching until it is maximum and returns the players left
-// unmatched.
+// unmatched. An augmenting path joins two unmatched players, so a player left alone
+// unmatched needs no search (the odd player of an odd group: a search would look at every
+// pair of the group to find none).
 func (m *matcher) maximize(order []int) []int {
+	free := 0
+	for v := range m.mate {
+		if m.mate[v] < 0 && !m.removed[v] {
+			free++
+		}
+	}
 	var exposed []int
 	for _, v := range order {
-		if m.mate[v] < 0 && !m.removed[v] && !m.augment(v) {
-			exposed = append(exposed, v)
+		if m.mate[v] >= 0 || m.removed[v] {
+			continue
 		}
+		if free >= 2 && m.augment(v) {
+			free -= 2
+			continue
+		}
+		exposed = append(exposed, v)
+		free--
 	}
 	return exposed
 }

@@ -698,26 +698,48 @@ func (s scenarioWords) details() []string {
 // (the others are numbers, right-aligned). Widths count terminal cells.
 func writeAligned(b *strings.Builder, rows [][]string, left map[int]bool) {
 	widths := make([]int, len(rows[0]))
+	cells := make([]int, 0, len(rows)*len(widths)) // each cell's width, row by row
 	for _, row := range rows {
 		for i, c := range row {
-			widths[i] = max(widths[i], cellWidth(c))
+			w := cellWidth(c)
+			cells = append(cells, w)
+			widths[i] = max(widths[i], w)
 		}
 	}
+	total := 0
+	for _, w := range widths {
+		total += w + 2
+	}
+	b.Grow(len(rows) * total) // a hint: a page of thousands of tables is one allocation
+	var line []byte
+	k := 0
 	for _, row := range rows {
-		var line strings.Builder
+		line = line[:0]
 		for i, c := range row {
-			pad := strings.Repeat(" ", widths[i]-cellWidth(c))
 			if i > 0 {
-				line.WriteString("  ")
+				line = append(line, "  "...)
 			}
+			pad := widths[i] - cells[k]
+			k++
 			if left[i] {
-				line.WriteString(c + pad)
+				line = append(line, c...)
+				line = appendSpaces(line, pad)
 			} else {
-				line.WriteString(pad + c)
+				line = appendSpaces(line, pad)
+				line = append(line, c...)
 			}
 		}
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+		b.Write(bytes.TrimRight(line, " "))
+		b.WriteByte('\n')
 	}
+}
+
+// appendSpaces appends n spaces.
+func appendSpaces(line []byte, n int) []byte {
+	for range n {
+		line = append(line, ' ')
+	}
+	return line
 }
 
 // RenderScenarios renders a scenarios report in the format path's extension names (.pdf,
