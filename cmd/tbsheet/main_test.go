@@ -80,6 +80,8 @@ func TestCommandLine(t *testing.T) {
 		{"usage-flag-did-you-mean", []string{"standings", "samples/f1.csv", "--cutt", "8"}, exitUsage},
 		{"usage-flag-did-you-mean-output", []string{"standings", "samples/f1.csv", "--ouput", "s.pdf"}, exitUsage},
 		{"usage-extra-argument", []string{"systems", "mtg"}, exitUsage},
+		{"usage-name-without-quotes", []string{"explain", "samples/f1.csv", "--player", "Erin", "Walsh"}, exitUsage},
+		{"usage-rounds-no-players", []string{"rounds"}, exitUsage},
 		{"usage-unknown-system", []string{"standings", "samples/f1.csv", "--system", "magix"}, exitUsage},
 		{"usage-unknown-tiebreak", []string{"standings", "samples/f1.csv", "--tiebreaks", "mtg-omw,owp"}, exitUsage},
 		{"usage-bad-points", []string{"standings", "samples/f1.csv", "--points", "3,1,0"}, exitUsage},
