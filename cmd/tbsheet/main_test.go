@@ -105,6 +105,7 @@ func TestCommandLine(t *testing.T) {
 		{"input-scenarios-all-played", []string{"scenarios", "samples/f1.csv", "--cut", "2"}, exitInput},
 		{"input-missing-file", []string{"standings", "samples/nosuch.xlsx"}, exitInput},
 		{"input-bad-results", []string{"standings", "testdata/cli/bad-results.csv"}, exitInput},
+		{"input-bad-result-and-twice", []string{"standings", "cmd/tbsheet/testdata/cli/bad-result-and-twice.csv"}, exitInput},
 		{"input-not-results", []string{"standings", "README.md"}, exitInput},
 		{"output-unwritable", []string{"standings", "samples/f1.csv", "-o", "no/such/folder/standings.pdf"}, exitOutput},
 	}
