@@ -76,6 +76,17 @@ func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
 	return st, nil
 }
 
+// CheckSettings returns the problem Compute would find in a setting the event makes itself
+// (a workbook's Event sheet naming an unknown system or tiebreak), at its place, or nil. A reader that finds other problems in a file returns the event it read with
+// them: the command line adds this one, so that one run shows every problem of the file.
+// The problems of opt's own settings are Compute's to report.
+func CheckSettings(ev *tbsheet.Event, opt Options) *tbsheet.Error {
+	_, _, _, _, err := resolve(ev, opt)
+	var e *tbsheet.Error
+	errors.As(err, &e)
+	return e
+}
+
 // resolve picks the system, the order and the columns (see Compute), with the notes on a
 // declared order.
 func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def, notes []string, err error) {

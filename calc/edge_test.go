@@ -299,7 +299,8 @@ func TestUsageErrors(t *testing.T) {
 
 // TestEventSettingErrors: a system or tiebreak the input itself names and tbsheet does not
 // know (a typo on a workbook's Event sheet) is a problem in the input at that cell, not a
-// usage error; the same name on the command line stays a usage error.
+// usage error, and CheckSettings finds it without computing; the same name on the command
+// line stays a usage error.
 func TestEventSettingErrors(t *testing.T) {
 	at := tbsheet.Pos{File: "results.xlsx", Sheet: "Event", Row: 3, Col: 2}
 	tests := []struct {
@@ -335,6 +336,18 @@ func TestEventSettingErrors(t *testing.T) {
 				}
 			case errors.Is(err, ErrUsage) || !errors.As(err, &te) || !errors.Is(err, tbsheet.ErrValue) || !strings.HasPrefix(err.Error(), tt.want):
 				t.Errorf("error %v, want an input error starting %q", err, tt.want)
+			}
+			// CheckSettings finds the input's own problem, and no other.
+			var inInput *tbsheet.Error
+			want, got := "", ""
+			if errors.As(err, &inInput) {
+				want = inInput.Error()
+			}
+			if e := CheckSettings(ev, tt.opt); e != nil {
+				got = e.Error()
+			}
+			if got != want {
+				t.Errorf("CheckSettings: %q, want %q", got, want)
 			}
 		})
 	}

@@ -294,6 +294,12 @@ func TestXLSXErrors(t *testing.T) {
 			[]string{`results.xlsx: Round 3!D7: "2:1?" is not a result (expected 2-1, 2-1-1, W, L, D, ID, DL`}, nil},
 		{"twice", append(r12, round3([]string{"n:1", "Alice", "Bob", "2-0"}, []string{"n:2", "Carol", "∑Bob", "2-0"})),
 			[]string{`results.xlsx: Round 3!C3: player "Bob" appears twice in round 3 (also at Round 3!C2)`}, nil},
+		// Every problem of the file in one run: a bad result leaves its match out, not its
+		// players, so a player written again in the round is reported with it.
+		{"bad result, then twice", append(r12, round3([]string{"n:1", "Alice", "Bob", "∑xx"}, []string{"n:2", "Carol", "∑Alice", "2-0"})),
+			[]string{`"xx" is not a result`, `player "Alice" appears twice in round 3 (also at Round 3!B2)`}, nil},
+		{"twice with a bad result", append(r12, round3([]string{"n:1", "Alice", "Bob", "2-0"}, []string{"n:2", "∑Alice", "Dave", "∑yy"})),
+			[]string{`player "Alice" appears twice in round 3 (also at Round 3!B2)`, `"yy" is not a result`}, nil},
 		{"formula without value", append(r12, round3([]string{"n:1", "Alice", "Bob", `∑=E2&"-"&F2`, "n:2", "n:0"})),
 			[]string{`results.xlsx: Round 3!D2: the formula =E2&"-"&F2 has no saved value: open the file in Excel or LibreOffice and save it`}, nil},
 		{"player formula without value", append(r12, round3([]string{"n:1", "∑=Players!A2", "∑=Players!A3", "2-0"})),
@@ -317,6 +323,11 @@ func TestXLSXErrors(t *testing.T) {
 			[]string{`player "ALICE" is listed twice (also at Players!A2)`,
 				`results.xlsx: Round 2!D3: player "Dave" dropped after round 1 but is paired in round 2`,
 				`results.xlsx: Round 3!C2: player "Erin" is not on the players list`}, nil},
+		// A player whose row has a problem of its own is still on the list: the rounds that
+		// name him add no "not on the players list".
+		{"players sheet row with a problem", []testSheet{{"Players", [][]string{{"Name", "ID", "Rating"}, {"Alice", "1"}, {"Bob", "∑1"},
+			{"Carol", "3", "∑strong"}, {"Dave", "4"}}}, r12[0], r12[1]},
+			[]string{`ID "1" is given twice (also at Players!B2)`, `"strong" is not a rating`}, nil},
 		{"notes", []testSheet{{"Matches", [][]string{{"Round", "Player 1", "Player 2", "Result"}, {"n:1", "Alice", "Bob", "2-0"},
 			{"n:1", "", "", "2-0"}}}, {"Standings", [][]string{{"Rank"}}}}, nil,
 			[]string{`results.xlsx: Matches!D3: row skipped: it has a result ("2-0") but no players`, `sheet "Standings" ignored`}},

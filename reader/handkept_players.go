@@ -180,7 +180,8 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 			continue
 		}
 		key := NameKey(p.Name)
-		if first, dup := names[key]; dup {
+		first, twice := names[key]
+		if twice {
 			r.errorf("name", tbsheet.ErrDuplicatePlayer, "player %s is listed twice (also at %s)", tbsheet.Quote(p.Name), where(first))
 		}
 		names[key] = p.Pos
@@ -208,7 +209,9 @@ func readPlayers(src rowSource, hd *header, errs *problems) []tbsheet.Player {
 			}
 			p.Rating = n
 		}
-		if !r.bad {
+		// A player whose ID, drop or rating is wrong is still on the list: the rounds that
+		// name him must not add "not on the players list" to the one problem of his row.
+		if !twice {
 			players = append(players, p)
 		}
 	}

@@ -44,11 +44,16 @@ type roundAcc struct {
 	// every player once.
 	seatOf []int32
 	seats  []seat
+	// aside are the places of the rows left out of matches because a cell other than the
+	// players' could not be read (a result, a table number): their players keep their seats,
+	// so that one written again in the round is reported in the same run.
+	aside []tbsheet.Pos
 }
 
 // seat is where a player plays in a round, for the message when he appears twice: the row
-// and column of his cell in the row of match (whose Pos gives the file and sheet). A
-// round's seats are only needed for that message: a few bytes each, not a Pos.
+// and column of his cell in the row of match (whose Pos gives the file and sheet; a
+// negative match −k is the row aside[k−1]). A round's seats are only needed for that
+// message: a few bytes each, not a Pos.
 type seat struct{ match, row, col int32 }
 
 // newRoundAcc starts a round with room for as many matches as the largest round read so
@@ -66,7 +71,12 @@ func (h *hkReader) newRoundAcc(pos tbsheet.Pos) *roundAcc {
 func (acc *roundAcc) seat(p int) (tbsheet.Pos, bool) {
 	if p < len(acc.seatOf) && acc.seatOf[p] > 0 {
 		s := acc.seats[acc.seatOf[p]-1]
-		pos := acc.matches[s.match].Pos
+		var pos tbsheet.Pos
+		if s.match < 0 {
+			pos = acc.aside[-s.match-1]
+		} else {
+			pos = acc.matches[s.match].Pos
+		}
 		pos.Row, pos.Col = int(s.row), int(s.col)
 		return pos, true
 	}
@@ -74,11 +84,17 @@ func (acc *roundAcc) seat(p int) (tbsheet.Pos, bool) {
 }
 
 // sit records that player p plays in the round at pos, in the match added next.
-func (acc *roundAcc) sit(p int, pos tbsheet.Pos) {
+func (acc *roundAcc) sit(p int, pos tbsheet.Pos) { acc.sitIn(p, pos, int32(len(acc.matches))) }
+
+// sitAside records that player p plays in the round at pos, in the row added last to aside.
+func (acc *roundAcc) sitAside(p int, pos tbsheet.Pos) { acc.sitIn(p, pos, -int32(len(acc.aside))) }
+
+// sitIn records that player p plays in the round at pos, in the row of match (see seat).
+func (acc *roundAcc) sitIn(p int, pos tbsheet.Pos, match int32) {
 	if p >= len(acc.seatOf) {
 		acc.seatOf = append(acc.seatOf, make([]int32, p+1-len(acc.seatOf))...)
 	}
-	acc.seats = appendDoubling(acc.seats, seat{int32(len(acc.matches)), int32(pos.Row), int32(pos.Col)})
+	acc.seats = appendDoubling(acc.seats, seat{match, int32(pos.Row), int32(pos.Col)})
 	acc.seatOf[p] = int32(len(acc.seats))
 }
 
@@ -426,12 +442,13 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		m.Pos = r.pos("p1wins")
 	}
 	var ok bool
+	players := true // both players are known
 	if m.P1, ok = h.player(c1, r, p1Key); !ok {
-		r.bad = true
+		r.bad, players = true, false
 	}
 	if !solo {
 		if m.P2, ok = h.player(c2, r, p2Key); !ok {
-			r.bad = true
+			r.bad, players = true, false
 		}
 	}
 	if p1Key == "p2" {
@@ -440,7 +457,7 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		m.Result, m.Games = h.outcome(r, !solo)
 		m.Score = h.score(r)
 	}
-	if r.bad || !keyOK {
+	if !players || !keyOK {
 		return
 	}
 	if m.P1 == m.P2 {
@@ -455,6 +472,7 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		}
 		h.lastRound, h.lastKey = acc, key
 	}
+	dup := false
 	for _, side := range [2]struct {
 		p   int
 		key string
@@ -462,17 +480,28 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 		if side.p == tbsheet.NoPlayer {
 			continue
 		}
-		if first, dup := acc.seat(side.p); dup {
+		if first, ok := acc.seat(side.p); ok {
 			r.errorf(side.key, tbsheet.ErrDuplicatePlayer, "player %s appears twice in %s (also at %s)",
 				tbsheet.Quote(h.ev.Players[side.p].Name), key, where(first))
+			dup = true
 		}
 	}
-	if r.bad {
-		return
+	switch {
+	case dup: // the players' first seats stand
+	case r.bad:
+		// Another cell of the row is wrong (the result): the match is left out, but its
+		// players keep their seats, so that one written again in the round is reported in
+		// the same run.
+		acc.aside = append(acc.aside, m.Pos)
+		acc.sitAside(m.P1, r.pos(p1Key))
+		if m.P2 != tbsheet.NoPlayer {
+			acc.sitAside(m.P2, r.pos(p2Key))
+		}
+	default:
+		acc.sit(m.P1, r.pos(p1Key))
+		if m.P2 != tbsheet.NoPlayer {
+			acc.sit(m.P2, r.pos(p2Key))
+		}
+		acc.matches = appendDoubling(acc.matches, m)
 	}
-	acc.sit(m.P1, r.pos(p1Key))
-	if m.P2 != tbsheet.NoPlayer {
-		acc.sit(m.P2, r.pos(p2Key))
-	}
-	acc.matches = appendDoubling(acc.matches, m)
 }

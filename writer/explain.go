@@ -221,11 +221,18 @@ func explainText(lang string, d *calc.Def, v calc.Value, x calc.Explanation) str
 	return s
 }
 
-// TranslateNotes translates a note made of parts joined with "; " part by part.
+// TranslateNotes translates a note made of parts joined with "; " part by part. A note none
+// of whose parts the catalog knows (a reader's, in English) is kept as written, its
+// semicolons too.
 func TranslateNotes(lang, note string) string {
 	parts := strings.Split(note, "; ")
+	known := false
 	for i, p := range parts {
 		parts[i] = TranslateNote(lang, p)
+		known = known || parts[i] != p
+	}
+	if !known {
+		return note
 	}
 	sep := "; "
 	if colon(lang) != ": " {

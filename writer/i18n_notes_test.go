@@ -98,6 +98,18 @@ func TestNotesTranslated(t *testing.T) {
 	}
 }
 
+// TestUnknownNoteKept: a note the catalog does not know (a reader's warning, in English)
+// reaches a Chinese or Japanese workbook as written, not with full-width semicolons put
+// into its English.
+func TestUnknownNoteKept(t *testing.T) {
+	const note = "results.csv: results are written two ways: 2 with games (2-1) and 2 without (W, L, D); the 2 without games are at line 2, line 4"
+	for _, lang := range []string{"zh", "ja"} {
+		if got := TranslateNotes(lang, note); got != note {
+			t.Errorf("%s: %q", lang, got)
+		}
+	}
+}
+
 // TestRoundWordsTranslated: the round a note names keeps its number in every language
 // ("beat Ann (round 2)" is "战胜 Ann （第2轮）"), and no English word of it is left.
 func TestRoundWordsTranslated(t *testing.T) {

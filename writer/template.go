@@ -64,7 +64,7 @@ func resultChoices() []string {
 var instructions = map[string][]string{
 	"en": {
 		"How to keep results for tbsheet",
-		"1. Event sheet: the event's name and date, printed at the top of the standings and pairings (without a name, the file's name is used), and the Swiss rounds planned.",
+		"1. Event sheet: the event's name and date, printed at the top of the standings and pairings (without a name, the file's name is used); the game (System), whose rules rank the players: Magic's when it is empty; and the Swiss rounds planned.",
 		"2. Players sheet: one row per player. Name as it appears on the pairings; ID (optional: KTS/COSSY number, Wizards or Pokémon ID, FIDE ID); Dropped After: the last round the player played, if they dropped; Rating (chess, optional).",
 		"3. One sheet per round (Round 1, Round 2 …), one row per table: Table, Player 1, Player 2, Result read from Player 1's side.",
 		"4. Result: games won by Player 1 - games won by Player 2 (2-1), drawn games third (1-1-1); or W, L, D, ID (intentional draw), DL (double loss), + or - (Player 1 wins or loses without playing), 1-0, 0-1, ½-½ for chess.",
@@ -74,7 +74,7 @@ var instructions = map[string][]string{
 	},
 	"zh": {
 		"tbsheet 成绩记录说明",
-		"1. 赛事信息：赛事名称和日期，印在排名表和对阵表的顶部（不填名称时使用文件名）；以及计划的瑞士轮轮数。",
+		"1. 赛事信息：赛事名称和日期，印在排名表和对阵表的顶部（不填名称时使用文件名）；游戏（赛制），按其规则排名（留空时按万智牌规则）；以及计划的瑞士轮轮数。",
 		"2. 选手名单：每位选手一行。姓名与对阵表一致；编号（可选：KTS/COSSY 编号、Wizards 或宝可梦 ID、FIDE ID）；退赛轮次：选手退赛前打完的最后一轮；等级分（国际象棋，可选）。",
 		"3. 每轮一个工作表（第1轮、第2轮……），每桌一行：桌号、选手1、选手2、比分（从选手1的角度填写）。",
 		"4. 比分：选手1胜局数-选手2胜局数（2-1），平局数写在第三位（1-1-1）；也可写 W、L、D、ID（协议平局）、DL（双负）、+ 或 -（选手1不战而胜或不战而负）；国际象棋写 1-0、0-1、½-½。",
@@ -84,7 +84,7 @@ var instructions = map[string][]string{
 	},
 	"ja": {
 		"tbsheet 用の成績の記録方法",
-		"1. 大会情報シート：大会名と日付。順位表と対戦表の上部に印刷されます（大会名がなければファイル名を使います）。予定のスイスラウンド数も。",
+		"1. 大会情報シート：大会名と日付。順位表と対戦表の上部に印刷されます（大会名がなければファイル名を使います）。ゲーム（方式）：そのルールで順位を決めます（空欄ならマジック：ザ・ギャザリングのルール）。予定のスイスラウンド数も。",
 		"2. 参加者シート：1人1行。名前は対戦表と同じ表記で；ID（任意：KTS/COSSY 番号、Wizards・ポケモンの ID、FIDE ID）；ドロップ：ドロップした場合、最後に対戦した回戦；レーティング（チェス、任意）。",
 		"3. 回戦ごとに1シート（第1回戦、第2回戦…）、1テーブル1行：テーブル、プレイヤー1、プレイヤー2、結果（プレイヤー1から見た結果）。",
 		"4. 結果：プレイヤー1の勝利ゲーム数-プレイヤー2の勝利ゲーム数（2-1）、引き分けゲームは3番目（1-1-1）；または W、L、D、ID（合意の引き分け）、DL（両者敗北）、+ か -（プレイヤー1の不戦勝・不戦敗）；チェスは 1-0、0-1、½-½。",

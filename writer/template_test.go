@@ -86,6 +86,11 @@ func TestWriteTemplate(t *testing.T) {
 		if len(instr) != 1 || instr[0][0] != instructions[lang][0] || !slices.Contains(instr[0], want[1]) || !slices.Contains(instr[0], want[3]) {
 			t.Errorf("%s: instructions %q", lang, instr)
 		}
+		// They name the Event sheet's System row: an organizer of another game learns there
+		// that an empty one ranks by Magic's rules.
+		if sys := handkept.EventFieldLabel("system", lang); !strings.Contains(instructions[lang][1], sys) {
+			t.Errorf("%s: the Event sheet's instructions do not name %s: %q", lang, sys, instructions[lang][1])
+		}
 		f.Close()
 	}
 }

@@ -80,6 +80,8 @@ func TestCommandLine(t *testing.T) {
 		{"usage-flag-did-you-mean", []string{"standings", "samples/f1.csv", "--cutt", "8"}, exitUsage},
 		{"usage-flag-did-you-mean-output", []string{"standings", "samples/f1.csv", "--ouput", "s.pdf"}, exitUsage},
 		{"usage-extra-argument", []string{"systems", "mtg"}, exitUsage},
+		{"usage-name-without-quotes", []string{"explain", "samples/f1.csv", "--player", "Erin", "Walsh"}, exitUsage},
+		{"usage-rounds-no-players", []string{"rounds"}, exitUsage},
 		{"usage-unknown-system", []string{"standings", "samples/f1.csv", "--system", "magix"}, exitUsage},
 		{"usage-unknown-tiebreak", []string{"standings", "samples/f1.csv", "--tiebreaks", "mtg-omw,owp"}, exitUsage},
 		{"usage-bad-points", []string{"standings", "samples/f1.csv", "--points", "3,1,0"}, exitUsage},
@@ -103,6 +105,7 @@ func TestCommandLine(t *testing.T) {
 		{"input-scenarios-all-played", []string{"scenarios", "samples/f1.csv", "--cut", "2"}, exitInput},
 		{"input-missing-file", []string{"standings", "samples/nosuch.xlsx"}, exitInput},
 		{"input-bad-results", []string{"standings", "testdata/cli/bad-results.csv"}, exitInput},
+		{"input-bad-result-and-twice", []string{"standings", "cmd/tbsheet/testdata/cli/bad-result-and-twice.csv"}, exitInput},
 		{"input-not-results", []string{"standings", "README.md"}, exitInput},
 		{"output-unwritable", []string{"standings", "samples/f1.csv", "-o", "no/such/folder/standings.pdf"}, exitOutput},
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -189,7 +190,8 @@ func isDir(path string) bool {
 }
 
 // checkFolders refuses, before a watch starts, an output whose folder does not exist: every
-// save would fail to write it, and the watch would say so on every save.
+// save would fail to write it, and the watch would say so on every save. It is an output
+// that cannot be written (exit 3), as standings' own into a missing folder.
 func checkFolders(outputs []string) error {
 	for _, o := range outputs {
 		dir := filepath.Dir(o)
@@ -197,7 +199,7 @@ func checkFolders(outputs []string) error {
 			dir = o
 		}
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-			return usageErr("%s: the folder %s does not exist: create it first, or write the output elsewhere", o, dir)
+			return outputErr(fmt.Errorf("%s: the folder %s does not exist: create it first, or write the output elsewhere", o, dir))
 		}
 	}
 	return nil

@@ -289,9 +289,9 @@ func flagMessage(cmd *cobra.Command, err error) string {
 	return err.Error()
 }
 
-// argsErr says what a command takes when its arguments are wrong: its usage line and its
-// first example ("standings needs INPUT...: for example tbsheet standings results.xlsx"),
-// rather than cobra's count of arguments.
+// argsErr says what a command takes when its arguments are wrong, in words and with its
+// first example ("standings needs a results file to read: for example tbsheet standings
+// results.xlsx"), rather than cobra's count of arguments.
 func argsErr(cmd *cobra.Command, a []string, err error) error {
 	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
 	use := strings.TrimSpace(strings.TrimPrefix(cmd.Use, cmd.Name()))
@@ -301,12 +301,34 @@ func argsErr(cmd *cobra.Command, a []string, err error) error {
 	example, _, _ := strings.Cut(strings.TrimSpace(cmd.Example), "\n")
 	example, _, _ = strings.Cut(example, "  #")
 	example = strings.TrimSpace(example)
+	if example == "" {
+		example = strings.TrimSpace(cmd.CommandPath() + " " + use)
+	}
+	more := fmt.Sprintf("for example %s ('tbsheet help %s' says more)", example, name)
+	placeholder, _, _ := strings.Cut(use, " ")
+	operand, known := operands[strings.TrimSuffix(placeholder, "...")]
+	var given []string
+	for _, x := range a {
+		given = append(given, tbsheet.Quote(x))
+	}
 	switch {
-	case use == "" || strings.HasPrefix(use, "-") && len(a) > 0:
-		return usageErr("%s takes no %s: %s ('tbsheet help %s' says more)", name, tbsheet.Quote(a[0]),
-			strings.TrimSpace(cmd.CommandPath()+" "+use), name)
-	case example != "":
-		return usageErr("%s needs %s: for example %s ('tbsheet help %s' says more)", name, use, example, name)
+	case len(a) > 0 && (use == "" || strings.HasPrefix(use, "-")):
+		return usageErr("%s takes no argument but was given %s: %s", name, strings.Join(given, " "), more)
+	case len(a) == 0 && known:
+		return usageErr("%s needs %s: %s", name, operand.need, more)
+	case len(a) == 0:
+		return usageErr("%s needs %s: %s", name, use, more)
+	case known && !strings.HasSuffix(placeholder, "..."):
+		return usageErr("%s takes %s but was given %d, %s (quote a value with spaces): %s",
+			name, operand.one, len(a), strings.Join(given, " "), more)
 	}
 	return usageErr("%s: %v", name, err)
+}
+
+// operands say in words what the placeholders of the commands' usage lines stand for
+// ("standings INPUT..."): need when none is given, one for a command that takes exactly one.
+var operands = map[string]struct{ need, one string }{
+	"INPUT":   {"a results file (a workbook, a CSV or a tournament program's file)", "one results file"},
+	"EVENT":   {"the results file of each event of the season", ""},
+	"PLAYERS": {"the number of players", "one number"},
 }

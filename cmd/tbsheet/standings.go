@@ -326,6 +326,13 @@ func selfCheckReport(path string, checks []podCheck, strict bool) (notes []strin
 // event, or its divisions (--pod chooses one).
 func (j *job) events(data []byte, path string) (file *tbsheet.Event, events []*tbsheet.Event, err error) {
 	ev, err := reader.ReadBytes(data, path, j.from, j.readOpt)
+	if err != nil && ev != nil {
+		// A setting the file makes (its Event sheet's System) is checked with the file's
+		// other problems, first as the Event sheet comes first: one run shows them all.
+		if e := calc.CheckSettings(ev, j.calcOpt); e != nil {
+			err = append(tbsheet.ErrorList{e}, tbsheet.Errors(err)...)
+		}
+	}
 	if j.playersErr != nil {
 		// The players list's problems first, then the results' (one run shows them all).
 		all := append(tbsheet.ErrorList{}, j.playersErr...)

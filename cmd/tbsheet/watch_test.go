@@ -239,11 +239,12 @@ func TestWatchNotes(t *testing.T) {
 }
 
 // TestWatchMissingFolder: a watch whose output's folder does not exist is refused at once,
-// saying so, not on every save with a guess about programs holding the file.
+// saying so, not on every save with a guess about programs holding the file; like standings
+// writing there, it is an output that cannot be written (exit 3).
 func TestWatchMissingFolder(t *testing.T) {
 	dir := t.TempDir()
 	code, _, stderr := runAt(t, ".", "watch", "../../samples/f1.csv", "-o", filepath.Join(dir, "no", "such", "s.pdf"))
-	if code != exitUsage || !strings.Contains(stderr, "does not exist") || strings.Contains(stderr, "another program") {
+	if code != exitOutput || !strings.Contains(stderr, "does not exist") || strings.Contains(stderr, "another program") {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 }
