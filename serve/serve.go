@@ -49,7 +49,7 @@ type Config struct {
 	// Season shows the season page (tbsheet serve --season: Snapshot.Season).
 	Season bool
 	// MaxLive caps the open live connections (/events); past it a page still loads but does
-	// not update by itself. 0 means DefaultMaxLive.
+	// not update by itself. 0 means DefaultMaxLive; more than MaxLive means MaxLive.
 	MaxLive int
 	// Now gives the time the pages show; nil means time.Now (tests fix it).
 	Now func() time.Time
@@ -58,6 +58,10 @@ type Config struct {
 // DefaultMaxLive is the cap on live connections a zero Config.MaxLive gives: every player of
 // a large event with a phone and a laptop open.
 const DefaultMaxLive = 1000
+
+// MaxLive is the most live connections a Config may ask for: each costs a goroutine and a
+// socket, and the connection cap is sized from it.
+const MaxLive = 100_000
 
 // The server's bounds: how long a client may take to send its request's headers, to send
 // the rest, to read a page, to stay idle between requests; how large its headers may be; how
@@ -89,6 +93,7 @@ func New(cfg Config) *Server {
 	if cfg.MaxLive <= 0 {
 		cfg.MaxLive = DefaultMaxLive
 	}
+	cfg.MaxLive = min(cfg.MaxLive, MaxLive)
 	s := &Server{cfg: cfg, now: cfg.Now, hub: newHub(cfg.MaxLive), busy: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		liveWrite: liveWrite}
 	if s.now == nil {
