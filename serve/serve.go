@@ -145,9 +145,11 @@ func (s *Server) swap(next func(*state) *state) {
 // the deadlines above.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
-		Handler:           s.Handler(),
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
+		Handler: newHostGuard(s.Handler()),
+		// "OPTIONS *" reaches the handler, which refuses it as every method but GET and HEAD.
+		DisableGeneralOptionsHandler: true,
+		ReadHeaderTimeout:            readHeaderTimeout,
+		ReadTimeout:                  readTimeout,
 		// No WriteTimeout: a live connection lasts; each response sets its own write
 		// deadline (see deadlines) and a live one renews it at every write.
 		IdleTimeout:    idleTimeout,
