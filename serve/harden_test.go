@@ -3,10 +3,17 @@ package serve
 import (
 	"bufio"
 	"context"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
+	"net/netip"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // TestCacheCarriesNoQuery: a page kept for every reader of a save carries nothing of the
@@ -151,4 +158,121 @@ func TestHost(t *testing.T) {
 			t.Errorf("GET / with Host %s (an address of this computer's): %d, want 200", host, got)
 		}
 	}
+}
+
+// dialFrom opens a connection to addr from the loopback address from (127.0.0.2…: another
+// machine of the venue's network, as the connection limiter counts it).
+func dialFrom(from, addr string) (net.Conn, error) {
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 2 * time.Second}
+	return d.Dial("tcp", addr)
+}
+
+// fetch GETs / over a new connection from the address from and returns how long the page
+// took, or an error.
+func fetch(from, addr string) (time.Duration, error) {
+	start := time.Now()
+	c, err := dialFrom(from, addr)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(3 * time.Second))
+	if _, err := io.WriteString(c, "GET / HTTP/1.1\r\nHost: "+addr+"\r\nConnection: close\r\n\r\n"); err != nil {
+		return 0, err
+	}
+	res, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	if _, err := io.Copy(io.Discard, res.Body); err != nil {
+		return 0, err
+	}
+	if res.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("%s", res.Status)
+	}
+	return time.Since(start), nil
+}
+
+// TestShedUnderAttack: eight machines of the venue's network (127.0.0.2–9 on the loopback)
+// fill the server's connections, each with its share: idle keep-alive connections, headers
+// sent a byte at a time (slowloris), connections that send nothing. A phone (127.0.0.20) and
+// this computer's own browser (127.0.0.1) must still get the page at once: within ten times
+// what it takes without the attack, measured in the same run, and half a second.
+func TestShedUnderAttack(t *testing.T) {
+	s := newTestServer(t, Config{MaxLive: 8}) // 80 connections, 16 an address
+	s.exempt = func(ip netip.Addr) bool { return ip == netip.MustParseAddr("127.0.0.1") }
+	addr := runServer(t, s)
+
+	var base time.Duration
+	for range 5 {
+		d, err := fetch("127.0.0.20", addr)
+		if err != nil {
+			t.Fatalf("without an attack: %v", err)
+		}
+		base = max(base, d)
+	}
+
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	defer func() { close(stop); wg.Wait() }()
+	share := addressShare(2*8 + 64)
+	modes := []string{"idle", "slowloris", "silent"}
+	var opened atomic.Int32
+	for a := 2; a <= 9; a++ {
+		from := "127.0.0." + strconv.Itoa(a)
+		for k := range share {
+			c, err := dialFrom(from, addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opened.Add(1)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer c.Close()
+				hold(c, addr, modes[k%len(modes)], stop)
+			}()
+		}
+	}
+	time.Sleep(300 * time.Millisecond) // every attacking connection accepted and in its state
+	for _, from := range []string{"127.0.0.20", "127.0.0.1", "127.0.0.21"} {
+		for range 3 {
+			d, err := fetch(from, addr)
+			if err != nil {
+				t.Fatalf("a reader at %s under attack (%d connections held): %v", from, opened.Load(), err)
+			}
+			if limit := max(10*base, 500*time.Millisecond); d > limit {
+				t.Errorf("a reader at %s under attack: %v, want under %v (%v without)", from, d, limit, base)
+			}
+		}
+	}
+}
+
+// hold keeps a connection open as an attacker would until stop: idle after a whole request
+// (keep-alive), sending its headers a byte every 100 ms, or sending nothing.
+func hold(c net.Conn, addr, mode string, stop <-chan struct{}) {
+	switch mode {
+	case "idle":
+		io.WriteString(c, "GET /style.css HTTP/1.1\r\nHost: "+addr+"\r\n\r\n")
+		if res, err := http.ReadResponse(bufio.NewReader(c), nil); err == nil {
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+		}
+	case "slowloris":
+		req := "GET / HTTP/1.1\r\nHost: " + addr + "\r\nX-Slow: " + strings.Repeat("x", 200)
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for i := 0; i < len(req); i++ {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				if _, err := c.Write([]byte{req[i]}); err != nil {
+					return
+				}
+			}
+		}
+	}
+	<-stop
 }

@@ -29,11 +29,10 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/net/netutil"
 
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -86,6 +85,9 @@ type Server struct {
 	busy chan struct{} // one token per page being rendered: a flood of searches waits here
 	// liveWrite is how long a write to a live client may take (liveWrite; tests shorten it).
 	liveWrite time.Duration
+	// exempt, when not nil, replaces the connection limiter's test of this computer's own
+	// addresses (tests count 127.0.0.2… as the venue's).
+	exempt func(netip.Addr) bool
 }
 
 // New returns a server that shows "the results are being read" until the first Publish.
@@ -140,9 +142,10 @@ func (s *Server) swap(next func(*state) *state) {
 }
 
 // Run serves on ln until ctx is cancelled, then closes the live connections and stops.
-// The listener is capped at the live connections and as many more for pages, one address
-// (but this computer's) holding at most its share of them (addressShare); every request has
-// the deadlines above.
+// The connections are capped at the live connections and as many more for pages, one
+// address (but this computer's) holding at most its share of them (addressShare); a
+// newcomer never waits for a place but takes one that can give way (see connLimiter); every
+// request has the deadlines above.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler: newHostGuard(s.Handler()),
@@ -159,7 +162,12 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	}
 	done := make(chan error, 1)
 	total := 2*s.cfg.MaxLive + 64
-	go func() { done <- srv.Serve(netutil.LimitListener(newFairListener(ln, addressShare(total)), total)) }()
+	lim := newConnLimiter(ln, total, addressShare(total))
+	if s.exempt != nil {
+		lim.exempt = s.exempt
+	}
+	srv.ConnState = lim.track
+	go func() { done <- srv.Serve(lim) }()
 	select {
 	case err := <-done:
 		return fmt.Errorf("serve: %w", err)
