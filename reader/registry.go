@@ -30,6 +30,13 @@ const (
 	sanityMaxPlayers = 1000000
 )
 
+// MaxRounds and MaxPlayers are the most rounds and players a results file may hold: what a
+// command line's round number or number of players is bounded by.
+const (
+	MaxRounds  = sanityMaxRounds
+	MaxPlayers = sanityMaxPlayers
+)
+
 // Options are what a reader may need beyond the file itself. The zero value is valid.
 type Options struct {
 	// Players, when non-nil, is an event whose Players come from a separate players file

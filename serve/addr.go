@@ -23,18 +23,11 @@ func URLs(addr net.Addr) []string {
 		return []string{"http://" + net.JoinHostPort(tcp.IP.String(), strconv.Itoa(port)) + "/"}
 	}
 	var ips []netip.Addr
-	if addrs, err := net.InterfaceAddrs(); err == nil {
-		for _, a := range addrs {
-			if n, ok := a.(*net.IPNet); ok {
-				if ip, ok := netip.AddrFromSlice(n.IP); ok {
-					ip = ip.Unmap()
-					if tcp.IP.To4() != nil && !ip.Is4() || ip.IsLinkLocalUnicast() {
-						continue // an IPv4 listener, or an address a phone cannot type
-					}
-					ips = append(ips, ip)
-				}
-			}
+	for _, ip := range interfaceIPs() {
+		if tcp.IP.To4() != nil && !ip.Is4() || ip.IsLinkLocalUnicast() {
+			continue // an IPv4 listener, or an address a phone cannot type
 		}
+		ips = append(ips, ip)
 	}
 	if len(ips) == 0 {
 		ips = append(ips, netip.MustParseAddr("127.0.0.1"))

@@ -2,7 +2,9 @@ package serve
 
 import (
 	"errors"
+	"fmt"
 	"net"
+	"net/http"
 	"testing"
 )
 
@@ -57,47 +59,99 @@ func TestHubShare(t *testing.T) {
 	}
 }
 
-// TestFairListener: past its share, an address's new connections are closed at once, its
-// places come back as its connections close, and loopback is not capped.
-func TestFairListener(t *testing.T) {
-	fake := &fakeListener{}
-	ln := newFairListener(fake, 2)
-	for _, a := range []string{"10.0.0.66:1", "10.0.0.66:2", "10.0.0.66:3", "10.0.0.7:1", "127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:3"} {
-		fake.queue = append(fake.queue, &fakeConn{remote: a})
+// TestConnLimiter: a newcomer never waits. Past an address's share, that address's idle or
+// half-open connection gives way, else the newcomer is closed; at the cap, the longest idle
+// connection gives way, then the oldest half-open one, then the oldest of the address
+// holding the most when it holds two more than the newcomer's; loopback is not counted.
+func TestConnLimiter(t *testing.T) {
+	type step struct {
+		remote string
+		state  http.ConnState // what the accepted connection then does
+		closed []int          // the connections (by order of arrival, from 0) closed so far
 	}
-	var got []net.Conn
-	for {
-		c, err := ln.Accept()
-		if err != nil {
-			break
-		}
-		got = append(got, c)
+	tests := []struct {
+		name         string
+		total, share int
+		steps        []step
+	}{
+		{"share: the newcomer refused when its address's connections are busy", 10, 2, []step{
+			{"10.0.0.66:1", http.StateActive, nil},
+			{"10.0.0.66:2", http.StateActive, nil},
+			{"10.0.0.66:3", http.StateNew, []int{2}},
+			{"10.0.0.7:1", http.StateActive, []int{2}},
+		}},
+		{"share: the address's idle connection gives way", 10, 2, []step{
+			{"10.0.0.66:1", http.StateActive, nil},
+			{"10.0.0.66:2", http.StateIdle, nil},
+			{"10.0.0.66:3", http.StateActive, []int{1}},
+		}},
+		{"cap: idle first, then half-open, oldest first", 3, 3, []step{
+			{"10.0.0.1:1", http.StateNew, nil},
+			{"10.0.0.2:1", http.StateIdle, nil},
+			{"10.0.0.3:1", http.StateNew, nil},
+			{"10.0.0.4:1", http.StateActive, []int{1}},
+			{"10.0.0.5:1", http.StateActive, []int{0, 1}},
+			{"10.0.0.6:1", http.StateActive, []int{0, 1, 2}},
+		}},
+		{"cap: the busiest address gives way to a phone, not to itself", 4, 4, []step{
+			{"10.0.0.66:1", http.StateActive, nil},
+			{"10.0.0.66:2", http.StateActive, nil},
+			{"10.0.0.66:3", http.StateActive, nil},
+			{"10.0.0.7:1", http.StateActive, nil},
+			{"10.0.0.66:4", http.StateActive, []int{4}},
+			{"10.0.0.8:1", http.StateActive, []int{0, 4}},
+			{"10.0.0.9:1", http.StateActive, []int{0, 1, 4}},
+			{"10.0.0.10:1", http.StateActive, []int{0, 1, 4, 7}},
+		}},
+		{"loopback is neither counted nor shed", 2, 2, []step{
+			{"10.0.0.1:1", http.StateIdle, nil},
+			{"10.0.0.2:1", http.StateIdle, nil},
+			{"127.0.0.1:1", http.StateIdle, nil},
+			{"[::1]:1", http.StateIdle, nil},
+			{"10.0.0.3:1", http.StateActive, []int{0}},
+		}},
 	}
-	var addrs []string
-	for _, c := range got {
-		addrs = append(addrs, c.RemoteAddr().String())
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fake := &fakeListener{}
+			l := newConnLimiter(fake, tt.total, tt.share)
+			for i, st := range tt.steps {
+				fake.queue = append(fake.queue, &fakeConn{remote: st.remote})
+				c, err := l.Accept()
+				if err == nil {
+					l.track(c, st.state)
+				}
+				var closed []int
+				for k, fc := range fake.all {
+					if fc.closed {
+						closed = append(closed, k)
+					}
+				}
+				if fmt.Sprint(closed) != fmt.Sprint(st.closed) {
+					t.Fatalf("after connection %d (%s): closed %v, want %v", i, st.remote, closed, st.closed)
+				}
+			}
+		})
 	}
-	want := []string{"10.0.0.66:1", "10.0.0.66:2", "10.0.0.7:1", "127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:3"}
-	if len(addrs) != len(want) {
-		t.Fatalf("accepted %v, want %v", addrs, want)
+}
+
+// TestConnLimiterClose: a connection closed twice gives back one place.
+func TestConnLimiterClose(t *testing.T) {
+	fake := &fakeListener{queue: []*fakeConn{{remote: "10.0.0.1:1"}, {remote: "10.0.0.1:2"}}}
+	l := newConnLimiter(fake, 10, 1)
+	c, _ := l.Accept()
+	l.track(c, http.StateActive)
+	c.Close()
+	c.Close()
+	l.track(c, http.StateClosed)
+	c2, err := l.Accept()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i := range want {
-		if addrs[i] != want[i] {
-			t.Fatalf("accepted %v, want %v", addrs, want)
-		}
-	}
-	if !fake.all[2].closed {
-		t.Error("the connection past the share was not closed")
-	}
-	got[0].Close()
-	got[0].Close() // twice: one place back, not two
-	fake.queue = append(fake.queue, &fakeConn{remote: "10.0.0.66:4"}, &fakeConn{remote: "10.0.0.66:5"})
-	c, err := ln.Accept()
-	if err != nil || c.RemoteAddr().String() != "10.0.0.66:4" {
-		t.Fatalf("after a close: %v, %v", c, err)
-	}
-	if c, err := ln.Accept(); err == nil {
-		t.Errorf("a closed connection gave back two places: accepted %v", c.RemoteAddr())
+	l.track(c2, http.StateActive)
+	fake.queue = append(fake.queue, &fakeConn{remote: "10.0.0.1:3"})
+	if _, err := l.Accept(); err == nil || !fake.all[2].closed {
+		t.Error("a connection closed twice gave back two places")
 	}
 }
 

@@ -62,8 +62,13 @@ func (s *Server) findPage(w http.ResponseWriter, r *http.Request) {
 	// (a link shared with ?q=%E2%80%AE… turns nobody's page around).
 	body := &findBody{Query: tbsheet.Printable(q)}
 	p.Body = body
-	if q == "" || st.snap == nil {
+	p.carry("/", url.Values{"q": {q}})
+	if q == "" {
 		s.render(w, r, st, "find", "find", p, http.StatusOK)
+		return
+	}
+	if st.snap == nil {
+		s.render(w, r, st, "find", "", p, http.StatusOK) // the search shown back is this reader's
 		return
 	}
 	fq := tbsheet.FoldName(q)

@@ -162,16 +162,7 @@ func (s *Server) newPage(r *http.Request, st *state, path string) *page {
 			p.Title = p.T(n.key)
 		}
 	}
-	for _, l := range writer.Langs() {
-		q := url.Values{}
-		for _, k := range []string{"q", "show", "page", "rows"} { // what the pages read
-			if v := r.URL.Query().Get(k); v != "" {
-				q.Set(k, v)
-			}
-		}
-		q.Set("lang", l)
-		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: langNames[l], Lang: l, Current: l == lang})
-	}
+	p.carry(path, nil)
 	if st.snap != nil {
 		if len(st.snap.Divisions) > 0 {
 			p.Event = writer.EventTitle(st.snap.Divisions[0].Standings, lang)
@@ -183,6 +174,24 @@ func (s *Server) newPage(r *http.Request, st *state, path string) *page {
 		}
 	}
 	return p
+}
+
+// carry makes the language links lead to the page at path with keep: the parameters of the
+// request the page reads, as it read them (a search cut to its length, the TV's page counted
+// round). Nothing else of the request is carried: a page is kept for every reader of a save
+// (see render), and one reader's query must not reach the others' links.
+func (p *page) carry(path string, keep url.Values) {
+	p.Langs = p.Langs[:0]
+	for _, l := range writer.Langs() {
+		q := url.Values{}
+		for k, vs := range keep {
+			if len(vs) > 0 && vs[0] != "" {
+				q.Set(k, vs[0])
+			}
+		}
+		q.Set("lang", l)
+		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: langNames[l], Lang: l, Current: l == p.Lang})
+	}
 }
 
 // Chosen is the language chosen by a link (?lang=), "" when the browser's own: the search

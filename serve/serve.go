@@ -29,11 +29,10 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/net/netutil"
 
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -49,7 +48,7 @@ type Config struct {
 	// Season shows the season page (tbsheet serve --season: Snapshot.Season).
 	Season bool
 	// MaxLive caps the open live connections (/events); past it a page still loads but does
-	// not update by itself. 0 means DefaultMaxLive.
+	// not update by itself. 0 means DefaultMaxLive; more than MaxLive means MaxLive.
 	MaxLive int
 	// Now gives the time the pages show; nil means time.Now (tests fix it).
 	Now func() time.Time
@@ -58,6 +57,10 @@ type Config struct {
 // DefaultMaxLive is the cap on live connections a zero Config.MaxLive gives: every player of
 // a large event with a phone and a laptop open.
 const DefaultMaxLive = 1000
+
+// MaxLive is the most live connections a Config may ask for: each costs a goroutine and a
+// socket, and the connection cap is sized from it.
+const MaxLive = 100_000
 
 // The server's bounds: how long a client may take to send its request's headers, to send
 // the rest, to read a page, to stay idle between requests; how large its headers may be; how
@@ -82,6 +85,9 @@ type Server struct {
 	busy chan struct{} // one token per page being rendered: a flood of searches waits here
 	// liveWrite is how long a write to a live client may take (liveWrite; tests shorten it).
 	liveWrite time.Duration
+	// exempt, when not nil, replaces the connection limiter's test of this computer's own
+	// addresses (tests count 127.0.0.2… as the venue's).
+	exempt func(netip.Addr) bool
 }
 
 // New returns a server that shows "the results are being read" until the first Publish.
@@ -89,6 +95,7 @@ func New(cfg Config) *Server {
 	if cfg.MaxLive <= 0 {
 		cfg.MaxLive = DefaultMaxLive
 	}
+	cfg.MaxLive = min(cfg.MaxLive, MaxLive)
 	s := &Server{cfg: cfg, now: cfg.Now, hub: newHub(cfg.MaxLive), busy: make(chan struct{}, 2*runtime.GOMAXPROCS(0)),
 		liveWrite: liveWrite}
 	if s.now == nil {
@@ -135,14 +142,17 @@ func (s *Server) swap(next func(*state) *state) {
 }
 
 // Run serves on ln until ctx is cancelled, then closes the live connections and stops.
-// The listener is capped at the live connections and as many more for pages, one address
-// (but this computer's) holding at most its share of them (addressShare); every request has
-// the deadlines above.
+// The connections are capped at the live connections and as many more for pages, one
+// address (but this computer's) holding at most its share of them (addressShare); a
+// newcomer never waits for a place but takes one that can give way (see connLimiter); every
+// request has the deadlines above.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
-		Handler:           s.Handler(),
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
+		Handler: newHostGuard(s.Handler()),
+		// "OPTIONS *" reaches the handler, which refuses it as every method but GET and HEAD.
+		DisableGeneralOptionsHandler: true,
+		ReadHeaderTimeout:            readHeaderTimeout,
+		ReadTimeout:                  readTimeout,
 		// No WriteTimeout: a live connection lasts; each response sets its own write
 		// deadline (see deadlines) and a live one renews it at every write.
 		IdleTimeout:    idleTimeout,
@@ -152,7 +162,12 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	}
 	done := make(chan error, 1)
 	total := 2*s.cfg.MaxLive + 64
-	go func() { done <- srv.Serve(netutil.LimitListener(newFairListener(ln, addressShare(total)), total)) }()
+	lim := newConnLimiter(ln, total, addressShare(total))
+	if s.exempt != nil {
+		lim.exempt = s.exempt
+	}
+	srv.ConnState = lim.track
+	go func() { done <- srv.Serve(lim) }()
 	select {
 	case err := <-done:
 		return fmt.Errorf("serve: %w", err)

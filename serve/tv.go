@@ -138,6 +138,15 @@ func (s *Server) tvPage(w http.ResponseWriter, r *http.Request) {
 	} else {
 		n = 0
 	}
+	here := url.Values{}
+	if n > 0 {
+		here.Set("page", strconv.Itoa(n))
+	}
+	here.Set("show", show)
+	if rows != defaultTVRows {
+		here.Set("rows", strconv.Itoa(rows))
+	}
+	p.carry("/tv", here)
 	next := url.Values{}
 	next.Set("page", strconv.Itoa(n+1))
 	if show != "" {

@@ -2,9 +2,12 @@ package writer
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"codeberg.org/go-pdf/fpdf"
 	qrcode "github.com/skip2/go-qrcode"
+
+	"github.com/tbsheet/tbsheet"
 )
 
 // A wall PDF can carry a QR code (Options.QR: tbsheet serve's address) in the header's
@@ -18,12 +21,28 @@ const qrSide = 16.0
 // qrGap is the space between the header's text and the code.
 const qrGap = 3.0
 
+// MaxQR is the most characters of an address the printed code carries (Options.QR): a
+// longer one needs modules too small for a phone to read in a code of qrSide. The addresses
+// tbsheet serve prints are about 30 characters.
+const MaxQR = 100
+
+// CheckQR refuses an address the printed QR code cannot carry, before anything is rendered.
+func CheckQR(url string) error {
+	if n := utf8.RuneCountInString(url); n > MaxQR {
+		return fmt.Errorf("an address of %d characters: the printed QR code carries at most %d; give the address tbsheet serve prints", n, MaxQR)
+	}
+	return nil
+}
+
 // qrModules returns the code of url, a row of dark-or-light modules per line, without its
 // quiet zone (the header's white space is one).
 func qrModules(url string) ([][]bool, error) {
+	if err := CheckQR(url); err != nil {
+		return nil, err
+	}
 	q, err := qrcode.New(url, qrcode.Medium)
 	if err != nil {
-		return nil, fmt.Errorf("the QR code of %q: %w", url, err)
+		return nil, fmt.Errorf("the QR code of %s: %w", tbsheet.Quote(url), err)
 	}
 	q.DisableBorder = true
 	return q.Bitmap(), nil

@@ -476,7 +476,7 @@ func TestStandardInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, stderr = runAt(t, "../..", "standings", "-", "--max-size", "0")
-	if code != exitUsage || !strings.Contains(stderr, "--max-size 0: give a number of MiB") {
+	if code != exitUsage || !strings.Contains(stderr, `--max-size "0": use a whole number from 1 to`) {
 		t.Errorf("exit %d, stderr %s", code, stderr)
 	}
 	// With another input, standard input's outputs are named after it: s-stdin.csv.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -84,11 +85,11 @@ needed) and exits 1 when it finds one.`,
 	}
 	fs := cmd.Flags()
 	registerRoundFlags(fs, &f.calc, &f.out, &f.from, &f.playersFile)
-	fs.Uint64Var(&f.seed, "seed", 0, "choose among equally good pairings with `N`: the same seed makes the same pairing (default: a random seed, printed)")
+	uint64Flag(fs, &f.seed, "seed", 0, 0, math.MaxUint64, "choose among equally good pairings with `N`: the same seed makes the same pairing (default: a random seed, printed)")
 	fs.StringSliceVar(&f.drop, "drop", nil, "players leaving now, not paired: `\"A,B\"` (names, parts of names or IDs)")
 	fs.StringArrayVar(&f.avoid, "avoid", nil, "two players who must not meet (siblings, teammates): `\"A=B\"`; repeatable")
 	fs.StringArrayVar(&f.fixed, "fixed-table", nil, "a player who plays at a table of his own (an accessible seat): `\"A=5\"`; repeatable")
-	fs.IntVar(&f.cut, "cut", 0, "after the last Swiss round, pair the first round of a top cut of `N` players")
+	intFlag(fs, &f.cut, "cut", 0, 0, topcut.MaxCut, "after the last Swiss round, pair the first round of a top cut of `N` players")
 	fs.BoolVar(&f.apply, "apply", false, "write the new round into INPUT (after keeping a copy of it): the only time tbsheet writes to an input")
 	fs.BoolVar(&f.check, "check", false, "pair nothing: audit the rounds already in INPUT; exit 1 when one breaks the pairing rules")
 	fs.StringVar(&f.by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
@@ -112,9 +113,6 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	j.writeOpt.ByFamily = j.writeOpt.ByFamily || family
 	if f.to != "" && f.to != "table" && f.to != "csv" && f.to != "json" {
 		return usageErr("--to %q: use table, csv or json", f.to)
-	}
-	if f.cut < 0 || f.cut > topcut.MaxCut {
-		return usageErr("--cut %d: give a number of players from 2 to %d", f.cut, topcut.MaxCut)
 	}
 	if f.check && (f.apply || len(f.outputs) > 0 || f.slips != "" || f.cut > 0) {
 		return usageErr("--check pairs nothing: it cannot be given with --apply, --cut, -o or --slips")

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -12,7 +10,6 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/internal/suggest"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -43,7 +40,7 @@ Input formats, detected from the content (--from forces one):
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageErr("%s", flagMessage(c, err)) })
-	root.PersistentFlags().Int64(maxSizeFlag, tbsheet.MaxFileSize>>20,
+	intFlag(root.PersistentFlags(), new(int), maxSizeFlag, tbsheet.MaxFileSize>>20, 1, 1<<20,
 		"read result files (or standard input, given as -) up to `MiB` megabytes; larger ones are refused")
 	root.AddCommand(
 		newStandingsCmd(),
@@ -81,11 +78,11 @@ func maxSize(cmd *cobra.Command) (int64, error) {
 	if cmd.Flags().Lookup(maxSizeFlag) == nil {
 		return tbsheet.MaxFileSize, nil
 	}
-	mib, err := cmd.Flags().GetInt64(maxSizeFlag)
-	if err != nil || mib < 1 || mib > 1<<20 {
-		return 0, usageErr("--%s %d: give a number of MiB from 1 to %d", maxSizeFlag, mib, 1<<20)
+	mib, err := cmd.Flags().GetInt(maxSizeFlag)
+	if err != nil {
+		return 0, err
 	}
-	return mib << 20, nil
+	return int64(mib) << 20, nil
 }
 
 // args returns a cobra positional-argument check whose failure is a usage error. It also
@@ -125,7 +122,7 @@ func (f *calcFlags) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&f.tiebreaks, "tiebreaks", nil, "comma-separated tiebreak ids; replaces the preset's order (see 'tbsheet tiebreaks')")
 	fs.StringSliceVar(&f.show, "show", nil, "more tiebreak ids to compute and show without changing the order ('all' = every id)")
 	fs.StringVar(&f.points, "points", "", "match points `W,D,L,BYE` (e.g. 3,1,0,3); replaces the preset's")
-	fs.IntVar(&f.afterRound, "after-round", 0, "standings as they stood after round `N`")
+	intFlag(fs, &f.afterRound, "after-round", 0, 0, maxRoundFlag, "standings as they stood after round `N`")
 	fs.StringVar(&f.mtgFloor, "mtg-floor", "", "Magic MWP/GWP floor: 0.33 (MTR text, default) or 1/3")
 	fs.StringVar(&f.mtgBo1Bye, "mtg-bo1-bye", "", "Magic GW% of a bye when every match is best-of-one: 1-0 (as Melee, default) or 2-0 (MTR text)")
 	fs.StringVar(&f.czFloor, "cz-floor", "", "Cryptozoic T1 per-opponent floor: -3 (default) or none")
@@ -138,9 +135,6 @@ func (f *calcFlags) options() (calc.Options, error) {
 	opt := calc.Options{
 		System: f.system, Tiebreaks: f.tiebreaks, Show: f.show, AfterRound: f.afterRound,
 		MTGFloor: f.mtgFloor, MTGBo1Bye: f.mtgBo1Bye, CZFloor: f.czFloor, FIDERules: f.fideRules,
-	}
-	if f.afterRound < 0 {
-		return opt, usageErr("--after-round %d: must be a round number", f.afterRound)
 	}
 	if f.points != "" {
 		p, err := tbsheet.ParsePoints(f.points)
@@ -178,7 +172,7 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` ("+strings.Join(writer.StandingsExts(), ", ")+"); repeatable")
 	f.registerPages(fs)
 	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank; name (the alphabetical list players use to find themselves, by family name where the input keeps it apart); or family (by family name from one name column)")
-	fs.IntVar(&f.cut, "cut", 0, "draw a top-cut line under `N` players")
+	intFlag(fs, &f.cut, "cut", 0, 0, maxPlayersFlag, "draw a top-cut line under `N` players")
 	registerCSVSep(fs, &f.csvSep)
 	fs.StringVar(&f.tmpl, "template", "", "fill your own styled `XLSX` instead of the built-in workbook")
 	fs.StringVar(&f.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
@@ -218,6 +212,9 @@ func (f *outputFlags) writerOptions(stderr io.Writer) (writer.Options, error) {
 	if !contains(writer.Langs(), f.lang) {
 		return opt, usageErr("--lang %q: use %s", f.lang, strings.Join(writer.Langs(), ", "))
 	}
+	if err := writer.CheckQR(f.qr); err != nil {
+		return opt, usageErr("--qr: %v", err)
+	}
 	switch strings.ToLower(f.paper) {
 	case "a4":
 		opt.Paper = "A4"
@@ -244,9 +241,6 @@ func (f *outputFlags) writerOptions(stderr io.Writer) (writer.Options, error) {
 	default:
 		return opt, usageErr("--csv-sep %q: use ',', ';' or tab", f.csvSep)
 	}
-	if f.cut < 0 {
-		return opt, usageErr("--cut %d: must be a number of players", f.cut)
-	}
 	return opt, nil
 }
 
@@ -257,36 +251,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// flagMessage says what is wrong with a flag in the user's words: a value that is not a
-// number ("--cut x") says so, not how Go failed to parse it.
-func flagMessage(cmd *cobra.Command, err error) string {
-	var bad *pflag.InvalidValueError
-	var num *strconv.NumError
-	if errors.As(err, &bad) && errors.As(err, &num) {
-		what := "a whole number"
-		if num.Func == "ParseFloat" {
-			what = "a number"
-		}
-		return fmt.Sprintf("--%s %s: not %s", bad.GetFlag().Name, tbsheet.Quote(bad.GetValue()), what)
-	}
-	if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
-		var names []string
-		add := func(f *pflag.Flag) {
-			if !f.Hidden {
-				names = append(names, f.Name)
-			}
-		}
-		cmd.Flags().VisitAll(add)
-		cmd.InheritedFlags().VisitAll(add)
-		msg := fmt.Sprintf("%s has no flag --%s", strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" "), name)
-		if c := suggest.Closest(name, names, 2, nil); c != "" {
-			msg += "; did you mean --" + c + "?"
-		}
-		return msg
-	}
-	return err.Error()
 }
 
 // argsErr says what a command takes when its arguments are wrong, in words and with its

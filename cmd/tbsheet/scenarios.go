@@ -26,11 +26,12 @@ func (f *scenarioFlags) options(calcOpt calc.Options, cut int) (scenario.Options
 	if calcOpt.AfterRound != 0 {
 		return scenario.Options{}, usageErr("--after-round: scenarios choose their round with --round")
 	}
-	if f.round < 0 || f.rounds < 0 || f.effort < 0 {
-		return scenario.Options{}, usageErr("--round, --rounds and --effort are positive numbers")
-	}
 	return scenario.Options{Calc: calcOpt, Cut: cut, Round: f.round, Rounds: f.rounds, Effort: f.effort}, nil
 }
+
+// maxEffort is the most --effort multiplies the analysis's work by: a thousand times the
+// default budget is hours of proving.
+const maxEffort = 1000
 
 // scenarioExts are the files scenarios can be written to.
 var scenarioExts = []string{".pdf", ".json", ".txt"}
@@ -125,11 +126,11 @@ intentional draw; players who dropped are not in the cut.`,
 	}
 	fs := cmd.Flags()
 	registerRoundFlags(fs, &cf, &of, &from, &players)
-	fs.IntVar(&of.cut, "cut", 0, "the size of the top cut: `N` players (required)")
+	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "the size of the top cut: `N` players (required)")
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the scenarios to `FILE` (.pdf, .json, .txt); repeatable")
-	fs.IntVar(&sf.round, "round", 0, "analyse round `N` (default: the first round with pairings but missing results)")
-	fs.IntVar(&sf.rounds, "rounds", 0, "the event plans `N` Swiss rounds (default: what the input says), for the outlook two rounds from the end")
-	fs.Float64Var(&sf.effort, "effort", 1, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4)")
+	intFlag(fs, &sf.round, "round", 0, 0, maxRoundFlag, "analyse round `N` (default: the first round with pairings but missing results)")
+	intFlag(fs, &sf.rounds, "rounds", 0, 0, maxRoundFlag, "the event plans `N` Swiss rounds (default: what the input says), for the outlook two rounds from the end")
+	floatFlag(fs, &sf.effort, "effort", 1, 0, maxEffort, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4)")
 	fs.StringVar(&to, "to", "", "what goes to stdout: table or json (default table; nothing when -o is given)")
 	return cmd
 }

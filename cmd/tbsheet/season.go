@@ -127,7 +127,7 @@ The order of the events is their dates, then their names, whatever order they ar
 	sf.register(fs)
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(writer.SeasonExts(), ", ")+"); repeatable")
 	of.registerPages(fs)
-	fs.IntVar(&of.cut, "cut", 0, "draw a line under the first `N` players (those who qualify)")
+	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "draw a line under the first `N` players (those who qualify)")
 	registerCSVSep(fs, &of.csvSep)
 	fs.StringVar(&of.pod, "pod", "", "only this division of multi-pod inputs (Pokémon TOM: Junior, Senior, Masters)")
 	fs.StringVar(&of.title, "title", "", "the season's name on every output")
@@ -154,7 +154,7 @@ func (f *seasonFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.perWin, "per-win", "", "season points per match won (`N`, byes included)")
 	fs.StringVar(&f.perDraw, "per-draw", "", "season points per match drawn (`N`)")
 	fs.StringVar(&f.attend, "attend", "", "season points per event played (`N`)")
-	fs.IntVar(&f.best, "best", 0, "count only each player's best `N` events (0: all)")
+	intFlag(fs, &f.best, "best", 0, 0, maxSeasonNumber, "count only each player's best `N` events (0: all)")
 	fs.StringArrayVar(&f.multipliers, "multiplier", nil, "multiply one event's points: `FILE=X` (e.g. regional.tdf=2); repeatable")
 	fs.StringArrayVar(&f.same, "same", nil, "two spellings of one player: `\"NAME=NAME\"` (listed under the second); repeatable")
 	fs.StringSliceVar(&f.ties, "ties", nil, "order of the season's tiebreaks: "+strings.Join(season.Ties(), ", ")+

@@ -83,9 +83,6 @@ patterns) and INPUT's, updated on every save of INPUT; its flags say how points 
 					return err
 				}
 			}
-			if maxLive < 1 {
-				return usageErr("--max-live %d: must be a number of pages", maxLive)
-			}
 			if _, err := os.Stat(input); err != nil {
 				if errors.Is(err, fs.ErrNotExist) {
 					return writesNothing(inputErr(fmt.Errorf("%s: no such file", input)))
@@ -129,7 +126,7 @@ patterns) and INPUT's, updated on every save of INPUT; its flags say how points 
 	fs.MarkHidden("after-round") // the pages show the round being played
 	fs.StringVar(&of.lang, "lang", "en", "language of a page whose browser asks for none tbsheet speaks: en, zh, ja")
 	fs.StringVar(&of.by, "by", "rank", "order of the standings page: rank, name or family (as standings --by)")
-	fs.IntVar(&of.cut, "cut", 0, "draw a top-cut line under `N` players, and show the round's scenarios for a top N")
+	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "draw a top-cut line under `N` players, and show the round's scenarios for a top N")
 	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")
 	fs.StringVar(&of.title, "title", "", "the event's name on the pages (default: the input's own, else the file name)")
 	of.paper, of.csvSep = "A4", "," // what these pages do not print
@@ -138,11 +135,11 @@ patterns) and INPUT's, updated on every save of INPUT; its flags say how points 
 	fs.BoolVar(&final, "final", false, "final standings after a top cut (default when the input has playoff rounds)")
 	registerQuiet(fs, &of.quiet)
 	fs.StringVar(&addr, "addr", ":8080", "listen on `HOST:PORT`: :8080 every network of this computer, 127.0.0.1:8080 this computer alone")
-	fs.DurationVar(&poll, "poll", 0, "check the input every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
-	fs.IntVar(&maxLive, "max-live", serve.DefaultMaxLive, "the most pages that update live at once (`N`); more still load, without updating")
+	durationFlag(fs, &poll, "poll", 0, minPoll, maxPoll, "check the input every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
+	intFlag(fs, &maxLive, "max-live", serve.DefaultMaxLive, 1, serve.MaxLive, "the most pages that update live at once (`N`); more still load, without updating")
 	fs.StringArrayVar(&seasonSrc, "season", nil, "also show the season's table over these `EVENTS` (files, folders, patterns) and INPUT's (see 'tbsheet season'); repeatable")
 	seasonRules.register(fs)
-	fs.IntVar(&sf.rounds, "rounds", 0, "the event plans `N` Swiss rounds (default: what the input says), for the scenarios' outlook")
+	intFlag(fs, &sf.rounds, "rounds", 0, 0, maxRoundFlag, "the event plans `N` Swiss rounds (default: what the input says), for the scenarios' outlook")
 	return cmd
 }
 

@@ -96,7 +96,7 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "-"}, exitUsage, "standard input (-) cannot be watched"},
 		{[]string{"serve", "samples"}, exitUsage, "give one results file, not a folder"},
 		{[]string{"serve", "samples/f1.csv", "--lang", "fr"}, exitUsage, "--lang \"fr\""},
-		{[]string{"serve", "samples/f1.csv", "--max-live", "0"}, exitUsage, "--max-live 0"},
+		{[]string{"serve", "samples/f1.csv", "--max-live", "0"}, exitUsage, `--max-live "0"`},
 		{[]string{"serve", "missing.xlsx"}, exitInput, "missing.xlsx: no such file\n"},
 		{[]string{"serve", "samples/f1.csv", "--addr", "nowhere:-1"}, exitInput, "serve:"},
 		{[]string{"serve", "samples/f1.csv", "--addr", taken}, exitInput, "another program is using that port: try --addr :8081"},

@@ -39,9 +39,6 @@ A file that exists already (the results being entered, most likely) is not repla
 			if !strings.EqualFold(filepath.Ext(output), ".xlsx") {
 				return usageErr("template: %s: the template is an .xlsx workbook", output)
 			}
-			if rounds < 1 || rounds > 30 {
-				return usageErr("template: --rounds %d: use 1 to 30", rounds)
-			}
 			if !contains(writer.Langs(), lang) {
 				return usageErr("--lang %q: use %s", lang, strings.Join(writer.Langs(), ", "))
 			}
@@ -68,7 +65,7 @@ A file that exists already (the results being entered, most likely) is not repla
 		},
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "the workbook to write")
-	cmd.Flags().IntVar(&rounds, "rounds", 5, "number of round sheets")
+	intFlag(cmd.Flags(), &rounds, "rounds", 5, 1, 30, "number of round sheets")
 	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers and sheet names: "+strings.Join(writer.Langs(), ", "))
 	cmd.Flags().BoolVar(&force, "force", false, "replace the file if it exists")
 	cmd.Flags().StringVar(&system, "system", "", "the game whose rules rank and pair the event, written on the Event sheet: "+systemNames()+" (default: chosen on the Event sheet, else Magic's)")

@@ -162,7 +162,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 	cmd.Flags().StringVar(&from, "from", "", "force the input format")
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` for inputs that lack one (read once, at start)")
 	cmd.Flags().StringSliceVar(&formats, "formats", []string{"xlsx", "pdf"}, "what an output folder receives: "+strings.Join(outputKinds(), ", "))
-	cmd.Flags().DurationVar(&poll, "poll", 0, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
+	durationFlag(cmd.Flags(), &poll, "poll", 0, minPoll, maxPoll, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
 	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` (.pdf, .json, .txt; needs --cut); repeatable")
 	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(writer.SeasonExts(), ", ")+"; see 'tbsheet season'); repeatable")
