@@ -17,30 +17,6 @@ import (
 // drawn games, a drop box and a signature line each. Tables whose result is entered get none,
 // unless every table's is.
 
-func init() {
-	addLabels("en", map[string]string{
-		"table-n":           "Table %d",
-		"pa.slip.games":     "Games won",
-		"pa.slip.drawn":     "Drawn games",
-		"pa.slip.drop":      "Drop",
-		"pa.slip.signature": "Signature",
-	})
-	addLabels("zh", map[string]string{
-		"table-n":           "第%d桌",
-		"pa.slip.games":     "胜局数",
-		"pa.slip.drawn":     "平局数",
-		"pa.slip.drop":      "退赛",
-		"pa.slip.signature": "签名",
-	})
-	addLabels("ja", map[string]string{
-		"table-n":           "%d卓",
-		"pa.slip.games":     "勝利ゲーム数",
-		"pa.slip.drawn":     "引き分けゲーム数",
-		"pa.slip.drop":      "ドロップ",
-		"pa.slip.signature": "署名",
-	})
-}
-
 // Slip geometry in millimetres, sizes in points.
 const (
 	slipMargin  = 8.0 // the page's margin: printers do not print to the edge

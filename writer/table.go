@@ -103,9 +103,3 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
-
-func init() {
-	addLabels("en", map[string]string{"note-mark": "note: "})
-	addLabels("zh", map[string]string{"note-mark": "备注："})
-	addLabels("ja", map[string]string{"note-mark": "注記："})
-}
