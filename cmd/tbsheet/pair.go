@@ -19,6 +19,7 @@ import (
 	"github.com/tbsheet/tbsheet/apply"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/swiss"
 	"github.com/tbsheet/tbsheet/topcut"
@@ -110,7 +111,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err != nil {
 		return err
 	}
-	j.writeOpt.ByFamily = j.writeOpt.ByFamily || family
+	j.WriteOpt.ByFamily = j.WriteOpt.ByFamily || family
 	if f.to != "" && f.to != "table" && f.to != "csv" && f.to != "json" {
 		return usageErr("--to %q: use table, csv or json", f.to)
 	}
@@ -138,7 +139,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 			return err
 		}
 	}
-	data, err := reader.ReadFile(input, j.readOpt.MaxSize)
+	data, err := reader.ReadFile(input, j.ReadOpt.MaxSize)
 	if err != nil {
 		return inputErr(err)
 	}
@@ -147,15 +148,15 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err != nil {
 		return err
 	}
-	warnings := inputWarnings(name, events)
+	warnings := pipeline.Warnings(name, events)
 	printLines(cmd.ErrOrStderr(), warnings)
 	if err := j.strictErr(warnings); err != nil {
 		return err
 	}
-	notes := append(j.systemNotes(name, events), inputNotes(name, file, events, nil)...)
+	notes := append(j.SystemNotes(name, events), pipeline.Notes(name, file, events, nil)...)
 	defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 	if f.check {
-		return auditPairings(cmd.OutOrStdout(), events, j.calcOpt)
+		return auditPairings(cmd.OutOrStdout(), events, j.CalcOpt)
 	}
 	if f.apply {
 		if err := checkWritable(name, events); err != nil {
@@ -163,7 +164,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 		}
 	}
 	if f.apply && len(events) > 1 {
-		return usageErr("--apply: %s holds %d divisions (%s): pair them in the program that keeps the file", name, len(events), podNames(file))
+		return usageErr("--apply: %s holds %d divisions (%s): pair them in the program that keeps the file", name, len(events), pipeline.PodNames(file))
 	}
 	if !f.seedGiven {
 		f.seed = rand.Uint64() % 1_000_000_000 // short enough to copy from the terminal
@@ -171,11 +172,11 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	var all []*pairings.Pairings
 	var paired []pairedRound
 	for _, ev := range events {
-		pr, err := pairNext(ev, f, j.calcOpt)
+		pr, err := pairNext(ev, f, j.CalcOpt)
 		if err != nil {
 			return err
 		}
-		p, err := listPairings(pr.event, pairings.Options{Calc: j.calcOpt, Round: pr.round.Number, Before: pr.before})
+		p, err := listPairings(pr.event, pairings.Options{Calc: j.CalcOpt, Round: pr.round.Number, Before: pr.before})
 		if err != nil {
 			return err
 		}
@@ -195,12 +196,12 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 			err := writer.WritePairJSON(&b, p)
 			return b.Bytes(), err
 		}
-		return writer.RenderPairings(path, p, lists, j.writeOpt)
+		return writer.RenderPairings(path, p, lists, j.WriteOpt)
 	})
 	if err != nil {
 		return outputErr(err)
 	}
-	slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.writeOpt)
+	slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.WriteOpt)
 	if err != nil {
 		return outputErr(err)
 	}
@@ -223,7 +224,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if f.to == "" && len(f.outputs)+len(slipFiles) > 0 {
 		return nil
 	}
-	return printPairings(cmd.OutOrStdout(), all, f.to, lists, j.writeOpt, writer.WritePairJSON)
+	return printPairings(cmd.OutOrStdout(), all, f.to, lists, j.WriteOpt, writer.WritePairJSON)
 }
 
 // pairedRound is a round tbsheet pair made, and the event with it.

@@ -14,6 +14,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -75,7 +76,7 @@ result, eight to a page between cut lines.`,
 			if err != nil {
 				return err
 			}
-			j.writeOpt.ByFamily = j.writeOpt.ByFamily || family
+			j.WriteOpt.ByFamily = j.WriteOpt.ByFamily || family
 			if to != "" && to != "table" && to != "csv" && to != "json" {
 				return usageErr("--to %q: use table, csv or json", to)
 			}
@@ -103,17 +104,17 @@ result, eight to a page between cut lines.`,
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var all []*pairings.Pairings
 			for _, ev := range events {
-				p, err := listPairings(ev, pairings.Options{Calc: j.calcOpt, Round: number, Stage: stage})
+				p, err := listPairings(ev, pairings.Options{Calc: j.CalcOpt, Round: number, Stage: stage})
 				if err != nil {
 					return err
 				}
 				all = append(all, p)
 			}
-			names, files, err := renderPairings(all, of.outputs, lists, j.writeOpt)
+			names, files, err := renderPairings(all, of.outputs, lists, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
-			slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.writeOpt)
+			slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
@@ -128,7 +129,7 @@ result, eight to a page between cut lines.`,
 			if to == "" && len(of.outputs)+len(slipFiles) > 0 {
 				return nil
 			}
-			return printPairings(cmd.OutOrStdout(), all, to, lists, j.writeOpt, writer.WritePairingsJSON)
+			return printPairings(cmd.OutOrStdout(), all, to, lists, j.WriteOpt, writer.WritePairingsJSON)
 		},
 	}
 	fs := cmd.Flags()
@@ -224,7 +225,7 @@ func pairingsEvent(p *pairings.Pairings) *tbsheet.Event { return p.Event }
 // keeps one), and the notes about the input to print; it prints the input's warnings to
 // stderr at once (-q leaves them), and with --strict fails when there are some.
 func (j *job) readEvents(path string, stderr io.Writer) (events []*tbsheet.Event, notes []string, err error) {
-	data, err := reader.ReadFile(path, j.readOpt.MaxSize)
+	data, err := reader.ReadFile(path, j.ReadOpt.MaxSize)
 	if err != nil {
 		return nil, nil, inputErr(err)
 	}
@@ -233,9 +234,9 @@ func (j *job) readEvents(path string, stderr io.Writer) (events []*tbsheet.Event
 	if err != nil {
 		return nil, nil, err
 	}
-	warnings := inputWarnings(name, events)
+	warnings := pipeline.Warnings(name, events)
 	printLines(stderr, warnings)
-	return events, append(j.systemNotes(name, events), inputNotes(name, file, events, nil)...), j.strictErr(warnings)
+	return events, append(j.SystemNotes(name, events), pipeline.Notes(name, file, events, nil)...), j.strictErr(warnings)
 }
 
 // renderRound renders what a command about one round made of each division (all) for every
@@ -252,7 +253,7 @@ func renderRound[T any](all []T, outputs []string, event func(T) *tbsheet.Event,
 			ev := event(v)
 			path := out
 			if len(all) > 1 {
-				path = withTag(out, ev.Pod)
+				path = pipeline.WithTag(out, ev.Pod)
 			}
 			data, err := render(path, v)
 			if err != nil {

@@ -71,7 +71,7 @@ intentional draw; players who dropped are not in the cut.`,
 			if err != nil {
 				return err
 			}
-			opt, err := sf.options(j.calcOpt, of.cut)
+			opt, err := sf.options(j.CalcOpt, of.cut)
 			if err != nil {
 				return err
 			}
@@ -97,7 +97,7 @@ intentional draw; players who dropped are not in the cut.`,
 				}
 				reps = append(reps, rep)
 			}
-			names, files, err := renderScenarios(reps, of.outputs, j.writeOpt)
+			names, files, err := renderScenarios(reps, of.outputs, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
@@ -115,7 +115,7 @@ intentional draw; players who dropped are not in the cut.`,
 					if i > 0 {
 						fmt.Fprintln(cmd.OutOrStdout())
 					}
-					err = writer.WriteScenariosTable(cmd.OutOrStdout(), rep, j.writeOpt)
+					err = writer.WriteScenariosTable(cmd.OutOrStdout(), rep, j.WriteOpt)
 				}
 				if err != nil {
 					return outputErr(err)

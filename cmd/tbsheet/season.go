@@ -17,6 +17,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/season"
 	"github.com/tbsheet/tbsheet/watch"
@@ -65,7 +66,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			if err != nil {
 				return err
 			}
-			j.title = "" // --title names the season, not each event
+			j.Title = "" // --title names the season, not each event
 			if to != "" && to != "table" && to != "json" && to != "csv" {
 				return usageErr("--to %q: use table, json or csv", to)
 			}
@@ -100,7 +101,7 @@ The order of the events is their dates, then their names, whatever order they ar
 				return err
 			}
 			notes = append(notes, seasonNotes(s)...)
-			files, err := renderSeason(s, of.outputs, j.writeOpt)
+			files, err := renderSeason(s, of.outputs, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
@@ -112,9 +113,9 @@ The order of the events is their dates, then their names, whatever order they ar
 			case "json":
 				err = writer.WriteSeasonJSON(out, s)
 			case "csv":
-				err = writer.WriteSeasonCSV(out, s, j.writeOpt)
+				err = writer.WriteSeasonCSV(out, s, j.WriteOpt)
 			default:
-				err = writer.WriteSeasonTable(out, s, j.writeOpt)
+				err = writer.WriteSeasonTable(out, s, j.WriteOpt)
 			}
 			return outputErr(err)
 		},
@@ -324,7 +325,7 @@ func (j *job) seasonEvents(inputs []string, stderr io.Writer) (map[string]season
 	for _, in := range inputs {
 		r, err := j.read(in)
 		if r != nil {
-			notes = append(notes, r.notes...)
+			notes = append(notes, r.Notes...)
 		}
 		if err != nil {
 			if exitCode(err) != exitInput {
@@ -333,11 +334,11 @@ func (j *job) seasonEvents(inputs []string, stderr io.Writer) (map[string]season
 			problems = append(problems, tbsheet.Errors(err)...)
 			continue
 		}
-		printLines(stderr, r.warnings)
-		if len(r.sts) > 1 {
-			return nil, notes, usageErr("%s holds %d divisions (%s): a season ranks one, chosen with --pod", in, len(r.sts), divisionNames(r.sts))
+		printLines(stderr, r.Warnings)
+		if len(r.Standings) > 1 {
+			return nil, notes, usageErr("%s holds %d divisions (%s): a season ranks one, chosen with --pod", in, len(r.Standings), divisionNames(r.Standings))
 		}
-		events[in] = season.Event{Name: r.sts[0].Event.Name, Standings: r.sts[0]}
+		events[in] = season.Event{Name: r.Standings[0].Event.Name, Standings: r.Standings[0]}
 	}
 	if len(problems) > 0 {
 		return nil, notes, inputErr(problems)
@@ -361,7 +362,7 @@ func computeSeason(inputs []string, events map[string]season.Event, sf seasonFla
 	for _, in := range inputs {
 		names[events[in].Name]++
 	}
-	tags := inputTags(inputs)
+	tags := pipeline.InputTags(inputs)
 	var list []season.Event
 	for _, in := range inputs {
 		ev := events[in]
@@ -506,8 +507,8 @@ func (j *job) newSeasonWatch(inputs, outputs []string, sf seasonFlags) (*seasonW
 			}
 			continue // the table a run before this one wrote
 		}
-		if err == nil && len(r.sts) == 1 {
-			w.events[absPath(in)] = seasonInput{in, season.Event{Name: r.sts[0].Event.Name, Standings: r.sts[0]}}
+		if err == nil && len(r.Standings) == 1 {
+			w.events[absPath(in)] = seasonInput{in, season.Event{Name: r.Standings[0].Event.Name, Standings: r.Standings[0]}}
 		}
 	}
 	return w, nil
