@@ -1,11 +1,8 @@
 package writer
 
 import (
-	"bytes"
 	"encoding/csv"
-	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -472,39 +469,4 @@ func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 		doc.Players = append(doc.Players, j)
 	}
 	return encodeJSON(w, doc)
-}
-
-// pairingsExts are the files pairings can be written to.
-var pairingsExts = []string{".pdf", ".csv", ".json", ".txt"}
-
-// PairingsExts lists the extensions pairings can be written to.
-func PairingsExts() []string { return slices.Clone(pairingsExts) }
-
-// RenderPairings renders a round's pairings in the format path's extension names (.pdf,
-// .csv, .json or .txt), in memory. The PDF of a playoff round is its bracket
-// (WriteBracketPDF).
-func RenderPairings(path string, p *pairings.Pairings, lists PairingsLists, opt Options) ([]byte, error) {
-	var buf bytes.Buffer
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".pdf":
-		if p.Bracket != nil {
-			err = WriteBracketPDF(&buf, p.Bracket, opt) // a playoff round is read on its bracket
-			break
-		}
-		err = WritePairingsPDF(&buf, p, lists, opt)
-	case ".csv":
-		buf.WriteString(utf8BOM)
-		err = WritePairingsCSV(&buf, p, lists, opt)
-	case ".json":
-		err = WritePairingsJSON(&buf, p)
-	case ".txt":
-		err = WritePairingsTable(&buf, p, lists, opt)
-	default:
-		return nil, fmt.Errorf("%s: cannot write pairings as %q (use %s)", path, filepath.Ext(path), strings.Join(pairingsExts, ", "))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return buf.Bytes(), nil
 }

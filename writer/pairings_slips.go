@@ -1,8 +1,6 @@
 package writer
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -70,15 +68,6 @@ func WriteSlipsPDF(w io.Writer, p *pairings.Pairings, opt Options) error {
 			}
 		}
 	})
-}
-
-// RenderSlips renders result slips for the round's tables as a PDF, in memory.
-func RenderSlips(path string, p *pairings.Pairings, opt Options) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := WriteSlipsPDF(&buf, p, opt); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return buf.Bytes(), nil
 }
 
 // drawCutLines draws the dashed lines the slips are cut along.

@@ -31,10 +31,6 @@ import (
 // pdf_text.go typesets. The page count is known before the first page is drawn, so "Page X
 // of Y" is plain text, exactly right-aligned.
 
-func init() {
-	registerStandings(".pdf", writePDF)
-}
-
 // Page geometry in millimetres and type sizes in points. The table's sizes are multiplied
 // by the layout's scale (pdf_layout.go).
 const (

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -530,25 +529,4 @@ func appendSpaces(line []byte, n int) []byte {
 		line = append(line, ' ')
 	}
 	return line
-}
-
-// RenderScenarios renders a scenarios report in the format path's extension names (.pdf,
-// .json or .txt), in memory.
-func RenderScenarios(path string, rep *scenario.Report, opt Options) ([]byte, error) {
-	var buf bytes.Buffer
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".pdf":
-		err = WriteScenariosPDF(&buf, rep, opt)
-	case ".json":
-		err = WriteScenariosJSON(&buf, rep)
-	case ".txt":
-		err = WriteScenariosTable(&buf, rep, opt)
-	default:
-		return nil, fmt.Errorf("%s: cannot write scenarios as %q (use .pdf, .json, .txt)", path, filepath.Ext(path))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return buf.Bytes(), nil
 }

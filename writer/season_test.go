@@ -113,8 +113,8 @@ func TestSeasonOutputs(t *testing.T) {
 	for _, lang := range Langs() {
 		var warnings []string
 		opt := Options{Now: testNow, Lang: lang, Cut: 4, Warn: func(m string) { warnings = append(warnings, m) }}
-		for _, ext := range SeasonExts() {
-			data, err := RenderSeason("season"+ext, s, opt)
+		for _, ext := range Season.Exts() {
+			data, err := Season.Render("season"+ext, s, opt)
 			if err != nil || len(data) == 0 {
 				t.Fatalf("%s %s: %v", lang, ext, err)
 			}
@@ -185,8 +185,8 @@ func FuzzSeasonWriters(f *testing.F) {
 		s.Name = title
 		langs := Langs()
 		opt := Options{Now: testNow, Lang: langs[int(opts)%len(langs)], Cut: int(opts % 5)}
-		for _, ext := range SeasonExts() {
-			if data, err := RenderSeason("s"+ext, s, opt); err != nil || len(data) == 0 {
+		for _, ext := range Season.Exts() {
+			if data, err := Season.Render("s"+ext, s, opt); err != nil || len(data) == 0 {
 				t.Errorf("%s: %v", ext, err)
 			}
 		}

@@ -1,10 +1,7 @@
 package writer
 
 import (
-	"bytes"
-	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -17,34 +14,6 @@ import (
 // The season's table (tbsheet season): the words every format shares, the terminal table
 // and CSV here; JSON, the workbook and the wall PDF in season_json.go, season_xlsx.go and
 // season_pdf.go.
-
-// SeasonExts lists the files a season can be written to.
-func SeasonExts() []string { return []string{".csv", ".json", ".pdf", ".xlsx"} }
-
-// RenderSeason renders a season's table in the format path's extension names (see
-// SeasonExts), for [WriteFiles].
-func RenderSeason(path string, s *season.Standings, opt Options) ([]byte, error) {
-	var buf bytes.Buffer
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".csv":
-		if _, err = io.WriteString(&buf, utf8BOM); err == nil {
-			err = WriteSeasonCSV(&buf, s, opt)
-		}
-	case ".json":
-		err = WriteSeasonJSON(&buf, s)
-	case ".pdf":
-		err = WriteSeasonPDF(&buf, s, opt)
-	case ".xlsx":
-		err = writeSeasonXLSX(&buf, s, opt, xlsxConfig{})
-	default:
-		return nil, fmt.Errorf("%s: a season is written to %s", path, strings.Join(SeasonExts(), ", "))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return buf.Bytes(), nil
-}
 
 // seasonWords says a season's table in one language.
 type seasonWords struct {

@@ -54,12 +54,12 @@ temporary file and renamed into place; an output that is also an input is refuse
 				return err
 			}
 			if len(of.outputs) == 0 {
-				return usageErr("convert: -o OUTPUT is required (%s)", strings.Join(writer.EventExts(), ", "))
+				return usageErr("convert: -o OUTPUT is required (%s)", strings.Join(writer.Results.Exts(), ", "))
 			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			if err := checkExts(of.outputs, writer.EventExts(), "convert writes"); err != nil {
+			if err := checkProduct(writer.Results, "", of.outputs); err != nil {
 				return err
 			}
 			in := inputs[0]
@@ -79,7 +79,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 			)
 			for _, out := range of.outputs {
 				for _, t := range convertTargets(in, out, file, events, of.pod) {
-					data, err := writer.RenderEvent(t.path, t.ev, j.WriteOpt)
+					data, err := writer.Results.Render(t.path, t.ev, j.WriteOpt)
 					if err != nil {
 						return outputErr(err)
 					}
@@ -96,7 +96,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(writer.EventExts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(writer.Results.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
 	fs.StringVar(&of.lang, "lang", "en", "language of headers: "+strings.Join(writer.Langs(), ", "))

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // This file names the files a command writes and refuses, before anything is written, the
@@ -45,13 +47,15 @@ func checkOutputs(inputs, outputs []string) error {
 	return checkFiles(inputs, files)
 }
 
-// checkExts refuses, before any input is read, an output whose extension names none of the
-// formats (exts) it can be written in: "s.docx: standings are written to .csv, …".
-func checkExts(outputs, exts []string, what string) error {
-	for _, o := range outputs {
-		if !contains(exts, strings.ToLower(filepath.Ext(o))) {
-			return usageErr("%s: %s %s", o, what, strings.Join(exts, ", "))
-		}
+// checkProduct refuses, before any input is read, a --to the product cannot be printed as
+// ("" is the command's default) and an output whose extension names none of its files:
+// "s.docx: standings are written to .csv, …".
+func checkProduct[T any](p *writer.Product[T], to string, outputs []string) error {
+	if err := p.CheckTo(to); err != nil {
+		return usageErr("%v", err)
+	}
+	if err := p.CheckOutputs(outputs); err != nil {
+		return usageErr("%v", err)
 	}
 	return nil
 }

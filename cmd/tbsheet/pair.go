@@ -94,9 +94,9 @@ needed) and exits 1 when it finds one.`,
 	fs.BoolVar(&f.apply, "apply", false, "write the new round into INPUT (after keeping a copy of it): the only time tbsheet writes to an input")
 	fs.BoolVar(&f.check, "check", false, "pair nothing: audit the rounds already in INPUT; exit 1 when one breaks the pairing rules")
 	fs.StringVar(&f.by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
-	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write the new round's pairings to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write the new round's pairings to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&f.slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
-	fs.StringVar(&f.to, "to", "", "what goes to stdout: table, csv or json (default table; nothing when -o or --slips is given)")
+	fs.StringVar(&f.to, "to", "", writer.Pair.ToHelp()+" (default table; nothing when -o or --slips is given)")
 	return cmd
 }
 
@@ -112,8 +112,8 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 		return err
 	}
 	j.WriteOpt.ByFamily = j.WriteOpt.ByFamily || family
-	if f.to != "" && f.to != "table" && f.to != "csv" && f.to != "json" {
-		return usageErr("--to %q: use table, csv or json", f.to)
+	if err := checkProduct(writer.Pair, f.to, nil); err != nil {
+		return err
 	}
 	if f.check && (f.apply || len(f.outputs) > 0 || f.slips != "" || f.cut > 0) {
 		return usageErr("--check pairs nothing: it cannot be given with --apply, --cut, -o or --slips")
@@ -128,10 +128,10 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err := checkOutputs([]string{input}, slices.Concat(f.outputs, slipFiles)); err != nil {
 		return err
 	}
-	if err := checkExts(f.outputs, writer.PairingsExts(), "pairings are written to"); err != nil {
+	if err := checkProduct(writer.Pair, "", f.outputs); err != nil {
 		return err
 	}
-	if err := checkExts(slipFiles, []string{".pdf"}, "result slips are written to"); err != nil {
+	if err := checkProduct(writer.Slips, "", slipFiles); err != nil {
 		return err
 	}
 	if f.apply {
@@ -196,7 +196,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 			err := writer.WritePairJSON(&b, p)
 			return b.Bytes(), err
 		}
-		return writer.RenderPairings(path, p, lists, j.WriteOpt)
+		return writer.Pair.Render(path, writer.PairingsDoc{Pairings: p, Lists: lists}, j.WriteOpt)
 	})
 	if err != nil {
 		return outputErr(err)
@@ -224,7 +224,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if f.to == "" && len(f.outputs)+len(slipFiles) > 0 {
 		return nil
 	}
-	return printPairings(cmd.OutOrStdout(), all, f.to, lists, j.WriteOpt, writer.WritePairJSON)
+	return outputErr(writer.Pair.Print(cmd.OutOrStdout(), f.to, pairingsDocs(all, lists), j.WriteOpt))
 }
 
 // pairedRound is a round tbsheet pair made, and the event with it.
@@ -417,30 +417,6 @@ func playerIndex(ev *tbsheet.Event, flag, q string) (int, error) {
 		names = append(names, ev.Players[p].Name)
 	}
 	return 0, usageErr("%s %q matches %s: be more precise", flag, q, strings.Join(names, ", "))
-}
-
-// printPairings prints every division's pairings to stdout in the form --to asks for;
-// json writes each with writeJSON.
-func printPairings(out io.Writer, all []*pairings.Pairings, to string, lists writer.PairingsLists, opt writer.Options,
-	writeJSON func(io.Writer, *pairings.Pairings) error) error {
-	for i, p := range all {
-		var err error
-		switch to {
-		case "json":
-			err = writeJSON(out, p)
-		case "csv":
-			err = writer.WritePairingsCSV(out, p, lists, opt)
-		default:
-			if i > 0 {
-				fmt.Fprintln(out)
-			}
-			err = writer.WritePairingsTable(out, p, lists, opt)
-		}
-		if err != nil {
-			return outputErr(err)
-		}
-	}
-	return nil
 }
 
 // checkUnlocked refuses to write into a workbook while Excel or LibreOffice has it open:

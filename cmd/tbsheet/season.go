@@ -67,8 +67,8 @@ The order of the events is their dates, then their names, whatever order they ar
 				return err
 			}
 			j.Title = "" // --title names the season, not each event
-			if to != "" && to != "table" && to != "json" && to != "csv" {
-				return usageErr("--to %q: use table, json or csv", to)
+			if err := checkProduct(writer.Season, to, nil); err != nil {
+				return err
 			}
 			inputs, err := seasonInputs(args)
 			if err != nil {
@@ -82,7 +82,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			if err := checkExts(of.outputs, writer.SeasonExts(), "a season is written to"); err != nil {
+			if err := checkProduct(writer.Season, "", of.outputs); err != nil {
 				return err
 			}
 			if err := checkFiles(inputs, plainOutputs(of.outputs)); err != nil {
@@ -108,16 +108,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			if err := writeOutputs(files, &notes); err != nil || to == "" && len(of.outputs) > 0 {
 				return err
 			}
-			out := cmd.OutOrStdout()
-			switch to {
-			case "json":
-				err = writer.WriteSeasonJSON(out, s)
-			case "csv":
-				err = writer.WriteSeasonCSV(out, s, j.WriteOpt)
-			default:
-				err = writer.WriteSeasonTable(out, s, j.WriteOpt)
-			}
-			return outputErr(err)
+			return outputErr(writer.Season.Print(cmd.OutOrStdout(), to, []*season.Standings{s}, j.WriteOpt))
 		},
 	}
 	fs := cmd.Flags()
@@ -126,7 +117,7 @@ The order of the events is their dates, then their names, whatever order they ar
 		fs.MarkHidden(name) // a season counts finished events, and shows no tiebreak of theirs
 	}
 	sf.register(fs)
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(writer.SeasonExts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(writer.Season.Exts(), ", ")+"); repeatable")
 	of.registerPages(fs)
 	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "draw a line under the first `N` players (those who qualify)")
 	registerCSVSep(fs, &of.csvSep)
@@ -135,7 +126,7 @@ The order of the events is their dates, then their names, whatever order they ar
 	registerQR(fs, &of.qr)
 	registerQuiet(fs, &of.quiet)
 	of.by = "rank"
-	fs.StringVar(&to, "to", "", "what goes to stdout: table, json or csv (default table; nothing when -o is given)")
+	fs.StringVar(&to, "to", "", writer.Season.ToHelp()+" (default table; nothing when -o is given)")
 	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	return cmd
@@ -458,7 +449,7 @@ func seasonNotes(s *season.Standings) []string {
 func renderSeason(s *season.Standings, outputs []string, opt writer.Options) ([]writer.File, error) {
 	var files []writer.File
 	for _, out := range outputs {
-		data, err := writer.RenderSeason(out, s, opt)
+		data, err := writer.Season.Render(out, s, opt)
 		if err != nil {
 			return nil, err
 		}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
-	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -53,13 +51,13 @@ silences them.`,
 			if err != nil {
 				return err
 			}
-			if to != "" && to != "table" && to != "json" && to != "csv" {
-				return usageErr("--to %q: use table, json or csv", to)
+			if err := checkProduct(writer.Standings, to, nil); err != nil {
+				return err
 			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			if err := checkExts(of.outputs, writer.StandingsExts(), "standings are written to"); err != nil {
+			if err := checkProduct(writer.Standings, "", of.outputs); err != nil {
 				return err
 			}
 			stderr := cmd.ErrOrStderr()
@@ -107,12 +105,12 @@ silences them.`,
 			for _, s := range all {
 				sts = append(sts, s.Standings)
 			}
-			return printStandings(cmd.OutOrStdout(), sts, to, j.WriteOpt)
+			return outputErr(writer.Standings.Print(cmd.OutOrStdout(), to, sts, j.WriteOpt))
 		},
 	}
 	cf.register(cmd.Flags())
 	of.register(cmd.Flags())
-	cmd.Flags().StringVar(&to, "to", "", "what goes to stdout: table, json or csv (default table; nothing when -o is given)")
+	cmd.Flags().StringVar(&to, "to", "", writer.Standings.ToHelp()+" (default table; nothing when -o is given)")
 	cmd.Flags().StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	cmd.Flags().BoolVar(&final, "final", false, "final standings after a top cut (default when the input has playoff rounds)")
@@ -126,29 +124,6 @@ func formatIDs() []string {
 		ids = append(ids, f.ID)
 	}
 	return ids
-}
-
-// printStandings writes standings to stdout in the chosen form; several standings are printed
-// one after the other (JSON as a stream of documents).
-func printStandings(w io.Writer, all []*calc.Standings, to string, opt writer.Options) error {
-	for i, st := range all {
-		var err error
-		switch to {
-		case "json":
-			err = writer.WriteJSON(w, st)
-		case "csv":
-			err = writer.WriteCSV(w, st, opt)
-		default:
-			if i > 0 {
-				fmt.Fprintln(w)
-			}
-			err = writer.WriteTable(w, st, opt)
-		}
-		if err != nil {
-			return outputErr(err)
-		}
-	}
-	return nil
 }
 
 // exitCode returns the exit code an error maps to: 1 when it is not classified.

@@ -93,7 +93,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 					files = append(files, o)
 				}
 			}
-			if err := checkExts(files, writer.StandingsExts(), "standings are written to"); err != nil {
+			if err := checkProduct(writer.Standings, "", files); err != nil {
 				return err
 			}
 			if len(scenarios) > 0 {
@@ -108,7 +108,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 				}
 			}
 			if len(pairingFiles) > 0 {
-				if err := checkExts(pairingFiles, writer.PairingsExts(), "pairings are written to"); err != nil {
+				if err := checkProduct(writer.Pairings, "", pairingFiles); err != nil {
 					return err
 				}
 				if err := checkOutputs(inputs, pairingFiles); err != nil {
@@ -119,7 +119,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 				}
 			}
 			if len(seasonFiles) > 0 {
-				if err := checkExts(seasonFiles, writer.SeasonExts(), "a season is written to"); err != nil {
+				if err := checkProduct(writer.Season, "", seasonFiles); err != nil {
 					return err
 				}
 				if err := checkOutputs(inputs, seasonFiles); err != nil {
@@ -166,9 +166,9 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 	durationFlag(cmd.Flags(), &poll, "poll", 0, minPoll, maxPoll, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
 	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` (.pdf, .json, .txt; needs --cut); repeatable")
-	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(writer.SeasonExts(), ", ")+"; see 'tbsheet season'); repeatable")
+	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(writer.Season.Exts(), ", ")+"; see 'tbsheet season'); repeatable")
 	seasonRules.register(cmd.Flags())
-	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
+	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
 	return cmd
 }
 
@@ -176,7 +176,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 // without the dot.
 func outputKinds() []string {
 	var out []string
-	for _, e := range writer.StandingsExts() {
+	for _, e := range writer.Standings.Exts() {
 		out = append(out, strings.TrimPrefix(e, "."))
 	}
 	return out
