@@ -456,11 +456,11 @@ func enough(n int) string {
 }
 
 // checkWritable refuses, before pairing, an --apply into a file a program keeps (Challonge,
-// KTS, TOM, WER, TRF, an event JSON): only hand-kept workbooks and CSV files tell where a
-// new round goes.
+// KTS, TOM, WER, an event JSON): only hand-kept workbooks and CSV files tell where a new
+// round goes, and a chess TRF file, whose lines hold a block per round.
 func checkWritable(name string, events []*tbsheet.Event) error {
 	ev := events[0]
-	if ev.Layout != nil && len(ev.Layout.Tables) > 0 {
+	if ev.Layout != nil && len(ev.Layout.Tables) > 0 || ev.Format == "trf" {
 		return nil
 	}
 	what := ev.Format
