@@ -1,0 +1,3 @@
+package pipeline
+
+import _ "github.com/tbsheet/tbsheet/internal/golden"
