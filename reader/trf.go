@@ -31,10 +31,14 @@ const (
 
 // TRF column positions (1-based, inclusive), docs/inputs.md.
 const (
-	trfColRank     = 5 // start rank 5–8
+	trfColRank     = 5  // start rank 5–8
+	trfColSex      = 10 // sex 10, title 11–13
 	trfColName     = 15
 	trfColNameEnd  = 47
 	trfColRating   = 49
+	trfColFed      = 54 // federation 54–56
+	trfColFIDEID   = 58 // FIDE id 58–68
+	trfColBirth    = 70 // birth date 70–79
 	trfColPoints   = 81
 	trfColPlace    = 86
 	trfColRound1   = 92 // round r's block starts at 92 + 10(r−1): opponent 4, colour at +5, result at +7
@@ -142,11 +146,19 @@ func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 		return nil, err
 	}
 	var players []*trfPlayer
+	seenPlayer := false
 	for _, l := range lines {
 		if len(l.chars) < 3 {
 			continue
 		}
-		switch string(l.chars[:3]) {
+		id := string(l.chars[:3])
+		if id == "001" {
+			seenPlayer = true
+		} else {
+			// Every other line is kept as written, for a converted file to lose nothing.
+			t.ev.Records = append(t.ev.Records, tbsheet.Record{ID: id, Line: string(l.chars), AfterPlayers: seenPlayer})
+		}
+		switch id {
 		case "001":
 			if p := t.player(l); p != nil {
 				players = append(players, p)
@@ -230,7 +242,10 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	}
 	t.byRank[rank] = -1
 	pl := tbsheet.Player{ID: strconv.Itoa(rank), Name: l.field(trfColName, trfColNameEnd),
-		Pos: tbsheet.Pos{File: t.name, Row: l.no, Col: 1}}
+		Sex: l.field(trfColSex, trfColSex), Title: l.field(trfColSex+1, trfColSex+3),
+		Federation: l.field(trfColFed, trfColFed+2), FIDEID: l.field(trfColFIDEID, trfColFIDEID+10),
+		Birth: l.field(trfColBirth, trfColBirth+9),
+		Pos:   tbsheet.Pos{File: t.name, Row: l.no, Col: 1}}
 	if s := l.field(trfColRating, trfColRating+3); s != "" {
 		r, err := strconv.Atoi(s)
 		if err != nil || r < 0 {
@@ -492,7 +507,7 @@ func (t *trfReader) matches(players []*trfPlayer) {
 				}
 				if paired {
 					rounds[r].Matches = append(rounds[r].Matches, tbsheet.Match{P1: pi, P2: tbsheet.NoPlayer,
-						Result: res, Color: b.colour, Pos: pos})
+						Result: res, Color: b.colour, FullPointBye: b.code == 'F', Pos: pos})
 					last = r + 1
 				}
 				continue
