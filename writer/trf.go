@@ -38,16 +38,18 @@ func writeTRF(w io.Writer, ev *tbsheet.Event, _ Options) error {
 	}
 	rounds := ev.SwissRounds()
 	sort.SliceStable(rounds, func(i, j int) bool { return rounds[i].Number < rounds[j].Number })
+	col, width := trfRoundColumns(rounds)
 	n := len(ev.Players)
 	blocks := make([][]string, n)
 	points := make([]exact.Num, n)
 	for p := range blocks {
-		blocks[p] = make([]string, len(rounds))
-		for r := range rounds {
+		blocks[p] = make([]string, width)
+		for r := range blocks[p] {
 			blocks[p][r] = "0000 - -" // not paired
 		}
 	}
-	for r, rd := range rounds {
+	for i, rd := range rounds {
+		r := col[i]
 		for _, m := range rd.Matches {
 			if m.P1 < 0 || m.P1 >= n || m.P2 >= n {
 				return fmt.Errorf("round %d: a match names an unknown player", rd.Number)
@@ -69,7 +71,7 @@ func writeTRF(w io.Writer, ev *tbsheet.Event, _ Options) error {
 
 	bw := bufio.NewWriter(w)
 	line := func(format string, args ...any) { fmt.Fprintf(bw, format+"\n", args...) }
-	for _, rec := range trfHeader(ev, n, len(rounds), pt) {
+	for _, rec := range trfHeader(ev, n, width, pt) {
 		line("%s", rec)
 	}
 	order := make([]int, n)
@@ -203,6 +205,25 @@ func trfField(s string, width int) string {
 		return string(r[:width])
 	}
 	return s
+}
+
+// trfRoundColumns returns the block each round is written in (rounds in order) and the
+// number of blocks of a line: a round's number less one when the numbers rise from 1 to 400
+// (a round in which nobody was paired, which the event does not hold, keeps its blocks),
+// else its place.
+func trfRoundColumns(rounds []tbsheet.Round) ([]int, int) {
+	col := make([]int, len(rounds))
+	last := 0
+	for i, rd := range rounds {
+		if rd.Number <= last || rd.Number > 400 {
+			for i := range col {
+				col[i] = i
+			}
+			return col, len(col)
+		}
+		col[i], last = rd.Number-1, rd.Number
+	}
+	return col, last
 }
 
 // trfTiebreaks returns the event's tie-breaks in FIDE's notation for a 202 record: as the
