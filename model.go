@@ -55,6 +55,11 @@ type Event struct {
 	// PlannedRounds is the number of Swiss rounds the event was scheduled for, or 0 when the
 	// input does not say. Rounds holds only what has been paired.
 	PlannedRounds int
+	// RoundRobin is true when the input says the event is an all-play-all (a TRF's 092
+	// record names a round robin, or its players are its rounds' number, or one more): FIDE's
+	// tie-breaks then count a forfeit as a game for direct encounter. calc also takes an event
+	// in which every two players were paired equally often for one.
+	RoundRobin bool
 	// Teams is true when each Player is a team (KTS team events, WER team events).
 	Teams bool
 	// LocalIDs is true when the players' IDs number them in this event only (a TRF start

@@ -227,6 +227,8 @@ type fideData struct {
 	drawn [][]int
 	// fore is true for Fore Buchholz: every game of the last round counts as a draw.
 	fore bool
+	// rr is true in an all-play-all (fideRoundRobin): direct encounter counts forfeits.
+	rr bool
 	// Ranking sums opponents' scores as integers: den is a common denominator of the points
 	// a round can score; spts[p*len(Rounds)+i] are pts[p][i] times den, and sby the same
 	// round's opponent score (adjusted, or the dummy's) times den, which every
@@ -364,6 +366,7 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 		f.rules = FIDE2023
 	}
 	f.den = fideDen(c)
+	f.rr = fideRoundRobin(f.t, c.Event.RoundRobin)
 	f.setRounds()
 	n, rounds := f.t.n, f.t.r
 	f.score = make([]exact.Num, n)

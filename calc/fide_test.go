@@ -716,3 +716,19 @@ func TestFIDEDECannotSeparate(t *testing.T) {
 		t.Errorf("A's direct encounter: %s (%s), want 3", got[0].Value.Num, got[0].Explain.Note)
 	}
 }
+
+// TestFIDEDERoundRobinForfeit: in a round robin a forfeit counts for direct encounter (as
+// FIDE's exercise 26 has it). D, E and F finish on 1½; among them E beat D by forfeit and
+// drew F, F drew D: E 1½, F 1, D ½ rank E, F, D. Left out, the forfeit would leave D and E
+// unmet and the three tied.
+func TestFIDEDERoundRobinForfeit(t *testing.T) {
+	ev := chessEvent(t, "A B C D E F", nil,
+		[]string{"A F =", "B E 1", "C D 1"},
+		[]string{"A E 1", "D F =", "B C ="},
+		[]string{"A D =", "C E 1", "B F 1"},
+		[]string{"A C =", "B D =", "E F ="},
+		[]string{"A B =", "C F 1", "D E -"})
+	checkFIDE(t, ev, "", []fideCase{
+		{"fide-de", "E", "2", ""}, {"fide-de", "F", "1", ""}, {"fide-de", "D", "0", ""},
+	})
+}

@@ -178,6 +178,7 @@ func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 		// nothing the standings need.
 	}
 	t.ev.ReportedOrderUnknown = t.ev.DeclaredTiebreaks == ""
+	t.ev.RoundRobin = trfRoundRobin(t.ev, len(players))
 	if len(t.errs) > 0 {
 		return t.ev, t.errs
 	}
@@ -432,6 +433,25 @@ func (t *trfReader) tiebreaks(l trfLine) {
 	}
 	t.ev.DeclaredTiebreaks = s
 	t.ev.DeclaredTiebreaksPos = tbsheet.Pos{File: t.name, Row: l.no, Col: col}
+}
+
+// trfRoundRobin reports whether the event is an all-play-all, as FIDE's tie-break checker
+// decides it: the kind of tournament in record 092 when it names one (Swiss; round robin, RR
+// or Berger), else a number of players equal to the planned rounds or one more.
+func trfRoundRobin(ev *tbsheet.Event, players int) bool {
+	for _, rec := range ev.Records {
+		if rec.ID != "092" {
+			continue
+		}
+		kind := strings.ToUpper(rec.Line)
+		switch {
+		case strings.Contains(kind, "SWISS"):
+			return false
+		case strings.Contains(kind, "ROBIN"), strings.Contains(kind, "BERGER"), strings.Contains(kind, "RR"):
+			return true
+		}
+	}
+	return ev.PlannedRounds > 0 && (players == ev.PlannedRounds || players == ev.PlannedRounds+1)
 }
 
 // trfDate turns "2025/03/14" (or with - or .) into ISO 8601; other text is kept as written.
