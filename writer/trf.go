@@ -136,7 +136,11 @@ func trfHeader(ev *tbsheet.Event, players, rounds int, pt tbsheet.Points) []stri
 	if !fromTRF {
 		add("062", strconv.Itoa(players))
 		add("072", strconv.Itoa(rated))
-		add("092", "Individual: Swiss-System")
+		kind := "Individual: Swiss-System"
+		if ev.RoundRobin {
+			kind = "Individual: Round robin"
+		}
+		add("092", kind)
 	}
 	if ev.Points != nil {
 		add("162", fmt.Sprintf("W %s D %s L %s U %s", trfNum(pt.Win), trfNum(pt.Draw), trfNum(pt.Loss), trfNum(pt.Bye)))
