@@ -171,7 +171,7 @@ func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 			t.rounds(l)
 		case "162":
 			t.scoring(l)
-		case "202":
+		case "202", "212":
 			t.tiebreaks(l)
 		}
 		// Every other record (tournament data, team records, comments "###", rulers) says
@@ -415,16 +415,20 @@ func (t *trfReader) scoring(l trfLine) {
 }
 
 // tiebreaks reads a 202 record (TRF-2x): the event's tie-breaks in FIDE's notation
-// ("202 BH/C1,BH,SB,DE"), kept as written for calc to map, and where they start. A second 202
-// record is a mistake: which one ranks would be a guess.
+// ("202 BH/C1,BH,SB,DE"), kept as written for calc to map, and where they start; or a 212
+// record, the same list led by the score that ranks first ("212 PTS,BH/C1,BH"). A second
+// list that says otherwise is a mistake: which one ranks would be a guess.
 func (t *trfReader) tiebreaks(l trfLine) {
 	s := l.field(5, len(l.chars))
 	if s == "" {
 		return
 	}
+	if t.ev.DeclaredTiebreaks != "" && trfAfterPoints(s) == trfAfterPoints(t.ev.DeclaredTiebreaks) {
+		return // a 202 and a 212 record that agree
+	}
 	if t.ev.DeclaredTiebreaks != "" {
-		t.errorf(l.no, 5, tbsheet.ErrValue, "a second list of tie-breaks (202): the first is on line %d",
-			t.ev.DeclaredTiebreaksPos.Row)
+		t.errorf(l.no, 5, tbsheet.ErrValue, "a second list of tie-breaks (%s): the first is on line %d",
+			string(l.chars[:3]), t.ev.DeclaredTiebreaksPos.Row)
 		return
 	}
 	col := 5
@@ -433,6 +437,16 @@ func (t *trfReader) tiebreaks(l trfLine) {
 	}
 	t.ev.DeclaredTiebreaks = s
 	t.ev.DeclaredTiebreaksPos = tbsheet.Pos{File: t.name, Row: l.no, Col: col}
+}
+
+// trfAfterPoints returns a list of tie-breaks without the score a 212 record leads with.
+func trfAfterPoints(s string) string {
+	first, rest, _ := strings.Cut(strings.TrimSpace(s), ",")
+	switch strings.ToUpper(strings.TrimSpace(first)) {
+	case "PTS", "MPTS", "GPTS":
+		return strings.TrimSpace(rest)
+	}
+	return strings.TrimSpace(s)
 }
 
 // trfRoundRobin reports whether the event is an all-play-all, as FIDE's tie-break checker

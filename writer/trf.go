@@ -90,7 +90,7 @@ func writeTRF(w io.Writer, ev *tbsheet.Event, _ Options) error {
 		}
 		// Columns 1–91: id, start rank, sex, title, name, rating, federation, FIDE id, birth
 		// date, points, rank.
-		s := fmt.Sprintf("001 %4d %1s%3s %-33s %4s %3s %11s %10s %4s %4s  ", rank[p],
+		s := fmt.Sprintf("001 %4d %1s%3s %-33s %4s %3s %11s %-10s %4s %4s  ", rank[p],
 			trfField(pl.Sex, 1), trfField(pl.Title, 3), trfName(pl.Name), rating,
 			trfField(pl.Federation, 3), trfField(pl.FIDEID, 11), trfField(pl.Birth, 10),
 			trfNum(points[p]), strconv.Itoa(place[p]))
@@ -158,8 +158,11 @@ func trfHeader(ev *tbsheet.Event, players, rounds int, pt tbsheet.Points) []stri
 			continue
 		}
 		id := rec.ID
-		if id == "142" { // TRF-2x's number of rounds, which XXR says too
+		switch id {
+		case "142": // TRF-2x's number of rounds, which XXR says too
 			id = "XXR"
+		case "212": // the tie-breaks led by the score, which 202 says too
+			id = "202"
 		}
 		if d, ok := derived[id]; ok && !written[id] {
 			written[id] = true
@@ -194,7 +197,7 @@ func trfKeeps(rec tbsheet.Record, ev *tbsheet.Event, players, rated, planned int
 		return text == strconv.Itoa(players)
 	case "072":
 		return text == strconv.Itoa(rated)
-	case "202":
+	case "202", "212":
 		return text == ev.DeclaredTiebreaks
 	case "XXR", "142":
 		return text == strconv.Itoa(planned)

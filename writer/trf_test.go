@@ -255,3 +255,24 @@ func FuzzTRFRoundTrip(f *testing.F) {
 		trfSameAgain(t, ev)
 	})
 }
+
+// TestTRFRoundTripRecords: the records of a TRF-2026 file come back as written, in their
+// places: 212 and 142 stand for 202 and XXR (no second list is added), the XX records of a
+// pairing program and a team record after the players are kept.
+func TestTRFRoundTripRecords(t *testing.T) {
+	in := "012 Club RR\n042 2026.03.01\n092 Individual: Round robin\n142 3\n212 PTS,DE,SB/V2\nXXC white1\n" +
+		"001    1 wWGM Alpha, Ann                        2000 NOR    12345678 1990/01/02  2.5    1     2 w 1     3 b =  0000 - F\n" +
+		"001    2 m    Beta, Bob                         1900 CHN     2345678 2001        2.0    2     1 b 0  0000 - U     3 w 1\n" +
+		"001    3 m GM Gamma, Cy                         1800 JPN     3456789             1.0    3  0000 - H     1 w =     2 b 0\n" +
+		"013 Team A                             1    2\n"
+	ev, err := reader.ReadBytes([]byte(in), "rr.trf", "trf", reader.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ev.RoundRobin || ev.DeclaredTiebreaks != "PTS,DE,SB/V2" || ev.PlannedRounds != 3 {
+		t.Errorf("read %v %q %d", ev.RoundRobin, ev.DeclaredTiebreaks, ev.PlannedRounds)
+	}
+	if out := trfSameAgain(t, ev); out != in {
+		t.Errorf("written\n%s\nwant\n%s", out, in)
+	}
+}
