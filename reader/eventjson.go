@@ -172,10 +172,7 @@ func (r *evjReader) match(v *jsonValue, players int) tbsheet.Match {
 	if m.Result, ok = tbsheet.ParseResult(r.text(res)); !ok || m.Result == tbsheet.Absent {
 		r.errorf(res, "%s is not a result id (win, loss, draw, id, double-loss, forfeit-win, forfeit-loss, double-forfeit, bye, half-bye, zero-bye, loss-no-opponent, unreported)", res.quoted())
 	}
-	m.FullPointBye = r.flag(v.get("full_point_bye"))
-	if m.FullPointBye && m.Result != tbsheet.Bye {
-		r.errorf(v.get("full_point_bye"), "a full-point bye needs the result bye, not %s", res.quoted())
-	}
+	m.FullPointBye = r.flag(v.get("full_point_bye")) // on a bye only: Validate says so
 	if g := v.get("games"); !g.isNull() {
 		m.Games = tbsheet.Games{Known: true, P1: r.count(g.get("p1"), 1<<20), P2: r.count(g.get("p2"), 1<<20), Drawn: r.count(g.get("drawn"), 1<<20)}
 	}

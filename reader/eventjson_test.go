@@ -165,7 +165,7 @@ func TestEventJSONChess(t *testing.T) {
 		t.Error("the fixture has no full-point bye")
 	}
 	bad := strings.Replace(evjMatches, `"result": "win",`, `"result": "win", "full_point_bye": true,`, 1)
-	if _, err := readEventJSON([]byte(evjDoc(bad)), "event.json", Options{}); err == nil || !strings.Contains(err.Error(), "a full-point bye needs the result bye") {
+	if _, err := readEventJSON([]byte(evjDoc(bad)), "event.json", Options{}); err == nil || !strings.Contains(err.Error(), "a full-point bye is a bye, not a win") {
 		t.Errorf("a won game marked full-point bye: %v", err)
 	}
 }
