@@ -110,6 +110,19 @@ func ColumnKey(header string) string { return columns.key(header) }
 // and Black (en, zh, ja), after NormalizeHeader.
 var colourHeaders = [2][]string{{"white", "白", "白方"}, {"black", "黒", "黑", "黑方"}}
 
+// colourNames are the headers tbsheet writes for White and Black, per language.
+var colourNames = map[string][2]string{"en": {"White", "Black"}, "zh": {"白方", "黑方"}, "ja": {"白", "黒"}}
+
+// ColourHeaders returns the Player 1 and Player 2 headers of a chess match list whose Player 1
+// had White in every game, in a language (English for one tbsheet does not write).
+func ColourHeaders(lang string) (white, black string) {
+	n, ok := colourNames[lang]
+	if !ok {
+		n = colourNames["en"]
+	}
+	return n[0], n[1]
+}
+
 // ColourColumns reports whether a match list's Player 1 and Player 2 headers name White and
 // Black: its Player 1 then had White in every game.
 func ColourColumns(p1, p2 string) bool {
