@@ -55,6 +55,11 @@ type Event struct {
 	// PlannedRounds is the number of Swiss rounds the event was scheduled for, or 0 when the
 	// input does not say. Rounds holds only what has been paired.
 	PlannedRounds int
+	// RoundRobin is true when the input says the event is an all-play-all (a TRF's 092
+	// record names a round robin, or its players are its rounds' number, or one more): FIDE's
+	// tie-breaks then count a forfeit as a game for direct encounter. calc also takes an event
+	// in which every two players were paired equally often for one.
+	RoundRobin bool
 	// Teams is true when each Player is a team (KTS team events, WER team events).
 	Teams bool
 	// LocalIDs is true when the players' IDs number them in this event only (a TRF start
@@ -81,9 +86,27 @@ type Event struct {
 	// before the notes and stand out; `--strict` makes them errors.
 	Warnings []string
 
+	// Records are the lines of a chess report file (TRF) other than its player lines, as
+	// written and in order: the tournament's header records (012 name, 022 city, 032
+	// federation, 042/052 dates, 062…132, 142, 162, 202, …), the XX records of pairing
+	// programs, comments. tbsheet writes them back when it converts the event to a TRF, so
+	// that nothing the file said is lost; nil for other inputs.
+	Records []Record
+
 	// Layout is where a hand-kept input keeps its matches, for `tbsheet pair --apply`; nil
 	// for inputs a program wrote.
 	Layout *Layout
+}
+
+// Record is one line of a chess report file (TRF) that is not a player line.
+type Record struct {
+	// ID is the record's identifier, its first three characters ("012", "XXR", "###").
+	ID string
+	// Line is the whole line as written, the identifier included, without its line ending.
+	Line string
+	// AfterPlayers is true for a record written after the first player line (a team
+	// record), false for one of the header.
+	AfterPlayers bool
 }
 
 // Player is one registered player (or team).
@@ -105,6 +128,12 @@ type Player struct {
 	Disqualified bool
 	// Rating is the player's rating (chess), or 0 when unrated or unknown.
 	Rating int
+	// Sex, Title, Federation, FIDEID and Birth are a chess player's registration as a
+	// report file (TRF) gives it, as written, or "": sex "m" or "w", a title ("GM", "WIM",
+	// "g" for a woman grandmaster in TRF-16's one-letter form), a federation ("NOR"), a FIDE
+	// id ("1503014"), a birth date ("1990/11/30", or a year). tbsheet ranks by none of them;
+	// it keeps them so that a converted file loses nothing.
+	Sex, Title, Federation, FIDEID, Birth string
 	// Members lists a team's members; empty for individual events.
 	Members []string
 	// Reported holds the figures the source software itself computed, for the self-check;
@@ -158,6 +187,12 @@ type Match struct {
 	Score Score
 	// Color is P1's colour in chess, or ColorUnknown.
 	Color Color
+	// FullPointBye marks a Bye that the pairing did not allocate: a full-point bye given
+	// before the round was paired (a TRF "F"), which a pairing program does not count as the
+	// pairing-allocated bye (a TRF "U") a player may receive once. The tie-breaks treat both
+	// alike (FIDE's rules count neither as a voluntary unplayed round). False for every
+	// other result.
+	FullPointBye bool
 	// Pos is where the match is written in the input (its row; Col points at the result).
 	Pos Pos
 }
@@ -186,7 +221,8 @@ const (
 	ForfeitLoss
 	// DoubleForfeit is a scheduled match neither player turned up for (chess "-" against "-").
 	DoubleForfeit
-	// Bye is a pairing-allocated (or pre-awarded) full-point bye; P2 is NoPlayer.
+	// Bye is a pairing-allocated (or pre-awarded: Match.FullPointBye) full-point bye; P2 is
+	// NoPlayer.
 	Bye
 	// HalfBye is a requested half-point bye (chess); P2 is NoPlayer.
 	HalfBye

@@ -116,3 +116,21 @@ func TestClip(t *testing.T) {
 		t.Errorf("Clip of 10 MB = %.100q", got)
 	}
 }
+
+// TestValidateFullPointBye: only a bye can be a full-point bye given before pairing.
+func TestValidateFullPointBye(t *testing.T) {
+	for _, tc := range []struct {
+		m    Match
+		want int
+	}{
+		{Match{P1: 0, P2: NoPlayer, Result: Bye, FullPointBye: true}, 0},
+		{Match{P1: 0, P2: NoPlayer, Result: HalfBye, FullPointBye: true}, 1},
+		{Match{P1: 0, P2: 1, Result: Win, FullPointBye: true}, 1},
+	} {
+		ev := &Event{Players: []Player{{ID: "a", Name: "Ann"}, {ID: "b", Name: "Bob"}},
+			Rounds: []Round{{Number: 1, Matches: []Match{tc.m}}}}
+		if got := len(ev.Validate()); got != tc.want {
+			t.Errorf("%+v: %d errors, want %d: %v", tc.m, got, tc.want, ev.Validate())
+		}
+	}
+}

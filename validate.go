@@ -88,6 +88,8 @@ func (e *Event) validateMatch(r *Round, mi int, ri int32, seat, seatRound []int3
 			Quote(e.name(m.P1)), Quote(e.name(m.P2)))
 	case !m.Result.Solo() && m.P2 == NoPlayer:
 		errs.Addf(m.Pos, ErrResult, "a %s needs an opponent; %s has none", m.Result, Quote(e.name(m.P1)))
+	case m.FullPointBye && m.Result != Bye:
+		errs.Addf(m.Pos, ErrResult, "a full-point bye is a bye, not a %s (%s)", m.Result, Quote(e.name(m.P1)))
 	}
 	if msg := m.Games.contradicts(m.Result); msg != "" {
 		errs.Addf(m.Pos, ErrGames, "%s: %s", m.Games, msg)

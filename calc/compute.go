@@ -48,6 +48,13 @@ func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opt.FIDERules == "" && len(opt.Tiebreaks) == 0 && len(ev.Tiebreaks) == 0 {
+		// A declared order whose codes name FIDE's rule set (/V1, /V2) ranks by it, unless
+		// --fide-rules says otherwise.
+		if _, rules, err := FIDETiebreakRules(ev.DeclaredTiebreaks); err == nil {
+			opt.FIDERules = rules
+		}
+	}
 	if err := checkMatches(ev); err != nil {
 		return nil, err
 	}

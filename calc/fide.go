@@ -192,10 +192,13 @@ func fideForfeit(r tbsheet.Result) bool {
 	return r == tbsheet.ForfeitWin || r == tbsheet.ForfeitLoss || r == tbsheet.DoubleForfeit
 }
 
-// fideKind names an unplayed round for notes ("PAB", "half-point bye").
-func fideKind(r tbsheet.Result) string {
-	switch r {
+// fideKind names an unplayed round for notes ("PAB", "full-point bye", "half-point bye").
+func fideKind(s slot) string {
+	switch s.res {
 	case tbsheet.Bye:
+		if s.full {
+			return "full-point bye"
+		}
 		return "PAB"
 	case tbsheet.HalfBye:
 		return "half-point bye"
@@ -212,7 +215,7 @@ func fideKind(r tbsheet.Result) string {
 	case tbsheet.DoubleForfeit:
 		return "double forfeit"
 	}
-	return r.String()
+	return s.res.String()
 }
 
 // fideData is what every FIDE key starts from: each player's points per round, final score
@@ -227,6 +230,8 @@ type fideData struct {
 	drawn [][]int
 	// fore is true for Fore Buchholz: every game of the last round counts as a draw.
 	fore bool
+	// rr is true in an all-play-all (fideRoundRobin): direct encounter counts forfeits.
+	rr bool
 	// Ranking sums opponents' scores as integers: den is a common denominator of the points
 	// a round can score; spts[p*len(Rounds)+i] are pts[p][i] times den, and sby the same
 	// round's opponent score (adjusted, or the dummy's) times den, which every
@@ -364,6 +369,7 @@ func buildFIDEData(c *Context, fore bool) *fideData {
 		f.rules = FIDE2023
 	}
 	f.den = fideDen(c)
+	f.rr = fideRoundRobin(f.t, c.Event.RoundRobin)
 	f.setRounds()
 	n, rounds := f.t.n, f.t.r
 	f.score = make([]exact.Num, n)
@@ -604,7 +610,7 @@ func (f *fideData) buildNotes() {
 				continue
 			}
 			score, how := f.dummy(p, i)
-			b = append(append(appendRound(b, f.c.Rounds[i], fideKind(r.res)), ": dummy "...), halves(score)...)
+			b = append(append(appendRound(b, f.c.Rounds[i], fideKind(r)), ": dummy "...), halves(score)...)
 			b = append(append(append(b, " ("...), how...), ')')
 		}
 		if len(b) > 0 {
@@ -620,7 +626,7 @@ func (f *fideData) drawnText(p int) string {
 		if k > 0 {
 			b = append(b, ", "...)
 		}
-		b = appendRound(b, f.c.Rounds[i], fideKind(f.t.row(p)[i].res))
+		b = appendRound(b, f.c.Rounds[i], fideKind(f.t.row(p)[i]))
 	}
 	b = append(append(b, " counts "...), halves(f.c.Points.Draw)...)
 	if len(f.drawn[p]) > 1 {

@@ -48,7 +48,6 @@ var fideModifiers = map[byte]string{
 	'R': "reversed order",
 	'S': "Swiss rules in a round robin",
 	'X': "the primary and secondary scores exchanged",
-	'V': "a rule set for this key alone",
 	'N': "an unpublished proposal",
 }
 
@@ -61,7 +60,17 @@ var fidePointKinds = map[string]bool{"MP": true, "GP": true, "MM": true, "MG": t
 // first anyway and are skipped. The first code tbsheet cannot compute as written is returned
 // as a *FIDECodeError.
 func FIDETiebreaks(notation string) ([]string, error) {
+	ids, _, err := FIDETiebreakRules(notation)
+	return ids, err
+}
+
+// FIDETiebreakRules is FIDETiebreaks that also returns the rule set for unplayed rounds the
+// codes name with FIDE's version modifier (Options.FIDERules: "/V1" the 2023 rules as
+// amended in 2024, "/V2" those of 2026), or "" when none names one. tbsheet applies one rule
+// set to every key: codes naming two are a *FIDECodeError.
+func FIDETiebreakRules(notation string) ([]string, string, error) {
 	var ids []string
+	rules, rulesCode := "", ""
 	offset := 0
 	for notation != "" {
 		sep := strings.IndexAny(notation, ", ")
@@ -70,9 +79,15 @@ func FIDETiebreaks(notation string) ([]string, error) {
 			code = notation[:sep]
 		}
 		if code != "" {
-			id, why := fideID(code)
+			id, r, why := fideID(code)
+			if why == "" && r != "" && rules != "" && r != rules {
+				why = fmt.Sprintf("tbsheet applies one rule set to every key, and %s names another", rulesCode)
+			}
 			if why != "" {
-				return nil, &FIDECodeError{Code: code, Offset: offset, Why: why}
+				return nil, "", &FIDECodeError{Code: code, Offset: offset, Why: why}
+			}
+			if r != "" {
+				rules, rulesCode = r, code
 			}
 			if id != "" && !slices.Contains(ids, id) {
 				ids = append(ids, id)
@@ -84,11 +99,12 @@ func FIDETiebreaks(notation string) ([]string, error) {
 		offset += sep + 1
 		notation = notation[sep+1:]
 	}
-	return ids, nil
+	return ids, rules, nil
 }
 
-// fideID returns the id of one code, "" for the points, or why tbsheet cannot follow it.
-func fideID(code string) (id, why string) {
+// fideID returns the id of one code, "" for the points, and the rule set its version
+// modifier names ("" for none), or why tbsheet cannot follow it.
+func fideID(code string) (id, rules, why string) {
 	// Upper case for ASCII only: a code tbsheet reads is ASCII, so that FIDECodeError.Offset
 	// counts characters.
 	up := strings.Map(func(r rune) rune {
@@ -100,15 +116,15 @@ func fideID(code string) (id, why string) {
 	// FIDE's checker reads "!" and "#" as "/" too.
 	parts := strings.FieldsFunc(up, func(r rune) bool { return r == '/' || r == '!' || r == '#' })
 	if len(parts) == 0 {
-		return "", "not a tie-break"
+		return "", "", "not a tie-break"
 	}
 	name, kind, hasKind := strings.Cut(parts[0], ":")
 	if hasKind && !fidePointKinds[kind] {
-		return "", fmt.Sprintf("%s is not a kind of points (MP or GP)", kind)
+		return "", "", fmt.Sprintf("%s is not a kind of points (MP or GP)", kind)
 	}
 	switch name {
 	case "PTS", "MPTS", "GPTS":
-		return "", ""
+		return "", "", ""
 	case "REP": // the checker's other name for GE
 		name = "GE"
 	}
@@ -119,7 +135,7 @@ func fideID(code string) (id, why string) {
 		}
 	}
 	if base == "" {
-		return "", fmt.Sprintf("tbsheet does not compute %s", name)
+		return "", "", fmt.Sprintf("tbsheet does not compute %s", name)
 	}
 	id = base
 	for _, mod := range parts[1:] {
@@ -128,19 +144,30 @@ func fideID(code string) (id, why string) {
 		cutOrMedian := kind == 'C' || kind == 'M'
 		switch {
 		case cutOrMedian && id != base:
-			return "", "tbsheet applies one Cut or Median to a key"
+			return "", "", "tbsheet applies one Cut or Median to a key"
 		case cutOrMedian && err == nil && n >= 1:
 			id += "-" + strings.ToLower(mod[:1]) + strconv.Itoa(n)
 			if _, ok := Lookup(id); !ok {
-				return "", fmt.Sprintf("tbsheet has no %s of %s", fideModifierName(kind, n), name)
+				return "", "", fmt.Sprintf("tbsheet has no %s of %s", fideModifierName(kind, n), name)
+			}
+		case kind == 'V':
+			// FIDE's checker numbers the rule sets 0 (2022), 1 (2024) and 2 (2026), or by year;
+			// "/V" alone is the latest.
+			switch mod[1:] {
+			case "1", "2024":
+				rules = FIDE2023
+			case "", "2", "2026":
+				rules = FIDE2026
+			default:
+				return "", "", fmt.Sprintf("tbsheet does not apply /%s (the rules before 2023)", mod)
 			}
 		case fideModifiers[kind] != "":
-			return "", fmt.Sprintf("tbsheet does not apply /%s (%s)", mod, fideModifiers[kind])
+			return "", "", fmt.Sprintf("tbsheet does not apply /%s (%s)", mod, fideModifiers[kind])
 		default:
-			return "", fmt.Sprintf("/%s is not a modifier tbsheet knows", mod)
+			return "", "", fmt.Sprintf("/%s is not a modifier tbsheet knows", mod)
 		}
 	}
-	return id, ""
+	return id, rules, ""
 }
 
 // fideModifierName names a Cut-n or Median-n modifier.

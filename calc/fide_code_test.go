@@ -74,7 +74,8 @@ func TestFIDETiebreaksUnsupported(t *testing.T) {
 	}{
 		{"EDET/P,BH:MP/C1/P", "EDET/P", 0, "tbsheet does not compute EDET"},
 		{"BH/C1, SB/P", "SB/P", 7, "tbsheet does not apply /P (unplayed games counted as played)"},
-		{"DE,BH/C1,BH/V2", "BH/V2", 9, "tbsheet does not apply /V2 (a rule set for this key alone)"},
+		{"DE,BH/V1,SB/V2", "SB/V2", 9, "tbsheet applies one rule set to every key, and BH/V1 names another"},
+		{"DE,BH/V0", "BH/V0", 3, "tbsheet does not apply /V0 (the rules before 2023)"},
 		{"WIN/C1", "WIN/C1", 0, "tbsheet has no Cut-1 of WIN"},
 		{"PS/M1", "PS/M1", 0, "tbsheet has no Median-1 of PS"},
 		{"BH/C1/M1", "BH/C1/M1", 0, "tbsheet applies one Cut or Median to a key"},
@@ -93,6 +94,53 @@ func TestFIDETiebreaksUnsupported(t *testing.T) {
 		}
 		if ce.Code != tc.code || ce.Offset != tc.offset || ce.Why != tc.why {
 			t.Errorf("FIDETiebreaks(%q) = %q at %d: %q; want %q at %d: %q", tc.in, ce.Code, ce.Offset, ce.Why, tc.code, tc.offset, tc.why)
+		}
+	}
+}
+
+// TestFIDETiebreakRules: the version modifier names the rule set for unplayed rounds.
+func TestFIDETiebreakRules(t *testing.T) {
+	for _, tc := range []struct {
+		notation, rules string
+		ids             []string
+	}{
+		{"BH/C1,BH,SB", "", []string{"fide-bh-c1", "fide-bh", "fide-sb"}},
+		{"BH/C1/V2,BH/V2,DE", FIDE2026, []string{"fide-bh-c1", "fide-bh", "fide-de"}},
+		{"PTS,BH/V1,SB/V2024", FIDE2023, []string{"fide-bh", "fide-sb"}},
+		{"BH/V2026,SB/V", FIDE2026, []string{"fide-bh", "fide-sb"}},
+	} {
+		ids, rules, err := FIDETiebreakRules(tc.notation)
+		if err != nil || rules != tc.rules || !slices.Equal(ids, tc.ids) {
+			t.Errorf("%s: %v %q %v, want %v %q", tc.notation, ids, rules, err, tc.ids, tc.rules)
+		}
+	}
+}
+
+// TestDeclaredRules: an event declaring its keys with /V2 is ranked by the 2026 rules
+// (Dana's Buchholz 8.5, not 2023's 9.5), unless --fide-rules says otherwise.
+func TestDeclaredRules(t *testing.T) {
+	for _, tc := range []struct {
+		declared, rules, want string
+	}{
+		{"BH", "", "9.5"},
+		{"BH/V2", "", "8.5"},
+		{"BH/V1", "", "9.5"},
+		{"BH/V2", FIDE2023, "9.5"},
+	} {
+		ev := unplayedEvent(t)
+		ev.DeclaredTiebreaks = tc.declared
+		st, err := Compute(ev, Options{System: "fide", FIDERules: tc.rules})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, r := range st.Rows {
+			if ev.Players[r.Player].Name == "Dana" {
+				got = st.Order[0].FormatValue(r.Figures[0].Value)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s, --fide-rules %q: Dana's BH %s, want %s", tc.declared, tc.rules, got, tc.want)
 		}
 	}
 }

@@ -70,7 +70,7 @@ func (k fideCounter) compute(c *Context) []Figure {
 			if in != (k.id == "fide-ge") { // GE lists what it leaves out
 				s := fmt.Sprintf("R%d", c.Rounds[i])
 				if !fidePlayed(r.res) {
-					s += " " + fideKind(r.res)
+					s += " " + fideKind(r)
 				}
 				rounds = append(rounds, s)
 			}

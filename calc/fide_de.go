@@ -13,11 +13,39 @@ import (
 func fideDEDef() *Def {
 	return &Def{ID: "fide-de", Name: "Direct encounter", Short: "DE", Format: FormatInt,
 		Doc: "FIDE C.07 6: among tied players, the points scored in the games they played against each " +
-			"other (forfeits left out) when all met; when not all met, the best goes first if his points " +
+			"other (forfeits left out, except in a round robin) when all met; when not all met, the best goes first if his points " +
 			"exceed what any other could have scored, then the next the same way; applied again to each " +
 			"still-tied sub-group. The value is the number of tied players ranked below; none where it separates nobody",
 		compute: fideDEByScore,
 		Group:   fideDE}
+}
+
+// fideRoundRobin reports whether the event is an all-play-all: the input says so, or every
+// two players were paired with each other, and equally often (a double round robin too).
+func fideRoundRobin(t *tally, says bool) bool {
+	if says {
+		return true
+	}
+	if t.n < 3 || t.r < t.n-1 { // each meets n−1 others, one a round
+		return false
+	}
+	meetings := make([]int32, t.n*t.n)
+	for p := range t.n {
+		for _, s := range t.row(p) {
+			if s.opp >= 0 {
+				meetings[p*t.n+int(s.opp)]++
+			}
+		}
+	}
+	k := meetings[1]
+	for p := range t.n {
+		for q := range t.n {
+			if p != q && (meetings[p*t.n+q] != k || k == 0) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // fideDEByScore is direct encounter among the players tied on score, the group DE sees when
@@ -272,6 +300,9 @@ func (d *deRun) scores(g []int) (allMet bool) {
 		mets = mets[:0]
 		for i := range f.c.Rounds { // direct encounter is never Fore
 			o := f.opponent(p, i)
+			if f.rr { // C.07 6.1: in a round robin a forfeit counts as a game
+				o = f.t.row(p)[i].opp
+			}
 			if o < 0 {
 				continue
 			}
@@ -291,6 +322,9 @@ func (d *deRun) scores(g []int) (allMet bool) {
 			total = total.Add(m.sum.DivInt(m.games))
 		}
 		unmet := int64(len(g) - 1 - len(mets))
+		if f.rr {
+			unmet = 0 // in a round robin the players meet as scheduled: no possible best
+		}
 		if unmet > 0 {
 			allMet = false
 		}

@@ -20,6 +20,7 @@ var chessPoints = tbsheet.Points{Win: exact.Int(1), Draw: exact.Frac(1, 2), Bye:
 //	"A B 1"  A beats B        "A B 0"  B beats A       "A B ="  draw
 //	"A B +"  A wins by forfeit "A B -"  B wins by forfeit "A B --" neither turned up
 //	"A U"    pairing-allocated bye  "A H" half-point bye  "A Z" zero-point bye
+//	"A F"    full-point bye (given before pairing)
 //
 // A player missing from a round is absent. drops maps a name to its DroppedAfter.
 func chessEvent(t *testing.T, names string, drops map[string]int, rounds ...[]string) *tbsheet.Event {
@@ -44,7 +45,8 @@ func chessEvent(t *testing.T, names string, drops map[string]int, rounds ...[]st
 			m := tbsheet.Match{P1: who(f[0]), P2: tbsheet.NoPlayer, Color: tbsheet.White}
 			if len(f) == 2 {
 				m.Color = tbsheet.ColorUnknown
-				m.Result = map[string]tbsheet.Result{"U": tbsheet.Bye, "H": tbsheet.HalfBye, "Z": tbsheet.ZeroBye}[f[1]]
+				m.Result = map[string]tbsheet.Result{"U": tbsheet.Bye, "F": tbsheet.Bye, "H": tbsheet.HalfBye, "Z": tbsheet.ZeroBye}[f[1]]
+				m.FullPointBye = f[1] == "F"
 			} else {
 				m.P2 = who(f[1])
 				m.Result = map[string]tbsheet.Result{"1": tbsheet.Win, "0": tbsheet.Loss, "=": tbsheet.Draw,
@@ -714,5 +716,35 @@ func TestFIDEDECannotSeparate(t *testing.T) {
 	c.Points = tbsheet.Points{Win: exact.Int(1), Draw: exact.Int(5), Bye: exact.Int(1)}
 	if got := fideDE(c, []int{0, 1, 2, 3}); got[0].Value.Num.Cmp(exact.Int(3)) != 0 {
 		t.Errorf("A's direct encounter: %s (%s), want 3", got[0].Value.Num, got[0].Explain.Note)
+	}
+}
+
+// TestFIDEDERoundRobinForfeit: in a round robin a forfeit counts for direct encounter (as
+// FIDE's exercise 26 has it). D, E and F finish on 1½; among them E beat D by forfeit and
+// drew F, F drew D: E 1½, F 1, D ½ rank E, F, D. Left out, the forfeit would leave D and E
+// unmet and the three tied.
+func TestFIDEDERoundRobinForfeit(t *testing.T) {
+	ev := chessEvent(t, "A B C D E F", nil,
+		[]string{"A F =", "B E 1", "C D 1"},
+		[]string{"A E 1", "D F =", "B C ="},
+		[]string{"A D =", "C E 1", "B F 1"},
+		[]string{"A C =", "B D =", "E F ="},
+		[]string{"A B =", "C F 1", "D E -"})
+	checkFIDE(t, ev, "", []fideCase{
+		{"fide-de", "E", "2", ""}, {"fide-de", "F", "1", ""}, {"fide-de", "D", "0", ""},
+	})
+}
+
+// TestFIDEFullPointBye: a full-point bye counts as the pairing-allocated bye does (neither is
+// a voluntary unplayed round) and the explanation names it for what it is.
+func TestFIDEFullPointBye(t *testing.T) {
+	rounds := func(bye string) *tbsheet.Event {
+		return chessEvent(t, "A B C", nil, []string{"A B 1", "C " + bye}, []string{"A C =", "B U"}, []string{"B C 0", "A U"})
+	}
+	for _, tc := range []struct{ bye, text string }{
+		{"U", "2.5 + 2.5 + 1 = 6 — R1 PAB: dummy 2½ (own score)"},
+		{"F", "2.5 + 2.5 + 1 = 6 — R1 full-point bye: dummy 2½ (own score)"},
+	} {
+		checkFIDE(t, rounds(tc.bye), "", []fideCase{{"fide-bh", "C", "6", tc.text}, {"fide-bh-c1", "C", "5", ""}})
 	}
 }

@@ -13,6 +13,7 @@ type slot struct {
 	res   tbsheet.Result
 	known bool          // games known
 	color tbsheet.Color // the player's colour (chess)
+	full  bool          // a Bye given before pairing (Match.FullPointBye), named apart in notes
 }
 
 // gameCount is a round's games from the player's side, when its slot has them (known).
@@ -56,7 +57,8 @@ func newTally(ct *Crosstable) *tally {
 			if m.Result == tbsheet.Unreported {
 				continue
 			}
-			t.slots[m.P1*t.r+i] = slot{opp: int32(m.P2), res: m.Result, known: m.Games.Known, color: m.Color}
+			t.slots[m.P1*t.r+i] = slot{opp: int32(m.P2), res: m.Result, known: m.Games.Known, color: m.Color,
+				full: m.Result == tbsheet.Bye && m.FullPointBye}
 			if m.P2 != tbsheet.NoPlayer {
 				t.slots[m.P2*t.r+i] = slot{opp: int32(m.P1), res: m.Result.Mirror(), known: m.Games.Known,
 					color: m.Color.Mirror()}

@@ -7,6 +7,7 @@
 package handkept
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/text/width"
@@ -74,9 +75,9 @@ var columns = newVocabulary([]term{
 	{"table", map[string]string{"en": "Table", "zh": "桌号", "ja": "テーブル"},
 		[]string{"tbl", "table no", "table number", "board", "桌", "台号", "卓", "卓番号", "テーブル番号", "台"}},
 	{"p1", map[string]string{"en": "Player 1", "zh": "选手1", "ja": "プレイヤー1"},
-		[]string{"p1", "player a", "player1", "white", "home", "选手a", "玩家1", "玩家a", "玩家一", "选手一", "対戦者1", "プレーヤー1", "白"}},
+		[]string{"p1", "player a", "player1", "white", "home", "选手a", "玩家1", "玩家a", "玩家一", "选手一", "対戦者1", "プレーヤー1", "白", "白方"}},
 	{"p2", map[string]string{"en": "Player 2", "zh": "选手2", "ja": "プレイヤー2"},
-		[]string{"p2", "player b", "player2", "black", "away", "opponent", "选手b", "玩家2", "玩家b", "玩家二", "选手二", "对手", "対戦者2", "プレーヤー2", "対戦相手", "黒"}},
+		[]string{"p2", "player b", "player2", "black", "away", "opponent", "选手b", "玩家2", "玩家b", "玩家二", "选手二", "对手", "対戦者2", "プレーヤー2", "対戦相手", "黒", "黑", "黑方"}},
 	{"result", map[string]string{"en": "Result", "zh": "比分", "ja": "結果"},
 		[]string{"score", "outcome", "res", "结果", "成绩", "胜负", "スコア", "勝敗", "成績"}},
 	{"p1wins", map[string]string{"en": "P1 Wins", "zh": "选手1胜局", "ja": "P1勝利数"},
@@ -104,6 +105,29 @@ var columns = newVocabulary([]term{
 // ColumnKey returns the key of the column a header names ("round", "p1", "result", …), or ""
 // when it names none.
 func ColumnKey(header string) string { return columns.key(header) }
+
+// colourHeaders are the Player 1 and Player 2 headers that name a chess game's colours, White
+// and Black (en, zh, ja), after NormalizeHeader.
+var colourHeaders = [2][]string{{"white", "白", "白方"}, {"black", "黒", "黑", "黑方"}}
+
+// colourNames are the headers tbsheet writes for White and Black, per language.
+var colourNames = map[string][2]string{"en": {"White", "Black"}, "zh": {"白方", "黑方"}, "ja": {"白", "黒"}}
+
+// ColourHeaders returns the Player 1 and Player 2 headers of a chess match list whose Player 1
+// had White in every game, in a language (English for one tbsheet does not write).
+func ColourHeaders(lang string) (white, black string) {
+	n, ok := colourNames[lang]
+	if !ok {
+		n = colourNames["en"]
+	}
+	return n[0], n[1]
+}
+
+// ColourColumns reports whether a match list's Player 1 and Player 2 headers name White and
+// Black: its Player 1 then had White in every game.
+func ColourColumns(p1, p2 string) bool {
+	return slices.Contains(colourHeaders[0], NormalizeHeader(p1)) && slices.Contains(colourHeaders[1], NormalizeHeader(p2))
+}
 
 // ColumnHeader returns the header tbsheet writes for a column key in a language, falling back
 // to English.

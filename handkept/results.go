@@ -148,7 +148,8 @@ func gamesFrom(m []string) tbsheet.Games {
 
 // FormatResultCell writes a match's result in the canonical hand-kept form that
 // ParseResultCell reads back to the same Result and Games: game counts when known ("2-1",
-// "1-1-1", "ID 0-0-3"), else W, L, D, ID, DL, +, -, --, and for solo rows BYE, L, ½ or 0.
+// "1-1-1", "ID 0-0-3"), else W, L, D (½-½ for a chess game: one with colours), ID, DL, +, -,
+// --, and for solo rows BYE, L, ½ or 0.
 func FormatResultCell(m tbsheet.Match) string {
 	switch m.Result {
 	case tbsheet.Unreported:
@@ -189,6 +190,9 @@ func FormatResultCell(m tbsheet.Match) string {
 		return "W"
 	case tbsheet.Loss:
 		return "L"
+	}
+	if m.Color != tbsheet.ColorUnknown {
+		return "½-½" // a chess game (it has colours): a draw as chess players write it
 	}
 	return "D"
 }

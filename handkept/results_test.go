@@ -61,12 +61,28 @@ func TestParseResultCell(t *testing.T) {
 	}
 }
 
+// TestChessDrawCell: a chess game's draw (one with colours) is written ½-½, another draw D.
+func TestChessDrawCell(t *testing.T) {
+	for _, tc := range []struct {
+		m    tbsheet.Match
+		want string
+	}{
+		{tbsheet.Match{Result: tbsheet.Draw, Color: tbsheet.White}, "½-½"},
+		{tbsheet.Match{Result: tbsheet.Draw, Color: tbsheet.Black}, "½-½"},
+		{tbsheet.Match{Result: tbsheet.Draw}, "D"},
+	} {
+		if got := FormatResultCell(tc.m); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.m, got, tc.want)
+		}
+	}
+}
+
 // TestResultCellRoundTrip: every result tbsheet writes reads back to the same result and games.
 func TestResultCellRoundTrip(t *testing.T) {
 	g := func(a, b, d int) tbsheet.Games { return tbsheet.Games{Known: true, P1: a, P2: b, Drawn: d} }
 	for _, m := range []tbsheet.Match{
 		{Result: tbsheet.Win, Games: g(2, 1, 0)}, {Result: tbsheet.Loss, Games: g(0, 2, 0)}, {Result: tbsheet.Draw, Games: g(1, 1, 1)},
-		{Result: tbsheet.Win}, {Result: tbsheet.Loss}, {Result: tbsheet.Draw}, {Result: tbsheet.IntentionalDraw, Games: g(0, 0, 3)}, {Result: tbsheet.IntentionalDraw},
+		{Result: tbsheet.Win}, {Result: tbsheet.Loss}, {Result: tbsheet.Draw}, {Result: tbsheet.Draw, Color: tbsheet.White}, {Result: tbsheet.IntentionalDraw, Games: g(0, 0, 3)}, {Result: tbsheet.IntentionalDraw},
 		{Result: tbsheet.DoubleLoss}, {Result: tbsheet.ForfeitWin}, {Result: tbsheet.ForfeitLoss}, {Result: tbsheet.DoubleForfeit},
 		{Result: tbsheet.Unreported}, {Result: tbsheet.Bye, P2: tbsheet.NoPlayer}, {Result: tbsheet.Bye, P2: tbsheet.NoPlayer, Games: g(2, 0, 0)},
 		{Result: tbsheet.LossNoOpponent, P2: tbsheet.NoPlayer}, {Result: tbsheet.LossNoOpponent, P2: tbsheet.NoPlayer, Games: g(0, 2, 0)}, {Result: tbsheet.HalfBye, P2: tbsheet.NoPlayer}, {Result: tbsheet.ZeroBye, P2: tbsheet.NoPlayer},

@@ -84,6 +84,7 @@ func (r *evjReader) event(v *jsonValue) *tbsheet.Event {
 		Date:          r.text(v.get("date")),
 		System:        r.text(v.get("system")),
 		PlannedRounds: r.count(v.get("planned_rounds"), sanityMaxRounds),
+		RoundRobin:    r.flag(v.get("round_robin")),
 		Teams:         r.flag(v.get("teams")),
 		LocalIDs:      r.flag(v.get("local_ids")),
 		Pod:           r.text(v.get("pod")),
@@ -125,6 +126,11 @@ func (r *evjReader) player(v *jsonValue) tbsheet.Player {
 		Disqualified: r.flag(v.get("disqualified")),
 		Rating:       r.count(v.get("rating"), 1<<20),
 		Members:      r.texts(v.get("members")),
+		Sex:          r.text(v.get("sex")),
+		Title:        r.text(v.get("title")),
+		Federation:   r.text(v.get("federation")),
+		FIDEID:       r.text(v.get("fide_id")),
+		Birth:        r.text(v.get("birth")),
 		Pos:          r.doc.pos(v),
 	}
 	if p.Name == "" {
@@ -166,6 +172,7 @@ func (r *evjReader) match(v *jsonValue, players int) tbsheet.Match {
 	if m.Result, ok = tbsheet.ParseResult(r.text(res)); !ok || m.Result == tbsheet.Absent {
 		r.errorf(res, "%s is not a result id (win, loss, draw, id, double-loss, forfeit-win, forfeit-loss, double-forfeit, bye, half-bye, zero-bye, loss-no-opponent, unreported)", res.quoted())
 	}
+	m.FullPointBye = r.flag(v.get("full_point_bye")) // on a bye only: Validate says so
 	if g := v.get("games"); !g.isNull() {
 		m.Games = tbsheet.Games{Known: true, P1: r.count(g.get("p1"), 1<<20), P2: r.count(g.get("p2"), 1<<20), Drawn: r.count(g.get("drawn"), 1<<20)}
 	}

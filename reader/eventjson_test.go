@@ -124,3 +124,48 @@ func TestEventJSONLocalIDs(t *testing.T) {
 		t.Errorf("a TRF converted to JSON and read back: local ids %v (%v)", back != nil && back.LocalIDs, err)
 	}
 }
+
+// TestEventJSONChess: a TRF converted to the event JSON keeps its players' registrations, the
+// full-point byes apart from the pairing-allocated ones, and whether it is a round robin.
+func TestEventJSONChess(t *testing.T) {
+	ev, err := Read("../testdata/trf/lakeside-open-2025.trf", "trf", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.RoundRobin = true // as a round robin's TRF would say
+	var buf strings.Builder
+	if err := writer.WriteEventJSON(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	back, err := readEventJSON([]byte(buf.String()), "event.json", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.RoundRobin {
+		t.Error("the round robin is lost")
+	}
+	for i, p := range ev.Players {
+		q := back.Players[i]
+		if q.Sex != p.Sex || q.Title != p.Title || q.Federation != p.Federation || q.FIDEID != p.FIDEID || q.Birth != p.Birth {
+			t.Errorf("player %s: %+v, want %+v", p.ID, q, p)
+		}
+	}
+	full := 0
+	for r, rd := range ev.Rounds {
+		for m, x := range rd.Matches {
+			if back.Rounds[r].Matches[m].FullPointBye != x.FullPointBye {
+				t.Errorf("round %d match %d: full-point bye %v", rd.Number, m, !x.FullPointBye)
+			}
+			if x.FullPointBye {
+				full++
+			}
+		}
+	}
+	if full == 0 {
+		t.Error("the fixture has no full-point bye")
+	}
+	bad := strings.Replace(evjMatches, `"result": "win",`, `"result": "win", "full_point_bye": true,`, 1)
+	if _, err := readEventJSON([]byte(evjDoc(bad)), "event.json", Options{}); err == nil || !strings.Contains(err.Error(), "a full-point bye is a bye, not a win") {
+		t.Errorf("a won game marked full-point bye: %v", err)
+	}
+}

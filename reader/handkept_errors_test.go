@@ -264,7 +264,7 @@ func TestReadPlayers(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := fmt.Sprintf("%+v", players)
-	want := `[{ID:0012 Name:王浩然 Family: Given: DroppedAfter:3 Disqualified:false Rating:1820 Members:[] Reported:<nil> Pos:p.csv:2:1} {ID:李思雨 Name:李思雨 Family: Given: DroppedAfter:0 Disqualified:false Rating:0 Members:[] Reported:<nil> Pos:p.csv:3:1}]`
+	want := `[{ID:0012 Name:王浩然 Family: Given: DroppedAfter:3 Disqualified:false Rating:1820 Sex: Title: Federation: FIDEID: Birth: Members:[] Reported:<nil> Pos:p.csv:2:1} {ID:李思雨 Name:李思雨 Family: Given: DroppedAfter:0 Disqualified:false Rating:0 Sex: Title: Federation: FIDEID: Birth: Members:[] Reported:<nil> Pos:p.csv:3:1}]`
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

@@ -29,6 +29,9 @@ type header struct {
 	// games and points tell whether the table has a game column (P1 Wins, P2 Wins, Draws)
 	// and a points column: most have neither, and every row would look for them.
 	games, points bool
+	// colours is true when the Player 1 and Player 2 columns are White and Black (a chess
+	// match list): every game with an opponent then has Player 1 White.
+	colours bool
 }
 
 func newHeader(src rowSource) *header {
@@ -265,5 +268,8 @@ func matchColumns(hd *header, needRound bool, errs *problems) bool {
 			strings.Join(missing, " or "), hd.found())
 		ok = false
 	}
+	i1, _ := hd.col.get("p1")
+	i2, _ := hd.col.get("p2")
+	hd.colours = ok && handkept.ColourColumns(hd.cells[i1], hd.cells[i2])
 	return ok
 }

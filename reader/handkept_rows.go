@@ -441,6 +441,9 @@ func (h *hkReader) matchRow(r *hkRow, key roundKey, keyOK bool, p1, p2 string) {
 	if !r.hd.has("result") {
 		m.Pos = r.pos("p1wins")
 	}
+	if r.hd.colours && !solo && p1Key == "p1" {
+		m.Color = tbsheet.White
+	}
 	var ok bool
 	players := true // both players are known
 	if m.P1, ok = h.player(c1, r, p1Key); !ok {

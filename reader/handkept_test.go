@@ -667,3 +667,40 @@ func rewriteZip(data []byte, edit func(name string, b []byte) []byte, add string
 	}
 	return buf.Bytes(), nil
 }
+
+// TestHandkeptColours: a match list whose Player 1 and Player 2 columns are White and Black
+// (en, zh, ja) gives every game with an opponent Player 1 White; other headers give no
+// colour, nor does a bye.
+func TestHandkeptColours(t *testing.T) {
+	for _, tc := range []struct {
+		header string
+		want   tbsheet.Color
+	}{
+		{"Round,White,Black,Result", tbsheet.White},
+		{"轮次,白方,黑方,比分", tbsheet.White},
+		{"轮次,白,黑,比分", tbsheet.White},
+		{"ラウンド,白,黒,結果", tbsheet.White},
+		{"Round,Player 1,Player 2,Result", tbsheet.ColorUnknown},
+		{"Round,Home,Away,Result", tbsheet.ColorUnknown},
+	} {
+		data := tc.header + "\n1,Ann,Bob,½-½\n1,Cy,,BYE\n2,Bob,Cy,1-0\n2,Ann,,BYE\n"
+		ev, err := ReadBytes([]byte(data), "chess.csv", "csv", Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.header, err)
+		}
+		for _, rd := range ev.Rounds {
+			for _, m := range rd.Matches {
+				want := tc.want
+				if m.P2 == tbsheet.NoPlayer {
+					want = tbsheet.ColorUnknown
+				}
+				if m.Color != want {
+					t.Errorf("%s: round %d, %s: colour %d, want %d", tc.header, rd.Number, ev.Players[m.P1].Name, m.Color, want)
+				}
+			}
+		}
+		if r := ev.Rounds[0].Matches[0].Result; r != tbsheet.Draw {
+			t.Errorf("%s: ½-½ read as %s", tc.header, r)
+		}
+	}
+}

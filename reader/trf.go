@@ -31,10 +31,14 @@ const (
 
 // TRF column positions (1-based, inclusive), docs/inputs.md.
 const (
-	trfColRank     = 5 // start rank 5–8
+	trfColRank     = 5  // start rank 5–8
+	trfColSex      = 10 // sex 10, title 11–13
 	trfColName     = 15
 	trfColNameEnd  = 47
 	trfColRating   = 49
+	trfColFed      = 54 // federation 54–56
+	trfColFIDEID   = 58 // FIDE id 58–68
+	trfColBirth    = 70 // birth date 70–79
 	trfColPoints   = 81
 	trfColPlace    = 86
 	trfColRound1   = 92 // round r's block starts at 92 + 10(r−1): opponent 4, colour at +5, result at +7
@@ -142,11 +146,19 @@ func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 		return nil, err
 	}
 	var players []*trfPlayer
+	seenPlayer := false
 	for _, l := range lines {
 		if len(l.chars) < 3 {
 			continue
 		}
-		switch string(l.chars[:3]) {
+		id := string(l.chars[:3])
+		if id == "001" {
+			seenPlayer = true
+		} else {
+			// Every other line is kept as written, for a converted file to lose nothing.
+			t.ev.Records = append(t.ev.Records, tbsheet.Record{ID: id, Line: string(l.chars), AfterPlayers: seenPlayer})
+		}
+		switch id {
 		case "001":
 			if p := t.player(l); p != nil {
 				players = append(players, p)
@@ -159,13 +171,14 @@ func readTRF(data []byte, name string, _ Options) (*tbsheet.Event, error) {
 			t.rounds(l)
 		case "162":
 			t.scoring(l)
-		case "202":
+		case "202", "212":
 			t.tiebreaks(l)
 		}
 		// Every other record (tournament data, team records, comments "###", rulers) says
 		// nothing the standings need.
 	}
 	t.ev.ReportedOrderUnknown = t.ev.DeclaredTiebreaks == ""
+	t.ev.RoundRobin = trfRoundRobin(t.ev, len(players))
 	if len(t.errs) > 0 {
 		return t.ev, t.errs
 	}
@@ -230,7 +243,10 @@ func (t *trfReader) player(l trfLine) *trfPlayer {
 	}
 	t.byRank[rank] = -1
 	pl := tbsheet.Player{ID: strconv.Itoa(rank), Name: l.field(trfColName, trfColNameEnd),
-		Pos: tbsheet.Pos{File: t.name, Row: l.no, Col: 1}}
+		Sex: l.field(trfColSex, trfColSex), Title: l.field(trfColSex+1, trfColSex+3),
+		Federation: l.field(trfColFed, trfColFed+2), FIDEID: l.field(trfColFIDEID, trfColFIDEID+10),
+		Birth: l.field(trfColBirth, trfColBirth+9),
+		Pos:   tbsheet.Pos{File: t.name, Row: l.no, Col: 1}}
 	if s := l.field(trfColRating, trfColRating+3); s != "" {
 		r, err := strconv.Atoi(s)
 		if err != nil || r < 0 {
@@ -399,16 +415,20 @@ func (t *trfReader) scoring(l trfLine) {
 }
 
 // tiebreaks reads a 202 record (TRF-2x): the event's tie-breaks in FIDE's notation
-// ("202 BH/C1,BH,SB,DE"), kept as written for calc to map, and where they start. A second 202
-// record is a mistake: which one ranks would be a guess.
+// ("202 BH/C1,BH,SB,DE"), kept as written for calc to map, and where they start; or a 212
+// record, the same list led by the score that ranks first ("212 PTS,BH/C1,BH"). A second
+// list that says otherwise is a mistake: which one ranks would be a guess.
 func (t *trfReader) tiebreaks(l trfLine) {
 	s := l.field(5, len(l.chars))
 	if s == "" {
 		return
 	}
+	if t.ev.DeclaredTiebreaks != "" && trfAfterPoints(s) == trfAfterPoints(t.ev.DeclaredTiebreaks) {
+		return // a 202 and a 212 record that agree
+	}
 	if t.ev.DeclaredTiebreaks != "" {
-		t.errorf(l.no, 5, tbsheet.ErrValue, "a second list of tie-breaks (202): the first is on line %d",
-			t.ev.DeclaredTiebreaksPos.Row)
+		t.errorf(l.no, 5, tbsheet.ErrValue, "a second list of tie-breaks (%s): the first is on line %d",
+			string(l.chars[:3]), t.ev.DeclaredTiebreaksPos.Row)
 		return
 	}
 	col := 5
@@ -417,6 +437,35 @@ func (t *trfReader) tiebreaks(l trfLine) {
 	}
 	t.ev.DeclaredTiebreaks = s
 	t.ev.DeclaredTiebreaksPos = tbsheet.Pos{File: t.name, Row: l.no, Col: col}
+}
+
+// trfAfterPoints returns a list of tie-breaks without the score a 212 record leads with.
+func trfAfterPoints(s string) string {
+	first, rest, _ := strings.Cut(strings.TrimSpace(s), ",")
+	switch strings.ToUpper(strings.TrimSpace(first)) {
+	case "PTS", "MPTS", "GPTS":
+		return strings.TrimSpace(rest)
+	}
+	return strings.TrimSpace(s)
+}
+
+// trfRoundRobin reports whether the event is an all-play-all, as FIDE's tie-break checker
+// decides it: the kind of tournament in record 092 when it names one (Swiss; round robin, RR
+// or Berger), else a number of players equal to the planned rounds or one more.
+func trfRoundRobin(ev *tbsheet.Event, players int) bool {
+	for _, rec := range ev.Records {
+		if rec.ID != "092" {
+			continue
+		}
+		kind := strings.ToUpper(rec.Line)
+		switch {
+		case strings.Contains(kind, "SWISS"):
+			return false
+		case strings.Contains(kind, "ROBIN"), strings.Contains(kind, "BERGER"), strings.Contains(kind, "RR"):
+			return true
+		}
+	}
+	return ev.PlannedRounds > 0 && (players == ev.PlannedRounds || players == ev.PlannedRounds+1)
 }
 
 // trfDate turns "2025/03/14" (or with - or .) into ISO 8601; other text is kept as written.
@@ -492,7 +541,7 @@ func (t *trfReader) matches(players []*trfPlayer) {
 				}
 				if paired {
 					rounds[r].Matches = append(rounds[r].Matches, tbsheet.Match{P1: pi, P2: tbsheet.NoPlayer,
-						Result: res, Color: b.colour, Pos: pos})
+						Result: res, Color: b.colour, FullPointBye: b.code == 'F', Pos: pos})
 					last = r + 1
 				}
 				continue

@@ -206,6 +206,7 @@ func TestTRFErrors(t *testing.T) {
 			[]string{"x.trf:1:92: \"  2 w 1\" is not a round block (\"oooo c r\" from column 92)"}},
 		{"bad rounds", "XXR nine\n" + a + "\n", []string{"x.trf:1:5: \"nine\" is not a number of rounds"}},
 		{"two lists of tie-breaks", "202 DE,BH\n" + a + "\n202 SB\n", []string{"x.trf:3:5: a second list of tie-breaks (202): the first is on line 1"}},
+		{"202 and 212 differ", "202 DE,BH\n" + a + "\n212 PTS,SB\n", []string{"x.trf:3:5: a second list of tie-breaks (212): the first is on line 1"}},
 		{"no players", "012 Empty\n", []string{"x.trf: no player records (lines starting with 001)"}},
 	}
 	for _, tt := range tests {
@@ -289,7 +290,9 @@ func TestTRFTiebreaks(t *testing.T) {
 		{"202 SSSC", "SSSC", 5}, // read as written: calc says what it cannot compute
 		{"202", "", 0},
 		{"202    ", "", 0},
-		{"212 PTS,BH", "", 0}, // the tie-breaks that define standings, points first: not read
+		{"212 PTS,BH", "PTS,BH", 5}, // the tie-breaks that define standings, points first
+		{"202 DE,BH\n212 PTS,DE,BH", "DE,BH", 5},
+		{"212 PTS, DE,BH\n202 DE,BH", "PTS, DE,BH", 5},
 	} {
 		ev, err := readTRF([]byte(tc.record+"\n"+a), "x.trf", Options{})
 		if err != nil {
@@ -302,6 +305,30 @@ func TestTRFTiebreaks(t *testing.T) {
 		}
 		if ev.ReportedOrderUnknown != (tc.want == "") {
 			t.Errorf("%q: ReportedOrderUnknown = %v", tc.record, ev.ReportedOrderUnknown)
+		}
+	}
+}
+
+// TestTRFRoundRobin: a TRF is a round robin when its 092 record says so, or, when it names
+// no kind, when its players are its rounds or one more.
+func TestTRFRoundRobin(t *testing.T) {
+	lines := trfTestLine("1", "Alpha, Ann", "2000", "0.0", "1", "") + "\n" + trfTestLine("2", "Beta, Bob", "1900", "0.0", "2", "") +
+		"\n" + trfTestLine("3", "Gamma, Cy", "1800", "0.0", "3", "") + "\n"
+	for _, tc := range []struct {
+		header string
+		want   bool
+	}{
+		{"092 Individual: Round robin\n", true},
+		{"092 Individual: Berger\n", true},
+		{"092 Individual: Swiss-System\nXXR 3\n", false},
+		{"XXR 3\n", true},
+		{"XXR 2\n", true},
+		{"XXR 5\n", false},
+		{"", false},
+	} {
+		ev, err := readTRF([]byte(tc.header+lines), "x.trf", Options{})
+		if err != nil || ev.RoundRobin != tc.want {
+			t.Errorf("%q: round robin %v (%v), want %v", tc.header, ev != nil && ev.RoundRobin, err, tc.want)
 		}
 	}
 }

@@ -73,7 +73,7 @@ func writeMatchListCSV(w io.Writer, ev *tbsheet.Event, opt Options) error {
 		return errPods
 	}
 	cw := newCSVWriter(w, opt)
-	if err := cw.Write(headers(matchListKeys, opt.Lang)); err != nil {
+	if err := cw.Write(matchListHeaders(ev, opt.Lang)); err != nil {
 		return err
 	}
 	for ri := range ev.Rounds {

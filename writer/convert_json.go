@@ -43,6 +43,7 @@ type (
 		Points        *pointsJSON  `json:"points"`
 		Tiebreaks     []string     `json:"tiebreaks"`
 		PlannedRounds int          `json:"planned_rounds"`
+		RoundRobin    bool         `json:"round_robin,omitempty"`
 		Teams         bool         `json:"teams"`
 		LocalIDs      bool         `json:"local_ids"`
 		Pod           string       `json:"pod"`
@@ -58,6 +59,12 @@ type (
 		Disqualified bool     `json:"disqualified"`
 		Rating       *int     `json:"rating"`
 		Members      []string `json:"members"`
+		// A chess player's registration, when the input has it (a TRF).
+		Sex        string `json:"sex,omitempty"`
+		Title      string `json:"title,omitempty"`
+		Federation string `json:"federation,omitempty"`
+		FIDEID     string `json:"fide_id,omitempty"`
+		Birth      string `json:"birth,omitempty"`
 	}
 	roundJSON struct {
 		Number  int         `json:"number"`
@@ -72,6 +79,8 @@ type (
 		Games  *gamesJSON `json:"games"`
 		Score  *scoreJSON `json:"score"`
 		Color  *string    `json:"color"`
+		// FullPointBye marks a bye given before pairing (a TRF "F").
+		FullPointBye bool `json:"full_point_bye,omitempty"`
 	}
 	gamesJSON struct {
 		P1    int `json:"p1"`
@@ -92,7 +101,7 @@ func WriteEventJSON(w io.Writer, ev *tbsheet.Event) error {
 func eventDoc(ev *tbsheet.Event) *eventJSON {
 	doc := &eventJSON{
 		Name: ev.Name, Date: ev.Date, Source: ev.Source, Format: ev.Format, System: ev.System,
-		Tiebreaks: append([]string{}, eventTiebreaks(ev)...), PlannedRounds: ev.PlannedRounds,
+		Tiebreaks: append([]string{}, eventTiebreaks(ev)...), PlannedRounds: ev.PlannedRounds, RoundRobin: ev.RoundRobin,
 		Teams: ev.Teams, LocalIDs: ev.LocalIDs, Pod: ev.Pod, Players: []playerJSON{}, Rounds: []roundJSON{},
 		Pods: []*eventJSON{}, Notes: append([]string{}, ev.Notes...),
 	}
@@ -103,12 +112,13 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 		doc.Players = append(doc.Players, playerJSON{
 			ID: p.ID, Name: p.Name, DroppedAfter: optional(p.DroppedAfter), Disqualified: p.Disqualified,
 			Rating: optional(p.Rating), Members: append([]string{}, p.Members...),
+			Sex: p.Sex, Title: p.Title, Federation: p.Federation, FIDEID: p.FIDEID, Birth: p.Birth,
 		})
 	}
 	for _, r := range ev.Rounds {
 		rj := roundJSON{Number: r.Number, Playoff: r.Playoff, Matches: []matchJSON{}}
 		for _, m := range r.Matches {
-			mj := matchJSON{Table: optional(m.Table), P1: m.P1, Result: m.Result.String()}
+			mj := matchJSON{Table: optional(m.Table), P1: m.P1, Result: m.Result.String(), FullPointBye: m.FullPointBye}
 			if m.P2 != tbsheet.NoPlayer {
 				p2 := m.P2
 				mj.P2 = &p2

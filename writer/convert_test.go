@@ -13,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/reader"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -201,5 +202,41 @@ func TestEventXLSX(t *testing.T) {
 			}
 		}
 		f.Close()
+	}
+}
+
+// TestMatchListColours: a chess event whose every game has Player 1 White is written with
+// White and Black headers (in the reader's language), and reads back with its colours; one
+// with a game of unknown colours keeps Player 1 and Player 2.
+func TestMatchListColours(t *testing.T) {
+	for _, tc := range []struct {
+		lang   string
+		second tbsheet.Color
+		header string
+	}{
+		{"en", tbsheet.White, "Round,Table,White,Black,Result"},
+		{"zh", tbsheet.White, "轮次,桌号,白方,黑方,比分"},
+		{"ja", tbsheet.White, "ラウンド,テーブル,白,黒,結果"},
+		{"en", tbsheet.ColorUnknown, "Round,Table,Player 1,Player 2,Result"},
+	} {
+		ev := &tbsheet.Event{Players: []tbsheet.Player{{ID: "Ann", Name: "Ann"}, {ID: "Bob", Name: "Bob"}, {ID: "Cy", Name: "Cy"}},
+			Rounds: []tbsheet.Round{
+				{Number: 1, Matches: []tbsheet.Match{{P1: 0, P2: 1, Result: tbsheet.Draw, Color: tbsheet.White}, {P1: 2, P2: tbsheet.NoPlayer, Result: tbsheet.Bye}}},
+				{Number: 2, Matches: []tbsheet.Match{{P1: 1, P2: 2, Result: tbsheet.Win, Color: tc.second}, {P1: 0, P2: tbsheet.NoPlayer, Result: tbsheet.Bye}}},
+			}}
+		var out bytes.Buffer
+		if err := writeMatchListCSV(&out, ev, Options{Lang: tc.lang}); err != nil {
+			t.Fatal(err)
+		}
+		if got, _, _ := strings.Cut(strings.TrimPrefix(out.String(), "\ufeff"), "\n"); strings.TrimSpace(got) != tc.header {
+			t.Errorf("%s: header %q, want %q", tc.lang, got, tc.header)
+		}
+		back, err := reader.ReadBytes(out.Bytes(), "m.csv", "csv", reader.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := back.Rounds[1].Matches[0].Color; c != tc.second {
+			t.Errorf("%s: round 2 colour %d, want %d\n%s", tc.lang, c, tc.second, out.String())
+		}
 	}
 }

@@ -139,8 +139,8 @@ func TestDeclaredReasonsTranslated(t *testing.T) {
 	// Every reason calc gives: a code it does not compute, not a tie-break, a point kind
 	// that is none, two Cuts, a Cut it lacks, an unknown modifier, each modifier it does not
 	// apply.
-	declared := []string{"SB,EDET", "/", "BH:XX", "BH/C1/M1", "WIN/C1", "PS/M1", "BH/Z9"}
-	for _, m := range "PDUFLKRSXVN" {
+	declared := []string{"SB,EDET", "/", "BH:XX", "BH/C1/M1", "WIN/C1", "PS/M1", "BH/Z9", "BH/V0", "BH/V1,SB/V2"}
+	for _, m := range "PDUFLKRSXN" {
 		declared = append(declared, "BH/"+string(m))
 	}
 	english := regexp.MustCompile(`[a-z]{3,}`)

@@ -23,6 +23,29 @@ func headers(keys []string, lang string) []string {
 	return out
 }
 
+// matchListHeaders returns the match list's headers in a language: Player 1 and Player 2
+// are White and Black when every game of the event has Player 1 White (a chess event whose
+// colours are known), so that the colours read back.
+func matchListHeaders(ev *tbsheet.Event, lang string) []string {
+	h := headers(matchListKeys, lang)
+	games := 0
+	for _, r := range ev.Rounds {
+		for _, m := range r.Matches {
+			if m.P2 == tbsheet.NoPlayer {
+				continue
+			}
+			if m.Color != tbsheet.White {
+				return h
+			}
+			games++
+		}
+	}
+	if games > 0 {
+		h[2], h[3] = handkept.ColourHeaders(lang)
+	}
+	return h
+}
+
 // matchRow is one match as the hand-kept match list writes it: Round (a number, or
 // PlayoffRoundLabel for a top-cut round), Table ("" when unknown), Player 1, Player 2 (""
 // for a bye or a loss without opponent) and Result (handkept.FormatResultCell).
@@ -49,7 +72,7 @@ func playerName(ev *tbsheet.Event, p int) string {
 // row each, in the hand-kept match-list layout. Rows are banded by round. The Result column
 // is text so that "2-1" typed over it stays a result rather than becoming a date.
 func (b *book) matchesTable(sheet string, ev *tbsheet.Event) (*table, error) {
-	t := newTable(sheet, headers(matchListKeys, b.lang))
+	t := newTable(sheet, matchListHeaders(ev, b.lang))
 	for ri := range ev.Rounds {
 		r := &ev.Rounds[ri]
 		k := styleKey{row: bandOf(ri)}

@@ -202,17 +202,19 @@ var kinds = []string{"game", "pairing-allocated bye", "full-point bye", "half-po
 
 // countKinds counts the kinds of rounds and players of a generated event.
 func countKinds(g chessEvent, counts *tally) {
-	counts.add("full-point bye", len(g.fullPoint))
 	counts.add("late entry", g.lateEntry)
 	counts.add("withdrawal", g.withdrawal)
-	byes := 0
 	for _, rd := range g.ev.Rounds {
 		for _, m := range rd.Matches {
 			switch m.Result {
 			case tbsheet.Win, tbsheet.Loss, tbsheet.Draw:
 				counts.add("game", 1)
 			case tbsheet.Bye:
-				byes++
+				if m.FullPointBye {
+					counts.add("full-point bye", 1)
+				} else {
+					counts.add("pairing-allocated bye", 1)
+				}
 			case tbsheet.HalfBye:
 				counts.add("half-point bye", 1)
 			case tbsheet.ZeroBye:
@@ -224,7 +226,6 @@ func countKinds(g chessEvent, counts *tally) {
 			}
 		}
 	}
-	counts.add("pairing-allocated bye", byes-len(g.fullPoint))
 	for _, p := range g.ev.Players {
 		if p.Rating == 0 {
 			counts.add("unrated player", 1)
@@ -239,9 +240,6 @@ func compareEvent(t *testing.T, py python, cfg chessConfig, counts *tally) {
 	countKinds(g, counts)
 	path := filepath.Join(t.TempDir(), "event.trf")
 	if err := writer.Results.WriteFile(path, g.ev, writer.Options{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := fullPointByes(path, g); err != nil {
 		t.Fatal(err)
 	}
 	ev, err := reader.Read(path, "trf", reader.Options{})
@@ -297,6 +295,49 @@ func compareEvent(t *testing.T, py python, cfg chessConfig, counts *tally) {
 		if bad > 0 {
 			t.Logf("%d disagreements; the event (TRF):\n%s", bad, readFile(t, path))
 		}
+	}
+}
+
+// TestFIDECheckerAgreesRoundRobin compares direct encounter in generated round robins with
+// forfeits, which count for it there (FIDE's exercise 26): both programs order every two
+// players of a score group alike.
+func TestFIDECheckerAgreesRoundRobin(t *testing.T) {
+	py := checkerPython(t)
+	forfeits, compared := 0, 0
+	for seed := uint64(1); seed <= 60; seed++ {
+		ev := generateRoundRobin(4+int(seed%7), seed)
+		for _, rd := range ev.Rounds {
+			for _, m := range rd.Matches {
+				if m.Result == tbsheet.ForfeitWin || m.Result == tbsheet.ForfeitLoss {
+					forfeits++
+				}
+			}
+		}
+		path := filepath.Join(t.TempDir(), "rr.trf")
+		if err := writer.Results.WriteFile(path, ev, writer.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		read, err := reader.Read(path, "trf", reader.Options{})
+		if err != nil || !read.RoundRobin {
+			t.Fatalf("reading the TRF tbsheet wrote: %v (round robin %v)", err, read != nil && read.RoundRobin)
+		}
+		st, err := calc.Compute(read, calc.Options{System: "fide", Tiebreaks: []string{"fide-de"}, NoExplain: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad := 0
+		report := func(format string, args ...any) {
+			if bad++; bad <= 12 {
+				t.Errorf("seed %d: "+format, append([]any{seed}, args...)...)
+			}
+		}
+		compared += compareDE(t, st, py.runDE(t, path, true), report)
+		if bad > 0 {
+			t.Logf("the event (TRF):\n%s", readFile(t, path))
+		}
+	}
+	if forfeits == 0 || compared == 0 {
+		t.Errorf("%d forfeits, %d pairs compared", forfeits, compared)
 	}
 }
 
@@ -420,46 +461,26 @@ func decimalsOf(s string) int {
 	return 0
 }
 
-// fullPointByes rewrites the requested full-point byes of the TRF from U (the bye the model
-// holds) to F, the TRF's code for them: the reader reads both as full-point byes.
-func fullPointByes(path string, g chessEvent) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	lines := strings.Split(string(data), "\n")
-	for i, l := range lines {
-		if !strings.HasPrefix(l, "001 ") {
-			continue
-		}
-		no, err := strconv.Atoi(strings.TrimSpace(l[4:8]))
-		if err != nil {
-			return err
-		}
-		b := []byte(l)
-		for pr := range g.fullPoint {
-			if pr[0] != no-1 {
-				continue
-			}
-			col := 92 + 10*pr[1] + 7 // 1-based column of the result code
-			if b[col-1] != 'U' {
-				return fmt.Errorf("player %d round %d: %q is not a bye", no, pr[1]+1, l[col-8:col])
-			}
-			b[col-1] = 'F'
-		}
-		lines[i] = string(b)
-	}
-	return os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
-}
-
 // run runs FIDE's checker on a TRF and returns its values by start number and code.
 func (py python) run(t *testing.T, path string) map[string]map[string]string {
+	t.Helper()
+	return py.runDE(t, path, false)
+}
+
+// runDE runs FIDE's checker on a TRF for the points and direct encounter, and for the other
+// keys unless all is true: a round robin (the checker counts unplayed games as played in
+// every key of a round robin, which FIDE asks of direct encounter only).
+func (py python) runDE(t *testing.T, path string, all bool) map[string]map[string]string {
 	t.Helper()
 	// Direct encounter right after the points, so that it sees the players tied on points;
 	// Fore Buchholz last: computing it changes what the checker later takes as a player's
 	// last round not voluntarily unplayed, for every key after it (Art. 16.3 then no longer
 	// counts an absence before a last-round forfeit as a draw).
 	args := []string{py.script, "-s", "-i", path, "-f", "TRF", "-d", "T", "-t", "PTS", "DE"}
+	if all {
+		args[1] = "-p" // a round robin
+		return py.values(t, path, args)
+	}
 	for _, fore := range []bool{false, true} {
 		for _, rs := range ruleSets {
 			for _, id := range keys {
@@ -469,6 +490,12 @@ func (py python) run(t *testing.T, path string) map[string]map[string]string {
 			}
 		}
 	}
+	return py.values(t, path, args)
+}
+
+// values runs the checker with args and returns its values by start number and code.
+func (py python) values(t *testing.T, path string, args []string) map[string]map[string]string {
+	t.Helper()
 	cmd := exec.Command(py.exe, args...)
 	cmd.Env = py.env
 	var stderr bytes.Buffer

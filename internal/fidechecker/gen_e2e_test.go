@@ -20,13 +20,11 @@ type chessConfig struct {
 	unrated float64
 }
 
-// chessEvent is a generated event and the requested full-point byes in it, which the model
-// records as byes like the pairing-allocated one and the TRF writes as F instead of U.
+// chessEvent is a generated event and the players in it who entered late or withdrew.
 type chessEvent struct {
 	ev         *tbsheet.Event
-	fullPoint  map[[2]int]bool // {player index, round index}
-	lateEntry  int             // players entering after round 1
-	withdrawal int             // players withdrawing before the last round
+	lateEntry  int // players entering after round 1
+	withdrawal int // players withdrawing before the last round
 }
 
 // chessPlayer is the generator's view of a player.
@@ -52,7 +50,7 @@ func generateChess(cfg chessConfig) chessEvent {
 		Date:          "2025-05-01",
 		PlannedRounds: cfg.rounds,
 		System:        "fide",
-	}, fullPoint: map[[2]int]bool{}}
+	}}
 	ev := out.ev
 	ps := make([]chessPlayer, cfg.players)
 	for i := range ps {
@@ -77,7 +75,7 @@ func generateChess(cfg chessConfig) chessEvent {
 			Rating: p.rating, DroppedAfter: dropped(p.leave, cfg.rounds)})
 	}
 	for r := 1; r <= cfg.rounds; r++ {
-		ev.Rounds = append(ev.Rounds, playRound(rng, ps, r, out.fullPoint))
+		ev.Rounds = append(ev.Rounds, playRound(rng, ps, r))
 	}
 	return out
 }
@@ -90,10 +88,10 @@ func dropped(leave, rounds int) int {
 }
 
 // playRound pairs and plays round r.
-func playRound(rng *rand.Rand, ps []chessPlayer, r int, fullPoint map[[2]int]bool) tbsheet.Round {
+func playRound(rng *rand.Rand, ps []chessPlayer, r int) tbsheet.Round {
 	rd := tbsheet.Round{Number: r}
-	solo := func(p int, res tbsheet.Result) {
-		rd.Matches = append(rd.Matches, tbsheet.Match{P1: p, P2: tbsheet.NoPlayer, Result: res})
+	solo := func(p int, res tbsheet.Result, fullPoint bool) {
+		rd.Matches = append(rd.Matches, tbsheet.Match{P1: p, P2: tbsheet.NoPlayer, Result: res, FullPointBye: fullPoint})
 		if res == tbsheet.Bye {
 			ps[p].halves += 2
 		} else if res == tbsheet.HalfBye {
@@ -106,19 +104,18 @@ func playRound(rng *rand.Rand, ps []chessPlayer, r int, fullPoint map[[2]int]boo
 		switch {
 		case r < p.enter:
 			if rng.IntN(2) == 0 { // some organizers record a late entry's rounds as zero-point byes
-				solo(i, tbsheet.ZeroBye)
+				solo(i, tbsheet.ZeroBye, false)
 			}
 		case r > p.leave:
 			// withdrawn: absent
 		case rng.Float64() < 0.07: // a requested bye
 			switch x := rng.Float64(); {
 			case x < 0.55:
-				solo(i, tbsheet.HalfBye)
+				solo(i, tbsheet.HalfBye, false)
 			case x < 0.85:
-				solo(i, tbsheet.ZeroBye)
+				solo(i, tbsheet.ZeroBye, false)
 			default:
-				solo(i, tbsheet.Bye)
-				fullPoint[[2]int{i, r - 1}] = true
+				solo(i, tbsheet.Bye, true)
 			}
 		default:
 			pool = append(pool, i)
@@ -142,7 +139,7 @@ func playRound(rng *rand.Rand, ps []chessPlayer, r int, fullPoint map[[2]int]boo
 		p := pool[bye]
 		pool = slices.Delete(pool, bye, bye+1)
 		ps[p].hadPAB = true
-		solo(p, tbsheet.Bye)
+		solo(p, tbsheet.Bye, false)
 	}
 	paired := make([]bool, len(pool))
 	for i := range pool {
@@ -214,4 +211,44 @@ func playGame(rng *rand.Rand, ps []chessPlayer, a, b int) tbsheet.Match {
 		pb.halves++
 	}
 	return m
+}
+
+// generateRoundRobin returns a round robin of n players (n−1 rounds, n rounds with a bye
+// when n is odd) paired by the circle method, with a game's results as playGame gives them:
+// forfeits and double forfeits now and then.
+func generateRoundRobin(n int, seed uint64) *tbsheet.Event {
+	rng := rand.New(rand.NewPCG(seed, uint64(n)))
+	ev := &tbsheet.Event{Name: fmt.Sprintf("Generated round robin (%d players, seed %d)", n, seed),
+		System: "fide", RoundRobin: true}
+	ps := make([]chessPlayer, n)
+	for i := range ps {
+		ps[i] = chessPlayer{strength: 1500 + 600*rng.Float64(), met: map[int]bool{}}
+		ev.Players = append(ev.Players, tbsheet.Player{ID: fmt.Sprint(i + 1), Name: fmt.Sprintf("Player %d", i+1)})
+	}
+	seats := make([]int, n+n%2) // the last seat of an odd field is the bye (−1)
+	for i := range seats {
+		seats[i] = i
+	}
+	if n%2 == 1 {
+		seats[n] = -1
+	}
+	for r := 1; r < len(seats); r++ {
+		rd := tbsheet.Round{Number: r}
+		for k := range len(seats) / 2 {
+			a, b := seats[k], seats[len(seats)-1-k]
+			switch {
+			case a < 0:
+				rd.Matches = append(rd.Matches, tbsheet.Match{P1: b, P2: tbsheet.NoPlayer, Result: tbsheet.Bye})
+			case b < 0:
+				rd.Matches = append(rd.Matches, tbsheet.Match{P1: a, P2: tbsheet.NoPlayer, Result: tbsheet.Bye})
+			default:
+				rd.Matches = append(rd.Matches, playGame(rng, ps, a, b))
+			}
+		}
+		ev.Rounds = append(ev.Rounds, rd)
+		// the circle method: the first seat stays, the others turn by one
+		seats = append([]int{seats[0], seats[len(seats)-1]}, seats[1:len(seats)-1]...)
+	}
+	ev.PlannedRounds = len(ev.Rounds)
+	return ev
 }
