@@ -144,3 +144,15 @@ func (u Uint) Shr(n uint) {
 		u[i] = w
 	}
 }
+
+// OrBit sets bit n of u.
+func (u Uint) OrBit(n uint) { u[n/64] |= 1 << (n % 64) }
+
+// AddBit sets u to u+2^n.
+func (u Uint) AddBit(n uint) {
+	i := int(n / 64)
+	c := uint64(1) << (n % 64)
+	for ; i < len(u) && c != 0; i++ {
+		u[i], c = bits.Add64(u[i], c, 0)
+	}
+}

@@ -1,0 +1,204 @@
+//go:build e2e
+
+package dutch
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var (
+	oracleOnce sync.Once
+	oracleExe  string
+	oracleErr  error
+)
+
+// oracle builds bbpPairings from the vendored source into the user cache directory, once
+// per source version, and returns the executable. A missing compiler fails the test.
+func oracle(t testing.TB) string {
+	t.Helper()
+	oracleOnce.Do(func() {
+		src := filepath.Join("..", "testdata", "oracles", "bbpPairings")
+		h := sha256.New()
+		oracleErr = filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(h, "%s %d\n", path, len(b))
+			h.Write(b)
+			return nil
+		})
+		if oracleErr != nil {
+			return
+		}
+		cache, err := os.UserCacheDir()
+		if err != nil {
+			cache = os.TempDir()
+		}
+		dir := filepath.Join(cache, "tbsheet", "bbpPairings-"+hex.EncodeToString(h.Sum(nil))[:16])
+		exe := filepath.Join(dir, "bbpPairings.exe")
+		if _, err := os.Stat(exe); err == nil {
+			oracleExe = exe
+			return
+		}
+		if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+			oracleErr = err
+			return
+		}
+		tmp, err := os.MkdirTemp(filepath.Dir(dir), "build-")
+		if err != nil {
+			oracleErr = err
+			return
+		}
+		defer os.RemoveAll(tmp)
+		if err := os.CopyFS(tmp, os.DirFS(src)); err != nil {
+			oracleErr = err
+			return
+		}
+		cmd := exec.Command("make", "-j2")
+		cmd.Dir = tmp
+		if out, err := cmd.CombinedOutput(); err != nil {
+			oracleErr = fmt.Errorf("building bbpPairings with make and g++: %v\n%s", err, out)
+			return
+		}
+		if err := os.Rename(tmp, dir); err != nil && !errors.Is(err, fs.ErrExist) {
+			oracleErr = err
+			return
+		}
+		oracleExe = exe
+	})
+	if oracleErr != nil {
+		t.Fatalf("the bbpPairings oracle: %v", oracleErr)
+	}
+	return oracleExe
+}
+
+// oraclePair runs bbpPairings on a TRF and returns its output file, or noPairing.
+func oraclePair(t testing.TB, exe string, trf []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "t.trf"), filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(in, trf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "--dutch", in, "-p", out)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 1 {
+		return noPairing
+	}
+	if err != nil {
+		t.Fatalf("bbpPairings: %v: %s\n%s", err, stderr.String(), trf)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// generate has bbpPairings generate a random tournament; nil when the generator finds no
+// pairing for one of its rounds (small tournaments with many rounds).
+func generate(t testing.TB, exe string, seed uint64, config string) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	args := []string{"--dutch"}
+	if config != "" {
+		cfg := filepath.Join(dir, "config.txt")
+		if err := os.WriteFile(cfg, []byte(config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, "-g", cfg)
+	} else {
+		args = append(args, "-g")
+	}
+	out := filepath.Join(dir, "gen.trf")
+	args = append(args, "-o", out, "-s", strconv.FormatUint(seed, 10))
+	b, err := exec.Command(exe, args...).CombinedOutput()
+	if err != nil && bytes.Contains(b, []byte("No valid pairing exists")) {
+		return nil
+	}
+	if err != nil {
+		t.Fatalf("generating seed %d: %v\n%s", seed, err, b)
+	}
+	b, err = os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// roundsIn is the number of rounds a generated tournament holds.
+func roundsIn(trf []byte) int {
+	n := 0
+	for _, line := range strings.FieldsFunc(string(trf), func(r rune) bool { return r == '\r' || r == '\n' }) {
+		if strings.HasPrefix(line, "001") && len(line) > 91 {
+			n = max(n, (len(line)-91+2)/10)
+		}
+	}
+	return n
+}
+
+// generatorConfigs are the random tournaments' shapes, in bbpPairings' generator
+// configuration (see README.txt there).
+var generatorConfigs = []struct{ name, config string }{
+	{"default", ""},
+	{"small", "PlayersNumber=9\nRoundsNumber=7\n"},
+	{"byes and forfeits", "PlayersNumber=31\nRoundsNumber=9\nForfeitRate=8\nRetiredRate=40\nHalfPointByeRate=15\nDrawPercentage=40\n"},
+	{"long", "PlayersNumber=20\nRoundsNumber=15\nDrawPercentage=10\n"},
+}
+
+// TestEqualsBBPPairings pairs every round of random tournaments and requires the same
+// output as bbpPairings. TBSHEET_BBP_SECONDS bounds the run (default 60).
+func TestEqualsBBPPairings(t *testing.T) {
+	exe := oracle(t)
+	budget := 60 * time.Second
+	if s := os.Getenv("TBSHEET_BBP_SECONDS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("TBSHEET_BBP_SECONDS: %v", err)
+		}
+		budget = time.Duration(n) * time.Second
+	}
+	deadline := time.Now().Add(budget)
+	cases, failures := 0, 0
+	for seed := uint64(1); time.Now().Before(deadline) && failures < 5; seed++ {
+		cfg := generatorConfigs[int(seed)%len(generatorConfigs)]
+		gen := generate(t, exe, seed, cfg.config)
+		if gen == nil {
+			continue
+		}
+		total := roundsIn(gen)
+		initial := []string{"white1", "black1"}[seed%2]
+		for r := 0; r < total; r++ {
+			trf := truncateTRF(gen, r, total, initial)
+			want := oraclePair(t, exe, trf)
+			got, err := pairTRF(trf)
+			cases++
+			if err != nil || got != want {
+				failures++
+				t.Errorf("seed %d (%s), round %d: got %q (err %v), bbpPairings %q\n%s", seed, cfg.name, r+1, got, err, want, trf)
+				break
+			}
+		}
+	}
+	t.Logf("%d rounds compared", cases)
+}

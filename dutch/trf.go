@@ -1,0 +1,799 @@
+package dutch
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrTRF is wrapped by every error ReadTRF returns.
+var ErrTRF = errors.New("invalid TRF")
+
+// errLine is an invalid line; the explanation may be empty.
+type errLine string
+
+func (e errLine) Error() string { return string(e) }
+
+// ReadTRF reads the state of a tournament from a FIDE TRF file, in the dialect bbpPairings
+// reads to pair the next round: the 001 player records (the last column may hold byes for
+// the round to pair), XXR (or 142) with the number of rounds, XXC ("white1"/"black1",
+// "rank"), XXA accelerations, XXP forbidden pairs and the 240, 250, 260, 152, 162 and 192
+// records, BBW/BBD/BBL/BBZ/BBF/BBU point values.
+func ReadTRF(data []byte) (*Tournament, error) {
+	t := &Tournament{PointsForWin: 10, PointsForDraw: 5, PointsForPairingAllocatedBye: 10, InitialColor: NoColor}
+	r := &trfReader{t: t}
+	text := string(data)
+	lineNo := 0
+	for _, chunk := range strings.Split(text, "\r") {
+		for _, raw := range strings.Split(chunk, "\n") {
+			lineNo++
+			if !utf8.ValidString(raw) {
+				return nil, fmt.Errorf("%w: line %d: the file is not legal UTF-8", ErrTRF, lineNo)
+			}
+			line := []rune(raw)
+			if len(line) < 3 {
+				continue
+			}
+			if err := r.line(line); err != nil {
+				var el errLine
+				if errors.As(err, &el) {
+					msg := "invalid line"
+					if el != "" {
+						msg += " (" + string(el) + ")"
+					}
+					return nil, fmt.Errorf("%w: line %d: %s %q", ErrTRF, lineNo, msg, raw)
+				}
+				return nil, fmt.Errorf("%w: line %d: %w", ErrTRF, lineNo, err)
+			}
+		}
+	}
+	if err := r.finish(); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrTRF, err)
+	}
+	return t, nil
+}
+
+type trfReader struct {
+	t                             *Tournament
+	useRank                       bool
+	usePairingAllocatedByeScore   bool
+	accelerationSpecifiedManually bool
+	baku                          bool
+	universallyForbidden          [][]int
+	byes                          [][2]int // round, player
+}
+
+// fields splits s at any of the delimiters, dropping empty fields.
+func fields(s []rune, delims string) []string {
+	return strings.FieldsFunc(string(s), func(r rune) bool { return strings.ContainsRune(delims, r) })
+}
+
+// single returns the one space-delimited token of s.
+func single(s []rune) (string, error) {
+	f := fields(s, " ")
+	if len(f) != 1 {
+		return "", errLine("")
+	}
+	return f[0], nil
+}
+
+// parseUint parses a whole decimal string of digits.
+func parseUint(s string) (int, error) {
+	if s == "" {
+		return 0, errLine("")
+	}
+	v := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, errLine("")
+		}
+		v = v*10 + int(c-'0')
+		if v > 1<<40 {
+			return 0, errors.New("a number is too large")
+		}
+	}
+	return v, nil
+}
+
+// parseTenths parses a decimal with at most one digit after the point, in tenths.
+func parseTenths(s string) (int, error) {
+	whole, frac, hasPoint := strings.Cut(s, ".")
+	v, err := parseUint(whole)
+	if err != nil {
+		return 0, err
+	}
+	v *= 10
+	if hasPoint {
+		if len(frac) > 1 {
+			return 0, errLine("")
+		}
+		d, err := parseUint(frac)
+		if err != nil {
+			return 0, err
+		}
+		v += d
+	}
+	return v, nil
+}
+
+func readPlayerID(s []rune) (int, error) {
+	tok, err := single(s)
+	if err != nil {
+		return 0, err
+	}
+	v, err := parseUint(tok)
+	if err != nil {
+		return 0, err
+	}
+	if v == 0 {
+		return 0, errLine("player ID of 0")
+	}
+	if v > maxPlayers {
+		return 0, fmt.Errorf("start numbers go up to %d", maxPlayers)
+	}
+	return v - 1, nil
+}
+
+func readScore(s []rune) (int, error) {
+	tok, err := single(s)
+	if err != nil {
+		return 0, err
+	}
+	return parseTenths(tok)
+}
+
+func readRoundIndex(s []rune) (int, error) {
+	tok, err := single(s)
+	if err != nil {
+		return 0, err
+	}
+	v, err := parseUint(tok)
+	if err != nil {
+		return 0, err
+	}
+	if v == 0 {
+		return 0, errLine("round index of 0")
+	}
+	return v - 1, nil
+}
+
+// maxPlayers is the largest start number.
+const maxPlayers = 9999
+
+// sub returns line[from:to], clipped to the line.
+func sub(line []rune, from, to int) []rune {
+	to = min(to, len(line))
+	if from >= to {
+		return nil
+	}
+	return line[from:to]
+}
+
+func onlySpacesFrom(line []rune, from int) bool {
+	for i := from; i < len(line); i++ {
+		if line[i] != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+func (r *trfReader) ensurePlayer(id int) {
+	for len(r.t.Players) <= id {
+		r.t.Players = append(r.t.Players, Player{ID: len(r.t.Players)})
+	}
+}
+
+func (r *trfReader) line(line []rune) error {
+	t := r.t
+	switch prefix := string(line[:3]); prefix {
+	case "001":
+		return r.player(line)
+	case "013", "310":
+		return errLine("team tournaments are not supported")
+	case "240":
+		return r.byesLine(line)
+	case "250":
+		r.accelerationSpecifiedManually = true
+		return r.accelerations250(line)
+	case "XXA":
+		r.accelerationSpecifiedManually = true
+		return r.accelerationsXXA(line)
+	case "260":
+		return r.forbidden260(line)
+	case "XXP":
+		var players []int
+		for _, tok := range fields(line[3:], " \t") {
+			id, err := readPlayerID([]rune(tok))
+			if err != nil {
+				return err
+			}
+			players = append(players, id)
+		}
+		r.universallyForbidden = append(r.universallyForbidden, players)
+	case "142", "XXR":
+		tok, err := single(line[3:])
+		if err != nil {
+			return err
+		}
+		n, err := parseUint(tok)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return errLine("")
+		}
+		t.Rounds = n
+	case "XXC":
+		for _, tok := range fields(line[3:], " \t") {
+			switch tok {
+			case "rank":
+				r.useRank = true
+			case "white1":
+				t.InitialColor = White
+			case "black1":
+				t.InitialColor = Black
+			}
+		}
+	case "152":
+		if len(line) != 5 {
+			return errLine("")
+		}
+		switch line[4] {
+		case 'W':
+			t.InitialColor = White
+		case 'B':
+			t.InitialColor = Black
+		default:
+			return errLine("")
+		}
+	case "162":
+		return r.pointSystem(line)
+	case "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU":
+		if len(line) < 8 {
+			return errLine("")
+		}
+		v, err := readScore(sub(line, 4, 12))
+		if err != nil {
+			return err
+		}
+		switch prefix {
+		case "BBW":
+			t.PointsForWin = v
+			if !r.usePairingAllocatedByeScore {
+				t.PointsForPairingAllocatedBye = v
+			}
+		case "BBD":
+			t.PointsForDraw = v
+		case "BBL":
+			t.PointsForLoss = v
+		case "BBZ":
+			t.PointsForZeroPointBye = v
+		case "BBF":
+			t.PointsForForfeitLoss = v
+		case "BBU":
+			t.PointsForPairingAllocatedBye = v
+			r.usePairingAllocatedByeScore = true
+		}
+	case "192":
+		if len(line) < 5 {
+			return errLine("")
+		}
+		switch string(line[4:]) {
+		case "FIDE_DUTCH_2025", "FIDE_DUTCH":
+			r.baku = false
+		case "FIDE_DUTCH_2025_BAKU", "FIDE_DUTCH_BAKU":
+			r.baku = true
+		default:
+			return errLine("unsupported tournament type")
+		}
+	case "299":
+		return errLine("abnormal assignment points are not yet supported")
+	}
+	return nil
+}
+
+// player reads a 001 record.
+func (r *trfReader) player(line []rune) error {
+	t := r.t
+	if len(line) < 84 {
+		return errLine("")
+	}
+	id, err := readPlayerID(line[4:8])
+	if err != nil {
+		return err
+	}
+	rating := 0
+	if ratingField := line[48:52]; len(fields(ratingField, " ")) > 0 {
+		tok, err := single(ratingField)
+		if err != nil {
+			return err
+		}
+		if rating, err = parseUint(tok); err != nil {
+			return err
+		}
+	}
+	score, err := readScore(line[80:84])
+	if err != nil {
+		return err
+	}
+	skipped := 0
+	var matches []Match
+	start := 91
+	for ; start <= len(line)-8; start += 10 {
+		skip, played := true, true
+		opponent := id
+		if oppField := string(line[start : start+4]); oppField != "    " {
+			if oppField != "0000" {
+				if opponent, err = readPlayerID(line[start : start+4]); err != nil {
+					return err
+				}
+				if opponent == id {
+					return errLine("")
+				}
+			}
+			skip = false
+		}
+		if opponent == id {
+			played = false
+		}
+		colorChar := line[start+5]
+		color := NoColor
+		switch colorChar {
+		case 'w':
+			color, skip = White, false
+		case 'b':
+			color, skip = Black, false
+		case '-':
+			skip, played = false, false
+		case ' ':
+			played = false
+		default:
+			return errLine("")
+		}
+		if opponent == id && color != NoColor {
+			return errLine("")
+		}
+		resultChar := line[start+7]
+		if resultChar > 127 {
+			return errLine("")
+		}
+		if resultChar >= 'a' && resultChar <= 'z' {
+			resultChar -= 'a' - 'A'
+		}
+		var outcome Outcome
+		switch resultChar {
+		case 'D', '=', 'H':
+			outcome = Draw
+		case '+', 'W', '1', 'F', 'U':
+			outcome = Win
+		case '-', 'L', '0', 'Z', ' ':
+			outcome = Loss
+		default:
+			return errLine("")
+		}
+		switch resultChar {
+		case '+', '-', 'H', 'F', 'U', 'Z', ' ':
+			played = false
+			if resultChar != '+' && resultChar != '-' && opponent != id {
+				return errLine("")
+			}
+		default:
+			if color == NoColor && (resultChar != '=' || opponent != id) {
+				return errLine("")
+			}
+		}
+		if resultChar != ' ' {
+			skip = false
+		}
+		paired := opponent != id || resultChar == 'U' || resultChar == '+'
+		if skip {
+			skipped++
+			continue
+		}
+		for ; skipped > 0; skipped-- {
+			matches = append(matches, absent(id))
+		}
+		if len(matches) > t.PlayedRounds {
+			t.PlayedRounds = len(matches)
+		}
+		matches = append(matches, Match{Opponent: opponent, Color: color, Outcome: outcome, Played: played, Paired: paired})
+		if paired && len(matches) > t.PlayedRounds {
+			t.PlayedRounds = len(matches)
+		}
+	}
+	if !onlySpacesFrom(line, start) {
+		return errLine("")
+	}
+	p := Player{ID: id, Rating: rating, Points: score, Matches: matches, Valid: true}
+	switch {
+	case id >= len(t.Players):
+		r.ensurePlayer(id - 1)
+		t.Players = append(t.Players, p)
+	case t.Players[id].Valid:
+		return errors.New("a pairing number is repeated")
+	default:
+		p.Accelerations = t.Players[id].Accelerations
+		t.Players[id] = p
+	}
+	t.ByRank = append(t.ByRank, id)
+	return nil
+}
+
+// byesLine reads a 240 record: byes declared for a round.
+func (r *trfReader) byesLine(line []rune) error {
+	if len(line) < 11 {
+		return errLine("")
+	}
+	round, err := readRoundIndex(line[6:9])
+	if err != nil {
+		return err
+	}
+	start := 10
+	for ; start <= len(line)-4; start += 5 {
+		id, err := readPlayerID(line[start : start+4])
+		if err != nil {
+			return err
+		}
+		r.byes = append(r.byes, [2]int{round, id})
+	}
+	if !onlySpacesFrom(line, start) {
+		return errLine("")
+	}
+	return nil
+}
+
+// accelerations250 reads a 250 record: points added to a range of players in a range of
+// rounds.
+func (r *trfReader) accelerations250(line []rune) error {
+	if len(line) < 31 {
+		return errLine("")
+	}
+	if mp := line[4:8]; string(mp) != "    " {
+		v, err := readScore(mp)
+		if err != nil {
+			return err
+		}
+		if v != 0 {
+			return errLine("match points must be empty")
+		}
+	}
+	gamePoints, err := readScore(line[9:13])
+	if err != nil {
+		return err
+	}
+	if gamePoints == 0 {
+		return errLine("game points must be nonzero")
+	}
+	first, err := readRoundIndex(line[14:17])
+	if err != nil {
+		return err
+	}
+	last, err := readRoundIndex(line[18:21])
+	if err != nil {
+		return err
+	}
+	if first > last {
+		return errLine("")
+	}
+	firstPlayer, err := readPlayerID(line[22:26])
+	if err != nil {
+		return err
+	}
+	lastPlayer, err := readPlayerID(line[27:31])
+	if err != nil {
+		return err
+	}
+	if firstPlayer > lastPlayer {
+		return errLine("")
+	}
+	r.ensurePlayer(lastPlayer)
+	for i := firstPlayer; i <= lastPlayer; i++ {
+		p := &r.t.Players[i]
+		for len(p.Accelerations) < first {
+			p.Accelerations = append(p.Accelerations, 0)
+		}
+		for k := first; k < min(last+1, len(p.Accelerations)); k++ {
+			p.Accelerations[k] = gamePoints
+		}
+		for len(p.Accelerations) <= last {
+			p.Accelerations = append(p.Accelerations, gamePoints)
+		}
+	}
+	return nil
+}
+
+// accelerationsXXA reads an XXA record: a player's accelerations, round by round.
+func (r *trfReader) accelerationsXXA(line []rune) error {
+	id, err := readPlayerID(sub(line, 4, 8))
+	if err != nil {
+		return err
+	}
+	r.ensurePlayer(id)
+	start := 9
+	for ; start+4 <= len(line); start += 5 {
+		points := 0
+		if f := line[start:]; string(f) != "    " {
+			if points, err = readScore(line[start : start+4]); err != nil {
+				return err
+			}
+		}
+		r.t.Players[id].Accelerations = append(r.t.Players[id].Accelerations, points)
+	}
+	if !onlySpacesFrom(line, start) {
+		return errLine("")
+	}
+	return nil
+}
+
+// forbidden260 reads a 260 record: players who may not meet in a range of rounds.
+func (r *trfReader) forbidden260(line []rune) error {
+	if len(line) < 18 {
+		return errLine("")
+	}
+	first, err := readRoundIndex(line[4:7])
+	if err != nil {
+		return err
+	}
+	last, err := readRoundIndex(line[8:11])
+	if err != nil {
+		return err
+	}
+	var players []int
+	start := 12
+	for ; start <= len(line)-4; start += 5 {
+		id, err := readPlayerID(line[start : start+4])
+		if err != nil {
+			return err
+		}
+		players = append(players, id)
+	}
+	if !onlySpacesFrom(line, start) {
+		return errLine("")
+	}
+	r.t.Forbidden = append(r.t.Forbidden, ForbiddenPairs{Players: players, First: first, End: last + 1})
+	return nil
+}
+
+// pointSystem reads a 162 record.
+func (r *trfReader) pointSystem(line []rune) error {
+	t := r.t
+	if len(line) < 10 {
+		return errLine("")
+	}
+	start := 5
+	for ; start <= len(line)-5; start += 9 {
+		score, err := readScore(sub(line, start+1, start+5))
+		if err != nil {
+			return err
+		}
+		switch line[start] {
+		case 'W':
+			t.PointsForWin = score
+			if !r.usePairingAllocatedByeScore {
+				t.PointsForPairingAllocatedBye = score
+			}
+		case 'D':
+			t.PointsForDraw = score
+		case 'L':
+			t.PointsForLoss = score
+		case 'Z':
+			t.PointsForZeroPointBye = score
+			t.PointsForForfeitLoss = score
+		case 'P':
+			t.PointsForPairingAllocatedBye = score
+			r.usePairingAllocatedByeScore = true
+		case 'X':
+			return errLine("symbol X not supported")
+		default:
+			return errLine("")
+		}
+	}
+	if !onlySpacesFrom(line, start) {
+		return errLine("")
+	}
+	return nil
+}
+
+// finish completes the tournament once every line is read.
+func (r *trfReader) finish() error {
+	t := r.t
+	if !r.useRank && len(t.ByRank) != len(t.Players) {
+		return errors.New("a pairing number is missing")
+	}
+	r.evenUpMatchHistories()
+	switch {
+	case t.Rounds > 0 && t.PlayedRounds > t.Rounds-1:
+		return errors.New("the number of rounds is larger than the reported number of rounds")
+	case t.Rounds == 0:
+		return errors.New("the total number of rounds in the tournament must be specified (XXR)")
+	}
+	for rank := range t.ByRank {
+		if !r.useRank {
+			t.ByRank[rank] = rank
+		}
+		t.Players[t.ByRank[rank]].rankIndex = rank
+	}
+	for _, b := range r.byes {
+		if b[0] != t.PlayedRounds || b[1] >= len(t.Players) {
+			continue
+		}
+		p := &t.Players[b[1]]
+		if len(p.Matches) <= t.PlayedRounds {
+			p.Matches = append(p.Matches, absent(p.ID))
+		}
+	}
+	if !r.accelerationSpecifiedManually && r.baku {
+		if err := r.applyBakuAcceleration(); err != nil {
+			return err
+		}
+	}
+	for _, players := range r.universallyForbidden {
+		t.Forbidden = append(t.Forbidden, ForbiddenPairs{Players: players, First: 0, End: t.Rounds})
+	}
+	if t.InitialColor == NoColor {
+		t.InitialColor = r.inferFirstColor()
+	}
+	if err := r.validatePairConsistency(); err != nil {
+		return err
+	}
+	return r.validateScores()
+}
+
+// evenUpMatchHistories counts the round whose byes the last column declares, if every
+// player has an entry for it, and pads the other players' histories with absences.
+func (r *trfReader) evenUpMatchHistories() {
+	t := r.t
+	forwardRoundIsComplete := true
+	for i := range t.Players {
+		p := &t.Players[i]
+		if p.Valid && !(len(p.Matches) > t.PlayedRounds) {
+			forwardRoundIsComplete = false
+		}
+	}
+	if len(t.ByRank) > 0 && forwardRoundIsComplete {
+		t.PlayedRounds++
+	}
+	for i := range t.Players {
+		p := &t.Players[i]
+		for p.Valid && len(p.Matches) < t.PlayedRounds {
+			p.Matches = append(p.Matches, absent(p.ID))
+		}
+	}
+}
+
+func (r *trfReader) applyBakuAcceleration() error {
+	t := r.t
+	if t.PointsForLoss != 0 || 2*t.PointsForDraw != t.PointsForWin {
+		return errors.New("the point system is inconsistent with Baku acceleration")
+	}
+	if len(t.ByRank) == 0 || t.Rounds == 0 {
+		return nil
+	}
+	lastRank := (len(t.ByRank) - 1) / 2
+	lastRound := (t.Rounds - 1) / 2
+	lastFullRound := lastRound / 2
+	for rank := 0; rank <= lastRank; rank++ {
+		p := &t.Players[t.ByRank[rank]]
+		round := 0
+		for ; round <= lastFullRound && round <= t.PlayedRounds; round++ {
+			p.Accelerations = append(p.Accelerations, t.PointsForWin)
+		}
+		for ; round <= lastRound && round <= t.PlayedRounds; round++ {
+			p.Accelerations = append(p.Accelerations, t.PointsForDraw)
+		}
+	}
+	return nil
+}
+
+// inferFirstColor infers the colour the top-ranked player had in the first round where
+// colours were given.
+func (r *trfReader) inferFirstColor() Color {
+	t := r.t
+	minColorRound := int(^uint(0) >> 1)
+	for i := range t.Players {
+		p := &t.Players[i]
+		if !p.Valid {
+			continue
+		}
+		for round, m := range p.Matches {
+			if m.Color != NoColor {
+				minColorRound = min(minColorRound, round)
+			}
+		}
+	}
+	result := NoColor
+	number := 0
+	for _, i := range t.ByRank {
+		p := &t.Players[i]
+		had := false
+		for round, m := range p.Matches {
+			if round > minColorRound {
+				break
+			}
+			if m.Paired {
+				had = true
+			}
+		}
+		if had {
+			if result == NoColor {
+				result = p.Matches[minColorRound].Color
+				if number&1 != 0 {
+					result = result.invert()
+				}
+			}
+			number++
+		}
+	}
+	return result
+}
+
+func (r *trfReader) validatePairConsistency() error {
+	t := r.t
+	for i := range t.Players {
+		p := &t.Players[i]
+		if !p.Valid {
+			continue
+		}
+		for round, m := range p.Matches {
+			if !m.Played {
+				continue
+			}
+			ok := m.Opponent < len(t.Players)
+			if ok {
+				o := &t.Players[m.Opponent]
+				ok = o.Valid && round < len(o.Matches) && o.Matches[round].Played &&
+					o.Matches[round].Color != m.Color && o.Matches[round].Opponent == p.ID
+			}
+			if !ok {
+				return fmt.Errorf("round %d of player %d contradicts the entry for the opponent", round+1, p.ID+1)
+			}
+		}
+	}
+	return nil
+}
+
+// validateScores checks each player's points against the results, allowing the points to
+// include the acceleration or the result of a bye declared for the round to pair.
+func (r *trfReader) validateScores() error {
+	t := r.t
+	for i := range t.Players {
+		p := &t.Players[i]
+		if !p.Valid {
+			continue
+		}
+		if len(p.Accelerations) > t.Rounds {
+			return fmt.Errorf("player %d has more acceleration entries than the total number of rounds in the tournament", p.ID+1)
+		}
+		points := 0
+		for round := range p.Matches {
+			if round >= t.PlayedRounds {
+				break
+			}
+			points += t.points(p, &p.Matches[round])
+		}
+		acc := t.acceleration(p)
+		if p.Points != points {
+			if p.Points >= acc {
+				p.Points -= acc
+			}
+			if p.Points != points {
+				p.Points += acc
+			}
+		}
+		if p.Points != points && len(p.Matches) > t.PlayedRounds {
+			next := t.points(p, &p.Matches[t.PlayedRounds])
+			if p.Points >= next {
+				p.Points -= next
+			}
+		}
+		if p.Points != points && p.Points >= acc {
+			p.Points -= acc
+		}
+		if p.Points != points {
+			return fmt.Errorf("the score for player %d does not match the game results", p.ID+1)
+		}
+	}
+	return nil
+}
