@@ -115,9 +115,10 @@ func oraclePair(t testing.TB, exe string, trf []byte) string {
 	return string(b)
 }
 
-// generate has bbpPairings generate a random tournament; nil when the generator finds no
-// pairing for one of its rounds (small tournaments with many rounds).
-func generate(t testing.TB, exe string, seed uint64, config string) []byte {
+// generate has bbpPairings generate a random tournament. When the generator finds no
+// pairing for a round (small tournaments with many rounds), complete is false and the file
+// holds the rounds before it.
+func generate(t testing.TB, exe string, seed uint64, config string) (trf []byte, complete bool) {
 	t.Helper()
 	dir := t.TempDir()
 	args := []string{"--dutch"}
@@ -133,17 +134,15 @@ func generate(t testing.TB, exe string, seed uint64, config string) []byte {
 	out := filepath.Join(dir, "gen.trf")
 	args = append(args, "-o", out, "-s", strconv.FormatUint(seed, 10))
 	b, err := exec.Command(exe, args...).CombinedOutput()
-	if err != nil && bytes.Contains(b, []byte("No valid pairing exists")) {
-		return nil
-	}
-	if err != nil {
+	complete = err == nil
+	if err != nil && !bytes.Contains(b, []byte("No valid pairing exists")) {
 		t.Fatalf("generating seed %d: %v\n%s", seed, err, b)
 	}
-	b, err = os.ReadFile(out)
+	trf, err = os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return b
+	return trf, complete
 }
 
 // roundsIn is the number of rounds a generated tournament holds.
@@ -159,16 +158,32 @@ func roundsIn(trf []byte) int {
 
 // generatorConfigs are the random tournaments' shapes, in bbpPairings' generator
 // configuration (see README.txt there).
-var generatorConfigs = []struct{ name, config string }{
-	{"default", ""},
-	{"small", "PlayersNumber=9\nRoundsNumber=7\n"},
-	{"byes and forfeits", "PlayersNumber=31\nRoundsNumber=9\nForfeitRate=8\nRetiredRate=40\nHalfPointByeRate=15\nDrawPercentage=40\n"},
-	{"long", "PlayersNumber=20\nRoundsNumber=15\nDrawPercentage=10\n"},
+var generatorConfigs = []struct {
+	name   string
+	rounds int // RoundsNumber (0: the generator's default)
+	config string
+}{
+	{"default", 0, ""},
+	{"small", 7, "PlayersNumber=9\nRoundsNumber=7\n"},
+	{"byes and forfeits", 9, "PlayersNumber=31\nRoundsNumber=9\nForfeitRate=8\nRetiredRate=40\nHalfPointByeRate=15\nDrawPercentage=40\n"},
+	{"long", 15, "PlayersNumber=20\nRoundsNumber=15\nDrawPercentage=10\n"},
 }
 
 // TestEqualsBBPPairings pairs every round of random tournaments and requires the same
-// output as bbpPairings. TBSHEET_BBP_SECONDS bounds the run (default 60).
+// output as bbpPairings. TBSHEET_BBP_SECONDS bounds the run (default 60);
+// TBSHEET_BBP_CORPUS=1 rewrites the fast suite's corpus (testdata/corpus) from the first
+// seeds: the first, a middle and the last round of each, and every round without a pairing.
 func TestEqualsBBPPairings(t *testing.T) {
+	writeCorpus := os.Getenv("TBSHEET_BBP_CORPUS") != ""
+	corpus := filepath.Join("testdata", "corpus")
+	if writeCorpus {
+		if err := os.RemoveAll(corpus); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(corpus, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	exe := oracle(t)
 	budget := 60 * time.Second
 	if s := os.Getenv("TBSHEET_BBP_SECONDS"); s != "" {
@@ -182,15 +197,26 @@ func TestEqualsBBPPairings(t *testing.T) {
 	cases, failures := 0, 0
 	for seed := uint64(1); time.Now().Before(deadline) && failures < 5; seed++ {
 		cfg := generatorConfigs[int(seed)%len(generatorConfigs)]
-		gen := generate(t, exe, seed, cfg.config)
-		if gen == nil {
-			continue
+		gen, complete := generate(t, exe, seed, cfg.config)
+		played := roundsIn(gen)
+		first, total := 0, played
+		if !complete {
+			// Only the round the generator could not pair.
+			first, total = played, max(cfg.rounds, played+1)
 		}
-		total := roundsIn(gen)
 		initial := []string{"white1", "black1"}[seed%2]
-		for r := 0; r < total; r++ {
+		for r := first; r < min(total, played+1); r++ {
 			trf := truncateTRF(gen, r, total, initial)
 			want := oraclePair(t, exe, trf)
+			if writeCorpus && seed <= 16 && (r == 0 || r == total/2 || r == total-1 || want == noPairing) {
+				name := filepath.Join(corpus, fmt.Sprintf("seed%02d-round%02d", seed, r+1))
+				if err := os.WriteFile(name+".trf", trf, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(name+".out", []byte(want), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			got, err := pairTRF(trf)
 			cases++
 			if err != nil || got != want {
