@@ -77,6 +77,9 @@ type Computer struct {
 	head, tail *rootBlossom
 	// aboveMax is strictly greater than twice the largest internal (doubled) weight.
 	aboveMax Uint
+	// duals and minOuterRes hold the vertices' duals and least outer resistances side by
+	// side, for the loops over every vertex.
+	duals, minOuterRes Uint
 }
 
 // NewComputer returns a Computer for at most capacity vertices whose edge weights are at
@@ -88,6 +91,8 @@ func NewComputer(capacity int, maxEdgeWeight Uint) *Computer {
 	c.aboveMax.Shl(2)
 	c.aboveMax.AddSmall(1)
 	c.vertices = make([]*node, 0, capacity)
+	c.duals = make(Uint, capacity*c.words)
+	c.minOuterRes = make(Uint, capacity*c.words)
 	return c
 }
 
@@ -138,8 +143,10 @@ func (c *Computer) AddVertex() {
 	v := &node{isVertex: true, index: i}
 	v.head, v.tail = v, v
 	v.weights = make(Uint, c.capacity*c.words)
-	v.dual = c.newUint()
-	v.minOuterRes = c.aboveMax.Clone()
+	w := c.words
+	v.dual = c.duals[i*w : (i+1)*w : (i+1)*w]
+	v.minOuterRes = c.minOuterRes[i*w : (i+1)*w : (i+1)*w]
+	v.minOuterRes.Set(c.aboveMax)
 	r := &rootBlossom{minOuterEdges: make([]*node, i+1), minOuterRes: c.newUint(), rootChild: v, base: v}
 	v.root = r
 	c.link(r)
@@ -194,8 +201,22 @@ func (c *Computer) Matching() []int {
 
 // resistance sets result to the resistance of the edge between v and w.
 func (c *Computer) resistance(result Uint, v, w *node) {
-	result.Set(v.dual)
-	result.AddSub(w.dual, c.weight(v, w.index))
+	result.SetAddSub(v.dual, w.dual, v.weights[w.index*c.words:])
+}
+
+// resistanceBelow sets result to the resistance of the edge between v and w and reports
+// whether it is below limit. It returns false early when the top words already show that it
+// is not: every value the Computer holds is below aboveMax, whose top word is below 2^62,
+// so the top word of the resistance is the top words' sum and difference, give or take the
+// carry from below.
+func (c *Computer) resistanceBelow(result Uint, v, w *node, limit Uint) bool {
+	n := c.words - 1
+	s := v.weights[w.index*c.words:]
+	if int64(v.dual[n])+int64(w.dual[n])-int64(s[n])-1 > int64(limit[n]) {
+		return false
+	}
+	result.SetAddSub(v.dual, w.dual, s)
+	return result.Less(limit)
 }
 
 // getAncestorOfVertex climbs from v to the child of ancestor it lies in.
@@ -467,8 +488,7 @@ func (c *Computer) updateOuterOuterEdges(blossom0, blossom1 *rootBlossom, minRes
 	actual1 := blossom1.rootChild.root
 	for v0 := blossom0.rootChild.head; v0 != nil; v0 = v0.nextVertex {
 		for v1 := blossom1.rootChild.head; v1 != nil; v1 = v1.nextVertex {
-			c.resistance(storage, v0, v1)
-			if storage.Less(minRes) {
+			if c.resistanceBelow(storage, v0, v1, minRes) {
 				minRes.Set(storage)
 				actual0.minOuterEdges[actual1.base.index] = v0
 				actual1.minOuterEdges[actual0.base.index] = v1
@@ -498,9 +518,17 @@ func (c *Computer) initializeLabeling() {
 	}
 }
 
-func (c *Computer) updateInnerOuterEdge(inner, outer *node, storage Uint) {
-	c.resistance(storage, outer, inner)
-	if storage.Less(inner.minOuterRes) {
+// updateInnerOuterEdge lowers inner's least resistance to an outer vertex with the edge to
+// outer. The weights are symmetric: byInnerRow reads the weight from inner's row rather than
+// outer's, which keeps a loop over many outer vertices in one row of memory.
+func (c *Computer) updateInnerOuterEdge(inner, outer *node, storage Uint, byInnerRow bool) {
+	below := false
+	if byInnerRow {
+		below = c.resistanceBelow(storage, inner, outer, inner.minOuterRes)
+	} else {
+		below = c.resistanceBelow(storage, outer, inner, inner.minOuterRes)
+	}
+	if below {
 		inner.minOuterRes.Set(storage)
 		inner.minOuterEdge = outer
 	}
@@ -515,7 +543,7 @@ func (c *Computer) updateInnerOuterEdges(outer *rootBlossom) {
 			continue
 		}
 		for o := outer.rootChild.head; o != nil; o = o.nextVertex {
-			c.updateInnerOuterEdge(inner, o, res)
+			c.updateInnerOuterEdge(inner, o, res, false)
 		}
 	}
 }
@@ -534,7 +562,7 @@ func (c *Computer) initializeInnerOuterEdges() {
 		}
 		inner.minOuterRes.Set(c.aboveMax)
 		for _, o := range outers {
-			c.updateInnerOuterEdge(inner, o, res)
+			c.updateInnerOuterEdge(inner, o, res, true)
 		}
 	}
 }
@@ -542,8 +570,8 @@ func (c *Computer) initializeInnerOuterEdges() {
 func (c *Computer) initializeOuterOuterEdgesOf(blossom0 *rootBlossom, res0, res1 Uint) {
 	blossom0.minOuterRes.Set(c.aboveMax)
 	for it := c.head; it != nil; it = it.nextR {
-		res0.Set(c.aboveMax)
 		if it.label == labelOuter && it != blossom0 {
+			res0.Set(c.aboveMax)
 			blossom0.minOuterEdges[it.base.index] = nil
 			c.updateOuterOuterEdges(blossom0, it, res0, res1)
 		}

@@ -18,7 +18,12 @@ func Words(bitCount int) int { return (bitCount + 63) / 64 }
 func (u Uint) Clone() Uint { return append(Uint(nil), u...) }
 
 // Set copies v into u.
-func (u Uint) Set(v Uint) { copy(u, v) }
+func (u Uint) Set(v Uint) {
+	v = v[:len(u)]
+	for i := range u {
+		u[i] = v[i]
+	}
+}
 
 // SetZero sets u to zero.
 func (u Uint) SetZero() { clear(u) }
@@ -154,5 +159,17 @@ func (u Uint) AddBit(n uint) {
 	c := uint64(1) << (n % 64)
 	for ; i < len(u) && c != 0; i++ {
 		u[i], c = bits.Add64(u[i], c, 0)
+	}
+}
+
+// SetAddSub sets u to a+b−s.
+func (u Uint) SetAddSub(a, b, s Uint) {
+	n := len(u)
+	a, b, s = a[:n], b[:n], s[:n]
+	var c, br uint64
+	for i := range u {
+		var x uint64
+		x, c = bits.Add64(a[i], b[i], c)
+		u[i], br = bits.Sub64(x, s[i], br)
 	}
 }
