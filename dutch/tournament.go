@@ -247,3 +247,17 @@ func (t *Tournament) forbiddenSets(round int) []map[int]bool {
 	}
 	return result
 }
+
+// Skip leaves the player (an index in Players) out of the round to pair, as a zero-point
+// bye declared for it does; a player already given an entry for that round is unchanged.
+func (t *Tournament) Skip(player int) {
+	p := &t.Players[player]
+	if len(p.Matches) <= t.PlayedRounds {
+		p.Matches = append(p.Matches, absent(player))
+	}
+}
+
+// Forbid forbids the players (indexes in Players) to meet each other in every round.
+func (t *Tournament) Forbid(players ...int) {
+	t.Forbidden = append(t.Forbidden, ForbiddenPairs{Players: players, First: 0, End: t.Rounds})
+}

@@ -605,7 +605,7 @@ func (r *trfReader) finish() error {
 	r.evenUpMatchHistories()
 	switch {
 	case t.Rounds > 0 && t.PlayedRounds > t.Rounds-1:
-		return errors.New("the number of rounds is larger than the reported number of rounds")
+		return fmt.Errorf("%d rounds are paired of the %d the file plans (XXR): none is left to pair", t.PlayedRounds, t.Rounds)
 	case t.Rounds == 0:
 		return errors.New("the total number of rounds in the tournament must be specified (XXR)")
 	}
