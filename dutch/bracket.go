@@ -61,6 +61,16 @@ func (b *bracket) remainderWeight(smaller, larger, smallerRemainderIndex, remain
 
 func (b *bracket) set(v0, v1 int, w matching.Uint) { b.c.SetEdgeWeight(v0, v1, w) }
 
+// finalize computes the matching and fixes the pair of vertex v it holds.
+func (b *bracket) finalize(v int) []int {
+	stable := b.compute()
+	mv := stable[v]
+	b.matched[v] = true
+	b.matched[mv] = true
+	finalizePair(v, mv, b.c, b.maxW)
+	return stable
+}
+
 func (b *bracket) compute() []int {
 	b.c.ComputeMatching()
 	return b.c.Matching()
@@ -155,10 +165,7 @@ func (b *bracket) pair() ([]int, error) {
 				addend++
 			}
 		}
-		stable = b.compute()
-		mv := stable[pv]
-		b.matched[mv] = true
-		finalizePair(pv, mv, b.c, b.maxW)
+		stable = b.finalize(pv)
 	}
 
 	// The remainder and the number of pairs it can form.
@@ -301,11 +308,7 @@ func (b *bracket) pair() ([]int, error) {
 			}
 			addend++
 		}
-		stable = b.compute()
-		mv := stable[pv]
-		b.matched[pv] = true
-		b.matched[mv] = true
-		finalizePair(pv, mv, b.c, b.maxW)
+		stable = b.finalize(pv)
 	}
 	return stable, nil
 }

@@ -14,21 +14,7 @@ func TestBBPPairingsFixtures(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "oracles", "bbpPairings", "test", "tests")
 	for _, name := range []string{"dutch_2025_C5", "dutch_2025_C9", "issue_7"} {
 		t.Run(name, func(t *testing.T) {
-			in, err := os.ReadFile(filepath.Join(dir, name+".input"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(filepath.Join(dir, name+".output.expected"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := pairTRF(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("got\n%s\nbbpPairings expects\n%s", got, want)
-			}
+			checkPairing(t, filepath.Join(dir, name+".input"), filepath.Join(dir, name+".output.expected"))
 		})
 	}
 }
@@ -46,22 +32,28 @@ func TestCorpus(t *testing.T) {
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".trf")
 		t.Run(name, func(t *testing.T) {
-			in, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := os.ReadFile(strings.TrimSuffix(f, ".trf") + ".out")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := pairTRF(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != string(want) {
-				t.Errorf("got\n%s\nbbpPairings paired\n%s", got, want)
-			}
+			checkPairing(t, f, strings.TrimSuffix(f, ".trf")+".out")
 		})
+	}
+}
+
+// checkPairing pairs the TRF in and requires bbpPairings' output, in want.
+func checkPairing(t *testing.T, in, want string) {
+	t.Helper()
+	trf, err := os.ReadFile(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := pairTRF(trf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(out) {
+		t.Errorf("got\n%s\nbbpPairings paired\n%s", got, out)
 	}
 }
 

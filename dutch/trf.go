@@ -258,24 +258,7 @@ func (r *trfReader) line(line []rune) error {
 		if err != nil {
 			return err
 		}
-		switch prefix {
-		case "BBW":
-			t.PointsForWin = v
-			if !r.usePairingAllocatedByeScore {
-				t.PointsForPairingAllocatedBye = v
-			}
-		case "BBD":
-			t.PointsForDraw = v
-		case "BBL":
-			t.PointsForLoss = v
-		case "BBZ":
-			t.PointsForZeroPointBye = v
-		case "BBF":
-			t.PointsForForfeitLoss = v
-		case "BBU":
-			t.PointsForPairingAllocatedBye = v
-			r.usePairingAllocatedByeScore = true
-		}
+		r.setPoints(prefix[2], v)
 	case "192":
 		if len(line) < 5 {
 			return errLine("")
@@ -556,9 +539,33 @@ func (r *trfReader) forbidden260(line []rune) error {
 	return nil
 }
 
+// setPoints sets the points of a result: W a win (and the pairing-allocated bye, unless
+// given apart), D a draw, L a loss, Z a zero-point bye, F a forfeit loss, P or U the
+// pairing-allocated bye.
+func (r *trfReader) setPoints(result byte, v int) {
+	t := r.t
+	switch result {
+	case 'W':
+		t.PointsForWin = v
+		if !r.usePairingAllocatedByeScore {
+			t.PointsForPairingAllocatedBye = v
+		}
+	case 'D':
+		t.PointsForDraw = v
+	case 'L':
+		t.PointsForLoss = v
+	case 'Z':
+		t.PointsForZeroPointBye = v
+	case 'F':
+		t.PointsForForfeitLoss = v
+	case 'P', 'U':
+		t.PointsForPairingAllocatedBye = v
+		r.usePairingAllocatedByeScore = true
+	}
+}
+
 // pointSystem reads a 162 record.
 func (r *trfReader) pointSystem(line []rune) error {
-	t := r.t
 	if len(line) < 10 {
 		return errLine("")
 	}
@@ -568,22 +575,12 @@ func (r *trfReader) pointSystem(line []rune) error {
 		if err != nil {
 			return err
 		}
-		switch line[start] {
-		case 'W':
-			t.PointsForWin = score
-			if !r.usePairingAllocatedByeScore {
-				t.PointsForPairingAllocatedBye = score
-			}
-		case 'D':
-			t.PointsForDraw = score
-		case 'L':
-			t.PointsForLoss = score
+		switch c := line[start]; c {
+		case 'W', 'D', 'L', 'P':
+			r.setPoints(byte(c), score)
 		case 'Z':
-			t.PointsForZeroPointBye = score
-			t.PointsForForfeitLoss = score
-		case 'P':
-			t.PointsForPairingAllocatedBye = score
-			r.usePairingAllocatedByeScore = true
+			r.setPoints('Z', score)
+			r.setPoints('F', score)
 		case 'X':
 			return errLine("symbol X not supported")
 		default:

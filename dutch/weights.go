@@ -122,6 +122,43 @@ func (t *Tournament) isByeCandidate(p *Player, byeAssigneeScore int) bool {
 	return t.eligibleForBye(p) && t.score(p, 0) <= byeAssigneeScore
 }
 
+// floatBits appends the numbers of downfloaters and upfloaters repeated from back rounds
+// before.
+func (pr *pairer) floatBits(w matching.Uint, higher, lower *Player, inCurrentBracket bool, back int) {
+	t := pr.t
+	n := pr.scoreGroupSizeBits
+	hs, ls := t.score(higher, 0), t.score(lower, 0)
+	w.Shl(n)
+	if inCurrentBracket {
+		w.OrSmall(b2u(t.getFloat(lower, back) == floatDown))
+		w.AddSmall(b2u(hs <= ls && t.getFloat(higher, back) == floatDown))
+	}
+	w.Shl(n)
+	if inCurrentBracket {
+		w.OrSmall(b2u(!(hs > ls && t.getFloat(lower, back) == floatUp)))
+	}
+}
+
+// floatScoreBits appends the scores of the downfloaters repeated from back rounds before,
+// and of the opponents of the upfloaters.
+func (pr *pairer) floatScoreBits(w matching.Uint, higher, lower *Player, inCurrentBracket bool, back int) {
+	t := pr.t
+	hs, ls := t.score(higher, 0), t.score(lower, 0)
+	w.Shl(pr.scoreGroupsShift)
+	if inCurrentBracket {
+		if t.getFloat(lower, back) == floatDown {
+			w.AddBit(pr.scoreGroupShifts[ls])
+		}
+		if t.getFloat(higher, back) == floatDown {
+			w.AddBit(pr.scoreGroupShifts[hs])
+		}
+	}
+	w.Shl(pr.scoreGroupsShift)
+	if inCurrentBracket && !(t.getFloat(lower, back) == floatUp && hs > ls) {
+		w.OrBit(pr.scoreGroupShifts[hs])
+	}
+}
+
 // maxWeightBits is the number of bits of the largest edge weight: two for the pairing
 // completion and every criterion's bits in edgeWeight.
 func (pr *pairer) maxWeightBits() uint {
@@ -192,62 +229,13 @@ func (pr *pairer) edgeWeight(higher, lower *Player, lowerInCurrentBracket, lower
 	// Colour preferences.
 	pr.insertColorBits(w, lower, higher, lowerInCurrentBracket)
 
-	cur := lowerInCurrentBracket
-	if t.PlayedRounds > 0 {
-		// Downfloaters repeated from the previous round.
-		w.Shl(n)
-		if cur {
-			w.OrSmall(b2u(t.getFloat(lower, 1) == floatDown))
-			w.AddSmall(b2u(hs <= ls && t.getFloat(higher, 1) == floatDown))
-		}
-		// Upfloaters repeated from the previous round.
-		w.Shl(n)
-		if cur {
-			w.OrSmall(b2u(!(hs > ls && t.getFloat(lower, 1) == floatUp)))
-		}
+	// Repeated floats: first their number, then the scores involved, from the previous
+	// round and the one before.
+	for back := 1; back <= min(t.PlayedRounds, 2); back++ {
+		pr.floatBits(w, higher, lower, lowerInCurrentBracket, back)
 	}
-	if t.PlayedRounds > 1 {
-		w.Shl(n)
-		if cur {
-			w.OrSmall(b2u(t.getFloat(lower, 2) == floatDown))
-			w.AddSmall(b2u(hs <= ls && t.getFloat(higher, 2) == floatDown))
-		}
-		w.Shl(n)
-		if cur {
-			w.OrSmall(b2u(!(hs > ls && t.getFloat(lower, 2) == floatUp)))
-		}
-	}
-	if t.PlayedRounds > 0 {
-		// The scores of downfloaters repeated from the previous round.
-		w.Shl(s)
-		if cur {
-			if t.getFloat(lower, 1) == floatDown {
-				w.AddBit(pr.scoreGroupShifts[ls])
-			}
-			if t.getFloat(higher, 1) == floatDown {
-				w.AddBit(pr.scoreGroupShifts[hs])
-			}
-		}
-		// The scores of the opponents of upfloaters repeated from the previous round.
-		w.Shl(s)
-		if cur && !(t.getFloat(lower, 1) == floatUp && hs > ls) {
-			w.OrBit(pr.scoreGroupShifts[hs])
-		}
-	}
-	if t.PlayedRounds > 1 {
-		w.Shl(s)
-		if cur {
-			if t.getFloat(lower, 2) == floatDown {
-				w.AddBit(pr.scoreGroupShifts[ls])
-			}
-			if t.getFloat(higher, 2) == floatDown {
-				w.AddBit(pr.scoreGroupShifts[hs])
-			}
-		}
-		w.Shl(s)
-		if cur && !(t.getFloat(lower, 2) == floatUp && hs > ls) {
-			w.OrBit(pr.scoreGroupShifts[hs])
-		}
+	for back := 1; back <= min(t.PlayedRounds, 2); back++ {
+		pr.floatScoreBits(w, higher, lower, lowerInCurrentBracket, back)
 	}
 	// Room for the ordering of heterogeneous and homogeneous brackets.
 	w.Shl(n)

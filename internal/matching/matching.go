@@ -849,35 +849,19 @@ func (c *Computer) dissolveInner(m *minima) {
 		var base, match, labeling, labeled *node
 		switch {
 		case rootChild == cur:
-			base = rootVertex
+			base, match = rootVertex, oldRoot.baseMatch
 		case linksToNext:
-			base = cur.toNextSibling
+			base, match = cur.toNextSibling, nextChild.toPrevSibling
 		default:
-			base = cur.toPrevSibling
-		}
-		switch {
-		case rootChild == cur:
-			match = oldRoot.baseMatch
-		case linksToNext:
-			match = nextChild.toPrevSibling
-		default:
-			match = previousChild.toNextSibling
+			base, match = cur.toPrevSibling, previousChild.toNextSibling
 		}
 		switch {
 		case connectChild == cur:
-			labeling = oldRoot.labeling
+			labeling, labeled = oldRoot.labeling, oldRoot.labeled
 		case l == labelInner && connectForward:
-			labeling = nextChild.toPrevSibling
+			labeling, labeled = nextChild.toPrevSibling, cur.toNextSibling
 		case l == labelInner:
-			labeling = previousChild.toNextSibling
-		}
-		switch {
-		case connectChild == cur:
-			labeled = oldRoot.labeled
-		case l == labelInner && connectForward:
-			labeled = cur.toNextSibling
-		case l == labelInner:
-			labeled = cur.toPrevSibling
+			labeling, labeled = previousChild.toNextSibling, cur.toPrevSibling
 		}
 		c.newChildRoot(cur, base, match, l, labeling, labeled)
 		if l == labelOuter {
