@@ -121,6 +121,7 @@ func TestReadTRFErrors(t *testing.T) {
 		{"repeated number", "XXR 3\n" + player(1, 0) + player(1, 0), "repeated"},
 		{"missing number", "XXR 3\n" + player(2, 0), "missing"},
 		{"team", "XXR 3\n013 Team\n", "team"},
+		{"forbidden stranger", "XXR 3\nXXC white1\nXXP 1 7\n" + player(1, 0) + player(2, 0), "start number 7"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

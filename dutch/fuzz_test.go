@@ -20,6 +20,8 @@ func FuzzPairNext(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte("XXR 2\nXXC white1\n" + player(1, 0) + player(2, 0) + player(3, 0)))
+	f.Add([]byte("XXR 3\nXXC black1\nXXP 1 2\nXXA    3  1.0  0.5\n192 FIDE_DUTCH_2025_BAKU\n" +
+		player(1, 1, "   2 w 1") + player(2, 0, "   1 b 0") + player(3, 1, "0000 - U") + player(4, 0, "0000 - Z")))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tour, err := ReadTRF(data)
 		if err != nil || len(tour.Players) > 200 {

@@ -629,6 +629,13 @@ func (r *trfReader) finish() error {
 	for _, players := range r.universallyForbidden {
 		t.Forbidden = append(t.Forbidden, ForbiddenPairs{Players: players, First: 0, End: t.Rounds})
 	}
+	for _, f := range t.Forbidden {
+		for _, p := range f.Players {
+			if p >= len(t.Players) || !t.Players[p].Valid {
+				return fmt.Errorf("a forbidden pair (XXP or 260) names start number %d, which no player has", p+1)
+			}
+		}
+	}
 	if t.InitialColor == NoColor {
 		t.InitialColor = r.inferFirstColor()
 	}
