@@ -3,6 +3,7 @@ package dutch
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -32,13 +33,39 @@ func pairTRF(trf []byte) (string, error) {
 }
 
 // truncateTRF keeps the first rounds of a tournament bbpPairings generated, with each
-// player's points recomputed (a win, a forfeit win and a full-point or pairing-allocated
-// bye count 1, a draw and a half-point bye ½), an entry of the next round that is a bye or
-// an absence declared in advance, and adds the number of rounds (XXR) and the first
-// player's colour in round 1 (XXC), which generated files leave out.
+// player's points recomputed by the file's point system (the 162 record, else 1 for a win,
+// a forfeit win and a bye, ½ for a draw and a half-point bye), an entry of the next round
+// that is a bye or an absence declared in advance, and adds the number of rounds (XXR) and
+// the first player's colour in round 1 (XXC), which generated files leave out.
 func truncateTRF(trf []byte, rounds, total int, initial string) []byte {
+	lines := strings.FieldsFunc(string(trf), func(r rune) bool { return r == '\r' || r == '\n' })
+	// The points of each result, in tenths: the defaults, or the 162 record's.
+	win, draw, loss, zero, pab := 10, 5, 0, 0, -1
+	for _, line := range lines {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == "162" {
+			for i := 1; i+1 < len(f); i += 2 {
+				whole, frac, _ := strings.Cut(f[i+1], ".")
+				v, _ := strconv.Atoi(whole + frac + strings.Repeat("0", 1-len(frac)))
+				switch f[i] {
+				case "W":
+					win = v
+				case "D":
+					draw = v
+				case "L":
+					loss = v
+				case "Z":
+					zero = v
+				case "P":
+					pab = v
+				}
+			}
+		}
+	}
+	if pab < 0 {
+		pab = win
+	}
 	var out strings.Builder
-	for _, line := range strings.FieldsFunc(string(trf), func(r rune) bool { return r == '\r' || r == '\n' }) {
+	for _, line := range lines {
 		if !strings.HasPrefix(line, "001") || len(line) < 91 {
 			out.WriteString(line + "\n")
 			continue
@@ -55,10 +82,16 @@ func truncateTRF(trf []byte, rounds, total int, initial string) []byte {
 			}
 			if r < rounds {
 				switch entry[len(entry)-1] {
-				case '1', '+', 'W', 'F', 'U':
-					tenths += 10
+				case '1', '+', 'W', 'F':
+					tenths += win
+				case 'U':
+					tenths += pab
 				case '=', 'D', 'H':
-					tenths += 5
+					tenths += draw
+				case '0', 'L':
+					tenths += loss
+				case '-', 'Z':
+					tenths += zero
 				}
 				games.WriteString(fmt.Sprintf("%-10s", entry))
 				continue
