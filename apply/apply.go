@@ -3,7 +3,8 @@
 // workbook has one ready (a template's "Round 4"), else into a new sheet made from the last
 // round's (same columns, headers, styles, widths, drop-downs and formulas, its typed values
 // cleared), or as rows after the last ones of a match list, in a workbook or a CSV file (in
-// its separator, encoding and line ends). Result cells are left empty, ready to type; a bye
+// its separator, encoding and line ends), or as a round block on each player's line of a
+// chess TRF file. Result cells are left empty, ready to type; a bye
 // is written as the readers read one. Every other sheet and cell is kept.
 //
 // It is the one place tbsheet writes to an input; the command line keeps a copy of the file
@@ -40,6 +41,9 @@ var ErrLayout = errors.New("cannot write the round into this file")
 // players a playoff round starts with (8 for the quarterfinals), for its sheet's name; 0
 // for a Swiss round.
 func Round(data []byte, ev *tbsheet.Event, r tbsheet.Round, stage int) ([]byte, error) {
+	if ev.Format == "trf" {
+		return appendTRF(data, ev, r)
+	}
 	l := ev.Layout
 	if l == nil || len(l.Tables) == 0 {
 		return nil, fmt.Errorf("%w: %s is not a hand-kept workbook or CSV file", ErrLayout, ev.Source)

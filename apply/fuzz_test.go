@@ -29,7 +29,7 @@ func FuzzApply(f *testing.F) {
 		if workbook {
 			path = "event.xlsx"
 		}
-		data, err := writer.RenderEvent(path, gen, writer.Options{Lang: "en"})
+		data, err := writer.Results.Render(path, gen, writer.Options{Lang: "en"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ import (
 // floor (run both: -bench ReadCSV).
 func BenchmarkReadCSV(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "results.csv")
-	if err := writer.WriteEvent(path, swissgen.Generate(swissgen.Realistic(16384, 12, 1)), writer.Options{}); err != nil {
+	if err := writer.Results.WriteFile(path, swissgen.Generate(swissgen.Realistic(16384, 12, 1)), writer.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	data, err := os.ReadFile(path)

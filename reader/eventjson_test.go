@@ -116,7 +116,7 @@ func TestEventJSONLocalIDs(t *testing.T) {
 	if !trf.LocalIDs {
 		t.Error("a TRF's start ranks are not local ids")
 	}
-	data, err := writer.RenderEvent("e.json", trf, writer.Options{})
+	data, err := writer.Results.Render("e.json", trf, writer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,9 +10,6 @@ import (
 	"github.com/tbsheet/tbsheet/writer"
 )
 
-// langNames are the languages' own names, for the language links at the foot of each page.
-var langNames = map[string]string{"en": "English", "zh": "中文", "ja": "日本語"}
-
 // matcher matches a browser's Accept-Language with the languages tbsheet writes, built when
 // the first page is asked for (not at every start-up of the binary).
 var matcher = sync.OnceValue(func() language.Matcher {

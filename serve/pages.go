@@ -190,7 +190,7 @@ func (p *page) carry(path string, keep url.Values) {
 			}
 		}
 		q.Set("lang", l)
-		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: langNames[l], Lang: l, Current: l == p.Lang})
+		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: writer.LangName(l), Lang: l, Current: l == p.Lang})
 	}
 }
 

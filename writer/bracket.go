@@ -13,27 +13,6 @@ import (
 // results so far, the winner. The wall page (bracket_pdf.go) and tbsheet serve's /bracket
 // page lay out the same BracketScreen.
 
-func init() {
-	addLabels("en", map[string]string{
-		"br.title":   "Top %d bracket",
-		"br.extras":  "Other playoff matches",
-		"br.pending": "to be decided",
-		"br.nobody":  "nobody",
-	})
-	addLabels("zh", map[string]string{
-		"br.title":   "%d强对阵图",
-		"br.extras":  "其他淘汰赛对局",
-		"br.pending": "待定",
-		"br.nobody":  "无人晋级",
-	})
-	addLabels("ja", map[string]string{
-		"br.title":   "ベスト%d トーナメント表",
-		"br.extras":  "その他の決勝トーナメントの試合",
-		"br.pending": "未定",
-		"br.nobody":  "勝ち上がりなし",
-	})
-}
-
 // BracketScreen is a top cut in words.
 type BracketScreen struct {
 	// Event, Meta as in StandingsScreen; Title is "Top 8 bracket".

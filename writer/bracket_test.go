@@ -173,9 +173,9 @@ func FuzzBracket(f *testing.F) {
 		}
 		langs := Langs()
 		opt := Options{Now: testNow, Lang: langs[int(opts/2)%len(langs)], Cut: int(opts % 5)}
-		for _, ext := range StandingsExts() {
+		for _, ext := range Standings.Exts() {
 			var b bytes.Buffer
-			if err := standingsWriters[ext](&b, st, opt); err != nil || b.Len() == 0 {
+			if err := fileWriter(Standings, ext)(&b, st, opt); err != nil || b.Len() == 0 {
 				t.Errorf("%s: %v (%d bytes)", ext, err, b.Len())
 			}
 		}

@@ -8,24 +8,6 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 )
 
-// The convert writers write an event's results in the hand-kept layouts (docs/inputs.md), which tbsheet reads again: .xlsx is a Matches sheet (the match list) and a
-// Players sheet (ids, drops, ratings); .csv is the match list alone, since a CSV holds one
-// table (ids, drops and ratings are lost; keep the XLSX or pass --players when reading it);
-// .json is the model itself (see WriteEventJSON). Playoff rounds are kept, their Round cell
-// written "Playoff 6" (handkept.PlayoffRoundLabel).
-func init() {
-	registerEvent(".xlsx", writeEventXLSX)
-	registerEvent(".csv", func(w io.Writer, ev *tbsheet.Event, opt Options) error {
-		if _, err := io.WriteString(w, utf8BOM); err != nil {
-			return err
-		}
-		return writeMatchListCSV(w, ev, opt)
-	})
-	registerEvent(".json", func(w io.Writer, ev *tbsheet.Event, _ Options) error {
-		return WriteEventJSON(w, ev)
-	})
-}
-
 // eventTiebreaks is the tiebreak order a converted file keeps: the event's own, else the one
 // it declares in FIDE's notation (a TRF 202 record) when tbsheet computes every code of it.
 func eventTiebreaks(ev *tbsheet.Event) []string {

@@ -68,7 +68,7 @@ func TestEventJSONGolden(t *testing.T) {
 		Pods: []*tbsheet.Event{{Name: "League Cup", Pod: "Juniors", Players: []tbsheet.Player{{ID: "1", Name: "Kim"}}}}}
 	for name, ev := range map[string]*tbsheet.Event{"event": ev, "event-pods": multi} {
 		var b bytes.Buffer
-		if err := eventWriters[".json"](&b, ev, Options{}); err != nil {
+		if err := fileWriter(Results, ".json")(&b, ev, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		golden.Check(t, filepath.Join("..", "testdata", "writer", name+".golden.json"), b.String())
@@ -77,7 +77,7 @@ func TestEventJSONGolden(t *testing.T) {
 
 func TestMatchListCSV(t *testing.T) {
 	var b bytes.Buffer
-	if err := eventWriters[".csv"](&b, testEvent(), Options{}); err != nil {
+	if err := fileWriter(Results, ".csv")(&b, testEvent(), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("..", "testdata", "writer", "matches.golden.csv"), b.String())
@@ -95,7 +95,7 @@ func TestMatchListCSV(t *testing.T) {
 func TestConvertRefusesPods(t *testing.T) {
 	ev := &tbsheet.Event{Pods: []*tbsheet.Event{testEvent(), testEvent()}}
 	for _, ext := range []string{".csv", ".xlsx"} {
-		if err := eventWriters[ext](&bytes.Buffer{}, ev, Options{}); err == nil {
+		if err := fileWriter(Results, ext)(&bytes.Buffer{}, ev, Options{}); err == nil {
 			t.Errorf("%s: a multi-pod event was flattened", ext)
 		}
 	}
@@ -148,7 +148,7 @@ func checkMatchList(t *testing.T, ev *tbsheet.Event, rows [][]string, renamed ma
 func TestEventXLSX(t *testing.T) {
 	for _, lang := range Langs() {
 		var b bytes.Buffer
-		if err := eventWriters[".xlsx"](&b, testEvent(), Options{Lang: lang}); err != nil {
+		if err := fileWriter(Results, ".xlsx")(&b, testEvent(), Options{Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&b)

@@ -14,15 +14,6 @@ import (
 // the local code page and garbles every non-ASCII name.
 const utf8BOM = "\uFEFF"
 
-func init() {
-	registerStandings(".csv", func(w io.Writer, st *calc.Standings, opt Options) error {
-		if _, err := io.WriteString(w, utf8BOM); err != nil {
-			return err
-		}
-		return WriteCSV(w, st, opt)
-	})
-}
-
 // WriteCSV writes the standings as CSV: a header row, then one row per ranked player with the
 // columns of the XLSX Standings sheet except the formulas (rank, player, id, points, record,
 // dropped-after round, one column per tiebreak, note). Values are written as the system

@@ -25,7 +25,7 @@ func TestWriteCSVGolden(t *testing.T) {
 
 func TestCSVFileHasBOM(t *testing.T) {
 	var b bytes.Buffer
-	if err := standingsWriters[".csv"](&b, testStandings(), Options{}); err != nil {
+	if err := fileWriter(Standings, ".csv")(&b, testStandings(), Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(b.String(), utf8BOM+"Rank,") {
@@ -113,7 +113,7 @@ func TestIDColumn(t *testing.T) {
 			t.Errorf("%s: CSV header %q has ID: %v, want %v", tt.name, header, got, tt.want)
 		}
 		var x bytes.Buffer
-		if err := standingsWriters[".xlsx"](&x, tt.st, Options{Now: testNow}); err != nil {
+		if err := fileWriter(Standings, ".xlsx")(&x, tt.st, Options{Now: testNow}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&x)

@@ -32,7 +32,7 @@ import (
 func BenchmarkEndToEnd4096(b *testing.B) {
 	dir := b.TempDir()
 	input := filepath.Join(dir, "results.xlsx")
-	if err := WriteEvent(input, swissgen.Generate(swissgen.Realistic(4096, 12, 1)), Options{}); err != nil {
+	if err := Results.WriteFile(input, swissgen.Generate(swissgen.Realistic(4096, 12, 1)), Options{}); err != nil {
 		b.Fatal(err)
 	}
 	opt := Options{Now: testNow}

@@ -106,27 +106,6 @@ func boundExample(text, arrow string) (limit, operand string, ok bool) {
 	return string(before[start:]), string(after[:end]), start < len(before) && end > 0
 }
 
-func init() {
-	addLabels("en", map[string]string{
-		"explain.head":  "%[1]s — rank %[2]d, %[3]s %[4]s, record %[5]s",
-		"explain.round": "round %d",
-		"explain.vs":    "vs",
-		"explain.na":    "n/a",
-	})
-	addLabels("zh", map[string]string{
-		"explain.head":  "%[1]s — 第%[2]d名，%[6]s %[3]s，战绩 %[5]s",
-		"explain.round": "第%d轮",
-		"explain.vs":    "对",
-		"explain.na":    "无数值",
-	})
-	addLabels("ja", map[string]string{
-		"explain.head":  "%[1]s — %[2]d位、%[6]s %[3]s、戦績 %[5]s",
-		"explain.round": "第%d回戦",
-		"explain.vs":    "対",
-		"explain.na":    "値なし",
-	})
-}
-
 // WriteExplain prints one player's figures and rounds for `tbsheet explain`, in opt.Lang: who
 // the player is (rank, points, record), which standings, one line per tiebreak (its column
 // header, its name, its arithmetic and note, and under it the opponent behind each term of

@@ -231,14 +231,9 @@ type rendered struct {
 	buf      bytes.Buffer
 	warnings []string
 	err      error
-	// stream, for a streamed format, writes the file when it is written (see streamed).
-	stream StandingsWriter
+	// stream, for a streamed format (Format.Streamed), writes the file when it is written.
+	stream *Format[*calc.Standings]
 }
-
-// streamed are the formats whose writers stream: they write straight into the file when
-// it is written instead of being rendered beforehand, since holding a large event's whole
-// document in memory would double what the run needs.
-var streamed = map[string]bool{".json": true}
 
 // RenderStandingsFiles renders each file in memory, concurrently (at most GOMAXPROCS at a
 // time), except the streamed formats (JSON), which [RenderedFiles.Write] writes straight into
@@ -264,12 +259,12 @@ func RenderStandingsFiles(files []StandingsFile, opt Options) *RenderedFiles {
 			if out.err = checkNotFolder(f.Path); out.err != nil {
 				return
 			}
-			w, err := standingsWriterFor(f.Path)
+			w, err := Standings.file(f.Path)
 			if err != nil {
 				out.err = err
 				return
 			}
-			if streamed[strings.ToLower(filepath.Ext(f.Path))] {
+			if w.Streamed {
 				out.stream = w
 				return
 			}
@@ -277,7 +272,7 @@ func RenderStandingsFiles(files []StandingsFile, opt Options) *RenderedFiles {
 			if opt.Warn != nil {
 				o.Warn = func(msg string) { out.warnings = append(out.warnings, msg) }
 			}
-			if err := w(&out.buf, f.Standings, o); err != nil {
+			if err := w.writeFile(&out.buf, f.Standings, o); err != nil {
 				out.err = fmt.Errorf("%s: %w", f.Path, err)
 			}
 		})
@@ -320,7 +315,7 @@ func (r *RenderedFiles) Write() error {
 						err = fmt.Errorf("internal error in tbsheet while writing it (please report it with the input file): %v", p)
 					}
 				}()
-				return out.stream(w, f.Standings, r.opt)
+				return out.stream.writeFile(w, f.Standings, r.opt)
 			}
 		}
 	}

@@ -39,7 +39,7 @@ func TestWriteStandingsFiles(t *testing.T) {
 	var files []StandingsFile
 	for _, o := range outputs {
 		opt.Warn = func(msg string) { oneWarn = append(oneWarn, msg) }
-		if err := WriteStandings(filepath.Join(one, o.name), o.st, opt); err != nil {
+		if err := Standings.WriteFile(filepath.Join(one, o.name), o.st, opt); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, StandingsFile{Path: filepath.Join(all, o.name), Standings: o.st})
@@ -146,7 +146,7 @@ func TestWriteStandingsFilesFailures(t *testing.T) {
 				t.Fatalf("rendering: %v", r.Err())
 			}
 			err := r.Write()
-			want := WriteStandings(bad, st, tt.opt)
+			want := Standings.WriteFile(bad, st, tt.opt)
 			if err == nil || want == nil || err.Error() != want.Error() {
 				t.Fatalf("error %v, want %v", err, want)
 			}
@@ -183,12 +183,14 @@ func TestWriteStandingsFilesFailures(t *testing.T) {
 // TestWriterPanic: a writer that panics (a bug) fails its own file with an internal error
 // and no stack; the other files are written, and the process goes on.
 func TestWriterPanic(t *testing.T) {
-	standingsWriters[".panic"] = func(io.Writer, *calc.Standings, Options) error {
-		var names []string
-		_ = names[65536] // as fpdf's CID map did on a character outside the BMP
-		return nil
-	}
-	defer delete(standingsWriters, ".panic")
+	saved := Standings.Formats
+	Standings.Formats = append(slices.Clone(saved), Format[*calc.Standings]{Ext: ".panic",
+		Write: func(io.Writer, *calc.Standings, Options) error {
+			var names []string
+			_ = names[65536] // as fpdf's CID map did on a character outside the BMP
+			return nil
+		}})
+	defer func() { Standings.Formats = saved }()
 	st := testStandings()
 	dir := t.TempDir()
 	good, bad := filepath.Join(dir, "standings.csv"), filepath.Join(dir, "standings.panic")
@@ -269,8 +271,8 @@ func TestOutputIsFolder(t *testing.T) {
 	want := folder + " is a folder, not a file: give the name of the file to write"
 	for name, err := range map[string]error{
 		"AtomicFile":     AtomicFile(folder, func(io.Writer) error { return nil }),
-		"WriteStandings": WriteStandings(folder, testStandings(), Options{}),
-		"WriteEvent":     WriteEvent(folder+".json", testStandings().Event, Options{}),
+		"WriteStandings": Standings.WriteFile(folder, testStandings(), Options{}),
+		"WriteEvent":     Results.WriteFile(folder+".json", testStandings().Event, Options{}),
 	} {
 		if name == "WriteEvent" {
 			if err != nil {

@@ -21,7 +21,7 @@ func FuzzWriters(f *testing.F) {
 	} {
 		f.Add(seed[0], seed[1], uint8(0))
 	}
-	writers := StandingsExts()
+	writers := Standings.Exts()
 	f.Fuzz(func(t *testing.T, name, event string, opts uint8) {
 		ev := smallEvent()
 		ev.Players[int(opts)%len(ev.Players)].Name = name
@@ -35,7 +35,7 @@ func FuzzWriters(f *testing.F) {
 		opt := Options{Now: testNow, Lang: langs[int(opts/2)%len(langs)], ByName: opts%2 == 1, Cut: int(opts % 5)}
 		for _, ext := range writers {
 			var b bytes.Buffer
-			if err := standingsWriters[ext](&b, st, opt); err != nil || b.Len() == 0 {
+			if err := fileWriter(Standings, ext)(&b, st, opt); err != nil || b.Len() == 0 {
 				t.Errorf("%s: %v (%d bytes)", ext, err, b.Len())
 			}
 		}

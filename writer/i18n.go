@@ -1,123 +1,41 @@
 package writer
 
 import (
+	_ "embed"
+	"encoding/csv"
+	"fmt"
 	"slices"
 	"strings"
 )
 
-// labels holds the words printed on standings in each supported language (--lang). Keys are
-// English identifiers; a missing translation falls back to English. Writers add their own
-// keys with addLabels from init, so that each format keeps its vocabulary beside its code.
-var labels = map[string]map[string]string{
-	"en": {
-		"rank":              "Rank",
-		"player":            "Player",
-		"id":                "ID",
-		"points":            "Points",
-		"match-wins":        "Match wins",
-		"record":            "Record",
-		"record.wld":        "W-L-D",
-		"record.wlt":        "W-L-T",
-		"record.wdl":        "W-D-L",
-		"dropped":           "Dropped",
-		"drop-after":        "drop R%d",
-		"dq":                "DQ",
-		"standings":         "Standings",
-		"standings-after":   "Standings after round %d of %d",
-		"final-standings":   "Final standings",
-		"cut-standings":     "Standings after the Swiss · Top %d in progress",
-		"standings-in-play": "Standings after round %d; round %d is being played",
-		"by-rank":           "by rank",
-		"by-name":           "by name",
-		"page-of":           "Page %d of %d",
-		"generated":         "Generated %s by tbsheet",
-		"top-cut":           "Top %d",
-		"legend":            "Tiebreakers",
-		"system":            "System",
-		"source":            "Source",
-		"round":             "Round",
-		"table":             "Table",
-		"player1":           "Player 1",
-		"player2":           "Player 2",
-		"result":            "Result",
-		"explain":           "Explain",
-		"matches":           "Matches",
-		"about":             "About",
-		"unreported":        "Unreported",
-	},
-	"zh": {
-		"rank":              "名次",
-		"player":            "选手",
-		"id":                "编号",
-		"points":            "总分",
-		"match-wins":        "胜场",
-		"record":            "战绩",
-		"record.wld":        "胜-负-平",
-		"record.wlt":        "胜-负-平",
-		"record.wdl":        "胜-平-负",
-		"dropped":           "退赛",
-		"drop-after":        "第%d轮后退赛",
-		"dq":                "取消资格",
-		"standings":         "排名",
-		"standings-after":   "第%d轮后排名（共%d轮）",
-		"final-standings":   "最终排名",
-		"cut-standings":     "瑞士轮后排名 · %d强淘汰赛进行中",
-		"standings-in-play": "第%d轮后排名；第%d轮进行中",
-		"by-rank":           "按名次",
-		"by-name":           "按姓名",
-		"page-of":           "第%d页，共%d页",
-		"generated":         "tbsheet 生成于 %s",
-		"top-cut":           "前%d名",
-		"legend":            "小分说明",
-		"system":            "赛制",
-		"source":            "来源",
-		"round":             "轮次",
-		"table":             "桌号",
-		"player1":           "选手1",
-		"player2":           "选手2",
-		"result":            "比分",
-		"explain":           "计算说明",
-		"matches":           "对阵",
-		"about":             "关于",
-		"unreported":        "未报告",
-	},
-	"ja": {
-		"rank":              "順位",
-		"player":            "プレイヤー",
-		"id":                "ID",
-		"points":            "勝ち点",
-		"match-wins":        "勝利数",
-		"record":            "戦績",
-		"record.wld":        "勝-敗-分",
-		"record.wlt":        "勝-敗-分",
-		"record.wdl":        "勝-分-敗",
-		"dropped":           "ドロップ",
-		"drop-after":        "第%d回戦後ドロップ",
-		"dq":                "失格",
-		"standings":         "順位表",
-		"standings-after":   "第%d回戦終了時点の順位（全%d回戦）",
-		"final-standings":   "最終順位",
-		"cut-standings":     "スイスラウンド後の順位 · ベスト%d 決勝トーナメント進行中",
-		"standings-in-play": "第%d回戦終了時点の順位（第%d回戦は対戦中）",
-		"by-rank":           "順位順",
-		"by-name":           "名前順",
-		"page-of":           "%d / %d ページ",
-		"generated":         "tbsheet により %s に作成",
-		"top-cut":           "上位%d名",
-		"legend":            "タイブレーカー",
-		"system":            "方式",
-		"source":            "元ファイル",
-		"round":             "ラウンド",
-		"table":             "テーブル",
-		"player1":           "プレイヤー1",
-		"player2":           "プレイヤー2",
-		"result":            "結果",
-		"explain":           "計算",
-		"matches":           "対戦",
-		"about":             "情報",
-		"unreported":        "未報告",
-	},
-}
+// The words printed for people (headers, legends, titles, the pages' words) are one
+// catalogue, catalogue.csv: a row per key, a column per language (key, en, zh, ja), so that
+// a translator edits one file in a spreadsheet and a new language is a new column (and its
+// entry in langs and in the punctuation of [colon] and [listWords]). TestCatalogue checks
+// that every row has every language and the same formatting verbs in each.
+
+//go:embed catalogue.csv
+var catalogueCSV string
+
+// labels holds the catalogue by language, then key.
+var labels = func() map[string]map[string]string {
+	rows, err := csv.NewReader(strings.NewReader(catalogueCSV)).ReadAll()
+	if err != nil || len(rows) == 0 || !slices.Equal(rows[0][1:], langs) {
+		panic(fmt.Sprintf("writer: catalogue.csv: want the columns key,%s: %v", strings.Join(langs, ","), err))
+	}
+	m := map[string]map[string]string{}
+	for _, l := range langs {
+		m[l] = map[string]string{}
+	}
+	for _, row := range rows[1:] {
+		for i, l := range langs {
+			if row[i+1] != "" { // an empty cell is a word calc writes in English (rowNote)
+				m[l][row[0]] = row[i+1]
+			}
+		}
+	}
+	return m
+}()
 
 // langs are the supported --lang values, English (the fallback) first.
 var langs = []string{"en", "zh", "ja"}
@@ -125,15 +43,8 @@ var langs = []string{"en", "zh", "ja"}
 // Langs lists the supported --lang values.
 func Langs() []string { return slices.Clone(langs) }
 
-// addLabels merges more words into the table; writers call it from init.
-func addLabels(lang string, m map[string]string) {
-	if labels[lang] == nil {
-		labels[lang] = map[string]string{}
-	}
-	for k, v := range m {
-		labels[lang][k] = v
-	}
-}
+// LangName is a language's name in itself ("日本語"), for a link that offers it.
+func LangName(lang string) string { return label(lang, "lang.name") }
 
 // label returns the word for key in lang, falling back to English, then to the key itself.
 func label(lang, key string) string {

@@ -314,27 +314,3 @@ func wallNote(note string) bool {
 func resultWord(lang string, r tbsheet.Result) string {
 	return label(lang, "res."+r.String())
 }
-
-func init() {
-	addLabels("en", map[string]string{
-		"res.unreported": "unreported", "res.win": "win", "res.loss": "loss", "res.draw": "draw",
-		"res.id": "intentional draw", "res.double-loss": "double loss", "res.forfeit-win": "forfeit win",
-		"res.forfeit-loss": "forfeit loss", "res.double-forfeit": "double forfeit", "res.bye": "bye",
-		"res.half-bye": "half-point bye", "res.zero-bye": "zero-point bye",
-		"res.loss-no-opponent": "loss without opponent", "res.absent": "absent",
-	})
-	addLabels("zh", map[string]string{
-		"res.unreported": "未报告", "res.win": "胜", "res.loss": "负", "res.draw": "平",
-		"res.id": "协议和", "res.double-loss": "双负", "res.forfeit-win": "不战而胜",
-		"res.forfeit-loss": "不战而负", "res.double-forfeit": "双方弃权", "res.bye": "轮空",
-		"res.half-bye": "半分轮空", "res.zero-bye": "零分轮空",
-		"res.loss-no-opponent": "无对手判负", "res.absent": "缺席",
-	})
-	addLabels("ja", map[string]string{
-		"res.unreported": "未報告", "res.win": "勝ち", "res.loss": "負け", "res.draw": "引き分け",
-		"res.id": "合意の引き分け", "res.double-loss": "両者敗北", "res.forfeit-win": "不戦勝",
-		"res.forfeit-loss": "不戦敗", "res.double-forfeit": "両者不戦敗", "res.bye": "不戦勝（バイ）",
-		"res.half-bye": "半点の不戦", "res.zero-bye": "0点の不戦",
-		"res.loss-no-opponent": "相手なしの敗北", "res.absent": "欠席",
-	})
-}

@@ -11,12 +11,6 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-func init() {
-	registerStandings(".json", func(w io.Writer, st *calc.Standings, _ Options) error {
-		return WriteJSON(w, st)
-	})
-}
-
 // WriteJSON writes the standings as the JSON document docs/json.md documents:
 // numbers are the exact values as the nearest float64 (integers as integers), n/a is null,
 // "tiebreaks" and "explain" hold every column of the standings (the order, then --show

@@ -42,11 +42,8 @@ func TestOutputLinear(t *testing.T) {
 	for _, s := range calc.Systems() {
 		check(s.Name+" table", table, calc.Options{System: s.Name, Show: []string{"all"}})
 	}
-	for _, ext := range StandingsExts() {
-		w, err := standingsWriterFor("standings" + ext)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, ext := range Standings.Exts() {
+		w := fileWriter(Standings, ext)
 		write := func(b *bytes.Buffer, st *calc.Standings) error { return w(b, st, Options{Now: testNow}) }
 		for _, s := range calc.Systems() {
 			check(s.Name+" "+ext, write, calc.Options{System: s.Name, Show: []string{"all"}})

@@ -1,11 +1,8 @@
 package writer
 
 import (
-	"bytes"
 	"encoding/csv"
-	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,78 +14,6 @@ import (
 
 // A round's pairings (tbsheet pairings): the terminal table, CSV, JSON and, in
 // pairings_pdf.go, the wall pages. The words are shared by all of them.
-
-func init() {
-	addLabels("en", map[string]string{
-		"pa.title":       "Round %d pairings",
-		"pa.title-cut":   "%s pairings",
-		"stage.2":        "Final",
-		"stage.4":        "Semifinals",
-		"stage.8":        "Quarterfinals",
-		"stage.top":      "Top %d",
-		"stage.round":    "Playoff round %d",
-		"pa.by-table":    "by table",
-		"pa.opponent":    "Opponent",
-		"pa.colour":      "Colour",
-		"pa.white":       "White",
-		"pa.black":       "Black",
-		"pa.bye":         "Bye",
-		"pa.half-bye":    "Half-point bye",
-		"pa.zero-bye":    "Zero-point bye",
-		"pa.no-opponent": "No opponent (loss)",
-		"pa.unpaired":    "Not paired: see the judge",
-		"pa.late":        "late entry",
-		"pa.note":        "Note",
-		"pa.opp-id":      "Opponent ID",
-		"pa.opp-points":  "Opponent points",
-	})
-	addLabels("zh", map[string]string{
-		"pa.title":       "第%d轮对阵",
-		"pa.title-cut":   "%s对阵",
-		"stage.2":        "决赛",
-		"stage.4":        "半决赛",
-		"stage.8":        "四分之一决赛",
-		"stage.top":      "%d强赛",
-		"stage.round":    "淘汰赛第%d轮",
-		"pa.by-table":    "按桌号",
-		"pa.opponent":    "对手",
-		"pa.colour":      "执色",
-		"pa.white":       "白方",
-		"pa.black":       "黑方",
-		"pa.bye":         "轮空",
-		"pa.half-bye":    "半分轮空",
-		"pa.zero-bye":    "零分轮空",
-		"pa.no-opponent": "无对手（判负）",
-		"pa.unpaired":    "未配对：请找裁判",
-		"pa.late":        "补报名",
-		"pa.note":        "备注",
-		"pa.opp-id":      "对手编号",
-		"pa.opp-points":  "对手总分",
-	})
-	addLabels("ja", map[string]string{
-		"pa.title":       "第%d回戦 対戦表",
-		"pa.title-cut":   "%s 対戦表",
-		"stage.2":        "決勝",
-		"stage.4":        "準決勝",
-		"stage.8":        "準々決勝",
-		"stage.top":      "ベスト%d",
-		"stage.round":    "決勝トーナメント第%d回戦",
-		"pa.by-table":    "テーブル順",
-		"pa.opponent":    "対戦相手",
-		"pa.colour":      "手番",
-		"pa.white":       "白",
-		"pa.black":       "黒",
-		"pa.bye":         "不戦勝",
-		"pa.half-bye":    "0.5点不戦",
-		"pa.zero-bye":    "0点不戦",
-		"pa.no-opponent": "対戦相手なし（負け）",
-		"pa.unpaired":    "組み合わせなし：ジャッジへ",
-		"pa.late":        "途中参加",
-		"pa.note":        "備考",
-		"pa.opp-id":      "対戦相手ID",
-		"pa.opp-points":  "対戦相手の勝ち点",
-	})
-}
 
 // PairingsLists chooses the lists a pairings output holds.
 type PairingsLists uint8
@@ -544,39 +469,4 @@ func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 		doc.Players = append(doc.Players, j)
 	}
 	return encodeJSON(w, doc)
-}
-
-// pairingsExts are the files pairings can be written to.
-var pairingsExts = []string{".pdf", ".csv", ".json", ".txt"}
-
-// PairingsExts lists the extensions pairings can be written to.
-func PairingsExts() []string { return slices.Clone(pairingsExts) }
-
-// RenderPairings renders a round's pairings in the format path's extension names (.pdf,
-// .csv, .json or .txt), in memory. The PDF of a playoff round is its bracket
-// (WriteBracketPDF).
-func RenderPairings(path string, p *pairings.Pairings, lists PairingsLists, opt Options) ([]byte, error) {
-	var buf bytes.Buffer
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".pdf":
-		if p.Bracket != nil {
-			err = WriteBracketPDF(&buf, p.Bracket, opt) // a playoff round is read on its bracket
-			break
-		}
-		err = WritePairingsPDF(&buf, p, lists, opt)
-	case ".csv":
-		buf.WriteString(utf8BOM)
-		err = WritePairingsCSV(&buf, p, lists, opt)
-	case ".json":
-		err = WritePairingsJSON(&buf, p)
-	case ".txt":
-		err = WritePairingsTable(&buf, p, lists, opt)
-	default:
-		return nil, fmt.Errorf("%s: cannot write pairings as %q (use %s)", path, filepath.Ext(path), strings.Join(pairingsExts, ", "))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return buf.Bytes(), nil
 }

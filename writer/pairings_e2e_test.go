@@ -22,7 +22,7 @@ func TestPairingsByNameE2E(t *testing.T) {
 		for _, lang := range Langs() {
 			path := filepath.Join(t.TempDir(), "pairings.pdf")
 			opt := Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
-			data, err := RenderPairings(path, p, BothLists, opt)
+			data, err := Pairings.Render(path, PairingsDoc{Pairings: p, Lists: BothLists}, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +100,7 @@ func TestSlipsE2E(t *testing.T) {
 	p := largePairings(t, 60)
 	for _, lang := range Langs() {
 		path := filepath.Join(t.TempDir(), "slips.pdf")
-		data, err := RenderSlips(path, p, Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }})
+		data, err := Slips.Render(path, p, Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,8 +1,6 @@
 package writer
 
 import (
-	"bytes"
-	"fmt"
 	"io"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -16,30 +14,6 @@ import (
 // large type, both players with their points, a box for each player's games won, one for
 // drawn games, a drop box and a signature line each. Tables whose result is entered get none,
 // unless every table's is.
-
-func init() {
-	addLabels("en", map[string]string{
-		"table-n":           "Table %d",
-		"pa.slip.games":     "Games won",
-		"pa.slip.drawn":     "Drawn games",
-		"pa.slip.drop":      "Drop",
-		"pa.slip.signature": "Signature",
-	})
-	addLabels("zh", map[string]string{
-		"table-n":           "第%d桌",
-		"pa.slip.games":     "胜局数",
-		"pa.slip.drawn":     "平局数",
-		"pa.slip.drop":      "退赛",
-		"pa.slip.signature": "签名",
-	})
-	addLabels("ja", map[string]string{
-		"table-n":           "%d卓",
-		"pa.slip.games":     "勝利ゲーム数",
-		"pa.slip.drawn":     "引き分けゲーム数",
-		"pa.slip.drop":      "ドロップ",
-		"pa.slip.signature": "署名",
-	})
-}
 
 // Slip geometry in millimetres, sizes in points.
 const (
@@ -94,15 +68,6 @@ func WriteSlipsPDF(w io.Writer, p *pairings.Pairings, opt Options) error {
 			}
 		}
 	})
-}
-
-// RenderSlips renders result slips for the round's tables as a PDF, in memory.
-func RenderSlips(path string, p *pairings.Pairings, opt Options) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := WriteSlipsPDF(&buf, p, opt); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return buf.Bytes(), nil
 }
 
 // drawCutLines draws the dashed lines the slips are cut along.

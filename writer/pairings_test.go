@@ -148,17 +148,17 @@ func TestPairingsColours(t *testing.T) {
 	}
 }
 
-// TestRenderPairings checks the formats RenderPairings writes and the one it refuses.
+// TestRenderPairings checks the formats Pairings.Render writes and the one it refuses.
 func TestRenderPairings(t *testing.T) {
 	p := testPairings(t)
 	for ext, prefix := range map[string]string{".pdf": "%PDF", ".csv": utf8BOM + "Round,", ".json": "{", ".txt": "Friday"} {
-		data, err := RenderPairings("pairings"+ext, p, BothLists, Options{Now: testNow})
+		data, err := Pairings.Render("pairings"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, Options{Now: testNow})
 		if err != nil || !bytes.HasPrefix(data, []byte(prefix)) {
 			t.Errorf("%s: %v, starts %.12q", ext, err, data)
 		}
 	}
-	if _, err := RenderPairings("pairings.xlsx", p, BothLists, Options{}); err == nil ||
-		err.Error() != `pairings.xlsx: cannot write pairings as ".xlsx" (use .pdf, .csv, .json, .txt)` {
+	if _, err := Pairings.Render("pairings.xlsx", PairingsDoc{Pairings: p, Lists: BothLists}, Options{}); err == nil ||
+		err.Error() != `pairings.xlsx: pairings are written to .pdf, .csv, .json, .txt` {
 		t.Errorf("xlsx: %v", err)
 	}
 }
@@ -322,11 +322,11 @@ func TestSlipsPDF(t *testing.T) {
 		for _, lang := range Langs() {
 			var warnings []string
 			opt := Options{Lang: lang, Paper: tt.paper, Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }}
-			a, err := RenderSlips("slips.pdf", tt.p, opt)
+			a, err := Slips.Render("slips.pdf", tt.p, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := RenderSlips("slips.pdf", tt.p, opt)
+			b, err := Slips.Render("slips.pdf", tt.p, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -367,7 +367,7 @@ func FuzzPairingsWriters(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, ext := range []string{".pdf", ".txt", ".json", ".csv"} {
-			data, err := RenderPairings("p"+ext, p, BothLists, Options{Now: testNow})
+			data, err := Pairings.Render("p"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, Options{Now: testNow})
 			if err != nil {
 				t.Fatalf("%s: %v", ext, err)
 			}
@@ -377,7 +377,7 @@ func FuzzPairingsWriters(f *testing.F) {
 				t.Errorf("the table holds a control character:\n%q", data)
 			}
 		}
-		if _, err := RenderSlips("s.pdf", p, Options{Now: testNow}); err != nil {
+		if _, err := Slips.Render("s.pdf", p, Options{Now: testNow}); err != nil {
 			t.Fatal(err)
 		}
 		var c bytes.Buffer

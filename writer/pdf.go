@@ -31,71 +31,6 @@ import (
 // pdf_text.go typesets. The page count is known before the first page is drawn, so "Page X
 // of Y" is plain text, exactly right-aligned.
 
-func init() {
-	registerStandings(".pdf", writePDF)
-	addLabels("en", map[string]string{
-		"legend.points":     "%s: win %s, draw %s, loss %s, bye %s",
-		"legend.record.wld": "W-L-D: wins (byes included), losses, draws",
-		"legend.record.wlt": "W-L-T: wins (byes included), losses, ties",
-		"legend.record.wdl": "W-D-L: wins (byes included), draws, losses",
-		"legend.finish":     "%s: how far the player went in the playoffs, which ranks before points",
-		"legend.finish-in":  "%s: still in, or how far the player went in the playoffs; the ranks stay the Swiss ones until the final has a result",
-		"legend.na":         "–: no value",
-		"drop-mark":         "(%s)",
-		"finish":            "Top cut",
-		"finish.1":          "Winner",
-		"finish.2":          "Finalist",
-		"finish.top":        "Top %d",
-		"finish.in":         "Still in",
-		"tie":               "%s are tied on every key",
-		"tie.random":        "%s are tied on every key; their order is drawn at random",
-		"and":               " and ",
-		"list-sep":          ", ",
-	})
-	addLabels("zh", map[string]string{"game.mtg": "万智牌", "game.yugioh": "游戏王", "game.pokemon": "宝可梦集换式卡牌游戏",
-		"game.fide": "国际象棋", "game.challonge": "Challonge 瑞士轮"})
-	addLabels("ja", map[string]string{"game.mtg": "マジック：ザ・ギャザリング", "game.yugioh": "遊戯王",
-		"game.pokemon": "ポケモンカードゲーム", "game.fide": "チェス", "game.challonge": "Challonge スイス式"})
-	addLabels("zh", map[string]string{
-		"legend.points":     "%s：胜 %s，平 %s，负 %s，轮空 %s",
-		"legend.record.wld": "胜-负-平：胜场（含轮空）、负场、平局",
-		"legend.record.wlt": "胜-负-平：胜场（含轮空）、负场、平局",
-		"legend.record.wdl": "胜-平-负：胜场（含轮空）、平局、负场",
-		"legend.finish":     "%s：选手在淘汰赛中的成绩，排名先于积分",
-		"legend.finish-in":  "%s：仍在赛中（进行中），或选手在淘汰赛中的成绩；决赛有结果之前，名次仍为瑞士轮名次",
-		"legend.na":         "–：无数值",
-		"drop-mark":         "（%s）",
-		"finish":            "淘汰赛",
-		"finish.1":          "冠军",
-		"finish.2":          "亚军",
-		"finish.top":        "%d强",
-		"finish.in":         "进行中",
-		"tie":               "%s 所有排名依据均相同",
-		"tie.random":        "%s 所有排名依据均相同，顺序随机决定",
-		"and":               " 和 ",
-		"list-sep":          "、",
-	})
-	addLabels("ja", map[string]string{
-		"legend.points":     "%s：勝ち %s、引き分け %s、負け %s、不戦勝 %s",
-		"legend.record.wld": "勝-敗-分：勝ち（不戦勝を含む）、負け、引き分け",
-		"legend.record.wlt": "勝-敗-分：勝ち（不戦勝を含む）、負け、引き分け",
-		"legend.record.wdl": "勝-分-敗：勝ち（不戦勝を含む）、引き分け、負け",
-		"legend.finish":     "%s：決勝トーナメントでの成績。勝ち点より優先して順位を決めます",
-		"legend.finish-in":  "%s：勝ち残り（進行中）、または決勝トーナメントでの成績。決勝の結果が出るまで、順位はスイスラウンドのものです",
-		"legend.na":         "–：値なし",
-		"drop-mark":         "（%s）",
-		"finish":            "決勝",
-		"finish.1":          "優勝",
-		"finish.2":          "準優勝",
-		"finish.top":        "ベスト%d",
-		"finish.in":         "進行中",
-		"tie":               "%s はすべての基準で同点です",
-		"tie.random":        "%s はすべての基準で同点です。順番は抽選で決めます",
-		"and":               " と ",
-		"list-sep":          "、",
-	})
-}
-
 // Page geometry in millimetres and type sizes in points. The table's sizes are multiplied
 // by the layout's scale (pdf_layout.go).
 const (
@@ -530,23 +465,19 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 // ("MB（中值布赫霍尔茨分）"), or the name alone when it holds the header ("对手胜率（YYY）").
 func tiebreakKey(def *calc.Def, lang string) string {
 	name := def.Names[strings.ToLower(lang)]
+	keyed := labelf(lang, "legend.key", def.Short, name)
 	switch {
-	case colon(lang) != "：" || name == "" || name == def.Short:
+	case keyed == def.Short || name == "" || name == def.Short:
 		return def.Short
 	case strings.Contains(name, def.Short):
 		return name
 	}
-	return def.Short + "（" + name + "）"
+	return keyed
 }
 
 // colon is the separator after a legend key or a name: a full-width colon in Chinese and
 // Japanese.
-func colon(lang string) string {
-	if l := strings.ToLower(lang); l == "zh" || l == "ja" {
-		return "："
-	}
-	return ": "
-}
+func colon(lang string) string { return label(lang, "colon") }
 
 // hasNA reports whether some printed figure is n/a.
 func hasNA(st *calc.Standings) bool {

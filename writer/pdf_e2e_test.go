@@ -49,7 +49,7 @@ func writeStandingsTemp(t *testing.T, st *calc.Standings, opt Options, name stri
 	path := filepath.Join(t.TempDir(), name)
 	opt.Now = testNow
 	opt.Warn = func(msg string) { t.Errorf("warning: %s", msg) }
-	if err := WriteStandings(path, st, opt); err != nil {
+	if err := Standings.WriteFile(path, st, opt); err != nil {
 		t.Fatal(err)
 	}
 	return path

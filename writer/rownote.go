@@ -6,26 +6,13 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 )
 
-func init() {
-	addLabels("zh", map[string]string{
-		"row.tie":        "与 %s 所有排名依据均相同",
-		"row.tie.random": "与 %s 所有排名依据均相同，顺序随机决定",
-		"row.others":     "%s等%d人",
-	})
-	addLabels("ja", map[string]string{
-		"row.tie":        "%s とすべての基準で同点",
-		"row.tie.random": "%s とすべての基準で同点。順番は抽選で決めます",
-		"row.others":     "%sほか%d人",
-	})
-}
-
 // rowNote is the Note column of a row (XLSX, CSV, a template's {{note}}) in lang: calc's
 // English note as it is, or, in Chinese and Japanese, the same built from the standings:
 // the playoff finish ("冠军", "ベスト4"), then the players the row is tied with on every key
 // — those of the same rank, as the PDF groups its ties.
 func rowNote(st *calc.Standings, r *calc.Row, lang string) string {
-	if colon(lang) != "：" {
-		return r.Note
+	if _, ok := labels[strings.ToLower(lang)]["row.tie"]; !ok {
+		return r.Note // a language with no words of its own for it: calc's, in English
 	}
 	var parts []string
 	if w := finishWord(lang, r); w != "" {

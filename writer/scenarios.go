@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -15,216 +14,6 @@ import (
 
 // The last-round scenarios (tbsheet scenarios): the terminal table, JSON and, in
 // scenarios_pdf.go, the wall page. The words are shared by all three.
-
-func init() {
-	addLabels("en", map[string]string{
-		"sc.title":          "Round %d scenarios: top %d",
-		"sc.before":         "standings before round %d",
-		"sc.exhaustive":     "all %s combinations of results ranked",
-		"sc.searched":       "%s of %s combinations ranked, the others bounded",
-		"sc.proved":         "every verdict proved",
-		"sc.unproved":       "%d verdicts not proved (*)",
-		"sc.unproved1":      "1 verdict not proved (*)",
-		"sc.in":             "in",
-		"sc.out":            "out",
-		"sc.depends":        "depends",
-		"sc.win":            "Win",
-		"sc.draw":           "Draw",
-		"sc.loss":           "Loss",
-		"sc.best":           "Best",
-		"sc.worst":          "Worst",
-		"sc.bye":            "bye",
-		"sc.result.win":     "won",
-		"sc.result.draw":    "drew",
-		"sc.result.loss":    "lost",
-		"sc.hidden":         "%d other players cannot make the top %d whatever happens.",
-		"sc.details":        "What the other tables decide",
-		"sc.tables":         "Tables",
-		"sc.result-of":      "%s, %s",
-		"sc.if":             "in if %s",
-		"sc.unless":         "in unless %s",
-		"sc.and":            " and ",
-		"sc.or":             ", or ",
-		"sc.list-and":       " and ",
-		"sc.beats":          "%s beats %s (table %d)",
-		"sc.drawn":          "table %d is drawn",
-		"sc.not-lose":       "%s does not lose (table %d)",
-		"sc.not-drawn":      "table %d has a winner",
-		"sc.on-table":       "depends on table %s",
-		"sc.on-tables":      "depends on tables %s",
-		"sc.and-tiebreaks":  "%s, and on tiebreaks",
-		"sc.on-tiebreaks":   "depends on tiebreaks",
-		"sc.places":         "best %s, worst %s",
-		"sc.detail":         "%s (%s)",
-		"sc.both-in":        "both in whatever happens",
-		"sc.neither":        "neither can make the top %d",
-		"sc.safe-draw":      "both safe to draw",
-		"sc.draw-splits":    "a draw puts %s in and %s out",
-		"sc.winner-in":      "the winner is in",
-		"sc.wins":           "%s wins: %s",
-		"sc.if-draw":        "draw: %s",
-		"sc.both.in":        "both in",
-		"sc.both.out":       "both out",
-		"sc.both.depends":   "both depend",
-		"sc.pair":           "%s %s, %s %s",
-		"sc.quiet-tables":   "At the %d other tables nobody can make the top %d.",
-		"sc.quiet-table1":   "At the other table nobody can make the top %d.",
-		"sc.outlook":        "Round %d, the last: on points alone, whatever the results and pairings",
-		"sc.outlook.in":     "%s or more: in (%s)",
-		"sc.outlook.out":    "%s or less: out (%s)",
-		"sc.outlook.dep":    "%s: depends on the other results and on tiebreaks",
-		"sc.pts":            "%s points",
-		"sc.wins-n":         "%s wins",
-		"sc.list-sep":       ", ",
-		"sc.reopened":       "Every result of round %d is entered: the round is analysed as it stood before it was played.",
-		"sc.stopped":        "The analysis stopped at its work budget.",
-		"sc.not-last":       "Round %d is not the last (the event plans %d rounds): the verdicts are about the standings after round %d.",
-		"sc.legend.in":      "in: in the top %d whatever the other tables do",
-		"sc.legend.out":     "out: cannot make the top %d whatever happens",
-		"sc.legend.depends": "depends: in with some results of the other tables, out with others",
-		"sc.legend.star":    "*: not proved; the analysis stopped before it could tell, and the player may in fact be in (or out) whatever happens",
-		"sc.legend.places":  "Best, Worst: the best and the worst place he can finish in; a range when it is not known exactly",
-		"sc.legend.rules":   "A draw is an intentional draw. A shared place across the line is neither in nor out. Players who dropped are not in the cut.",
-	})
-	addLabels("zh", map[string]string{
-		"sc.title":          "第%d轮形势：前%d名",
-		"sc.before":         "第%d轮前的排名",
-		"sc.exhaustive":     "已计算全部 %s 种赛果组合",
-		"sc.searched":       "已计算 %s / %s 种赛果组合，其余由上下界证明",
-		"sc.proved":         "所有结论均已证明",
-		"sc.unproved":       "%d 项结论未能证明（*）",
-		"sc.unproved1":      "1 项结论未能证明（*）",
-		"sc.in":             "晋级",
-		"sc.out":            "出局",
-		"sc.depends":        "待定",
-		"sc.win":            "胜",
-		"sc.draw":           "平",
-		"sc.loss":           "负",
-		"sc.best":           "最好",
-		"sc.worst":          "最差",
-		"sc.bye":            "轮空",
-		"sc.result.win":     "已胜",
-		"sc.result.draw":    "已平",
-		"sc.result.loss":    "已负",
-		"sc.hidden":         "其余 %d 名选手无论如何都无法进入前%d名。",
-		"sc.details":        "取决于其他桌的情况",
-		"sc.tables":         "各桌",
-		"sc.result-of":      "%s（%s）",
-		"sc.if":             "若%s则晋级",
-		"sc.unless":         "晋级，除非%s",
-		"sc.and":            "且",
-		"sc.or":             "；或",
-		"sc.list-and":       "、",
-		"sc.beats":          "%s胜%s（第%d桌）",
-		"sc.drawn":          "第%d桌平局",
-		"sc.not-lose":       "%s不败（第%d桌）",
-		"sc.not-drawn":      "第%d桌分出胜负",
-		"sc.on-table":       "取决于第%s桌",
-		"sc.on-tables":      "取决于第%s桌",
-		"sc.and-tiebreaks":  "%s及小分",
-		"sc.on-tiebreaks":   "取决于小分",
-		"sc.places":         "最好第%s名，最差第%s名",
-		"sc.detail":         "%s（%s）",
-		"sc.both-in":        "无论结果如何双方都晋级",
-		"sc.neither":        "双方都无法进入前%d名",
-		"sc.safe-draw":      "双方可以安全握手言和",
-		"sc.draw-splits":    "平局则%s晋级、%s出局",
-		"sc.winner-in":      "胜者晋级",
-		"sc.wins":           "%s胜：%s",
-		"sc.if-draw":        "平局：%s",
-		"sc.both.in":        "双方晋级",
-		"sc.both.out":       "双方出局",
-		"sc.both.depends":   "双方待定",
-		"sc.pair":           "%s%s，%s%s",
-		"sc.quiet-tables":   "其余 %d 桌的选手都无法进入前%d名。",
-		"sc.quiet-table1":   "其余一桌的选手都无法进入前%d名。",
-		"sc.outlook":        "第%d轮（最后一轮）：仅按积分，无论赛果与配对如何",
-		"sc.outlook.in":     "%s及以上：晋级（%s）",
-		"sc.outlook.out":    "%s及以下：出局（%s）",
-		"sc.outlook.dep":    "%s：取决于其他赛果与小分",
-		"sc.pts":            "%s分",
-		"sc.wins-n":         "%s胜",
-		"sc.list-sep":       "、",
-		"sc.reopened":       "第%d轮的所有结果均已录入：按该轮开赛前的情况分析。",
-		"sc.stopped":        "分析已达到工作量上限而停止。",
-		"sc.not-last":       "第%d轮不是最后一轮（共%d轮）：以上结论针对第%d轮后的排名。",
-		"sc.legend.in":      "晋级：无论其他桌结果如何都在前%d名",
-		"sc.legend.out":     "出局：无论如何都无法进入前%d名",
-		"sc.legend.depends": "待定：取决于其他桌的结果",
-		"sc.legend.star":    "*：未能证明；分析在得出结论前停止，该选手实际上可能必定晋级（或出局）",
-		"sc.legend.places":  "最好、最差：可能的最好与最差名次；无法确定时给出范围",
-		"sc.legend.rules":   "平局按协议平局计算。名次并列且跨越晋级线既不算晋级也不算出局。已退赛的选手不参加淘汰赛。",
-	})
-	addLabels("ja", map[string]string{
-		"sc.title":          "第%d回戦の展望：上位%d名",
-		"sc.before":         "第%d回戦前の順位",
-		"sc.exhaustive":     "全 %s 通りの結果の組み合わせを計算",
-		"sc.searched":       "%s / %s 通りを計算、残りは上下限で証明",
-		"sc.proved":         "すべての判定を証明済み",
-		"sc.unproved":       "%d 件の判定は未証明（*）",
-		"sc.unproved1":      "1 件の判定は未証明（*）",
-		"sc.in":             "進出",
-		"sc.out":            "敗退",
-		"sc.depends":        "未確定",
-		"sc.win":            "勝ち",
-		"sc.draw":           "引分",
-		"sc.loss":           "負け",
-		"sc.best":           "最高",
-		"sc.worst":          "最低",
-		"sc.bye":            "不戦勝",
-		"sc.result.win":     "勝利済",
-		"sc.result.draw":    "引分済",
-		"sc.result.loss":    "敗戦済",
-		"sc.hidden":         "他の %d 名はどの結果でも上位%d名に入れません。",
-		"sc.details":        "他の卓の結果次第",
-		"sc.tables":         "卓ごとの状況",
-		"sc.result-of":      "%s（%s）",
-		"sc.if":             "%sなら進出",
-		"sc.unless":         "%sでない限り進出",
-		"sc.and":            "かつ",
-		"sc.or":             "、または",
-		"sc.list-and":       "・",
-		"sc.beats":          "%sが%sに勝つ（%d卓）",
-		"sc.drawn":          "%d卓が引き分け",
-		"sc.not-lose":       "%sが負けない（%d卓）",
-		"sc.not-drawn":      "%d卓で勝敗がつく",
-		"sc.on-table":       "%s卓の結果次第",
-		"sc.on-tables":      "%s卓の結果次第",
-		"sc.and-tiebreaks":  "%sとタイブレーカー次第",
-		"sc.on-tiebreaks":   "タイブレーカー次第",
-		"sc.places":         "最高%s位、最低%s位",
-		"sc.detail":         "%s（%s）",
-		"sc.both-in":        "どの結果でも両者進出",
-		"sc.neither":        "両者とも上位%d名に入れない",
-		"sc.safe-draw":      "両者とも引き分けで安全",
-		"sc.draw-splits":    "引き分けなら%sが進出、%sは敗退",
-		"sc.winner-in":      "勝者は進出",
-		"sc.wins":           "%sの勝ち：%s",
-		"sc.if-draw":        "引き分け：%s",
-		"sc.both.in":        "両者進出",
-		"sc.both.out":       "両者敗退",
-		"sc.both.depends":   "両者未確定",
-		"sc.pair":           "%s%s、%s%s",
-		"sc.quiet-tables":   "残り %d 卓の選手は上位%d名に入れません。",
-		"sc.quiet-table1":   "残り1卓の選手は上位%d名に入れません。",
-		"sc.outlook":        "最終第%d回戦：勝ち点のみ、どの結果・対戦でも",
-		"sc.outlook.in":     "%s以上：進出（%s）",
-		"sc.outlook.out":    "%s以下：敗退（%s）",
-		"sc.outlook.dep":    "%s：他の結果とタイブレーカー次第",
-		"sc.pts":            "%s点",
-		"sc.wins-n":         "%s勝",
-		"sc.list-sep":       "、",
-		"sc.reopened":       "第%d回戦の結果はすべて入力済み：回戦開始前の状況として分析しています。",
-		"sc.stopped":        "分析は作業量の上限で停止しました。",
-		"sc.not-last":       "第%d回戦は最終回戦ではありません（全%d回戦）：判定は第%d回戦後の順位についてです。",
-		"sc.legend.in":      "進出：他の卓の結果にかかわらず上位%d名",
-		"sc.legend.out":     "敗退：どの結果でも上位%d名に入れない",
-		"sc.legend.depends": "未確定：他の卓の結果次第",
-		"sc.legend.star":    "*：未証明。分析が結論前に止まったため、実際には確定している可能性があります",
-		"sc.legend.places":  "最高・最低：取りうる最高と最低の順位。確定できない場合は範囲",
-		"sc.legend.rules":   "引き分けは合意の引き分けとして計算。進出ラインをまたぐ同順位は進出でも敗退でもありません。ドロップした選手は決勝トーナメントに進みません。",
-	})
-}
 
 // scenarioWords puts a scenarios report into words in one language, for every output.
 type scenarioWords struct {
@@ -417,9 +206,9 @@ func (s scenarioWords) onTables(tables []int) string {
 	if len(tables) == 1 {
 		return s.f("sc.on-table", ns[0])
 	}
-	list := strings.Join(ns[:len(ns)-1], ", ") + s.l("sc.list-and") + ns[len(ns)-1]
-	if len(ns) == 1 || s.lang == "zh" || s.lang == "ja" {
-		list = strings.Join(ns, s.l("sc.list-and"))
+	list := ns[0]
+	if len(ns) > 1 {
+		list = strings.Join(ns[:len(ns)-1], s.l("sc.tables-sep")) + s.l("sc.list-and") + ns[len(ns)-1]
 	}
 	return s.f("sc.on-tables", list)
 }
@@ -740,25 +529,4 @@ func appendSpaces(line []byte, n int) []byte {
 		line = append(line, ' ')
 	}
 	return line
-}
-
-// RenderScenarios renders a scenarios report in the format path's extension names (.pdf,
-// .json or .txt), in memory.
-func RenderScenarios(path string, rep *scenario.Report, opt Options) ([]byte, error) {
-	var buf bytes.Buffer
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".pdf":
-		err = WriteScenariosPDF(&buf, rep, opt)
-	case ".json":
-		err = WriteScenariosJSON(&buf, rep)
-	case ".txt":
-		err = WriteScenariosTable(&buf, rep, opt)
-	default:
-		return nil, fmt.Errorf("%s: cannot write scenarios as %q (use .pdf, .json, .txt)", path, filepath.Ext(path))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return buf.Bytes(), nil
 }

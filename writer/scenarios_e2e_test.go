@@ -16,7 +16,7 @@ func TestScenariosPDFText(t *testing.T) {
 	for _, lang := range Langs() {
 		path := filepath.Join(t.TempDir(), "scenarios.pdf")
 		opt := Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
-		data, err := RenderScenarios(path, rep, opt)
+		data, err := Scenarios.Render(path, rep, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,12 +12,6 @@ import (
 // best and worst place), then what the other tables decide, what each table means, the
 // outlook and the notes.
 
-func init() {
-	addLabels("en", map[string]string{"sc.key": "How to read it"})
-	addLabels("zh", map[string]string{"sc.key": "说明"})
-	addLabels("ja", map[string]string{"sc.key": "凡例"})
-}
-
 // WriteScenariosPDF writes a scenarios report as a wall PDF in the language, paper and
 // fonts opt asks for.
 func WriteScenariosPDF(w io.Writer, rep *scenario.Report, opt Options) error {

@@ -62,7 +62,7 @@ func TestLibreOfficeRecomputesSeason(t *testing.T) {
 func TestSeasonPDFText(t *testing.T) {
 	s := testSeason(testSeasonRules)
 	for _, lang := range Langs() {
-		data, err := RenderSeason("season.pdf", s, Options{Now: testNow, Lang: lang, Cut: 3})
+		data, err := Season.Render("season.pdf", s, Options{Now: testNow, Lang: lang, Cut: 3})
 		if err != nil {
 			t.Fatal(err)
 		}

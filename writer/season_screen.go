@@ -8,12 +8,6 @@ import (
 // The season's table as a screen (tbsheet serve --season): the wall PDF's columns, words and
 // legend, cell by cell, text from the inputs as tbsheet.Printable shows it.
 
-func init() {
-	addLabels("en", map[string]string{"web.season": "Season"})
-	addLabels("zh", map[string]string{"web.season": "赛季"})
-	addLabels("ja", map[string]string{"web.season": "シーズン"})
-}
-
 // SeasonScreen is a season's table in words.
 type SeasonScreen struct {
 	// Title names the season; Head are the columns: rank, player, points, events played,

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,8 +113,8 @@ func TestSeasonOutputs(t *testing.T) {
 	for _, lang := range Langs() {
 		var warnings []string
 		opt := Options{Now: testNow, Lang: lang, Cut: 4, Warn: func(m string) { warnings = append(warnings, m) }}
-		for _, ext := range SeasonExts() {
-			data, err := RenderSeason("season"+ext, s, opt)
+		for _, ext := range Season.Exts() {
+			data, err := Season.Render("season"+ext, s, opt)
 			if err != nil || len(data) == 0 {
 				t.Fatalf("%s %s: %v", lang, ext, err)
 			}
@@ -174,38 +171,6 @@ func TestSeasonOutputs(t *testing.T) {
 	}
 }
 
-// TestSeasonLabelsTranslated: every word the season's writers use is in every language:
-// each key their code names, and each tiebreak's.
-func TestSeasonLabelsTranslated(t *testing.T) {
-	files, err := filepath.Glob("season_*.go")
-	if err != nil || len(files) == 0 {
-		t.Fatal("no season_*.go file", err)
-	}
-	keys := map[string]bool{}
-	for _, id := range season.Ties() {
-		keys["season.tie."+id] = true
-	}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range regexp.MustCompile(`"((?:season|web)\.[a-z0-9.-]*[a-z0-9])"`).FindAllStringSubmatch(string(src), -1) {
-			keys[m[1]] = true
-		}
-	}
-	for key := range keys {
-		for _, lang := range Langs() {
-			if _, ok := labels[lang][key]; !ok {
-				t.Errorf("%s has no %s", lang, key)
-			}
-		}
-	}
-}
-
 // FuzzSeasonWriters feeds arbitrary player, event and season names into every season
 // writer in every language: none may panic, each must write its output.
 func FuzzSeasonWriters(f *testing.F) {
@@ -220,8 +185,8 @@ func FuzzSeasonWriters(f *testing.F) {
 		s.Name = title
 		langs := Langs()
 		opt := Options{Now: testNow, Lang: langs[int(opts)%len(langs)], Cut: int(opts % 5)}
-		for _, ext := range SeasonExts() {
-			if data, err := RenderSeason("s"+ext, s, opt); err != nil || len(data) == 0 {
+		for _, ext := range Season.Exts() {
+			if data, err := Season.Render("s"+ext, s, opt); err != nil || len(data) == 0 {
 				t.Errorf("%s: %v", ext, err)
 			}
 		}

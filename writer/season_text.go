@@ -1,10 +1,7 @@
 package writer
 
 import (
-	"bytes"
-	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -17,115 +14,6 @@ import (
 // The season's table (tbsheet season): the words every format shares, the terminal table
 // and CSV here; JSON, the workbook and the wall PDF in season_json.go, season_xlsx.go and
 // season_pdf.go.
-
-func init() {
-	addLabels("en", map[string]string{
-		"season.title":             "Season standings",
-		"season.points":            "Points",
-		"season.played":            "Events",
-		"season.event":             "Event",
-		"season.place":             "Place",
-		"season.players":           "%d players",
-		"season.times":             "×%s",
-		"season.legend.places":     "Points for places 1 to %d: %s",
-		"season.legend.tier":       "Events of %s players, points for places 1 to %d: %s",
-		"season.legend.tier-min":   "%d or more",
-		"season.legend.results":    "Each match won: %s, drawn: %s; each event played: %s",
-		"season.legend.best":       "Only a player's best %d events count: points in brackets are not counted",
-		"season.legend.best1":      "Only a player's best event counts: points in brackets are not counted",
-		"season.legend.ties":       "Equal points: %s; players equal on all of them share a place",
-		"season.legend.na":         "–: did not play",
-		"season.legend.events":     "Events",
-		"season.legend.rules":      "Points",
-		"season.events":            "%d events",
-		"season.tie.events-won":    "more events won",
-		"season.tie.best-finish":   "the better best finish",
-		"season.tie.head-to-head":  "more matches won than lost against the others tied",
-		"season.tie.events-played": "more events played",
-		"season.then":              ", then ",
-		"season.tied":              "%s are tied on points and every tiebreak",
-	})
-	addLabels("zh", map[string]string{
-		"season.title":             "赛季积分榜",
-		"season.points":            "积分",
-		"season.played":            "参赛",
-		"season.event":             "赛事",
-		"season.place":             "名次",
-		"season.players":           "%d人",
-		"season.times":             "×%s",
-		"season.legend.places":     "第1至%d名积分：%s",
-		"season.legend.tier":       "%s人的赛事，第1至%d名积分：%s",
-		"season.legend.tier-min":   "%d人及以上",
-		"season.legend.results":    "每胜一场：%s，每平一场：%s；每参加一场赛事：%s",
-		"season.legend.best":       "每位选手只计最好的%d场赛事：括号中的积分不计入",
-		"season.legend.best1":      "每位选手只计最好的1场赛事：括号中的积分不计入",
-		"season.legend.ties":       "积分相同时：%s；全部相同的选手名次并列",
-		"season.legend.na":         "–：未参赛",
-		"season.legend.events":     "赛事",
-		"season.legend.rules":      "积分规则",
-		"season.events":            "%d场赛事",
-		"season.tie.events-won":    "赛事冠军次数多者优先",
-		"season.tie.best-finish":   "最好名次高者优先",
-		"season.tie.head-to-head":  "对其他同分选手胜多负少者优先",
-		"season.tie.events-played": "参赛次数多者优先",
-		"season.then":              "，其次",
-		"season.tied":              "%s 积分及所有同分决胜项均相同",
-	})
-	addLabels("ja", map[string]string{
-		"season.title":             "シーズンランキング",
-		"season.points":            "ポイント",
-		"season.played":            "参加",
-		"season.event":             "大会",
-		"season.place":             "順位",
-		"season.players":           "%d名",
-		"season.times":             "×%s",
-		"season.legend.places":     "1位から%d位のポイント：%s",
-		"season.legend.tier":       "参加%s名の大会、1位から%d位のポイント：%s",
-		"season.legend.tier-min":   "%d名以上",
-		"season.legend.results":    "マッチ勝利ごと：%s、引き分けごと：%s、大会参加ごと：%s",
-		"season.legend.best":       "各プレイヤーの上位%d大会のみ集計：括弧内のポイントは集計外",
-		"season.legend.best1":      "各プレイヤーの最上位1大会のみ集計：括弧内のポイントは集計外",
-		"season.legend.ties":       "同点の場合：%s。すべて同じプレイヤーは同順位",
-		"season.legend.na":         "–：不参加",
-		"season.legend.events":     "大会",
-		"season.legend.rules":      "ポイントの計算",
-		"season.events":            "%d大会",
-		"season.tie.events-won":    "優勝回数の多い方",
-		"season.tie.best-finish":   "最高順位の良い方",
-		"season.tie.head-to-head":  "同点の相手との対戦で勝ち越しの多い方",
-		"season.tie.events-played": "参加大会数の多い方",
-		"season.then":              "、次に",
-		"season.tied":              "%s はポイントとすべての基準で同点です",
-	})
-}
-
-// SeasonExts lists the files a season can be written to.
-func SeasonExts() []string { return []string{".csv", ".json", ".pdf", ".xlsx"} }
-
-// RenderSeason renders a season's table in the format path's extension names (see
-// SeasonExts), for [WriteFiles].
-func RenderSeason(path string, s *season.Standings, opt Options) ([]byte, error) {
-	var buf bytes.Buffer
-	var err error
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".csv":
-		if _, err = io.WriteString(&buf, utf8BOM); err == nil {
-			err = WriteSeasonCSV(&buf, s, opt)
-		}
-	case ".json":
-		err = WriteSeasonJSON(&buf, s)
-	case ".pdf":
-		err = WriteSeasonPDF(&buf, s, opt)
-	case ".xlsx":
-		err = writeSeasonXLSX(&buf, s, opt, xlsxConfig{})
-	default:
-		return nil, fmt.Errorf("%s: a season is written to %s", path, strings.Join(SeasonExts(), ", "))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return buf.Bytes(), nil
-}
 
 // seasonWords says a season's table in one language.
 type seasonWords struct {

@@ -17,60 +17,6 @@ import (
 // and check every point, and change a rule to see what it does. Each formula's value is
 // cached as tbsheet computed it.
 
-func init() {
-	addLabels("en", map[string]string{
-		"season.sheet":         "Season",
-		"season.rules":         "Rules",
-		"season.per-win":       "Points per match won",
-		"season.per-draw":      "Points per match drawn",
-		"season.attend":        "Points per event played",
-		"season.best":          "Events counted (0: all)",
-		"season.all-places":    "Points",
-		"season.tier":          "%s players",
-		"season.multiplier":    "Multiplier",
-		"season.sheet-of":      "Sheet",
-		"season.wins":          "Wins",
-		"season.draws":         "Draws",
-		"season.losses":        "Losses",
-		"season.place-points":  "Place points",
-		"season.result-points": "Result points",
-	})
-	addLabels("zh", map[string]string{
-		"season.sheet":         "赛季",
-		"season.rules":         "规则",
-		"season.per-win":       "每胜一场积分",
-		"season.per-draw":      "每平一场积分",
-		"season.attend":        "每参加一场赛事积分",
-		"season.best":          "计入的赛事数（0：全部）",
-		"season.all-places":    "积分",
-		"season.tier":          "%s人",
-		"season.multiplier":    "倍数",
-		"season.sheet-of":      "工作表",
-		"season.wins":          "胜",
-		"season.draws":         "平",
-		"season.losses":        "负",
-		"season.place-points":  "名次积分",
-		"season.result-points": "战绩积分",
-	})
-	addLabels("ja", map[string]string{
-		"season.sheet":         "シーズン",
-		"season.rules":         "ルール",
-		"season.per-win":       "マッチ勝利ごとのポイント",
-		"season.per-draw":      "引き分けごとのポイント",
-		"season.attend":        "大会参加ごとのポイント",
-		"season.best":          "集計する大会数（0：すべて）",
-		"season.all-places":    "ポイント",
-		"season.tier":          "%s名",
-		"season.multiplier":    "倍率",
-		"season.sheet-of":      "シート",
-		"season.wins":          "勝ち",
-		"season.draws":         "引き分け",
-		"season.losses":        "負け",
-		"season.place-points":  "順位ポイント",
-		"season.result-points": "成績ポイント",
-	})
-}
-
 // seasonBook is a season's workbook being written.
 type seasonBook struct {
 	*book

@@ -10,15 +10,19 @@ import (
 )
 
 // WriteTable prints standings as an aligned text table for a terminal: a title line, one row
-// per player (by rank, or by name with opt.ByName), then the players' notes in opt.Lang
-// (each tie on every key once, the top cut's finishes). The standings' own notes (st.Notes)
+// per player (by rank, or by name with opt.ByName; with a top cut, the finish beside the
+// name, as on the wall), then the players' notes in opt.Lang (each tie on every key once). The standings' own notes (st.Notes)
 // are the caller's to print: tbsheet prints them on stderr in every mode. Columns stay
 // aligned with Chinese and Japanese names because widths are measured in terminal cells,
 // where a wide character takes two. Text from the input (names, the event's title) is printed as
 // tbsheet.Printable shows it: no input can send an escape sequence to the terminal.
 func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
-	header := []string{"#", label(opt.Lang, "player"), pointsHeader(st, opt.Lang),
-		label(opt.Lang, "record."+recordOrder(st).String())}
+	header := []string{"#", label(opt.Lang, "player")}
+	finish := hasFinish(st)
+	if finish {
+		header = append(header, label(opt.Lang, "finish"))
+	}
+	header = append(header, pointsHeader(st, opt.Lang), label(opt.Lang, "record."+recordOrder(st).String()))
 	for _, d := range st.Columns {
 		header = append(header, d.Short)
 	}
@@ -29,7 +33,11 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 		if r.DroppedAfter > 0 {
 			name += " (" + labelf(opt.Lang, "drop-after", r.DroppedAfter) + ")"
 		}
-		row := []string{fmt.Sprint(r.Rank), name, formatPoints(st, r.Points), Record(st, r)}
+		row := []string{fmt.Sprint(r.Rank), name}
+		if finish {
+			row = append(row, finishWord(opt.Lang, r))
+		}
+		row = append(row, formatPoints(st, r.Points), Record(st, r))
 		for j, d := range st.Columns {
 			v := "–" // n/a, as on the wall PDF: a blank would read as a figure left out
 			if r.Figures[j].Value.OK {
@@ -76,7 +84,7 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 				b.WriteString("  ")
 			}
 			switch {
-			case i != 1: // every column but the name is a number: right-aligned
+			case i != 1 && (i != 2 || !finish): // every column but the name and the finish is a number: right-aligned
 				b.WriteString(pad + c)
 			case i < len(row)-1:
 				b.WriteString(c + pad)
@@ -86,7 +94,7 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 		}
 		b.WriteString("\n")
 	}
-	for _, n := range tableNotes(st, opt.Lang) {
+	for _, n := range tieNotes(st, opt.Lang) {
 		b.WriteString("\n" + label(opt.Lang, "note-mark") + tbsheet.Printable(n))
 	}
 	if strings.Contains(b.String(), "\n"+label(opt.Lang, "note-mark")) {
@@ -94,22 +102,4 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// tableNotes are the players' notes in lang: each tie once, then each top-cut player's
-// finish.
-func tableNotes(st *calc.Standings, lang string) []string {
-	out := tieNotes(st, lang)
-	for i := range st.Rows {
-		if r := &st.Rows[i]; r.Finish > 0 {
-			out = append(out, st.Event.Players[r.Player].Name+colon(lang)+finishWord(lang, r))
-		}
-	}
-	return out
-}
-
-func init() {
-	addLabels("en", map[string]string{"note-mark": "note: "})
-	addLabels("zh", map[string]string{"note-mark": "备注："})
-	addLabels("ja", map[string]string{"note-mark": "注記："})
 }

@@ -13,27 +13,6 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-func init() {
-	addLabels("en", map[string]string{
-		"template.event-name":   "← the event's name: the title of the standings and pairings",
-		"template.event-date":   "← the date, as it is to be printed (2025-12-05, Friday 5 December)",
-		"template.event-rounds": "← the Swiss rounds planned: \"Standings after round 2 of 5\"; change it if you add or remove round sheets",
-		"template.event-system": "← the game, whose rules rank the players and pair the rounds: choose it from the list (mtg is Magic, yugioh Yu-Gi-Oh!, fide chess)",
-	})
-	addLabels("zh", map[string]string{
-		"template.event-name":   "← 赛事名称：排名表和对阵表的标题",
-		"template.event-date":   "← 日期，按要打印的样子填写（2025-12-05、12月5日 星期五）",
-		"template.event-rounds": "← 计划的瑞士轮轮数：“第2轮后排名（共5轮）”；增删轮次工作表时请一并修改",
-		"template.event-system": "← 游戏：按其规则排名和编排对阵；请从列表中选择（mtg 为万智牌，yugioh 为游戏王，pokemon 为宝可梦，fide 为国际象棋）",
-	})
-	addLabels("ja", map[string]string{
-		"template.event-name":   "← 大会名：順位表と対戦表のタイトル",
-		"template.event-date":   "← 日付（印刷したい形で。2025-12-05、12月5日（金））",
-		"template.event-rounds": "← 予定のスイスラウンド数：「第2回戦終了時点の順位（全5回戦）」。回戦のシートを増減したら変更してください",
-		"template.event-system": "← ゲーム：そのルールで順位と対戦を決めます。リストから選んでください（mtg はマジック、yugioh は遊戯王、pokemon はポケモン、fide はチェス）",
-	})
-}
-
 // DefaultTemplateRounds is the number of round sheets WriteTemplate writes when asked for 0.
 const DefaultTemplateRounds = 5
 
@@ -58,44 +37,9 @@ func resultChoices() []string {
 	return common
 }
 
-// instructions are the lines of the Instructions sheet in each language; all three are
-// written whatever --lang says, since a team of judges may not share one, the chosen one
-// first.
-var instructions = map[string][]string{
-	"en": {
-		"How to keep results for tbsheet",
-		"1. Event sheet: the event's name and date, printed at the top of the standings and pairings (without a name, the file's name is used); the game (System), whose rules rank the players: Magic's when it is empty; and the Swiss rounds planned.",
-		"2. Players sheet: one row per player. Name as it appears on the pairings; ID (optional: KTS/COSSY number, Wizards or Pokémon ID, FIDE ID); Dropped After: the last round the player played, if they dropped; Rating (chess, optional).",
-		"3. One sheet per round (Round 1, Round 2 …), one row per table: Table, Player 1, Player 2, Result read from Player 1's side.",
-		"4. Result: games won by Player 1 - games won by Player 2 (2-1), drawn games third (1-1-1); or W, L, D, ID (intentional draw), DL (double loss), + or - (Player 1 wins or loses without playing), 1-0, 0-1, ½-½ for chess.",
-		"5. A bye: Player 2 empty (or BYE), Result empty or BYE. A late entry's missed round: Player 2 empty, Result L.",
-		"6. Leave Result empty until the match is reported: tbsheet ranks the complete rounds and lists the missing matches.",
-		"7. More rounds: copy a round sheet and rename it (Round 6). Then run: tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf, or tbsheet watch to recompute on every save.",
-	},
-	"zh": {
-		"tbsheet 成绩记录说明",
-		"1. 赛事信息：赛事名称和日期，印在排名表和对阵表的顶部（不填名称时使用文件名）；游戏（赛制），按其规则排名（留空时按万智牌规则）；以及计划的瑞士轮轮数。",
-		"2. 选手名单：每位选手一行。姓名与对阵表一致；编号（可选：KTS/COSSY 编号、Wizards 或宝可梦 ID、FIDE ID）；退赛轮次：选手退赛前打完的最后一轮；等级分（国际象棋，可选）。",
-		"3. 每轮一个工作表（第1轮、第2轮……），每桌一行：桌号、选手1、选手2、比分（从选手1的角度填写）。",
-		"4. 比分：选手1胜局数-选手2胜局数（2-1），平局数写在第三位（1-1-1）；也可写 W、L、D、ID（协议平局）、DL（双负）、+ 或 -（选手1不战而胜或不战而负）；国际象棋写 1-0、0-1、½-½。",
-		"5. 轮空：选手2留空（或写 BYE），比分留空或写 BYE。迟到报名者缺席的轮次：选手2留空，比分写 L。",
-		"6. 对局结果未报告前请将比分留空：tbsheet 只统计已完成的轮次，并列出缺少的对局。",
-		"7. 需要更多轮次：复制一个轮次工作表并改名（第6轮）。然后运行：tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf，或用 tbsheet watch 在每次保存时重新计算。",
-	},
-	"ja": {
-		"tbsheet 用の成績の記録方法",
-		"1. 大会情報シート：大会名と日付。順位表と対戦表の上部に印刷されます（大会名がなければファイル名を使います）。ゲーム（方式）：そのルールで順位を決めます（空欄ならマジック：ザ・ギャザリングのルール）。予定のスイスラウンド数も。",
-		"2. 参加者シート：1人1行。名前は対戦表と同じ表記で；ID（任意：KTS/COSSY 番号、Wizards・ポケモンの ID、FIDE ID）；ドロップ：ドロップした場合、最後に対戦した回戦；レーティング（チェス、任意）。",
-		"3. 回戦ごとに1シート（第1回戦、第2回戦…）、1テーブル1行：テーブル、プレイヤー1、プレイヤー2、結果（プレイヤー1から見た結果）。",
-		"4. 結果：プレイヤー1の勝利ゲーム数-プレイヤー2の勝利ゲーム数（2-1）、引き分けゲームは3番目（1-1-1）；または W、L、D、ID（合意の引き分け）、DL（両者敗北）、+ か -（プレイヤー1の不戦勝・不戦敗）；チェスは 1-0、0-1、½-½。",
-		"5. 不戦勝（バイ）：プレイヤー2を空欄（または BYE）、結果は空欄か BYE。途中参加者の欠席回戦：プレイヤー2を空欄、結果は L。",
-		"6. 結果が報告されるまで結果欄は空欄に：tbsheet は完了した回戦だけを集計し、未報告の対戦を一覧にします。",
-		"7. 回戦を増やすには：回戦シートをコピーして名前を変更（第6回戦）。実行：tbsheet standings results.xlsx -o standings.xlsx -o standings.pdf、または保存のたびに再計算する tbsheet watch。",
-	},
-}
-
-// instructionLines returns the instructions in every language, lang's first, with an empty
-// line between languages.
+// instructionLines returns the lines of the Instructions sheet (template.howto.0, .1 … in
+// the catalogue) in every language, lang's first, with an empty line between languages: all
+// are written whatever --lang says, since a team of judges may not share one.
 func instructionLines(lang string) []string {
 	order := []string{strings.ToLower(lang)}
 	for _, l := range langs {
@@ -105,11 +49,15 @@ func instructionLines(lang string) []string {
 	}
 	var lines []string
 	for _, l := range order {
-		if block, ok := instructions[l]; ok {
-			if len(lines) > 0 {
-				lines = append(lines, "")
+		if len(lines) > 0 {
+			lines = append(lines, "")
+		}
+		for i := 0; ; i++ {
+			line, ok := labels[l]["template.howto."+strconv.Itoa(i)]
+			if !ok {
+				break
 			}
-			lines = append(lines, block...)
+			lines = append(lines, line)
 		}
 	}
 	return lines

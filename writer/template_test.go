@@ -80,16 +80,16 @@ func TestWriteTemplate(t *testing.T) {
 		var want []string
 		for _, l := range Langs() {
 			if l != lang {
-				want = append(want, "", instructions[l][0])
+				want = append(want, "", label(l, "template.howto.0"))
 			}
 		}
-		if len(instr) != 1 || instr[0][0] != instructions[lang][0] || !slices.Contains(instr[0], want[1]) || !slices.Contains(instr[0], want[3]) {
+		if len(instr) != 1 || instr[0][0] != label(lang, "template.howto.0") || !slices.Contains(instr[0], want[1]) || !slices.Contains(instr[0], want[3]) {
 			t.Errorf("%s: instructions %q", lang, instr)
 		}
 		// They name the Event sheet's System row: an organizer of another game learns there
 		// that an empty one ranks by Magic's rules.
-		if sys := handkept.EventFieldLabel("system", lang); !strings.Contains(instructions[lang][1], sys) {
-			t.Errorf("%s: the Event sheet's instructions do not name %s: %q", lang, sys, instructions[lang][1])
+		if sys := handkept.EventFieldLabel("system", lang); !strings.Contains(label(lang, "template.howto.1"), sys) {
+			t.Errorf("%s: the Event sheet's instructions do not name %s: %q", lang, sys, label(lang, "template.howto.1"))
 		}
 		f.Close()
 	}

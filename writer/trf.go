@@ -17,8 +17,6 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-func init() { registerEvent(".trf", writeTRF) }
-
 // writeTRF writes ev as TRF-16. Start ranks are the players' ids when every id is a distinct
 // number from 1 to 9999 (an event read from a TRF), else their order in the event. Points are
 // computed from the results with the event's scoring (chess 1/½/0 by default); the rank column

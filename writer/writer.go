@@ -5,18 +5,12 @@
 package writer
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"path/filepath"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/tbsheet/tbsheet"
-	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/infile"
 )
 
@@ -67,91 +61,6 @@ func (o Options) warn(format string, args ...any) {
 	if o.Warn != nil {
 		o.Warn(fmt.Sprintf(format, args...))
 	}
-}
-
-// StandingsWriter writes standings in one format.
-type StandingsWriter func(w io.Writer, st *calc.Standings, opt Options) error
-
-// EventWriter writes an event's results (no standings) in one format, for convert.
-type EventWriter func(w io.Writer, ev *tbsheet.Event, opt Options) error
-
-var (
-	standingsWriters = map[string]StandingsWriter{}
-	eventWriters     = map[string]EventWriter{}
-)
-
-// registerStandings adds the standings writer for a file extension (".xlsx"); each format's
-// file calls it from init.
-func registerStandings(ext string, w StandingsWriter) { standingsWriters[ext] = w }
-
-// registerEvent adds the convert writer for a file extension.
-func registerEvent(ext string, w EventWriter) { eventWriters[ext] = w }
-
-// StandingsExts lists the extensions standings can be written to.
-func StandingsExts() []string { return keys(standingsWriters) }
-
-// EventExts lists the extensions convert can write.
-func EventExts() []string { return keys(eventWriters) }
-
-func keys[V any](m map[string]V) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// WriteStandings writes st to path in the format its extension names, atomically.
-func WriteStandings(path string, st *calc.Standings, opt Options) error {
-	w, err := standingsWriterFor(path)
-	if err != nil {
-		return err
-	}
-	return AtomicFile(path, func(f io.Writer) error { return w(f, st, opt) })
-}
-
-// standingsWriterFor returns the writer of the format path's extension names.
-func standingsWriterFor(path string) (StandingsWriter, error) {
-	return writerFor(standingsWriters, path, "write standings as")
-}
-
-// writerFor returns the writer registered for path's extension; what says what cannot be
-// done otherwise ("convert to").
-func writerFor[W any](writers map[string]W, path, what string) (W, error) {
-	w, ok := writers[strings.ToLower(filepath.Ext(path))]
-	if !ok {
-		return w, fmt.Errorf("%s: cannot %s %q (use %s)", path, what, filepath.Ext(path), strings.Join(keys(writers), ", "))
-	}
-	return w, nil
-}
-
-// WriteEvent writes ev's results to path in the format its extension names, atomically.
-func WriteEvent(path string, ev *tbsheet.Event, opt Options) error {
-	w, err := eventWriterFor(path)
-	if err != nil {
-		return err
-	}
-	return AtomicFile(path, func(f io.Writer) error { return w(f, ev, opt) })
-}
-
-// RenderEvent renders ev's results in memory in the format path's extension names, for
-// [WriteFiles]: convert renders every output before it replaces any.
-func RenderEvent(path string, ev *tbsheet.Event, opt Options) ([]byte, error) {
-	w, err := eventWriterFor(path)
-	if err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if err := w(&buf, ev, opt); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return buf.Bytes(), nil
-}
-
-// eventWriterFor returns the convert writer of the format path's extension names.
-func eventWriterFor(path string) (EventWriter, error) {
-	return writerFor(eventWriters, path, "convert to")
 }
 
 // readInput reads a file the organizer gives besides the results (a --template workbook, a

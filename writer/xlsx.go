@@ -20,12 +20,6 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-func init() {
-	registerStandings(".xlsx", func(w io.Writer, st *calc.Standings, opt Options) error {
-		return writeStandingsXLSX(w, st, opt, xlsxConfig{})
-	})
-}
-
 // xlsxConfig holds what only tests change.
 type xlsxConfig struct {
 	// omitCached writes formulas without their cached values, so that a spreadsheet must

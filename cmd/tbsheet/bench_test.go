@@ -49,7 +49,7 @@ func benchWatch256(b *testing.B) {
 		m := &last.Matches[played[i%len(played)]]
 		m.Result, m.Games = m.Result.Mirror(), m.Games.Mirror()
 		path := filepath.Join(dir, fmt.Sprintf("save-%d.xlsx", i))
-		if err := writer.WriteEvent(path, ev, writer.Options{}); err != nil {
+		if err := writer.Results.WriteFile(path, ev, writer.Options{}); err != nil {
 			b.Fatal(err)
 		}
 		data, err := os.ReadFile(path)

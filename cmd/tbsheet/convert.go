@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -26,7 +27,7 @@ func convertTargets(input, out string, file *tbsheet.Event, events []*tbsheet.Ev
 	}
 	var targets []convertTarget
 	for _, e := range events {
-		targets = append(targets, convertTarget{outputFile{path: withTag(out, e.Pod), flag: out, input: input}, e})
+		targets = append(targets, convertTarget{outputFile{path: pipeline.WithTag(out, e.Pod), flag: out, input: input}, e})
 	}
 	return targets
 }
@@ -53,16 +54,16 @@ temporary file and renamed into place; an output that is also an input is refuse
 				return err
 			}
 			if len(of.outputs) == 0 {
-				return usageErr("convert: -o OUTPUT is required (%s)", strings.Join(writer.EventExts(), ", "))
+				return usageErr("convert: -o OUTPUT is required (%s)", strings.Join(writer.Results.Exts(), ", "))
 			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			if err := checkExts(of.outputs, writer.EventExts(), "convert writes"); err != nil {
+			if err := checkProduct(writer.Results, "", of.outputs); err != nil {
 				return err
 			}
 			in := inputs[0]
-			data, err := reader.ReadFile(in, j.readOpt.MaxSize)
+			data, err := reader.ReadFile(in, j.ReadOpt.MaxSize)
 			if err != nil {
 				return inputErr(err)
 			}
@@ -70,7 +71,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 			if err != nil {
 				return err
 			}
-			notes := inputNotes(in, file, events, nil)
+			notes := pipeline.Notes(in, file, events, nil)
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var (
 				names []outputFile
@@ -78,7 +79,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 			)
 			for _, out := range of.outputs {
 				for _, t := range convertTargets(in, out, file, events, of.pod) {
-					data, err := writer.RenderEvent(t.path, t.ev, j.writeOpt)
+					data, err := writer.Results.Render(t.path, t.ev, j.WriteOpt)
 					if err != nil {
 						return outputErr(err)
 					}
@@ -95,7 +96,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(writer.EventExts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(writer.Results.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
 	fs.StringVar(&of.lang, "lang", "en", "language of headers: "+strings.Join(writer.Langs(), ", "))

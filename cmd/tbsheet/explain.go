@@ -49,7 +49,7 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 			if err != nil {
 				return err
 			}
-			return explain(cmd.OutOrStdout(), st, row, j.writeOpt)
+			return explain(cmd.OutOrStdout(), st, row, j.WriteOpt)
 		},
 	}
 	cf.register(cmd.Flags())

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // This file names the files a command writes and refuses, before anything is written, the
@@ -47,13 +47,15 @@ func checkOutputs(inputs, outputs []string) error {
 	return checkFiles(inputs, files)
 }
 
-// checkExts refuses, before any input is read, an output whose extension names none of the
-// formats (exts) it can be written in: "s.docx: standings are written to .csv, …".
-func checkExts(outputs, exts []string, what string) error {
-	for _, o := range outputs {
-		if !contains(exts, strings.ToLower(filepath.Ext(o))) {
-			return usageErr("%s: %s %s", o, what, strings.Join(exts, ", "))
-		}
+// checkProduct refuses, before any input is read, a --to the product cannot be printed as
+// ("" is the command's default) and an output whose extension names none of its files:
+// "s.docx: standings are written to .csv, …".
+func checkProduct[T any](p *writer.Product[T], to string, outputs []string) error {
+	if err := p.CheckTo(to); err != nil {
+		return usageErr("%v", err)
+	}
+	if err := p.CheckOutputs(outputs); err != nil {
+		return usageErr("%v", err)
 	}
 	return nil
 }
@@ -104,84 +106,6 @@ func absPath(p string) string {
 		return abs
 	}
 	return filepath.Clean(p)
-}
-
-// inputTags names each input in the names of its outputs when one run writes for several:
-// its file name without the extension (standings-day1.pdf for day1.xlsx), preceded by as
-// many of its folders as it takes to tell it from another input of the same name
-// (standings-sat-results.pdf and standings-sun-results.pdf for sat/results.xlsx and
-// sun/results.xlsx), followed by its extension when that tells them apart (results-csv,
-// results-xlsx). An input given twice keeps one tag, and [checkFiles] refuses the outputs
-// that then collide.
-func inputTags(inputs []string) map[string]string {
-	type name struct {
-		parts []string // the absolute path's folders, then the file name without extension
-		ext   string
-		abs   string
-		depth int // how many of parts the tag takes
-		full  bool
-	}
-	names := map[string]*name{}
-	for _, in := range inputs {
-		if in == reader.Stdin { // standings-stdin.pdf
-			names[in] = &name{parts: []string{reader.InputName(in)}, abs: in, depth: 1}
-			continue
-		}
-		abs := absPath(in)
-		ext := filepath.Ext(abs)
-		var parts []string
-		for _, p := range strings.Split(filepath.ToSlash(filepath.Dir(abs)), "/") {
-			if p != "" {
-				parts = append(parts, p)
-			}
-		}
-		parts = append(parts, strings.TrimSuffix(filepath.Base(abs), ext))
-		names[in] = &name{parts: parts, ext: strings.TrimPrefix(ext, "."), abs: abs, depth: 1}
-	}
-	tag := func(n *name) string {
-		t := strings.Join(n.parts[len(n.parts)-n.depth:], "-")
-		if n.full && n.ext != "" {
-			t += "-" + n.ext
-		}
-		return t
-	}
-	for grew := true; grew; {
-		grew = false
-		groups := map[string][]*name{}
-		for _, in := range inputs {
-			n := names[in]
-			k := strings.ToLower(tag(n))
-			groups[k] = append(groups[k], n)
-		}
-		for _, g := range groups {
-			distinct, exts := false, false
-			for _, n := range g {
-				distinct = distinct || n.abs != g[0].abs
-				exts = exts || !strings.EqualFold(n.ext, g[0].ext)
-			}
-			for _, n := range g {
-				switch {
-				case !distinct:
-				case exts && !n.full:
-					n.full, grew = true, true
-				case n.depth < len(n.parts):
-					n.depth, grew = n.depth+1, true
-				}
-			}
-		}
-	}
-	tags := map[string]string{}
-	for in, n := range names {
-		tags[in] = tag(n)
-	}
-	return tags
-}
-
-// withTag inserts a tag before a file name's extension: ("out.pdf", "Day 1") → out-day-1.pdf.
-func withTag(name, tag string) string {
-	tag = strings.ToLower(strings.Join(strings.Fields(tag), "-"))
-	ext := filepath.Ext(name)
-	return strings.TrimSuffix(name, ext) + "-" + tag + ext
 }
 
 func isDir(path string) bool {

@@ -19,6 +19,7 @@ import (
 	"github.com/tbsheet/tbsheet/apply"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/swiss"
 	"github.com/tbsheet/tbsheet/topcut"
@@ -93,9 +94,9 @@ needed) and exits 1 when it finds one.`,
 	fs.BoolVar(&f.apply, "apply", false, "write the new round into INPUT (after keeping a copy of it): the only time tbsheet writes to an input")
 	fs.BoolVar(&f.check, "check", false, "pair nothing: audit the rounds already in INPUT; exit 1 when one breaks the pairing rules")
 	fs.StringVar(&f.by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
-	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write the new round's pairings to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write the new round's pairings to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&f.slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
-	fs.StringVar(&f.to, "to", "", "what goes to stdout: table, csv or json (default table; nothing when -o or --slips is given)")
+	fs.StringVar(&f.to, "to", "", writer.Pair.ToHelp()+" (default table; nothing when -o or --slips is given)")
 	return cmd
 }
 
@@ -110,9 +111,9 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err != nil {
 		return err
 	}
-	j.writeOpt.ByFamily = j.writeOpt.ByFamily || family
-	if f.to != "" && f.to != "table" && f.to != "csv" && f.to != "json" {
-		return usageErr("--to %q: use table, csv or json", f.to)
+	j.WriteOpt.ByFamily = j.WriteOpt.ByFamily || family
+	if err := checkProduct(writer.Pair, f.to, nil); err != nil {
+		return err
 	}
 	if f.check && (f.apply || len(f.outputs) > 0 || f.slips != "" || f.cut > 0) {
 		return usageErr("--check pairs nothing: it cannot be given with --apply, --cut, -o or --slips")
@@ -127,10 +128,10 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err := checkOutputs([]string{input}, slices.Concat(f.outputs, slipFiles)); err != nil {
 		return err
 	}
-	if err := checkExts(f.outputs, writer.PairingsExts(), "pairings are written to"); err != nil {
+	if err := checkProduct(writer.Pair, "", f.outputs); err != nil {
 		return err
 	}
-	if err := checkExts(slipFiles, []string{".pdf"}, "result slips are written to"); err != nil {
+	if err := checkProduct(writer.Slips, "", slipFiles); err != nil {
 		return err
 	}
 	if f.apply {
@@ -138,7 +139,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 			return err
 		}
 	}
-	data, err := reader.ReadFile(input, j.readOpt.MaxSize)
+	data, err := reader.ReadFile(input, j.ReadOpt.MaxSize)
 	if err != nil {
 		return inputErr(err)
 	}
@@ -147,15 +148,15 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err != nil {
 		return err
 	}
-	warnings := inputWarnings(name, events)
+	warnings := pipeline.Warnings(name, events)
 	printLines(cmd.ErrOrStderr(), warnings)
 	if err := j.strictErr(warnings); err != nil {
 		return err
 	}
-	notes := append(j.systemNotes(name, events), inputNotes(name, file, events, nil)...)
+	notes := append(j.SystemNotes(name, events), pipeline.Notes(name, file, events, nil)...)
 	defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 	if f.check {
-		return auditPairings(cmd.OutOrStdout(), events, j.calcOpt)
+		return auditPairings(cmd.OutOrStdout(), events, j.CalcOpt)
 	}
 	if f.apply {
 		if err := checkWritable(name, events); err != nil {
@@ -163,7 +164,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 		}
 	}
 	if f.apply && len(events) > 1 {
-		return usageErr("--apply: %s holds %d divisions (%s): pair them in the program that keeps the file", name, len(events), podNames(file))
+		return usageErr("--apply: %s holds %d divisions (%s): pair them in the program that keeps the file", name, len(events), pipeline.PodNames(file))
 	}
 	if !f.seedGiven {
 		f.seed = rand.Uint64() % 1_000_000_000 // short enough to copy from the terminal
@@ -171,11 +172,11 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	var all []*pairings.Pairings
 	var paired []pairedRound
 	for _, ev := range events {
-		pr, err := pairNext(ev, f, j.calcOpt, data)
+		pr, err := pairNext(ev, f, j.CalcOpt, data)
 		if err != nil {
 			return err
 		}
-		p, err := listPairings(pr.event, pairings.Options{Calc: j.calcOpt, Round: pr.round.Number, Before: pr.before})
+		p, err := listPairings(pr.event, pairings.Options{Calc: j.CalcOpt, Round: pr.round.Number, Before: pr.before})
 		if err != nil {
 			return err
 		}
@@ -195,12 +196,12 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 			err := writer.WritePairJSON(&b, p)
 			return b.Bytes(), err
 		}
-		return writer.RenderPairings(path, p, lists, j.writeOpt)
+		return writer.Pair.Render(path, writer.PairingsDoc{Pairings: p, Lists: lists}, j.WriteOpt)
 	})
 	if err != nil {
 		return outputErr(err)
 	}
-	slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.writeOpt)
+	slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.WriteOpt)
 	if err != nil {
 		return outputErr(err)
 	}
@@ -223,7 +224,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if f.to == "" && len(f.outputs)+len(slipFiles) > 0 {
 		return nil
 	}
-	return printPairings(cmd.OutOrStdout(), all, f.to, lists, j.writeOpt, writer.WritePairJSON)
+	return outputErr(writer.Pair.Print(cmd.OutOrStdout(), f.to, pairingsDocs(all, lists), j.WriteOpt))
 }
 
 // pairedRound is a round tbsheet pair made, and the event with it.
@@ -427,30 +428,6 @@ func playerIndex(ev *tbsheet.Event, flag, q string) (int, error) {
 	return 0, usageErr("%s %q matches %s: be more precise", flag, q, strings.Join(names, ", "))
 }
 
-// printPairings prints every division's pairings to stdout in the form --to asks for;
-// json writes each with writeJSON.
-func printPairings(out io.Writer, all []*pairings.Pairings, to string, lists writer.PairingsLists, opt writer.Options,
-	writeJSON func(io.Writer, *pairings.Pairings) error) error {
-	for i, p := range all {
-		var err error
-		switch to {
-		case "json":
-			err = writeJSON(out, p)
-		case "csv":
-			err = writer.WritePairingsCSV(out, p, lists, opt)
-		default:
-			if i > 0 {
-				fmt.Fprintln(out)
-			}
-			err = writer.WritePairingsTable(out, p, lists, opt)
-		}
-		if err != nil {
-			return outputErr(err)
-		}
-	}
-	return nil
-}
-
 // checkUnlocked refuses to write into a workbook while Excel or LibreOffice has it open:
 // they leave a lock file beside it (~$NAME, .~lock.NAME#), and would keep their own copy
 // over tbsheet's when the organizer saves.
@@ -488,11 +465,11 @@ func enough(n int) string {
 }
 
 // checkWritable refuses, before pairing, an --apply into a file a program keeps (Challonge,
-// KTS, TOM, WER, TRF, an event JSON): only hand-kept workbooks and CSV files tell where a
-// new round goes.
+// KTS, TOM, WER, an event JSON): only hand-kept workbooks and CSV files tell where a new
+// round goes, and a chess TRF file, whose lines hold a block per round.
 func checkWritable(name string, events []*tbsheet.Event) error {
 	ev := events[0]
-	if ev.Layout != nil && len(ev.Layout.Tables) > 0 {
+	if ev.Layout != nil && len(ev.Layout.Tables) > 0 || ev.Format == "trf" {
 		return nil
 	}
 	what := ev.Format

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/dutch"
+	"github.com/tbsheet/tbsheet/swiss"
 )
 
 // pairChess pairs a TRF's next round by the FIDE Dutch system (package dutch), which reads
@@ -15,6 +16,9 @@ import (
 func pairChess(ev *tbsheet.Event, f *pairFlags, data []byte) (pairedRound, error) {
 	if len(f.fixed) > 0 {
 		return pairedRound{}, usageErr("--fixed-table: a chess round's boards follow the Dutch system's order")
+	}
+	if err := swiss.CheckNotInPlay(ev); err != nil {
+		return pairedRound{}, inputErr(fmt.Errorf("%s: %w", ev.Source, err))
 	}
 	t, err := dutch.ReadTRF(data)
 	if err != nil {

@@ -237,3 +237,40 @@ func TestPairTRFEqualsBBPPairings(t *testing.T) {
 		})
 	}
 }
+
+// TestPairTRFApply: --apply writes the chess round into the TRF (White "w", Black "b", the
+// bye "U"); pairing again refuses while that round waits for its results.
+func TestPairTRFApply(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("..", "..", "dutch", "testdata", "corpus", "seed02-round05.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "event.trf"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runAt(t, dir, "pair", "event.trf", "--apply", "-q"); code != 0 {
+		t.Fatalf("--apply: exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "event.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bbpPairings: board 1 is 14 (White) against 10, and 2 has the bye.
+	for _, want := range []string{"001   14", "001   10", "001    2"} {
+		var line string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, want) {
+				line = strings.TrimRight(l, " \r")
+			}
+		}
+		end := map[string]string{"001   14": "10 w", "001   10": "14 b", "001    2": "0000 - U"}[want]
+		if !strings.HasSuffix(line, end) {
+			t.Errorf("%s… ends %q, want %q", want, line[max(0, len(line)-12):], end)
+		}
+	}
+	code, _, stderr := runAt(t, dir, "pair", "event.trf")
+	if code != exitInput || !strings.Contains(stderr, "round 5 is being played") {
+		t.Fatalf("pairing again: exit %d: %s", code, stderr)
+	}
+}

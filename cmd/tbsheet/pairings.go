@@ -14,6 +14,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -75,9 +76,9 @@ result, eight to a page between cut lines.`,
 			if err != nil {
 				return err
 			}
-			j.writeOpt.ByFamily = j.writeOpt.ByFamily || family
-			if to != "" && to != "table" && to != "csv" && to != "json" {
-				return usageErr("--to %q: use table, csv or json", to)
+			j.WriteOpt.ByFamily = j.WriteOpt.ByFamily || family
+			if err := checkProduct(writer.Pairings, to, nil); err != nil {
+				return err
 			}
 			number, stage, err := parseRound(round)
 			if err != nil {
@@ -90,10 +91,10 @@ result, eight to a page between cut lines.`,
 			if err := checkOutputs(inputs, slices.Concat(of.outputs, slipFiles)); err != nil {
 				return err
 			}
-			if err := checkExts(of.outputs, writer.PairingsExts(), "pairings are written to"); err != nil {
+			if err := checkProduct(writer.Pairings, "", of.outputs); err != nil {
 				return err
 			}
-			if err := checkExts(slipFiles, []string{".pdf"}, "result slips are written to"); err != nil {
+			if err := checkProduct(writer.Slips, "", slipFiles); err != nil {
 				return err
 			}
 			events, notes, err := j.readEvents(inputs[0], cmd.ErrOrStderr())
@@ -103,17 +104,17 @@ result, eight to a page between cut lines.`,
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var all []*pairings.Pairings
 			for _, ev := range events {
-				p, err := listPairings(ev, pairings.Options{Calc: j.calcOpt, Round: number, Stage: stage})
+				p, err := listPairings(ev, pairings.Options{Calc: j.CalcOpt, Round: number, Stage: stage})
 				if err != nil {
 					return err
 				}
 				all = append(all, p)
 			}
-			names, files, err := renderPairings(all, of.outputs, lists, j.writeOpt)
+			names, files, err := renderPairings(all, of.outputs, lists, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
-			slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.writeOpt)
+			slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
@@ -128,16 +129,16 @@ result, eight to a page between cut lines.`,
 			if to == "" && len(of.outputs)+len(slipFiles) > 0 {
 				return nil
 			}
-			return printPairings(cmd.OutOrStdout(), all, to, lists, j.writeOpt, writer.WritePairingsJSON)
+			return outputErr(writer.Pairings.Print(cmd.OutOrStdout(), to, pairingsDocs(all, lists), j.WriteOpt))
 		},
 	}
 	fs := cmd.Flags()
 	registerRoundFlags(fs, &cf, &of, &from, &players)
 	fs.StringVar(&round, "round", "", "list round `N`, or a playoff round by name: QF, SF, F, Top 8 (default: the first round with pairings but missing results)")
 	fs.StringVar(&by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the pairings to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the pairings to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
-	fs.StringVar(&to, "to", "", "what goes to stdout: table, csv or json (default table; nothing when -o or --slips is given)")
+	fs.StringVar(&to, "to", "", writer.Pairings.ToHelp()+" (default table; nothing when -o or --slips is given)")
 	return cmd
 }
 
@@ -206,14 +207,14 @@ func roundErr(ev *tbsheet.Event, err error, hint string) error {
 // writer.WriteFiles (see renderRound).
 func renderPairings(all []*pairings.Pairings, outputs []string, lists writer.PairingsLists, opt writer.Options) ([]outputFile, []writer.File, error) {
 	return renderRound(all, outputs, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
-		return writer.RenderPairings(path, p, lists, opt)
+		return writer.Pairings.Render(path, writer.PairingsDoc{Pairings: p, Lists: lists}, opt)
 	})
 }
 
 // renderSlips renders every division's result slips for each slips file (see renderRound).
 func renderSlips(all []*pairings.Pairings, files []string, opt writer.Options) ([]outputFile, []writer.File, error) {
 	return renderRound(all, files, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
-		return writer.RenderSlips(path, p, opt)
+		return writer.Slips.Render(path, p, opt)
 	})
 }
 
@@ -224,7 +225,7 @@ func pairingsEvent(p *pairings.Pairings) *tbsheet.Event { return p.Event }
 // keeps one), and the notes about the input to print; it prints the input's warnings to
 // stderr at once (-q leaves them), and with --strict fails when there are some.
 func (j *job) readEvents(path string, stderr io.Writer) (events []*tbsheet.Event, notes []string, err error) {
-	data, err := reader.ReadFile(path, j.readOpt.MaxSize)
+	data, err := reader.ReadFile(path, j.ReadOpt.MaxSize)
 	if err != nil {
 		return nil, nil, inputErr(err)
 	}
@@ -233,9 +234,9 @@ func (j *job) readEvents(path string, stderr io.Writer) (events []*tbsheet.Event
 	if err != nil {
 		return nil, nil, err
 	}
-	warnings := inputWarnings(name, events)
+	warnings := pipeline.Warnings(name, events)
 	printLines(stderr, warnings)
-	return events, append(j.systemNotes(name, events), inputNotes(name, file, events, nil)...), j.strictErr(warnings)
+	return events, append(j.SystemNotes(name, events), pipeline.Notes(name, file, events, nil)...), j.strictErr(warnings)
 }
 
 // renderRound renders what a command about one round made of each division (all) for every
@@ -252,7 +253,7 @@ func renderRound[T any](all []T, outputs []string, event func(T) *tbsheet.Event,
 			ev := event(v)
 			path := out
 			if len(all) > 1 {
-				path = withTag(out, ev.Pod)
+				path = pipeline.WithTag(out, ev.Pod)
 			}
 			data, err := render(path, v)
 			if err != nil {
@@ -263,4 +264,13 @@ func renderRound[T any](all []T, outputs []string, event func(T) *tbsheet.Event,
 		}
 	}
 	return names, files, nil
+}
+
+// pairingsDocs are every division's pairings, each with the lists its outputs hold.
+func pairingsDocs(all []*pairings.Pairings, lists writer.PairingsLists) []writer.PairingsDoc {
+	docs := make([]writer.PairingsDoc, len(all))
+	for i, p := range all {
+		docs[i] = writer.PairingsDoc{Pairings: p, Lists: lists}
+	}
+	return docs
 }

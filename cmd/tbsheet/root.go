@@ -23,7 +23,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Swiss-tournament standings with every tiebreaker, exactly",
 		Long: `tbsheet reads tournament results, computes every tiebreaker exactly as each system
 defines it ('tbsheet systems' lists them), and writes standings to the terminal and to
-` + strings.Join(writer.StandingsExts(), ", ") + ` files.
+` + strings.Join(writer.Standings.Exts(), ", ") + ` files.
 
 Input formats, detected from the content (--from forces one):
 ` + inputFormats(),
@@ -169,7 +169,7 @@ type outputFlags struct {
 }
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` ("+strings.Join(writer.StandingsExts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` ("+strings.Join(writer.Standings.Exts(), ", ")+"); repeatable")
 	f.registerPages(fs)
 	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank; name (the alphabetical list players use to find themselves, by family name where the input keeps it apart); or family (by family name from one name column)")
 	intFlag(fs, &f.cut, "cut", 0, 0, maxPlayersFlag, "draw a top-cut line under `N` players")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -33,12 +32,9 @@ func (f *scenarioFlags) options(calcOpt calc.Options, cut int) (scenario.Options
 // default budget is hours of proving.
 const maxEffort = 1000
 
-// scenarioExts are the files scenarios can be written to.
-var scenarioExts = []string{".pdf", ".json", ".txt"}
-
 // checkScenarioOutputs refuses an output scenarios cannot be written to.
 func checkScenarioOutputs(outputs []string) error {
-	return checkExts(outputs, scenarioExts, "scenarios are written to")
+	return checkProduct(writer.Scenarios, "", outputs)
 }
 
 func newScenariosCmd() *cobra.Command {
@@ -71,12 +67,12 @@ intentional draw; players who dropped are not in the cut.`,
 			if err != nil {
 				return err
 			}
-			opt, err := sf.options(j.calcOpt, of.cut)
+			opt, err := sf.options(j.CalcOpt, of.cut)
 			if err != nil {
 				return err
 			}
-			if to != "" && to != "table" && to != "json" {
-				return usageErr("--to %q: use table or json", to)
+			if err := checkProduct(writer.Scenarios, to, nil); err != nil {
+				return err
 			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
@@ -97,7 +93,7 @@ intentional draw; players who dropped are not in the cut.`,
 				}
 				reps = append(reps, rep)
 			}
-			names, files, err := renderScenarios(reps, of.outputs, j.writeOpt)
+			names, files, err := renderScenarios(reps, of.outputs, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
@@ -107,21 +103,7 @@ intentional draw; players who dropped are not in the cut.`,
 			if err := writeOutputs(files, &notes); err != nil || to == "" && len(of.outputs) > 0 {
 				return err
 			}
-			for i, rep := range reps {
-				var err error
-				if to == "json" {
-					err = writer.WriteScenariosJSON(cmd.OutOrStdout(), rep)
-				} else {
-					if i > 0 {
-						fmt.Fprintln(cmd.OutOrStdout())
-					}
-					err = writer.WriteScenariosTable(cmd.OutOrStdout(), rep, j.writeOpt)
-				}
-				if err != nil {
-					return outputErr(err)
-				}
-			}
-			return nil
+			return outputErr(writer.Scenarios.Print(cmd.OutOrStdout(), to, reps, j.WriteOpt))
 		},
 	}
 	fs := cmd.Flags()
@@ -131,7 +113,7 @@ intentional draw; players who dropped are not in the cut.`,
 	intFlag(fs, &sf.round, "round", 0, 0, maxRoundFlag, "analyse round `N` (default: the first round with pairings but missing results)")
 	intFlag(fs, &sf.rounds, "rounds", 0, 0, maxRoundFlag, "the event plans `N` Swiss rounds (default: what the input says), for the outlook two rounds from the end")
 	floatFlag(fs, &sf.effort, "effort", 1, 0, maxEffort, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4)")
-	fs.StringVar(&to, "to", "", "what goes to stdout: table or json (default table; nothing when -o is given)")
+	fs.StringVar(&to, "to", "", writer.Scenarios.ToHelp()+" (default table; nothing when -o is given)")
 	return cmd
 }
 
@@ -145,5 +127,7 @@ func analyze(ctx context.Context, ev *tbsheet.Event, opt scenario.Options) (*sce
 // (see renderRound).
 func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Options) ([]outputFile, []writer.File, error) {
 	return renderRound(reps, outputs, func(rep *scenario.Report) *tbsheet.Event { return rep.Event },
-		func(path string, rep *scenario.Report) ([]byte, error) { return writer.RenderScenarios(path, rep, opt) })
+		func(path string, rep *scenario.Report) ([]byte, error) {
+			return writer.Scenarios.Render(path, rep, opt)
+		})
 }

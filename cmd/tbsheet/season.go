@@ -17,6 +17,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/season"
 	"github.com/tbsheet/tbsheet/watch"
@@ -65,9 +66,9 @@ The order of the events is their dates, then their names, whatever order they ar
 			if err != nil {
 				return err
 			}
-			j.title = "" // --title names the season, not each event
-			if to != "" && to != "table" && to != "json" && to != "csv" {
-				return usageErr("--to %q: use table, json or csv", to)
+			j.Title = "" // --title names the season, not each event
+			if err := checkProduct(writer.Season, to, nil); err != nil {
+				return err
 			}
 			inputs, err := seasonInputs(args)
 			if err != nil {
@@ -81,7 +82,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			if err := checkExts(of.outputs, writer.SeasonExts(), "a season is written to"); err != nil {
+			if err := checkProduct(writer.Season, "", of.outputs); err != nil {
 				return err
 			}
 			if err := checkFiles(inputs, plainOutputs(of.outputs)); err != nil {
@@ -100,23 +101,14 @@ The order of the events is their dates, then their names, whatever order they ar
 				return err
 			}
 			notes = append(notes, seasonNotes(s)...)
-			files, err := renderSeason(s, of.outputs, j.writeOpt)
+			files, err := renderSeason(s, of.outputs, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
 			if err := writeOutputs(files, &notes); err != nil || to == "" && len(of.outputs) > 0 {
 				return err
 			}
-			out := cmd.OutOrStdout()
-			switch to {
-			case "json":
-				err = writer.WriteSeasonJSON(out, s)
-			case "csv":
-				err = writer.WriteSeasonCSV(out, s, j.writeOpt)
-			default:
-				err = writer.WriteSeasonTable(out, s, j.writeOpt)
-			}
-			return outputErr(err)
+			return outputErr(writer.Season.Print(cmd.OutOrStdout(), to, []*season.Standings{s}, j.WriteOpt))
 		},
 	}
 	fs := cmd.Flags()
@@ -125,7 +117,7 @@ The order of the events is their dates, then their names, whatever order they ar
 		fs.MarkHidden(name) // a season counts finished events, and shows no tiebreak of theirs
 	}
 	sf.register(fs)
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(writer.SeasonExts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(writer.Season.Exts(), ", ")+"); repeatable")
 	of.registerPages(fs)
 	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "draw a line under the first `N` players (those who qualify)")
 	registerCSVSep(fs, &of.csvSep)
@@ -134,7 +126,7 @@ The order of the events is their dates, then their names, whatever order they ar
 	registerQR(fs, &of.qr)
 	registerQuiet(fs, &of.quiet)
 	of.by = "rank"
-	fs.StringVar(&to, "to", "", "what goes to stdout: table, json or csv (default table; nothing when -o is given)")
+	fs.StringVar(&to, "to", "", writer.Season.ToHelp()+" (default table; nothing when -o is given)")
 	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	return cmd
@@ -324,7 +316,7 @@ func (j *job) seasonEvents(inputs []string, stderr io.Writer) (map[string]season
 	for _, in := range inputs {
 		r, err := j.read(in)
 		if r != nil {
-			notes = append(notes, r.notes...)
+			notes = append(notes, r.Notes...)
 		}
 		if err != nil {
 			if exitCode(err) != exitInput {
@@ -333,11 +325,11 @@ func (j *job) seasonEvents(inputs []string, stderr io.Writer) (map[string]season
 			problems = append(problems, tbsheet.Errors(err)...)
 			continue
 		}
-		printLines(stderr, r.warnings)
-		if len(r.sts) > 1 {
-			return nil, notes, usageErr("%s holds %d divisions (%s): a season ranks one, chosen with --pod", in, len(r.sts), divisionNames(r.sts))
+		printLines(stderr, r.Warnings)
+		if len(r.Standings) > 1 {
+			return nil, notes, usageErr("%s holds %d divisions (%s): a season ranks one, chosen with --pod", in, len(r.Standings), divisionNames(r.Standings))
 		}
-		events[in] = season.Event{Name: r.sts[0].Event.Name, Standings: r.sts[0]}
+		events[in] = season.Event{Name: r.Standings[0].Event.Name, Standings: r.Standings[0]}
 	}
 	if len(problems) > 0 {
 		return nil, notes, inputErr(problems)
@@ -361,7 +353,7 @@ func computeSeason(inputs []string, events map[string]season.Event, sf seasonFla
 	for _, in := range inputs {
 		names[events[in].Name]++
 	}
-	tags := inputTags(inputs)
+	tags := pipeline.InputTags(inputs)
 	var list []season.Event
 	for _, in := range inputs {
 		ev := events[in]
@@ -457,7 +449,7 @@ func seasonNotes(s *season.Standings) []string {
 func renderSeason(s *season.Standings, outputs []string, opt writer.Options) ([]writer.File, error) {
 	var files []writer.File
 	for _, out := range outputs {
-		data, err := writer.RenderSeason(out, s, opt)
+		data, err := writer.Season.Render(out, s, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -506,8 +498,8 @@ func (j *job) newSeasonWatch(inputs, outputs []string, sf seasonFlags) (*seasonW
 			}
 			continue // the table a run before this one wrote
 		}
-		if err == nil && len(r.sts) == 1 {
-			w.events[absPath(in)] = seasonInput{in, season.Event{Name: r.sts[0].Event.Name, Standings: r.sts[0]}}
+		if err == nil && len(r.Standings) == 1 {
+			w.events[absPath(in)] = seasonInput{in, season.Event{Name: r.Standings[0].Event.Name, Standings: r.Standings[0]}}
 		}
 	}
 	return w, nil

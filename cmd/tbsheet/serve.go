@@ -74,7 +74,7 @@ patterns) and INPUT's, updated on every save of INPUT; its flags say how points 
 				return usageErr("serve %s: give one results file, not a folder", input)
 			}
 			if of.cut > 0 {
-				if j.scenarioOpt, err = sf.options(j.calcOpt, of.cut); err != nil {
+				if j.scenarioOpt, err = sf.options(j.CalcOpt, of.cut); err != nil {
 					return err
 				}
 			}
@@ -93,7 +93,7 @@ patterns) and INPUT's, updated on every save of INPUT; its flags say how points 
 			if err != nil {
 				return failure(fmt.Errorf("serve: %w%s", err, listenHint(err)))
 			}
-			srv := serve.New(serve.Config{Writer: j.writeOpt, Scenarios: of.cut > 0, MaxLive: maxLive, Season: j.season != nil})
+			srv := serve.New(serve.Config{Writer: j.WriteOpt, Scenarios: of.cut > 0, MaxLive: maxLive, Season: j.season != nil})
 			out := cmd.OutOrStdout()
 			printAddresses(out, serve.URLs(ln.Addr()))
 
@@ -108,7 +108,7 @@ patterns) and INPUT's, updated on every save of INPUT; its flags say how points 
 				cancel(err) // the server failing stops the watch
 				served <- err
 			}()
-			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Poll: poll, MaxSize: j.readOpt.MaxSize,
+			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Poll: poll, MaxSize: j.ReadOpt.MaxSize,
 				Log: out, Errors: cmd.ErrOrStderr(), Broken: srv.Broken}
 			err = watch.Run(ctx, cfg, j.serveJob(srv, cmd.ErrOrStderr()))
 			cancel(nil)
@@ -180,7 +180,7 @@ func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
 		}
 		snap := &serve.Snapshot{}
 		var notes []string
-		for _, st := range r.sts {
+		for _, st := range r.Standings {
 			d, note, err := j.division(ctx, st)
 			if err != nil {
 				return watch.Prepared{}, err
@@ -193,20 +193,20 @@ func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
 		writeSeason := func() error { return nil }
 		if j.season != nil {
 			var seasonNotes []string
-			if snap.Season, writeSeason, seasonNotes, err = j.season.prepare(input, r.sts, j.writeOpt); err != nil {
+			if snap.Season, writeSeason, seasonNotes, err = j.season.prepare(input, r.Standings, j.WriteOpt); err != nil {
 				return watch.Prepared{}, err
 			}
 			notes = append(notes, seasonNotes...)
 		}
-		sum := summarize(r.sts, nil)
+		sum := summarize(r.Standings, nil)
 		if !j.quiet {
-			sum.Notes = append(r.notes, notes...)
+			sum.Notes = append(r.Notes, notes...)
 		}
 		commit := func() error {
 			if err := writeSeason(); err != nil {
 				return err
 			}
-			printLines(warn, r.warnings) // self-check differences, with the results they come with
+			printLines(warn, r.Warnings) // self-check differences, with the results they come with
 			snap.At = time.Now()         // when the pages started showing it
 			srv.Publish(snap)
 			return nil
@@ -221,7 +221,7 @@ func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
 // other pages stand.
 func (j *job) division(ctx context.Context, st *calc.Standings) (serve.Division, string, error) {
 	d := serve.Division{Standings: st, Bracket: topcut.Read(st)}
-	p, err := pairings.Compute(st.Event, pairings.Options{Calc: j.calcOpt})
+	p, err := pairings.Compute(st.Event, pairings.Options{Calc: j.CalcOpt})
 	switch {
 	case errors.Is(err, pairings.ErrNoRound):
 		return d, "", nil

@@ -19,6 +19,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/watch"
@@ -92,7 +93,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 					files = append(files, o)
 				}
 			}
-			if err := checkExts(files, writer.StandingsExts(), "standings are written to"); err != nil {
+			if err := checkProduct(writer.Standings, "", files); err != nil {
 				return err
 			}
 			if len(scenarios) > 0 {
@@ -102,23 +103,23 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 				if err := checkOutputs(inputs, scenarios); err != nil {
 					return err
 				}
-				if j.scenarioOpt, err = sf.options(j.calcOpt, of.cut); err != nil {
+				if j.scenarioOpt, err = sf.options(j.CalcOpt, of.cut); err != nil {
 					return err
 				}
 			}
 			if len(pairingFiles) > 0 {
-				if err := checkExts(pairingFiles, writer.PairingsExts(), "pairings are written to"); err != nil {
+				if err := checkProduct(writer.Pairings, "", pairingFiles); err != nil {
 					return err
 				}
 				if err := checkOutputs(inputs, pairingFiles); err != nil {
 					return err
 				}
-				if j.calcOpt.AfterRound != 0 {
+				if j.CalcOpt.AfterRound != 0 {
 					return usageErr("--after-round: --pairings lists the round being played")
 				}
 			}
 			if len(seasonFiles) > 0 {
-				if err := checkExts(seasonFiles, writer.SeasonExts(), "a season is written to"); err != nil {
+				if err := checkProduct(writer.Season, "", seasonFiles); err != nil {
 					return err
 				}
 				if err := checkOutputs(inputs, seasonFiles); err != nil {
@@ -143,7 +144,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
 			cfg := watch.Config{Inputs: inputs, Exts: reader.Exts(), Outputs: all, Poll: poll,
-				MaxSize: j.readOpt.MaxSize, Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr(), Shared: seasonFiles}
+				MaxSize: j.ReadOpt.MaxSize, Log: cmd.OutOrStdout(), Errors: cmd.ErrOrStderr(), Shared: seasonFiles}
 			if verbose {
 				cfg.Verbose = cmd.ErrOrStderr()
 			}
@@ -165,9 +166,9 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 	durationFlag(cmd.Flags(), &poll, "poll", 0, minPoll, maxPoll, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
 	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` (.pdf, .json, .txt; needs --cut); repeatable")
-	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(writer.SeasonExts(), ", ")+"; see 'tbsheet season'); repeatable")
+	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(writer.Season.Exts(), ", ")+"; see 'tbsheet season'); repeatable")
 	seasonRules.register(cmd.Flags())
-	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(writer.PairingsExts(), ", ")+"); repeatable")
+	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
 	return cmd
 }
 
@@ -175,7 +176,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 // without the dot.
 func outputKinds() []string {
 	var out []string
-	for _, e := range writer.StandingsExts() {
+	for _, e := range writer.Standings.Exts() {
 		out = append(out, strings.TrimPrefix(e, "."))
 	}
 	return out
@@ -189,7 +190,7 @@ func outputKinds() []string {
 func watchOutputs(inputs, outputs, formats []string, rounds ...[]string) (standings func(string) []string, round []func(string) []string, err error) {
 	many := len(inputs) > 1 || isDir(inputs[0])
 	files := fileInputs(inputs)
-	tags := inputTags(files)
+	tags := pipeline.InputTags(files)
 	tag := func(input string) string {
 		if t, ok := tags[input]; ok {
 			return t
@@ -245,7 +246,7 @@ func outputsFor(tag string, outputs, formats []string, many bool) []string {
 				out = append(out, filepath.Join(o, tag+"."+f))
 			}
 		case many:
-			out = append(out, withTag(o, tag))
+			out = append(out, pipeline.WithTag(o, tag))
 		default:
 			out = append(out, o)
 		}
@@ -268,36 +269,36 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 		if err := ctx.Err(); err != nil {
 			return watch.Prepared{}, err // a newer save came: rendering this one is wasted
 		}
-		var all []sourced
-		for _, st := range r.sts {
-			all = append(all, sourced{input, st})
+		var all []pipeline.Sourced
+		for _, st := range r.Standings {
+			all = append(all, pipeline.Sourced{Input: input, Standings: st})
 		}
-		out, divisions := standingsFiles([]string{input}, outputs(input), all)
+		out, divisions := pipeline.Files([]string{input}, outputs(input), all)
 		if err := checkFiles(slices.Concat(files, []string{input}), outputFiles(out)); err != nil {
 			return watch.Prepared{}, errors.Unwrap(err) // a division's file over an input
 		}
-		rendered := j.render(out)
+		rendered := j.Render(out)
 		if err := rendered.Err(); err != nil {
 			return watch.Prepared{}, err // outputs that cannot all be made: a broken save
 		}
-		writeScenarios, wrote, scenarioNotes, err := j.watchScenarios(ctx, r.sts, j.scenarios(input))
+		writeScenarios, wrote, scenarioNotes, err := j.watchScenarios(ctx, r.Standings, j.scenarios(input))
 		if err != nil {
 			return watch.Prepared{}, err
 		}
-		writePairings, wrotePairings, pairingNotes, err := j.watchPairings(r.sts, j.pairings(input))
+		writePairings, wrotePairings, pairingNotes, err := j.watchPairings(r.Standings, j.pairings(input))
 		if err != nil {
 			return watch.Prepared{}, err
 		}
 		writeSeason, seasonNotes := func() error { return nil }, []string(nil)
 		if j.season != nil {
-			if _, writeSeason, seasonNotes, err = j.season.prepare(input, r.sts, j.writeOpt); err != nil {
+			if _, writeSeason, seasonNotes, err = j.season.prepare(input, r.Standings, j.WriteOpt); err != nil {
 				return watch.Prepared{}, err
 			}
 		}
 		commit := func() error {
 			// Self-check differences are printed with the outputs they come with, not for a
 			// run that watch drops.
-			printLines(warn, r.warnings)
+			printLines(warn, r.Warnings)
 			err := rendered.Write()
 			if err == nil {
 				err = writeScenarios()
@@ -318,15 +319,15 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 		}
 		var paths []string
 		for _, f := range out {
-			paths = append(paths, f.path)
+			paths = append(paths, f.Path)
 		}
 		var wroteSeason []string
 		if j.season != nil {
 			wroteSeason = j.season.outputs
 		}
-		sum := summarize(r.sts, slices.Concat(paths, wrote, wrotePairings, wroteSeason))
+		sum := summarize(r.Standings, slices.Concat(paths, wrote, wrotePairings, wroteSeason))
 		if !j.quiet {
-			sum.Notes = slices.Concat(r.notes, divisions, scenarioNotes, pairingNotes, seasonNotes)
+			sum.Notes = slices.Concat(r.Notes, divisions, scenarioNotes, pairingNotes, seasonNotes)
 		}
 		return watch.Prepared{Summary: sum, Commit: commit}, nil
 	}
@@ -348,7 +349,7 @@ func (j *job) watchScenarios(ctx context.Context, sts []*calc.Standings, outputs
 	return watchRound(sts, outputs, "scenarios",
 		func(ev *tbsheet.Event) (*scenario.Report, error) { return scenario.Analyze(ctx, ev, j.scenarioOpt) },
 		func(reps []*scenario.Report) ([]outputFile, []writer.File, error) {
-			return renderScenarios(reps, outputs, j.writeOpt)
+			return renderScenarios(reps, outputs, j.WriteOpt)
 		})
 }
 
@@ -357,10 +358,10 @@ func (j *job) watchScenarios(ctx context.Context, sts []*calc.Standings, outputs
 func (j *job) watchPairings(sts []*calc.Standings, outputs []string) (write func() error, wrote, notes []string, err error) {
 	return watchRound(sts, outputs, "pairings",
 		func(ev *tbsheet.Event) (*pairings.Pairings, error) {
-			return pairings.Compute(ev, pairings.Options{Calc: j.calcOpt})
+			return pairings.Compute(ev, pairings.Options{Calc: j.CalcOpt})
 		},
 		func(all []*pairings.Pairings) ([]outputFile, []writer.File, error) {
-			return renderPairings(all, outputs, writer.BothLists, j.writeOpt)
+			return renderPairings(all, outputs, writer.BothLists, j.WriteOpt)
 		})
 }
 

@@ -238,7 +238,7 @@ func compareEvent(t *testing.T, py python, cfg chessConfig, counts *tally) {
 	counts.add("events", 1)
 	countKinds(g, counts)
 	path := filepath.Join(t.TempDir(), "event.trf")
-	if err := writer.WriteEvent(path, g.ev, writer.Options{}); err != nil {
+	if err := writer.Results.WriteFile(path, g.ev, writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := fullPointByes(path, g); err != nil {

@@ -105,7 +105,7 @@ func TestConvertRoundTrip(t *testing.T) {
 		for _, lang := range writer.Langs() {
 			t.Run(tt.format+"-"+lang, func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), "results"+tt.ext)
-				if err := writer.WriteEvent(path, event(), writer.Options{Lang: lang}); err != nil {
+				if err := writer.Results.WriteFile(path, event(), writer.Options{Lang: lang}); err != nil {
 					t.Fatal(err)
 				}
 				got, err := reader.Read(path, "", reader.Options{})
@@ -128,7 +128,7 @@ func TestStandingsWorkbookRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			path := filepath.Join(t.TempDir(), "standings.xlsx")
-			if err := writer.WriteStandings(path, st, writer.Options{Lang: lang}); err != nil {
+			if err := writer.Standings.WriteFile(path, st, writer.Options{Lang: lang}); err != nil {
 				t.Fatal(err)
 			}
 			got, err := reader.Read(path, "", reader.Options{})
@@ -236,7 +236,7 @@ func TestGeneratedRoundTrip(t *testing.T) {
 		want.Name, want.System = fmt.Sprintf("Generated %d", seed), []string{"mtg", "yugioh", "pokemon", "cryptozoic", "challonge", "fide"}[seed%6]
 		t.Run(fmt.Sprintf("seed-%d", seed), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "results.xlsx")
-			if err := writer.WriteEvent(path, want, writer.Options{}); err != nil {
+			if err := writer.Results.WriteFile(path, want, writer.Options{}); err != nil {
 				t.Fatal(err)
 			}
 			got, err := reader.Read(path, "", reader.Options{})

@@ -75,7 +75,7 @@ func compare(players, rounds, runs int, peer string) error {
 	}
 	ev := swissgen.Generate(swissgen.Realistic(players, rounds, 1))
 	csvPath, peerPath := filepath.Join(dir, "results.csv"), filepath.Join(dir, "event.json")
-	if err := writer.WriteEvent(csvPath, ev, writer.Options{}); err != nil {
+	if err := writer.Results.WriteFile(csvPath, ev, writer.Options{}); err != nil {
 		return err
 	}
 	data, err := json.Marshal(peerEvent(ev))

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/pipeline"
+	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/scenario"
+)
+
+// job is the pipeline's job as the flags configure it, and what a command adds to it: -q,
+// and for watch and serve the other products kept with the standings.
+type job struct {
+	*pipeline.Job
+	quiet bool // -q: no notes, no "wrote" lines
+	// scenarios, for watch, maps an input to the scenario files written for it (none
+	// when nil), analysed with scenarioOpt.
+	scenarios   func(input string) []string
+	scenarioOpt scenario.Options
+	// pairings, for watch, maps an input to the pairing files written for it (none when
+	// nil).
+	pairings func(input string) []string
+	// season, for watch --season, keeps a season's table over every input (nil: none).
+	season *seasonWatch
+}
+
+func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {
+	j := &job{Job: &pipeline.Job{From: from, Pod: of.pod, Check: check, Title: strings.TrimSpace(of.title), Strict: cf.strict},
+		quiet: of.quiet}
+	var err error
+	if j.CalcOpt, err = cf.options(); err != nil {
+		return nil, err
+	}
+	// The writers build each explanation as they write it (calc.Standings.Figure): a large
+	// event's explanations are never all held at once.
+	j.CalcOpt.NoExplain = true
+	if j.WriteOpt, err = of.writerOptions(cmd.ErrOrStderr()); err != nil {
+		return nil, err
+	}
+	if j.ReadOpt.MaxSize, err = maxSize(cmd); err != nil {
+		return nil, err
+	}
+	if from != "" {
+		if _, ok := reader.Lookup(from); !ok {
+			return nil, usageErr("--from %q: use %s", from, strings.Join(formatIDs(), ", "))
+		}
+	}
+	if cmd.Flags().Changed("final") {
+		j.Final = &final
+	}
+	if players != "" {
+		list, err := reader.ReadPlayers(players)
+		var errs tbsheet.ErrorList
+		switch {
+		case err == nil:
+		case errors.As(err, &errs) && list != nil:
+			// Positioned problems of the list: reported with the results' own, in one run.
+			j.PlayersErr = errs
+		default:
+			return nil, inputErr(err)
+		}
+		j.ReadOpt.Players = list
+	}
+	return j, nil
+}
+
+// jobErr gives an error of the pipeline its exit code: a usage error (an option the input
+// cannot honour: --pod, an unknown tiebreak) or bad input.
+func jobErr(err error) error {
+	if errors.Is(err, calc.ErrUsage) {
+		return usageErr("%v", err)
+	}
+	return inputErr(err)
+}
+
+// read reads one input and computes its standings (pipeline.Job.ReadFile).
+func (j *job) read(path string) (*pipeline.Result, error) {
+	r, err := j.ReadFile(path)
+	return r, jobErr(err)
+}
+
+// computeBytes is read on an input already read (pipeline.Job.Compute).
+func (j *job) computeBytes(data []byte, path string) (*pipeline.Result, error) {
+	r, err := j.Compute(data, path)
+	return r, jobErr(err)
+}
+
+// events reads an input already read into the file's event and the events to rank
+// (pipeline.Job.Events).
+func (j *job) events(data []byte, path string) (*tbsheet.Event, []*tbsheet.Event, error) {
+	file, events, err := j.Events(data, path)
+	return file, events, jobErr(err)
+}
+
+// strictErr is the error of --strict when the input has warnings, as bad input.
+func (j *job) strictErr(warnings []string) error { return inputErr(j.StrictErr(warnings)) }
+
+// compute reads one input and returns its standings, one per division, printing its
+// warnings and (unless -q) its notes to w.
+func (j *job) compute(path string, w io.Writer) ([]*calc.Standings, error) {
+	r, err := j.read(path)
+	if r != nil {
+		printLines(w, r.Warnings)
+		j.printNotes(w, r.Notes)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.Standings, nil
+}
+
+// outputFiles returns the files of standings outputs, for checkFiles.
+func outputFiles(files []pipeline.File) []outputFile {
+	out := make([]outputFile, len(files))
+	for i, f := range files {
+		out[i] = outputFile{path: f.Path, flag: f.Output, input: f.Input}
+	}
+	return out
+}
+
+// write renders every file, then writes them together (writer.RenderedFiles.Write), and
+// returns the files written. A file that cannot be written does not keep the others from
+// being written; the error names it.
+func (j *job) write(files []pipeline.File) ([]string, error) {
+	r := j.Render(files)
+	err := r.Write()
+	return r.Written(), outputErr(err)
+}
