@@ -61,6 +61,19 @@ func (b *bracket) remainderWeight(smaller, larger, smallerRemainderIndex, remain
 
 func (b *bracket) set(v0, v1 int, w matching.Uint) { b.c.SetEdgeWeight(v0, v1, w) }
 
+// setRaised sets the edge between vertex pv (index pi) and the player of index oi to their
+// basic weight raised by addend, and reports whether they have an edge at all.
+func (b *bracket) setRaised(pv, pi, oi int, addend uint64) bool {
+	w := b.base[oi][pi]
+	if w.IsZero() {
+		return false
+	}
+	w = w.Clone()
+	w.AddSmall(addend)
+	b.set(pv, b.vertexIndices[oi], w)
+	return true
+}
+
 // finalize computes the matching and fixes the pair of vertex v it holds.
 func (b *bracket) finalize(v int) []int {
 	stable := b.compute()
@@ -153,15 +166,7 @@ func (b *bracket) pair() ([]int, error) {
 		}
 		addend := uint64(len(b.playersByIndex))
 		for oi := b.nextScoreGroupBegin - 1; oi >= b.scoreGroupBegin; oi-- {
-			ov := b.vertexIndices[oi]
-			if b.matched[ov] {
-				continue
-			}
-			w := b.base[oi][pi]
-			if !w.IsZero() {
-				w = w.Clone()
-				w.AddSmall(addend)
-				b.set(pv, ov, w)
+			if !b.matched[b.vertexIndices[oi]] && b.setRaised(pv, pi, oi, addend) {
 				addend++
 			}
 		}
@@ -295,18 +300,10 @@ func (b *bracket) pair() ([]int, error) {
 		}
 		addend := uint64(0)
 		for k := len(remainder) - 1; k >= 0; k-- {
-			oi := remainder[k]
-			ov := b.vertexIndices[oi]
-			if oi <= pi || b.matched[ov] {
-				continue
+			if oi := remainder[k]; oi > pi && !b.matched[b.vertexIndices[oi]] {
+				b.setRaised(pv, pi, oi, addend)
+				addend++
 			}
-			w := b.base[oi][pi]
-			if !w.IsZero() {
-				w = w.Clone()
-				w.AddSmall(addend)
-				b.set(pv, ov, w)
-			}
-			addend++
 		}
 		stable = b.finalize(pv)
 	}

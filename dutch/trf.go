@@ -117,7 +117,9 @@ func parseTenths(s string) (int, error) {
 	return v, nil
 }
 
-func readPlayerID(s []rune) (int, error) {
+// readIndex reads a 1-based number (what it numbers is named in the error for 0) and
+// returns it 0-based.
+func readIndex(s []rune, what string) (int, error) {
 	tok, err := single(s)
 	if err != nil {
 		return 0, err
@@ -127,13 +129,20 @@ func readPlayerID(s []rune) (int, error) {
 		return 0, err
 	}
 	if v == 0 {
-		return 0, errLine("player ID of 0")
-	}
-	if v > maxPlayers {
-		return 0, fmt.Errorf("start numbers go up to %d", maxPlayers)
+		return 0, errLine(what + " of 0")
 	}
 	return v - 1, nil
 }
+
+func readPlayerID(s []rune) (int, error) {
+	id, err := readIndex(s, "player ID")
+	if err == nil && id >= maxPlayers {
+		return 0, fmt.Errorf("start numbers go up to %d", maxPlayers)
+	}
+	return id, err
+}
+
+func readRoundIndex(s []rune) (int, error) { return readIndex(s, "round index") }
 
 func readScore(s []rune) (int, error) {
 	tok, err := single(s)
@@ -141,21 +150,6 @@ func readScore(s []rune) (int, error) {
 		return 0, err
 	}
 	return parseTenths(tok)
-}
-
-func readRoundIndex(s []rune) (int, error) {
-	tok, err := single(s)
-	if err != nil {
-		return 0, err
-	}
-	v, err := parseUint(tok)
-	if err != nil {
-		return 0, err
-	}
-	if v == 0 {
-		return 0, errLine("round index of 0")
-	}
-	return v - 1, nil
 }
 
 // maxPlayers is the largest start number.

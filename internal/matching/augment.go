@@ -290,25 +290,9 @@ func (c *Computer) tightOuterOuter(m *minima, res Uint) bool {
 			}
 		}
 	}
-	// The path, as a deque: front grows to the left.
-	front := []*node{v0}
-	back := []*node{v1}
-	for front[len(front)-1].root.baseMatch != nil {
-		f := front[len(front)-1]
-		x := f.root.base
-		y := x.root.baseMatch
-		z := y.root.labeled
-		w := z.root.labeling
-		front = append(front, x, y, z, w)
-	}
-	for back[len(back)-1].root.baseMatch != nil {
-		b := back[len(back)-1]
-		x := b.root.base
-		y := x.root.baseMatch
-		z := y.root.labeled
-		w := z.root.labeling
-		back = append(back, x, y, z, w)
-	}
+	// The path runs from v0's tree root to v0, then from v1 to v1's tree root.
+	front := pathToRoot(v0)
+	back := pathToRoot(v1)
 	path := make([]*node, 0, len(front)+len(back))
 	for i := len(front) - 1; i >= 0; i-- {
 		path = append(path, front[i])
@@ -331,6 +315,20 @@ func (c *Computer) tightOuterOuter(m *minima, res Uint) bool {
 	c.initializeMinOuterOuter(m)
 	c.initializeMinInnerDual(m)
 	return false
+}
+
+// pathToRoot is the alternating path from v back along the labels to the exposed root of
+// its tree: v, its blossom's base, the base's partner, the vertex labelled in the partner's
+// blossom, the vertex that labelled it, and so on.
+func pathToRoot(v *node) []*node {
+	path := []*node{v}
+	for path[len(path)-1].root.baseMatch != nil {
+		x := path[len(path)-1].root.base
+		y := x.root.baseMatch
+		z := y.root.labeled
+		path = append(path, x, y, z, z.root.labeling)
+	}
+	return path
 }
 
 // dissolveInner takes apart the inner blossom whose dual variable reached zero.
