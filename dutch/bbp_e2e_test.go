@@ -148,8 +148,8 @@ func generate(t testing.TB, exe string, seed uint64, config string) (trf []byte,
 }
 
 // extraRecords varies the tournaments beyond what the generator makes, by seed: the Baku
-// acceleration (192), accelerations given player by player (XXA), and pairs forbidden to
-// meet (XXP).
+// acceleration (192), accelerations given player by player (XXA), pairs forbidden to meet
+// (XXP, 260), and a player declared absent (240).
 func extraRecords(seed uint64, round, total int, trf []byte) []byte {
 	players := 0
 	for _, line := range strings.FieldsFunc(string(trf), func(r rune) bool { return r == '\r' || r == '\n' }) {
@@ -176,6 +176,15 @@ func extraRecords(seed uint64, round, total int, trf []byte) []byte {
 				}
 			}
 			b.WriteString("\n")
+		}
+	case 2:
+		// A player declared absent from the round to pair (240), and two players who may
+		// not meet in any round (260).
+		if players > 4 {
+			a := 1 + int((seed*13+uint64(round)*5)%uint64(players))
+			c := 1 + a%players
+			fmt.Fprintf(&b, "240 Z %3d %4d\n", round+1, a)
+			fmt.Fprintf(&b, "260 %3d %3d %4d %4d\n", 1, total, c, 1+c%players)
 		}
 	case 5:
 		// Pairs of neighbours by seed and round may not meet.
