@@ -219,17 +219,27 @@ func Pair(ev *tbsheet.Event, opt Options) (*Pairing, error) {
 	return p, nil
 }
 
+// CheckNotInPlay returns a RoundError wrapping ErrRoundInPlay when a Swiss round of ev is
+// waiting for results, which any engine must have before it pairs the next.
+func CheckNotInPlay(ev *tbsheet.Event) error {
+	r := pairings.InPlay(ev)
+	if r == 0 {
+		return nil
+	}
+	i := slices.IndexFunc(ev.Rounds, func(x tbsheet.Round) bool { return !x.Playoff && x.Number == r })
+	open := 0
+	for _, m := range ev.Rounds[i].Matches {
+		if m.Result == tbsheet.Unreported {
+			open++
+		}
+	}
+	return &RoundError{Err: ErrRoundInPlay, Round: r, Count: open}
+}
+
 // nextRound returns the number of the round to pair, or why none can be.
 func nextRound(ev *tbsheet.Event) (int, error) {
-	if r := pairings.InPlay(ev); r != 0 {
-		i := slices.IndexFunc(ev.Rounds, func(x tbsheet.Round) bool { return !x.Playoff && x.Number == r })
-		open := 0
-		for _, m := range ev.Rounds[i].Matches {
-			if m.Result == tbsheet.Unreported {
-				open++
-			}
-		}
-		return 0, &RoundError{Err: ErrRoundInPlay, Round: r, Count: open}
+	if err := CheckNotInPlay(ev); err != nil {
+		return 0, err
 	}
 	if slices.ContainsFunc(ev.Rounds, func(x tbsheet.Round) bool { return x.Playoff }) {
 		return 0, &RoundError{Err: ErrSwissOver, Playoff: true}

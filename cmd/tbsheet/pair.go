@@ -172,7 +172,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	var all []*pairings.Pairings
 	var paired []pairedRound
 	for _, ev := range events {
-		pr, err := pairNext(ev, f, j.CalcOpt)
+		pr, err := pairNext(ev, f, j.CalcOpt, data)
 		if err != nil {
 			return err
 		}
@@ -246,12 +246,15 @@ func roundLabel(pr pairedRound) string {
 }
 
 // pairNext pairs ev's next round: the top cut's when --cut asks for it or the cut has
-// begun, else the Swiss round's. It is the one place that chooses the engine (a chess
-// engine joins here); each returns the new round, which --apply, the outputs and the JSON
-// take whichever engine made it.
-func pairNext(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, error) {
+// begun, a chess TRF's by the FIDE Dutch system (which reads data, the input's bytes), else
+// the card-game Swiss round's. It is the one place that chooses the engine; each returns the
+// new round, which --apply, the outputs and the JSON take whichever engine made it.
+func pairNext(ev *tbsheet.Event, f *pairFlags, opt calc.Options, data []byte) (pairedRound, error) {
 	if f.cut > 0 || slices.ContainsFunc(ev.Rounds, func(r tbsheet.Round) bool { return r.Playoff }) {
 		return pairCut(ev, f, opt)
+	}
+	if ev.Format == "trf" {
+		return pairChess(ev, f, data)
 	}
 	return pairSwiss(ev, f, opt)
 }
@@ -323,15 +326,21 @@ func pairSwiss(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, 
 	case err != nil:
 		return pairedRound{}, computeErr(err)
 	}
-	out := withRound(ev, p.Round)
-	if p.Round.Number > 1 && len(so.Drop) > 0 {
-		// Players leaving now dropped after the last round: the lists do not call them unpaired.
-		out.Players = slices.Clone(ev.Players)
-		for _, d := range so.Drop {
-			out.Players[d].DroppedAfter = p.Round.Number - 1
+	out := withDrops(withRound(ev, p.Round), so.Drop)
+	return pairedRound{event: out, round: p.Round, swiss: true, before: p.Before}, nil
+}
+
+// withDrops marks the players leaving now (--drop) as dropped after the round before ev's
+// last, so that the lists do not call them unpaired; ev is a copy withRound made.
+func withDrops(ev *tbsheet.Event, drops []int) *tbsheet.Event {
+	n := ev.Rounds[len(ev.Rounds)-1].Number
+	if n > 1 && len(drops) > 0 {
+		ev.Players = slices.Clone(ev.Players)
+		for _, d := range drops {
+			ev.Players[d].DroppedAfter = n - 1
 		}
 	}
-	return pairedRound{event: out, round: p.Round, swiss: true, before: p.Before}, nil
+	return ev
 }
 
 // computeErr maps an error of calc (or of a pairing built on it) to its exit code.

@@ -33,6 +33,12 @@ func TestPairCommandLine(t *testing.T) {
 		{"usage-pair-fixed", []string{"pair", "samples/fnm-store.xlsx", "--fixed-table", "Grace=first"}, exitUsage},
 		{"input-pair-apply-wer", []string{"pair", "samples/fnm-modern.wer", "--apply"}, exitInput},
 		{"usage-pair-check-apply", []string{"pair", "samples/fnm-store.xlsx", "--check", "--apply"}, exitUsage},
+		{"pair-trf-dutch", []string{"pair", "dutch/testdata/corpus/seed02-round05.trf"}, 0},
+		{"pair-trf-dutch-json", []string{"pair", "dutch/testdata/corpus/seed02-round05.trf", "--to", "json"}, 0},
+		{"pair-trf-dutch-options", []string{"pair", "dutch/testdata/corpus/seed02-round05.trf", "--drop", "Player0002",
+			"--avoid", "Player0014=Player0010", "-q"}, 0},
+		{"input-pair-trf-no-rounds", []string{"pair", "testdata/fide/tec-exercise-2024.trf", "-q"}, exitInput},
+		{"usage-pair-trf-fixed", []string{"pair", "dutch/testdata/corpus/seed02-round05.trf", "--fixed-table", "Player0002=1"}, exitUsage},
 	})
 }
 
@@ -173,4 +179,98 @@ func copyInput(t testing.TB, src, dir, name string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// TestPairTRFEqualsBBPPairings: pair on a TRF prints, board for board and colour for colour,
+// the pairing bbpPairings made of it (its output file beside the TRF: the number of pairs,
+// then "WHITE BLACK" start numbers, "N 0" for the bye).
+func TestPairTRFEqualsBBPPairings(t *testing.T) {
+	for _, name := range []string{"seed01-round01", "seed03-round08", "seed06-round05", "seed12-round05"} {
+		t.Run(name, func(t *testing.T) {
+			base := filepath.Join("dutch", "testdata", "corpus", name)
+			code, stdout, stderr := runAt(t, "../..", "pair", base+".trf", "--to", "json", "-q")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			var doc struct {
+				Tables []struct {
+					Players [2]string `json:"players"`
+				} `json:"tables"`
+				Byes []string `json:"byes"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+				t.Fatal(err)
+			}
+			trf, err := os.ReadFile(filepath.Join("..", "..", base+".trf"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			names := map[string]string{} // start number → name
+			for _, line := range strings.Split(string(trf), "\n") {
+				if strings.HasPrefix(line, "001") && len(line) > 47 {
+					names[strings.TrimSpace(line[4:8])] = strings.TrimSpace(line[14:47])
+				}
+			}
+			var got []string
+			for _, tb := range doc.Tables {
+				got = append(got, tb.Players[0]+" – "+tb.Players[1])
+			}
+			for _, b := range doc.Byes {
+				got = append(got, b+" – bye")
+			}
+			out, err := os.ReadFile(filepath.Join("..", "..", base+".out"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n")[1:] {
+				w, b, _ := strings.Cut(line, " ")
+				if b == "0" {
+					want = append(want, names[w]+" – bye")
+				} else {
+					want = append(want, names[w]+" – "+names[b])
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("tbsheet pair:\n%s\nbbpPairings:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// TestPairTRFApply: --apply writes the chess round into the TRF (White "w", Black "b", the
+// bye "U"); pairing again refuses while that round waits for its results.
+func TestPairTRFApply(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("..", "..", "dutch", "testdata", "corpus", "seed02-round05.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "event.trf"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runAt(t, dir, "pair", "event.trf", "--apply", "-q"); code != 0 {
+		t.Fatalf("--apply: exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "event.trf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// bbpPairings: board 1 is 14 (White) against 10, and 2 has the bye.
+	for _, want := range []string{"001   14", "001   10", "001    2"} {
+		var line string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, want) {
+				line = strings.TrimRight(l, " \r")
+			}
+		}
+		end := map[string]string{"001   14": "10 w", "001   10": "14 b", "001    2": "0000 - U"}[want]
+		if !strings.HasSuffix(line, end) {
+			t.Errorf("%s… ends %q, want %q", want, line[max(0, len(line)-12):], end)
+		}
+	}
+	code, _, stderr := runAt(t, dir, "pair", "event.trf")
+	if code != exitInput || !strings.Contains(stderr, "round 5 is being played") {
+		t.Fatalf("pairing again: exit %d: %s", code, stderr)
+	}
 }
