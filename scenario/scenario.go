@@ -265,13 +265,36 @@ type Level struct {
 // Errors: ErrNoRound when no round is waiting for results and opt.Round is 0; a usage error
 // of calc (errors.Is(err, calc.ErrUsage)) for a bad system, tiebreak or option, or a bad Cut
 // or Round; the event's validation errors.
+//
+// With the default Effort, a store-sized event (at most StoreSized players) that leaves a
+// verdict unproved is analysed again with twice the budget, and again, up to AutoEffort
+// times it: the first run is enough for most rounds, and a larger budget costs time even
+// where it is not needed.
 func Analyze(ctx context.Context, ev *tbsheet.Event, opt Options) (*Report, error) {
-	a, err := newAnalysis(ev, opt)
-	if err != nil {
-		return nil, err
+	effort := 1.0
+	for {
+		o := opt
+		if opt.Effort == 0 && effort > 1 {
+			o.Effort = effort
+		}
+		a, err := newAnalysis(ev, o)
+		if err != nil {
+			return nil, err
+		}
+		if err := a.run(ctx); err != nil {
+			return nil, err
+		}
+		effort *= 2
+		if a.rep.Proved() || opt.Effort != 0 || opt.budget != 0 || len(ev.Players) > StoreSized || effort > AutoEffort {
+			return a.rep, nil
+		}
 	}
-	if err := a.run(ctx); err != nil {
-		return nil, err
-	}
-	return a.rep, nil
 }
+
+// StoreSized is the most players of an event whose analysis, at the default Effort, goes on
+// until every verdict is proved (see [Analyze]); AutoEffort is the most it multiplies the
+// budget by.
+const (
+	StoreSized = 64
+	AutoEffort = 16
+)
