@@ -97,6 +97,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 	}
 	fs := cmd.Flags()
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(writer.Results.Exts(), ", ")+"); repeatable")
+	markOutputs(fs, "output")
 	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
 	fs.StringVar(&of.lang, "lang", "en", "language of headers: "+strings.Join(writer.Langs(), ", "))

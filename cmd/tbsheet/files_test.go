@@ -22,6 +22,23 @@ import (
 const f1 = "Round,Table,Player 1,Player 2,Result\n1,1,Alice,Bob,2-0\n1,2,Carol,Dave,2-1\n1,,Erin,BYE,\n" +
 	"2,1,Carol,Alice,2-1\n2,2,Erin,Bob,2-0\n2,,Dave,BYE,\n3,1,Carol,Erin,1-1\n3,2,Alice,Dave,2-0\n"
 
+// f1Players is a players list of f1.
+const f1Players = "Name,ID\nAlice,1\nBob,2\nCarol,3\nDave,4\nErin,5\n"
+
+// stdinFrom returns a setup that makes name, in the test's folder, the standard input until
+// the test ends.
+func stdinFrom(name string) func(t *testing.T, dir string) {
+	return func(t *testing.T, dir string) {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved := os.Stdin
+		os.Stdin = f
+		t.Cleanup(func() { os.Stdin = saved; f.Close() })
+	}
+}
+
 // put writes files under dir: name → content.
 func put(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
@@ -114,11 +131,41 @@ func TestOutputIsAnInput(t *testing.T) {
 			"tbsheet: -o a-copy.csv is the input a.csv under another name (a link to it): tbsheet never writes to its inputs"},
 		{"watch, per-input name", nil, []string{"watch", "out-a.csv", "a.csv", "-o", "out.csv"},
 			"tbsheet: -o out.csv writes out-a.csv for a.csv, which is an input: tbsheet never writes to its inputs"},
+		{"the players list", nil, []string{"standings", "a.csv", "--players", "p.csv", "-o", "p.csv"},
+			"tbsheet: -o p.csv is the file --players reads: tbsheet never writes to the files it reads"},
+		{"the players list, converting", nil, []string{"convert", "a.csv", "--players", "p.csv", "-o", "p.csv"},
+			"tbsheet: -o p.csv is the file --players reads"},
+		{"the players list, watching", nil, []string{"watch", "a.csv", "--players", "p.csv", "-o", "p.csv"},
+			"tbsheet: -o p.csv is the file --players reads"},
+		{"the players list, input on stdin", stdinFrom("a.csv"), []string{"standings", "-", "--players", "p.csv", "-o", "p.csv"},
+			"tbsheet: -o p.csv is the file --players reads"},
+		{"the players list through a link", func(t *testing.T, dir string) {
+			if err := os.Symlink("p.csv", filepath.Join(dir, "plink.csv")); err != nil {
+				t.Skip("no symbolic links here:", err)
+			}
+		}, []string{"standings", "a.csv", "--players", "p.csv", "-o", "plink.csv"},
+			"tbsheet: -o plink.csv is p.csv, the file --players reads, under another name (a link to it)"},
+		{"the template", nil, []string{"standings", "a.csv", "--template", "t.xlsx", "-o", "t.xlsx"},
+			"tbsheet: -o t.xlsx is the file --template reads: tbsheet never writes to the files it reads"},
+		{"the template through a link", func(t *testing.T, dir string) {
+			if err := os.Symlink("t.xlsx", filepath.Join(dir, "tlink.xlsx")); err != nil {
+				t.Skip("no symbolic links here:", err)
+			}
+		}, []string{"standings", "a.csv", "--template", "tlink.xlsx", "-o", "t.xlsx"},
+			"tbsheet: -o t.xlsx is tlink.xlsx, the file --template reads, under another name (a link to it)"},
+		{"the template, watching", nil, []string{"watch", "a.csv", "--template", "t.xlsx", "-o", "t.xlsx"},
+			"tbsheet: -o t.xlsx is the file --template reads"},
+		{"the font", nil, []string{"pairings", "a.csv", "--font", "f.ttf", "-o", "f.ttf"},
+			"tbsheet: -o f.ttf is the file --font reads"},
+		{"standard input is the output", stdinFrom("a.csv"), []string{"standings", "-", "-o", "a.csv"},
+			"tbsheet: -o a.csv is the file standard input (-) reads: tbsheet never writes to its inputs"},
+		{"standard input is the output, converting", stdinFrom("a.csv"), []string{"convert", "-", "-o", "a.csv"},
+			"tbsheet: -o a.csv is the file standard input (-) reads"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
-			put(t, dir, map[string]string{"a.csv": f1, "out-a.csv": f1})
+			put(t, dir, map[string]string{"a.csv": f1, "out-a.csv": f1, "p.csv": f1Players, "t.xlsx": f1, "f.ttf": f1})
 			if tt.setup != nil {
 				tt.setup(t, dir)
 			}
@@ -130,10 +177,13 @@ func TestOutputIsAnInput(t *testing.T) {
 			if after := listDir(t, dir); !slices.Equal(after, before) {
 				t.Errorf("files %q, want %q (nothing written)", after, before)
 			}
-			for _, name := range []string{"a.csv", "out-a.csv"} {
+			for _, name := range []string{"a.csv", "out-a.csv", "t.xlsx", "f.ttf"} {
 				if data, _ := os.ReadFile(filepath.Join(dir, name)); string(data) != f1 {
 					t.Errorf("%s was written", name)
 				}
+			}
+			if data, _ := os.ReadFile(filepath.Join(dir, "p.csv")); string(data) != f1Players {
+				t.Error("p.csv was written")
 			}
 		})
 	}

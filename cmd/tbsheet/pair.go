@@ -96,6 +96,7 @@ needed) and exits 1 when it finds one.`,
 	fs.StringVar(&f.by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
 	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write the new round's pairings to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&f.slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
+	markOutputs(fs, "output", "slips")
 	fs.StringVar(&f.to, "to", "", writer.Pair.ToHelp()+" (default table; nothing when -o or --slips is given)")
 	return cmd
 }

@@ -138,6 +138,7 @@ result, eight to a page between cut lines.`,
 	fs.StringVar(&by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the pairings to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
+	markOutputs(fs, "output", "slips")
 	fs.StringVar(&to, "to", "", writer.Pairings.ToHelp()+" (default table; nothing when -o or --slips is given)")
 	return cmd
 }

@@ -87,7 +87,8 @@ func maxSize(cmd *cobra.Command) (int64, error) {
 
 // args returns a cobra positional-argument check whose failure is a usage error. It also
 // refuses standard input (-) given more than once, as two inputs or as an input and the
-// --players list: it can be read once, and the second would read nothing.
+// --players list: it can be read once, and the second would read nothing; and an output that
+// is a file the command reads (checkReads).
 func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, a []string) error {
 		if err := check(cmd, a); err != nil {
@@ -105,7 +106,7 @@ func args(check cobra.PositionalArgs) cobra.PositionalArgs {
 		if stdin > 1 {
 			return usageErr("standard input (-) is given more than once, and it can be read only once: give the other inputs as files")
 		}
-		return nil
+		return checkReads(cmd, a)
 	}
 }
 
@@ -170,6 +171,7 @@ type outputFlags struct {
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` ("+strings.Join(writer.Standings.Exts(), ", ")+"); repeatable")
+	markOutputs(fs, "output")
 	f.registerPages(fs)
 	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank; name (the alphabetical list players use to find themselves, by family name where the input keeps it apart); or family (by family name from one name column)")
 	intFlag(fs, &f.cut, "cut", 0, 0, maxPlayersFlag, "draw a top-cut line under `N` players")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -109,7 +110,8 @@ intentional draw; players who dropped are not in the cut.`,
 	fs := cmd.Flags()
 	registerRoundFlags(fs, &cf, &of, &from, &players)
 	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "the size of the top cut: `N` players (required)")
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the scenarios to `FILE` (.pdf, .json, .txt); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the scenarios to `FILE` ("+strings.Join(writer.Scenarios.Exts(), ", ")+"); repeatable")
+	markOutputs(fs, "output")
 	intFlag(fs, &sf.round, "round", 0, 0, maxRoundFlag, "analyse round `N` (default: the first round with pairings but missing results)")
 	intFlag(fs, &sf.rounds, "rounds", 0, 0, maxRoundFlag, "the event plans `N` Swiss rounds (default: what the input says), for the outlook two rounds from the end")
 	floatFlag(fs, &sf.effort, "effort", 1, 0, maxEffort, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4)")

@@ -118,6 +118,7 @@ The order of the events is their dates, then their names, whatever order they ar
 	}
 	sf.register(fs)
 	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(writer.Season.Exts(), ", ")+"); repeatable")
+	markOutputs(fs, "output")
 	of.registerPages(fs)
 	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "draw a line under the first `N` players (those who qualify)")
 	registerCSVSep(fs, &of.csvSep)

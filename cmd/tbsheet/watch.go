@@ -165,10 +165,12 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 	cmd.Flags().StringSliceVar(&formats, "formats", []string{"xlsx", "pdf"}, "what an output folder receives: "+strings.Join(outputKinds(), ", "))
 	durationFlag(cmd.Flags(), &poll, "poll", 0, minPoll, maxPoll, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
-	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` (.pdf, .json, .txt; needs --cut); repeatable")
+	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` ("+strings.Join(writer.Scenarios.Exts(), ", ")+"; needs --cut); repeatable")
 	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(writer.Season.Exts(), ", ")+"; see 'tbsheet season'); repeatable")
 	seasonRules.register(cmd.Flags())
+	markOutputs(cmd.Flags(), "scenarios", "season")
 	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
+	markOutputs(cmd.Flags(), "pairings")
 	return cmd
 }
 
