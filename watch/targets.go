@@ -308,10 +308,26 @@ func (w *watcher) accepts(base string) bool {
 	return tempKind(base) == "" && w.exts[strings.ToLower(filepath.Ext(base))]
 }
 
+// LockKind names the lock file base is ("Excel owner file", "LibreOffice lock file"), the
+// file a spreadsheet program keeps beside a workbook while it has it open, or returns "".
+func LockKind(base string) string {
+	switch k := tempKind(base); k {
+	case lockExcel, lockLibreOffice:
+		return k
+	}
+	return ""
+}
+
 // IsTemp reports whether base, a file's name, is a lock or temporary file that spreadsheet
 // programs and tbsheet create beside a document, not a document: tbsheet season skips them
 // in a folder as watch does.
 func IsTemp(base string) bool { return tempKind(base) != "" }
+
+// The lock files spreadsheet programs keep beside an open workbook.
+const (
+	lockExcel       = "Excel owner file"
+	lockLibreOffice = "LibreOffice lock file"
+)
 
 // tempKind names the kind of lock or temporary file base is, or returns "" for an ordinary
 // file. These are the names spreadsheet programs and tbsheet itself create beside a document
@@ -320,9 +336,9 @@ func tempKind(base string) string {
 	lower := strings.ToLower(base)
 	switch {
 	case strings.HasPrefix(base, "~$"):
-		return "Excel owner file" // ~$results.xlsx, while Excel has the workbook open
+		return lockExcel // ~$results.xlsx, while Excel has the workbook open
 	case strings.HasPrefix(base, ".~lock.") && strings.HasSuffix(base, "#"):
-		return "LibreOffice lock file" // .~lock.results.xlsx#
+		return lockLibreOffice // .~lock.results.xlsx#
 	case strings.HasSuffix(lower, ".tmp"):
 		return "temporary file" // LibreOffice's lu1848…xv5.tmp, writer.AtomicFile's .NAME.*.tmp
 	case strings.HasPrefix(base, "."):

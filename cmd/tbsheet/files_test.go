@@ -554,3 +554,18 @@ func TestWatchSurvivesAWriterPanic(t *testing.T) {
 		}
 	}
 }
+
+// TestLockFilesSkipped: the lock files Excel and LibreOffice keep beside an open workbook,
+// which a shell's *.csv matches, are skipped with a note, not read as results.
+func TestLockFilesSkipped(t *testing.T) {
+	for _, lock := range []string{"~$a.csv", ".~lock.a.csv#"} {
+		for _, args := range [][]string{{"standings", "a.csv", lock, "-o", "s.json"}, {"season", "a.csv", lock, "--places", "3,2,1"}} {
+			dir := t.TempDir()
+			put(t, dir, map[string]string{"a.csv": f1, lock: "\x00lock"})
+			code, _, stderr := runAt(t, dir, args...)
+			if code != exitOK || !strings.Contains(stderr, "note: "+lock+": skipped: ") {
+				t.Errorf("%q: exit %d, stderr:\n%s", args, code, stderr)
+			}
+		}
+	}
+}

@@ -51,6 +51,7 @@ silences them.`,
 			if err != nil {
 				return err
 			}
+			inputs = skipLocks(inputs, cmd.ErrOrStderr(), j.quiet)
 			if err := checkProduct(writer.Standings, to, nil); err != nil {
 				return err
 			}

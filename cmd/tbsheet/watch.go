@@ -73,6 +73,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 			if err != nil {
 				return err
 			}
+			inputs = skipLocks(inputs, cmd.ErrOrStderr(), j.quiet)
 			if len(of.outputs) == 0 && len(seasonFiles) == 0 {
 				return usageErr("watch: give at least one output with -o")
 			}
