@@ -46,8 +46,10 @@ func WriteFiles(files []File) (written []string, err error) {
 // records each failure in errs, which it returns. A file whose streams entry is set (streams
 // may be nil) is written by it instead of from its Data.
 func writeAll(files []File, streams []func(io.Writer) error, errs []error) []error {
-	for _, f := range files {
-		removeStaleTemps(f.Path)
+	targets := make([]string, len(files))
+	for i, f := range files {
+		targets[i] = throughLink(f.Path)
+		removeStaleTemps(targets[i])
 	}
 	tmps := make([]string, len(files))
 	for i, f := range files {
@@ -61,13 +63,13 @@ func writeAll(files []File, streams []func(io.Writer) error, errs []error) []err
 		if i < len(streams) && streams[i] != nil {
 			write = streams[i]
 		}
-		tmps[i], errs[i] = writeTemp(f.Path, write)
+		tmps[i], errs[i] = writeTemp(targets[i], write)
 	}
 	for i, f := range files {
 		if errs[i] != nil {
 			continue
 		}
-		if err := os.Rename(tmps[i], f.Path); err != nil {
+		if err := os.Rename(tmps[i], targets[i]); err != nil {
 			os.Remove(tmps[i])
 			errs[i] = renameError(f.Path, err)
 		}
@@ -78,18 +80,43 @@ func writeAll(files []File, streams []func(io.Writer) error, errs []error) []err
 // AtomicFile writes a file through write into a temporary file in the same folder and renames
 // it over path only when write succeeded, so that path always holds either the old or the
 // whole new content. The temporary name ends in .tmp, which tbsheet watch ignores; those a
-// killed run left for path are removed first.
+// killed run left for path are removed first. An output that is a symbolic link is written
+// through it (throughLink).
 func AtomicFile(path string, write func(io.Writer) error) error {
-	removeStaleTemps(path)
-	tmp, err := writeTemp(path, write)
+	target := throughLink(path)
+	removeStaleTemps(target)
+	tmp, err := writeTemp(target, write)
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err := os.Rename(tmp, target); err != nil {
 		os.Remove(tmp)
 		return renameError(path, err)
 	}
 	return nil
+}
+
+// throughLink is the file an output named path is written to: path, or, when path is a
+// symbolic link, the file it links to, so that the link is kept and what it points at is
+// replaced (renaming over the link would replace the link with a plain file and leave its
+// target stale).
+func throughLink(path string) string {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		return path
+	}
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		return target
+	}
+	// A link to a file that does not exist yet: create it where the link points.
+	dest, err := os.Readlink(path)
+	if err != nil {
+		return path
+	}
+	if !filepath.IsAbs(dest) {
+		dest = filepath.Join(filepath.Dir(path), dest)
+	}
+	return dest
 }
 
 // writeTemp writes a temporary file beside path through write and returns its name; on

@@ -318,3 +318,41 @@ func zipParts(t *testing.T, data []byte) []byte {
 	}
 	return out
 }
+
+// TestWriteThroughLink: an output that is a symbolic link keeps the link and replaces the
+// file it points at, whether that file exists yet or not, with WriteFiles and AtomicFile.
+func TestWriteThroughLink(t *testing.T) {
+	for _, exists := range []bool{true, false} {
+		dir := t.TempDir()
+		if err := os.Mkdir(filepath.Join(dir, "shared"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		target := filepath.Join(dir, "shared", "standings.csv")
+		if exists {
+			if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		link := filepath.Join(dir, "out.csv")
+		if err := os.Symlink(filepath.Join("shared", "standings.csv"), link); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		if _, err := WriteFiles([]File{{Path: link, Data: []byte("new")}}); err != nil {
+			t.Fatal(err)
+		}
+		check := func(want string) {
+			t.Helper()
+			if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+				t.Errorf("exists %v: the link was replaced: %v", exists, err)
+			}
+			if data, err := os.ReadFile(target); err != nil || string(data) != want {
+				t.Errorf("exists %v: the target holds %q, %v; want %q", exists, data, err, want)
+			}
+		}
+		check("new")
+		if err := AtomicFile(link, func(w io.Writer) error { _, err := io.WriteString(w, "newer"); return err }); err != nil {
+			t.Fatal(err)
+		}
+		check("newer")
+	}
+}
