@@ -48,6 +48,9 @@ func Compute(ev *tbsheet.Event, opt Options) (*Standings, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkCuts(ev, order, opt); err != nil {
+		return nil, err
+	}
 	if opt.FIDERules == "" && len(opt.Tiebreaks) == 0 && len(ev.Tiebreaks) == 0 {
 		// A declared order whose codes name FIDE's rule set (/V1, /V2) ranks by it, unless
 		// --fide-rules says otherwise.

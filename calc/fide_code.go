@@ -150,6 +150,10 @@ func fideID(code string) (id, rules, why string) {
 			if _, ok := Lookup(id); !ok {
 				return "", "", fmt.Sprintf("tbsheet has no %s of %s", fideModifierName(kind, n), name)
 			}
+		case cutOrMedian:
+			// /C0, /C99999999999999999999: the modifier is known, its number is not a count
+			// of results to leave out.
+			return "", "", fmt.Sprintf("/%s: the number after /%c is how many results to leave out: a whole number from 1 up", mod, kind)
 		case kind == 'V':
 			// FIDE's checker numbers the rule sets 0 (2022), 1 (2024) and 2 (2026), or by year;
 			// "/V" alone is the latest.

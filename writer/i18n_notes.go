@@ -74,6 +74,8 @@ var noteTexts = []noteText{
 		zh: "tbsheet 对每项小分只应用一个 Cut 或 Median", ja: "tbsheet は1つのタイブレークに Cut か Median を1つだけ適用します"},
 	{en: "tbsheet has no %s of %s",
 		zh: "tbsheet 没有 %[2]s 的 %[1]s", ja: "tbsheet には %[2]s の %[1]s がありません"},
+	{en: "/%s: the number after /%s is how many results to leave out: a whole number from 1 up",
+		zh: "/%[1]s：/%[2]s 后的数字是要去掉的成绩数：应为从 1 起的整数", ja: "/%[1]s：/%[2]s の後の数字は除外する結果の数です。1 以上の整数にしてください"},
 	{en: "/%s is not a modifier tbsheet knows",
 		zh: "/%[1]s 不是 tbsheet 认识的修饰符", ja: "/%[1]s は tbsheet の知らない修飾子です"},
 	{en: "tbsheet does not apply /%s (%s)",

@@ -36,7 +36,7 @@ func TestOutputLinear(t *testing.T) {
 	}
 	json := func(b *bytes.Buffer, st *calc.Standings) error { return WriteJSON(b, st) }
 	for _, d := range calc.Tiebreaks() {
-		check(d.ID+" json", json, calc.Options{System: systemOf(d.ID), Tiebreaks: []string{d.ID}})
+		check(d.ID+" json", json, calc.Options{System: systemOf(d.ID), Show: []string{d.ID}})
 	}
 	table := func(b *bytes.Buffer, st *calc.Standings) error { return WriteTable(b, st, Options{}) }
 	for _, s := range calc.Systems() {

@@ -455,7 +455,9 @@ func TestPDFLayoutScale(t *testing.T) {
 		lines     int
 	}{{2, false, 1}, {4, false, 1}, {6, false, 1}, {9, true, 1}, {16, true, 1}, {24, true, 2}, {len(ids), true, 4}}
 	for _, tt := range tests {
-		st := compute(smallEvent(), calc.Options{System: "mtg", Tiebreaks: ids[:tt.columns]})
+		ev := smallEvent()
+		ev.PlannedRounds = 0 // every key ranks, a Median-2 of its 3 rounds too
+		st := compute(ev, calc.Options{System: "mtg", Tiebreaks: ids[:tt.columns]})
 		d := layoutFor(t, st, Options{})
 		if d.landscape != tt.landscape || d.lines != tt.lines {
 			t.Errorf("%d columns: landscape %v, %d lines (scale %.2f); want landscape %v, %d lines",
