@@ -371,7 +371,12 @@ func (w *watcher) event(ev fsnotify.Event) error {
 	}
 	base := filepath.Base(path)
 	if why := w.notInput(d, path, base); why != "" {
-		w.verbosef("%s %s: ignored (%s)", opName(ev.Op), base, why)
+		// A file that is not an input is named when it appears or goes, not on each write:
+		// the verbose log itself may be in the folder (watch -v 2>watch.log), and a line for
+		// each of its writes would write it again, without end.
+		if !ev.Has(fsnotify.Write) || ev.Has(fsnotify.Create) {
+			w.verbosef("%s %s: ignored (%s)", opName(ev.Op), base, why)
+		}
 		return nil
 	}
 	if !ev.Has(fsnotify.Create | fsnotify.Write) {
