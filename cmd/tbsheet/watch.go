@@ -141,6 +141,11 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 			all := func(input string) []string {
 				return slices.Concat(outputs(input), j.scenarios(input), j.pairings(input))
 			}
+			release, err := lockOutputs(slices.Concat(of.outputs, scenarios, pairingFiles, seasonFiles))
+			if err != nil {
+				return err
+			}
+			defer release()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			go func() { <-ctx.Done(); stop() }() // a second Ctrl-C ends the process at once
