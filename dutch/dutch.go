@@ -11,6 +11,7 @@ package dutch
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"sort"
 
@@ -30,6 +31,9 @@ type Pair struct {
 // bbpPairings' board order, the bye (if any) last. It prepares the tournament (ranks and
 // colour preferences) in place.
 func PairNext(t *Tournament) ([]Pair, error) {
+	if t.Rounds > 0 && t.PlayedRounds > t.Rounds-1 {
+		return nil, fmt.Errorf("%w: %d rounds are paired of the %d the file plans (XXR): none is left to pair", ErrTRF, t.PlayedRounds, t.Rounds)
+	}
 	if t.InitialColor == NoColor {
 		return nil, errors.New("the initial piece colour is not configured (XXC white1 or black1)")
 	}

@@ -12,10 +12,9 @@ func (r *trfReader) finish() error {
 		return errors.New("a pairing number is missing")
 	}
 	r.evenUpMatchHistories()
-	switch {
-	case t.Rounds > 0 && t.PlayedRounds > t.Rounds-1:
-		return fmt.Errorf("%d rounds are paired of the %d the file plans (XXR): none is left to pair", t.PlayedRounds, t.Rounds)
-	case t.Rounds == 0:
+	// A file whose every planned round is paired reads (its rounds can be checked); PairNext
+	// refuses to pair it.
+	if t.Rounds == 0 {
 		return errors.New("the total number of rounds in the tournament must be specified (XXR)")
 	}
 	for rank := range t.ByRank {

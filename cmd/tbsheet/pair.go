@@ -156,6 +156,9 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	}
 	notes := append(j.SystemNotes(name, events), pipeline.Notes(name, file, events, nil)...)
 	defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
+	if f.check && events[0].Format == "trf" {
+		return auditChess(cmd.OutOrStdout(), events[0], data)
+	}
 	if f.check {
 		return auditPairings(cmd.OutOrStdout(), events, j.CalcOpt)
 	}

@@ -3,7 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/dutch"
@@ -103,4 +106,91 @@ func pairChess(ev *tbsheet.Event, f *pairFlags, data []byte) (pairedRound, error
 	base := *ev
 	base.Rounds = rest
 	return pairedRound{event: withDrops(withRound(&base, r), drops), round: r}, nil
+}
+
+// auditChess pairs every round of a TRF again from the rounds before it by the FIDE Dutch
+// system and names each board where the file differs (a pair it does not have, colours the
+// other way, the bye to another player), as bbpPairings' check does; exit 1 when one does.
+func auditChess(out io.Writer, ev *tbsheet.Event, data []byte) error {
+	t, err := dutch.ReadTRF(data)
+	if err != nil {
+		return inputErr(fmt.Errorf("%s: %w", ev.Source, err))
+	}
+	names := map[int]string{}
+	for _, pl := range ev.Players {
+		if n, err := strconv.Atoi(pl.ID); err == nil {
+			names[n] = pl.Name
+		}
+	}
+	name := func(n int) string {
+		if s, ok := names[n]; ok {
+			return s
+		}
+		return "player " + strconv.Itoa(n)
+	}
+	board := func(p dutch.Pair) string {
+		if p.Black == 0 {
+			return "the bye to " + name(p.White)
+		}
+		return name(p.White) + " (White) – " + name(p.Black)
+	}
+	found := 0
+	for r := 1; r <= t.PlayedRounds; r++ {
+		want, err := dutch.PairNext(t.Before(r))
+		if err != nil {
+			fmt.Fprintf(out, "%s: round %d: the Dutch system finds no pairing: %v\n", ev.Source, r, err)
+			found++
+			continue
+		}
+		held := map[dutch.Pair]bool{}
+		for _, p := range t.Round(r) {
+			held[p] = true
+		}
+		var missing, reversed, extra []string
+		for _, p := range want {
+			switch q := (dutch.Pair{White: p.Black, Black: p.White}); {
+			case held[p]:
+				delete(held, p)
+			case p.Black != 0 && held[q]:
+				delete(held, q)
+				reversed = append(reversed, name(p.White)+" – "+name(p.Black))
+			default:
+				missing = append(missing, board(p))
+			}
+		}
+		for p := range held {
+			extra = append(extra, board(p))
+		}
+		if len(missing)+len(reversed) == 0 {
+			continue
+		}
+		slices.Sort(extra)
+		found++
+		var what []string
+		if len(missing) > 0 {
+			what = append(what, fmt.Sprintf("the Dutch system pairs %s; the file has %s instead", shortList(missing), shortList(extra)))
+		}
+		if len(reversed) > 0 {
+			what = append(what, fmt.Sprintf("the Dutch system gives White to the first of %s, the file to the second", shortList(reversed)))
+		}
+		fmt.Fprintf(out, "%s: round %d: %s\n", ev.Source, r, strings.Join(what, "; "))
+	}
+	if found > 0 {
+		what := "rounds differ"
+		if found == 1 {
+			what = "round differs"
+		}
+		return &exitError{code: exitInput, err: fmt.Errorf("%d %s from the FIDE Dutch system", found, what), plain: true}
+	}
+	fmt.Fprintf(out, "%s: the pairings of its %d rounds are the FIDE Dutch system's, pair for pair and colour for colour\n", ev.Source, t.PlayedRounds)
+	return nil
+}
+
+// shortList lists boards, the first few and a count of the others.
+func shortList(boards []string) string {
+	const most = 4
+	if len(boards) <= most {
+		return strings.Join(boards, ", ")
+	}
+	return strings.Join(boards[:most], ", ") + fmt.Sprintf(" and %d more", len(boards)-most)
 }

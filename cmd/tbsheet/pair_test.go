@@ -274,3 +274,31 @@ func TestPairTRFApply(t *testing.T) {
 		t.Fatalf("pairing again: exit %d: %s", code, stderr)
 	}
 }
+
+// TestPairCheckChess: pair --check on a TRF pairs every round again by the FIDE Dutch
+// system: a tournament bbpPairings paired agrees (its first colour taken from round 1), a
+// hand-paired one is named round by round, exit 1.
+func TestPairCheckChess(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../dutch/testdata/corpus/seed06-round05.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The corpus's XXC was added after its rounds were paired: without it, round 1 says.
+	var kept []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if !strings.HasPrefix(line, "XXC") {
+			kept = append(kept, line)
+		}
+	}
+	put(t, dir, map[string]string{"dutch.trf": strings.Join(kept, "\n")})
+	code, stdout, stderr := runAt(t, dir, "pair", "dutch.trf", "--check")
+	if code != exitOK || !strings.Contains(stdout, "dutch.trf: the pairings of its 4 rounds are the FIDE Dutch system's") {
+		t.Errorf("a Dutch tournament: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runAt(t, "../..", "pair", "testdata/trf/lakeside-open-2025.trf", "--check")
+	if code != exitInput || !strings.Contains(stdout, "round 2: the Dutch system pairs") ||
+		!strings.Contains(stderr, "4 rounds differ from the FIDE Dutch system") {
+		t.Errorf("a hand-paired tournament: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
