@@ -138,12 +138,18 @@ const maxMixedRows = 5
 // game-win tiebreaks (GW%, OGW%): a player who won twice as "W" gets the floor while a 2-1
 // winner gets 66.67%. The note names the rows of the kind there are fewer of.
 func (h *hkReader) checkResultKinds() {
+	if strings.EqualFold(h.ev.System, "fide") {
+		return // chess: 1-0 and ½-½ are its results, not games
+	}
 	var with, without []tbsheet.Pos
 	for _, r := range h.ev.Rounds {
 		if r.Playoff {
 			continue
 		}
 		for _, m := range r.Matches {
+			if m.Color != tbsheet.ColorUnknown {
+				return // chess, with White and Black columns: 1-0 and ½-½ are its results, not games
+			}
 			switch m.Result {
 			case tbsheet.Win, tbsheet.Loss, tbsheet.Draw:
 				if m.Games.Known {

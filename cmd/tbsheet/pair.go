@@ -32,6 +32,7 @@ type pairFlags struct {
 	drop              []string
 	avoid, fixed      []string
 	cut               int
+	rounds            int // the Swiss rounds a chess event plans, when its file does not say
 	apply, check      bool
 	by, to, slips     string
 	from, playersFile string
@@ -91,6 +92,7 @@ needed) and exits 1 when it finds one.`,
 	fs.StringArrayVar(&f.avoid, "avoid", nil, "two players who must not meet (siblings, teammates): `\"A=B\"`; repeatable")
 	fs.StringArrayVar(&f.fixed, "fixed-table", nil, "a player who plays at a table of his own (an accessible seat): `\"A=5\"`; repeatable")
 	intFlag(fs, &f.cut, "cut", 0, 0, topcut.MaxCut, "after the last Swiss round, pair the first round of a top cut of `N` players")
+	intFlag(fs, &f.rounds, "rounds", 0, 0, 99, "a chess event kept in a workbook or CSV plans `N` rounds (the FIDE Dutch system needs it; default: the Event sheet's Rounds)")
 	fs.BoolVar(&f.apply, "apply", false, "write the new round into INPUT (after keeping a copy of it): the only time tbsheet writes to an input")
 	fs.BoolVar(&f.check, "check", false, "pair nothing: audit the rounds already in INPUT; exit 1 when one breaks the pairing rules")
 	fs.StringVar(&f.by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
@@ -322,7 +324,7 @@ func pairSwiss(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, 
 		return pairedRound{}, usageErr("--fixed-table: %s and %s are both at table %d, and may not meet: give one another table",
 			ev.Players[fe.A].Name, ev.Players[fe.B].Name, fe.Table)
 	case errors.Is(err, swiss.ErrChess):
-		return pairedRound{}, inputErr(fmt.Errorf("%s: %w, which this version of tbsheet does not pair yet; --system names a card game's rules", ev.Source, err))
+		return pairChessEvent(ev, f)
 	case errors.Is(err, swiss.ErrSwissOver):
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w: pair the top cut with --cut N", ev.Source, err))
 	case errors.Is(err, swiss.ErrRoundInPlay), errors.Is(err, swiss.ErrNoPairing):

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/dutch"
 	"github.com/tbsheet/tbsheet/swiss"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // pairChess pairs a TRF's next round by the FIDE Dutch system (package dutch), which reads
@@ -193,4 +195,37 @@ func shortList(boards []string) string {
 		return strings.Join(boards, ", ")
 	}
 	return strings.Join(boards[:most], ", ") + fmt.Sprintf(" and %d more", len(boards)-most)
+}
+
+// pairChessEvent pairs a chess event kept in a workbook or CSV (ranked by the fide preset)
+// by the FIDE Dutch system: the event is written as a TRF in memory, its players' order in
+// the input as the start list, and paired as a TRF is. Round 1 gives White to the first
+// player of the start list, as a TRF's XXC white1 would.
+func pairChessEvent(ev *tbsheet.Event, f *pairFlags) (pairedRound, error) {
+	c := *ev
+	if f.rounds > 0 {
+		c.PlannedRounds = f.rounds
+	}
+	if played := len(ev.SwissRounds()); c.PlannedRounds <= played {
+		return pairedRound{}, inputErr(fmt.Errorf("%s: the FIDE Dutch system needs the number of rounds the event plans, more than the %d played: write it in the Event sheet's Rounds, or give --rounds N", ev.Source, played))
+	}
+	c.Players = slices.Clone(ev.Players)
+	for i := range c.Players {
+		c.Players[i].ID = strconv.Itoa(i + 1)
+	}
+	data, err := writer.Results.Render("event.trf", &c, writer.Options{})
+	if err != nil {
+		return pairedRound{}, inputErr(fmt.Errorf("%s: %w", ev.Source, err))
+	}
+	if !bytes.Contains(data, []byte("\nXXC ")) {
+		data = append(data, "XXC white1\n"...)
+	}
+	pr, err := pairChess(&c, f, data)
+	if err != nil {
+		return pr, err
+	}
+	for i := range pr.event.Players {
+		pr.event.Players[i].ID = ev.Players[i].ID
+	}
+	return pr, nil
 }

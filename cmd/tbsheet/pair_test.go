@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -300,5 +301,44 @@ func TestPairCheckChess(t *testing.T) {
 	if code != exitInput || !strings.Contains(stdout, "round 2: the Dutch system pairs") ||
 		!strings.Contains(stderr, "4 rounds differ from the FIDE Dutch system") {
 		t.Errorf("a hand-paired tournament: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestPairChessWorkbook: a chess event kept in a CSV with White and Black columns is paired
+// by the FIDE Dutch system (--system fide, --rounds for the rounds it plans), its round
+// written in with --apply, and the next round is bbpPairings' (checked on the TRF of the same
+// event: Boris–Anna, Emil–Dana, the bye to Chen). Its 1-0 and ½-½ are no mix of result kinds.
+func TestPairChessWorkbook(t *testing.T) {
+	dir := t.TempDir()
+	put(t, dir, map[string]string{
+		"p.csv": "Name,Rating\nAnna,2100\nBoris,2050\nChen,2000\nDana,1950\nEmil,1900\n",
+		"r.csv": "Round,Table,White,Black,Result\n",
+	})
+	code, stdout, stderr := runAt(t, dir, "pair", "r.csv", "--players", "p.csv", "--system", "fide", "--rounds", "3", "--apply", "-q")
+	if code != exitOK {
+		t.Fatalf("round 1: exit %d\n%s%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "r.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Round,Table,White,Black,Result\n1,1,Anna,Chen,\n1,2,Dana,Boris,\n1,,Emil,,BYE\n"; string(data) != want {
+		t.Fatalf("round 1 written:\n%s\nwant\n%s", data, want)
+	}
+	put(t, dir, map[string]string{"r.csv": "Round,Table,White,Black,Result\n1,1,Anna,Chen,1-0\n1,2,Dana,Boris,½-½\n1,,Emil,,BYE\n"})
+	code, stdout, stderr = runAt(t, dir, "pair", "r.csv", "--players", "p.csv", "--system", "fide", "--rounds", "3", "--to", "json")
+	var doc struct {
+		Tables []struct{ Players []string }
+		Byes   []string
+	}
+	if code != exitOK || json.Unmarshal([]byte(stdout), &doc) != nil || strings.Contains(stderr, "warning") {
+		t.Fatalf("round 2: exit %d\n%s%s", code, stdout, stderr)
+	}
+	var got []string
+	for _, tb := range doc.Tables {
+		got = append(got, strings.Join(tb.Players, "–"))
+	}
+	if want := []string{"Boris–Anna", "Emil–Dana"}; !slices.Equal(got, want) || !slices.Equal(doc.Byes, []string{"Chen"}) {
+		t.Errorf("round 2: %q, byes %q; want %q, bye Chen", got, doc.Byes, want)
 	}
 }
