@@ -92,7 +92,7 @@ needed) and exits 1 when it finds one.`,
 	fs.StringArrayVar(&f.avoid, "avoid", nil, "two players who must not meet (siblings, teammates): `\"A=B\"`; repeatable")
 	fs.StringArrayVar(&f.fixed, "fixed-table", nil, "a player who plays at a table of his own (an accessible seat): `\"A=5\"`; repeatable")
 	intFlag(fs, &f.cut, "cut", 0, 0, topcut.MaxCut, "after the last Swiss round, pair the first round of a top cut of `N` players")
-	intFlag(fs, &f.rounds, "rounds", 0, 0, 99, "a chess event kept in a workbook or CSV plans `N` rounds (the FIDE Dutch system needs it; default: the Event sheet's Rounds)")
+	intFlag(fs, &f.rounds, "rounds", 0, 0, 99, "a chess event plans `N` rounds, when its file does not say (a TRF without XXR, a workbook without Rounds): the FIDE Dutch system needs it")
 	fs.BoolVar(&f.apply, "apply", false, "write the new round into INPUT (after keeping a copy of it): the only time tbsheet writes to an input")
 	fs.BoolVar(&f.check, "check", false, "pair nothing: audit the rounds already in INPUT; exit 1 when one breaks the pairing rules")
 	fs.StringVar(&f.by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")

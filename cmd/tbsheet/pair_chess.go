@@ -25,7 +25,16 @@ func pairChess(ev *tbsheet.Event, f *pairFlags, data []byte) (pairedRound, error
 	if err := swiss.CheckNotInPlay(ev); err != nil {
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w", ev.Source, err))
 	}
+	planned := bytes.Contains(data, []byte("\nXXR ")) || bytes.HasPrefix(data, []byte("XXR "))
+	if f.rounds > 0 && !planned {
+		// The rounds the event plans, which the Dutch system needs and many files leave out.
+		data = append(bytes.TrimRight(slices.Clip(data), "\r\n"), fmt.Sprintf("\nXXR %d\n", f.rounds)...)
+		planned = true
+	}
 	t, err := dutch.ReadTRF(data)
+	if err != nil && !planned {
+		return pairedRound{}, inputErr(fmt.Errorf("%s: %w: give --rounds N, the rounds the event plans", ev.Source, err))
+	}
 	if err != nil {
 		return pairedRound{}, inputErr(fmt.Errorf("%s: %w", ev.Source, err))
 	}

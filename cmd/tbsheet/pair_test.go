@@ -342,3 +342,32 @@ func TestPairChessWorkbook(t *testing.T) {
 		t.Errorf("round 2: %q, byes %q; want %q, bye Chen", got, doc.Byes, want)
 	}
 }
+
+// TestPairTRFWithoutXXR: a TRF that does not say how many rounds it plans is refused with the
+// way out, and --rounds pairs it as the file with its XXR is paired.
+func TestPairTRFWithoutXXR(t *testing.T) {
+	data, err := os.ReadFile("../../dutch/testdata/corpus/seed06-round03.trf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	planned := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		if n, ok := strings.CutPrefix(line, "XXR "); ok {
+			planned = strings.TrimSpace(n)
+			continue
+		}
+		kept = append(kept, line)
+	}
+	dir := t.TempDir()
+	put(t, dir, map[string]string{"with.trf": string(data), "without.trf": strings.Join(kept, "\n")})
+	code, _, stderr := runAt(t, dir, "pair", "without.trf")
+	if code != exitInput || !strings.Contains(stderr, "give --rounds N") {
+		t.Errorf("without XXR: exit %d\n%s", code, stderr)
+	}
+	_, want, _ := runAt(t, dir, "pair", "with.trf", "--to", "json", "-q")
+	code, got, stderr := runAt(t, dir, "pair", "without.trf", "--rounds", planned, "--to", "json", "-q")
+	if code != exitOK || got != want || want == "" {
+		t.Errorf("--rounds %s: exit %d\n%s\nwant\n%s%s", planned, code, got, want, stderr)
+	}
+}
