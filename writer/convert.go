@@ -72,6 +72,7 @@ func writeMatchListCSV(w io.Writer, ev *tbsheet.Event, opt Options) error {
 	if len(ev.Pods) > 0 {
 		return errPods
 	}
+	csvLosses(ev, opt)
 	cw := newCSVWriter(w, opt)
 	if err := cw.Write(matchListHeaders(ev, opt.Lang)); err != nil {
 		return err

@@ -24,9 +24,12 @@ import (
 // is the source's own rank when every player has one, else the order by points then start
 // rank (convert computes no tie-breaks). Of TRF-2x it writes the scoring (162) and the
 // tie-breaks (202) when the event has them. Playoff rounds are left out: a TRF has none.
-func writeTRF(w io.Writer, ev *tbsheet.Event, _ Options) error {
+func writeTRF(w io.Writer, ev *tbsheet.Event, opt Options) error {
 	if len(ev.Pods) > 0 {
 		return fmt.Errorf("a TRF holds one tournament; this file has %d pods", len(ev.Pods))
+	}
+	if err := trfLosses(ev, opt); err != nil {
+		return err
 	}
 	rank, err := trfRanks(ev)
 	if err != nil {
