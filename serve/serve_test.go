@@ -23,7 +23,7 @@ import (
 )
 
 // newTestServer returns a server showing testEvent with a top 4.
-func newTestServer(t *testing.T, cfg Config) *Server {
+func newTestServer(t testing.TB, cfg Config) *Server {
 	t.Helper()
 	cfg.Writer.Cut = 4
 	cfg.Scenarios = true
