@@ -39,6 +39,12 @@ type watcher struct {
 	timer   *time.Timer          // fires at the earliest deadline
 	multi   bool                 // several inputs possible: name the input on each line
 
+	// fsw is the file system watch (nil when polling); links maps the file an input that is
+	// a symbolic link points to, to the input: saves of that file are saves of the input,
+	// though its folder may be another (followLink).
+	fsw   *fsnotify.Watcher
+	links map[string]*input
+
 	busy    *run      // the job's run in progress, nil when none: one at a time
 	results chan *run // where the job's goroutine hands back a finished run
 }
@@ -362,6 +368,12 @@ func (w *watcher) event(ev fsnotify.Event) error {
 	}
 	if in := w.inputs[path]; in != nil {
 		w.verbosef("%s %s: checking in %v", opName(ev.Op), in.name, w.cfg.Debounce)
+		w.followLink(in)
+		w.schedule(in)
+		return nil
+	}
+	if in := w.links[path]; in != nil {
+		w.verbosef("%s %s (%s links to it): checking in %v", opName(ev.Op), filepath.Base(path), in.name, w.cfg.Debounce)
 		w.schedule(in)
 		return nil
 	}
@@ -503,4 +515,31 @@ func (w *watcher) arm() {
 func opName(op fsnotify.Op) string {
 	// fsnotify prints "CREATE|WRITE"; a lower-case word reads better in a log line.
 	return strings.ToLower(op.String())
+}
+
+// followLink watches, when an input is a symbolic link (given as one, or swapped for one
+// while watched), the file it points to and that file's folder: a save there is a save of
+// the input, though no event comes for the link itself.
+func (w *watcher) followLink(in *input) {
+	if w.fsw == nil {
+		return // polling reads the input through the link
+	}
+	fi, err := os.Lstat(in.path)
+	if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		return
+	}
+	target, err := filepath.EvalSymlinks(in.path)
+	if err != nil || w.links[target] == in {
+		return
+	}
+	if w.links == nil {
+		w.links = map[string]*input{}
+	}
+	if dir := filepath.Dir(target); w.dirs[dir] == nil {
+		if err := w.fsw.Add(dir); err != nil {
+			w.verbosef("%s links to %s, whose folder cannot be watched: %v", in.name, target, err)
+			return
+		}
+	}
+	w.links[target] = in
 }

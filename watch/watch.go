@@ -224,6 +224,10 @@ func Run(ctx context.Context, cfg Config, job Job) error {
 			}
 		}
 	}
+	w.fsw = fsw
+	for _, in := range w.order {
+		w.followLink(in)
+	}
 	w.started()
 	return w.loop(ctx, fsw)
 }
