@@ -10,7 +10,7 @@ import (
 // trfLosses checks what a TRF cannot carry of ev before it is written: two players whose
 // names, cut to the 33 characters of its name column, would become one player when the file
 // is read back (an error), and, in one warning, what is lost: names cut, game scores other
-// than a chess game's, intentional draws (a TRF writes a draw), IDs that are not FIDE's.
+// than a chess game's, intentional draws (a TRF writes a draw), IDs that are not FIDE IDs.
 func trfLosses(ev *tbsheet.Event, opt Options) error {
 	byName := map[string]string{}
 	var cut []string
@@ -22,6 +22,12 @@ func trfLosses(ev *tbsheet.Event, opt Options) error {
 		byName[strings.ToLower(n)] = p.Name
 		if n != strings.TrimSpace(trfText(p.Name)) {
 			cut = append(cut, tbsheet.Quote(p.Name))
+		}
+	}
+	ids := 0
+	for _, p := range ev.Players {
+		if p.ID != "" && !ev.LocalIDs && p.FIDEID == "" {
+			ids++
 		}
 	}
 	var games, intentional int
@@ -37,6 +43,9 @@ func trfLosses(ev *tbsheet.Event, opt Options) error {
 	var lost []string
 	if len(cut) > 0 {
 		lost = append(lost, fmt.Sprintf("%d %s cut to 33 characters (%s)", len(cut), plural(len(cut), "name", "names"), shortNames(cut)))
+	}
+	if ids > 0 {
+		lost = append(lost, fmt.Sprintf("the IDs of %d %s (a TRF keeps FIDE IDs only)", ids, plural(ids, "player", "players")))
 	}
 	if games > 0 {
 		lost = append(lost, fmt.Sprintf("the games of %d %s (2-1 is written as a win)", games, plural(games, "match", "matches")))
