@@ -94,7 +94,7 @@ func InputTags(inputs []string) map[string]string {
 			names[in] = &name{parts: []string{reader.InputName(in)}, abs: in, depth: 1}
 			continue
 		}
-		abs := absPath(in)
+		abs := AbsPath(in)
 		ext := filepath.Ext(abs)
 		var parts []string
 		for _, p := range strings.Split(filepath.ToSlash(filepath.Dir(abs)), "/") {
@@ -151,8 +151,9 @@ func WithTag(name, tag string) string {
 	return strings.TrimSuffix(name, ext) + "-" + tag + ext
 }
 
-// absPath is p made absolute, or only cleaned when the working folder is gone.
-func absPath(p string) string {
+// AbsPath is p made absolute, or only cleaned when the working folder is gone: the name two
+// mentions of one file share, for comparing inputs and outputs.
+func AbsPath(p string) string {
 	if abs, err := filepath.Abs(p); err == nil {
 		return abs
 	}

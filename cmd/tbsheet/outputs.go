@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -81,7 +82,7 @@ func checkFiles(inputs []string, files []outputFile) error {
 			}
 			return usageErr("%s is the input %s under another name (a link to it): tbsheet never writes to its inputs", what, in)
 		}
-		key := strings.ToLower(absPath(f.path))
+		key := strings.ToLower(pipeline.AbsPath(f.path))
 		if g, ok := seen[key]; ok {
 			return usageErr("%s and %s: two outputs would be written to the same file; give each its own name", g.describe(), f.describe())
 		}
@@ -98,14 +99,7 @@ func samePath(a, b string) bool {
 			return os.SameFile(fa, fb)
 		}
 	}
-	return absPath(a) == absPath(b)
-}
-
-func absPath(p string) string {
-	if abs, err := filepath.Abs(p); err == nil {
-		return abs
-	}
-	return filepath.Clean(p)
+	return pipeline.AbsPath(a) == pipeline.AbsPath(b)
 }
 
 func isDir(path string) bool {

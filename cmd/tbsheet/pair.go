@@ -556,12 +556,18 @@ func auditPairings(out io.Writer, events []*tbsheet.Event, opt calc.Options) err
 		}
 		found += len(findings)
 	}
-	if found > 0 {
-		what := "pairings break"
-		if found == 1 {
-			what = "pairing breaks"
-		}
-		return &exitError{code: exitInput, err: fmt.Errorf("%d %s the rules", found, what), plain: true}
+	return findingsErr(found, "pairing breaks the rules", "pairings break the rules")
+}
+
+// findingsErr is the exit 1 of an audit that found something ("3 pairings break the
+// rules"), or nil when it found nothing.
+func findingsErr(found int, one, many string) error {
+	if found == 0 {
+		return nil
 	}
-	return nil
+	what := many
+	if found == 1 {
+		what = one
+	}
+	return &exitError{code: exitInput, err: fmt.Errorf("%d %s", found, what), plain: true}
 }

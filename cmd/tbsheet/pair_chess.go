@@ -187,11 +187,7 @@ func auditChess(out io.Writer, ev *tbsheet.Event, data []byte) error {
 		fmt.Fprintf(out, "%s: round %d: %s\n", ev.Source, r, strings.Join(what, "; "))
 	}
 	if found > 0 {
-		what := "rounds differ"
-		if found == 1 {
-			what = "round differs"
-		}
-		return &exitError{code: exitInput, err: fmt.Errorf("%d %s from the FIDE Dutch system", found, what), plain: true}
+		return findingsErr(found, "round differs from the FIDE Dutch system", "rounds differ from the FIDE Dutch system")
 	}
 	fmt.Fprintf(out, "%s: the pairings of its %d rounds are the FIDE Dutch system's, pair for pair and colour for colour\n", ev.Source, t.PlayedRounds)
 	return nil

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 )
 
@@ -63,7 +64,7 @@ func checkReads(cmd *cobra.Command, inputs []string) error {
 }
 
 // samePathName reports whether a and b are one name for a file, not two names of it.
-func samePathName(a, b string) bool { return absPath(a) == absPath(b) }
+func samePathName(a, b string) bool { return pipeline.AbsPath(a) == pipeline.AbsPath(b) }
 
 // stdinIs reports whether the command reads standard input (as an input or the players
 // list) and standard input is the file out names (tbsheet standings - < r.csv -o r.csv).

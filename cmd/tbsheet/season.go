@@ -251,7 +251,7 @@ func seasonInputs(args []string) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
 	add := func(p string) {
-		if k := absPath(p); !seen[k] {
+		if k := pipeline.AbsPath(p); !seen[k] {
 			seen[k] = true
 			out = append(out, p)
 		}
@@ -501,7 +501,7 @@ func (j *job) newSeasonWatch(inputs, outputs []string, sf seasonFlags) (*seasonW
 			continue // the table a run before this one wrote
 		}
 		if err == nil && len(r.Standings) == 1 {
-			w.events[absPath(in)] = seasonInput{in, season.Event{Name: r.Standings[0].Event.Name, Standings: r.Standings[0]}}
+			w.events[pipeline.AbsPath(in)] = seasonInput{in, season.Event{Name: r.Standings[0].Event.Name, Standings: r.Standings[0]}}
 		}
 	}
 	return w, nil
@@ -513,7 +513,7 @@ func (w *seasonWatch) prepare(input string, sts []*calc.Standings, opt writer.Op
 	if len(sts) != 1 {
 		return nil, nil, nil, fmt.Errorf("%s holds %d divisions (%s): a season ranks one, chosen with --pod", input, len(sts), divisionNames(sts))
 	}
-	key := absPath(input)
+	key := pipeline.AbsPath(input)
 	now := seasonInput{input, season.Event{Name: sts[0].Event.Name, Standings: sts[0]}}
 	w.mu.Lock()
 	var inputs []string
