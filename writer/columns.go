@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"fmt"
 	"slices"
 
 	"golang.org/x/text/width"
@@ -115,11 +114,6 @@ func recordOrder(st *calc.Standings) calc.RecordOrder {
 // Record writes a row's record in the system's order: "3-1-0".
 func Record(st *calc.Standings, r *calc.Row) string {
 	return recordOrder(st).Format(r.Wins, r.Losses, r.Draws)
-}
-
-// labelf formats a label that holds verbs ("drop R%d").
-func labelf(lang, key string, args ...any) string {
-	return fmt.Sprintf(label(lang, key), args...)
 }
 
 // Title says which list the standings are: "Final standings" after a top cut

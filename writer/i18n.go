@@ -1,58 +1,27 @@
 package writer
 
 import (
-	_ "embed"
-	"encoding/csv"
-	"fmt"
-	"slices"
-	"strings"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
-// The words printed for people (headers, legends, titles, the pages' words) are one
-// catalogue, catalogue.csv: a row per key, a column per language (key, en, zh, ja), so that
-// a translator edits one file in a spreadsheet and a new language is a new column (and its
-// entry in langs and in the punctuation of [colon] and [listWords]). TestCatalogue checks
-// that every row has every language and the same formatting verbs in each.
+// The words printed for people are package i18n's catalogue; these name its lookups the
+// way every writer calls them, by the --lang value as given.
 
-//go:embed catalogue.csv
-var catalogueCSV string
-
-// labels holds the catalogue by language, then key.
-var labels = func() map[string]map[string]string {
-	rows, err := csv.NewReader(strings.NewReader(catalogueCSV)).ReadAll()
-	if err != nil || len(rows) == 0 || !slices.Equal(rows[0][1:], langs) {
-		panic(fmt.Sprintf("writer: catalogue.csv: want the columns key,%s: %v", strings.Join(langs, ","), err))
-	}
-	m := map[string]map[string]string{}
-	for _, l := range langs {
-		m[l] = map[string]string{}
-	}
-	for _, row := range rows[1:] {
-		for i, l := range langs {
-			if row[i+1] != "" { // an empty cell is a word calc writes in English (rowNote)
-				m[l][row[0]] = row[i+1]
-			}
-		}
-	}
-	return m
-}()
-
-// langs are the supported --lang values, English (the fallback) first.
-var langs = []string{"en", "zh", "ja"}
-
-// Langs lists the supported --lang values.
-func Langs() []string { return slices.Clone(langs) }
+// Langs lists the supported --lang values, English (the fallback) first.
+func Langs() []string { return i18n.Langs() }
 
 // LangName is a language's name in itself ("日本語"), for a link that offers it.
-func LangName(lang string) string { return label(lang, "lang.name") }
+func LangName(lang string) string { return i18n.Of(lang).Name() }
 
 // label returns the word for key in lang, falling back to English, then to the key itself.
-func label(lang, key string) string {
-	if s, ok := labels[strings.ToLower(lang)][key]; ok {
-		return s
-	}
-	if s, ok := labels["en"][key]; ok {
-		return s
-	}
-	return key
-}
+func label(lang, key string) string { return i18n.Of(lang).Text(key) }
+
+// labelf formats a label that holds verbs ("drop R%d").
+func labelf(lang, key string, args ...any) string { return i18n.Of(lang).Textf(key, args...) }
+
+// colon is the separator after a legend key or a name: a full-width colon in Chinese and
+// Japanese.
+func colon(lang string) string { return i18n.Of(lang).Colon() }
+
+// listWords joins words as a list in lang: "A, B and C", "A、B、C".
+func listWords(lang string, words []string) string { return i18n.Of(lang).List(words) }

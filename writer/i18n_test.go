@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"encoding/csv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,76 +9,13 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/season"
 )
 
 // fromCalc are the catalogue's rows with no English: in English the note is calc's own
 // (rowNote), until calc's notes become data.
 var fromCalc = []string{"row.others", "row.tie", "row.tie.random"}
-
-// verb matches a formatting verb of a catalogue entry: "%s", "%[2]d"; "%%" is no verb.
-var verb = regexp.MustCompile(`%(\[(\d+)\])?[a-z]`)
-
-// verbs lists the verbs of s by argument: "%s and %[1]s" uses argument 1 as s.
-func verbs(s string) map[string]string {
-	out := map[string]string{}
-	next := 1
-	for _, m := range verb.FindAllStringSubmatch(strings.ReplaceAll(s, "%%", ""), -1) {
-		n := next
-		if m[2] != "" {
-			n = int(m[2][0] - '0')
-		}
-		out[string(rune('0'+n))] = m[0][len(m[0])-1:]
-		next = n + 1
-	}
-	return out
-}
-
-// TestCatalogue: every row of the catalogue has every language, with the same verb for an
-// argument in each, and no key twice.
-func TestCatalogue(t *testing.T) {
-	f, err := os.Open("catalogue.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := append([]string{"key"}, Langs()...); !slices.Equal(rows[0], want) {
-		t.Fatalf("columns %q, want %q", rows[0], want)
-	}
-	seen := map[string]bool{}
-	for i, row := range rows[1:] {
-		key := row[0]
-		if seen[key] {
-			t.Errorf("catalogue.csv:%d: %s twice", i+2, key)
-		}
-		seen[key] = true
-		for j, lang := range Langs() {
-			text := row[j+1]
-			switch {
-			case text == "" && !(lang == "en" && slices.Contains(fromCalc, key)):
-				t.Errorf("catalogue.csv:%d: %s has no %s", i+2, key, lang)
-			case text != "" && lang != "en" && row[1] != "" && !sameVerbs(verbs(text), verbs(row[1])):
-				t.Errorf("catalogue.csv:%d: %s in %s formats %v, in English %v", i+2, key, lang, verbs(text), verbs(row[1]))
-			}
-		}
-	}
-}
-
-// sameVerbs reports whether two entries format each argument they both use with the same
-// verb: a translation may leave an argument out or use one English does not (a word in its
-// own language), but "%d" where English has "%s" would print "%!d(string=…)".
-func sameVerbs(a, b map[string]string) bool {
-	for k, v := range a {
-		if w, ok := b[k]; ok && w != v {
-			return false
-		}
-	}
-	return true
-}
 
 // TestCatalogueHasEveryKey: every key the writers and the pages name in their code is in
 // the catalogue, and so is every key made from a list (each season tie, each system with a
@@ -117,16 +53,16 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 	}
 	for key := range keys {
 		for _, lang := range Langs() {
-			if _, ok := labels[lang][key]; !ok && !(lang == "en" && slices.Contains(fromCalc, key)) {
+			if !i18n.Lang(lang).Has(key) && !(lang == "en" && slices.Contains(fromCalc, key)) {
 				t.Errorf("the catalogue has no %s for %s", lang, key)
 			}
 		}
 	}
 	// A system named in one language is named in every language.
 	for _, sys := range calc.Systems() {
-		_, en := labels["en"]["game."+sys.Name]
+		en := i18n.Lang("en").Has("game." + sys.Name)
 		for _, lang := range Langs() {
-			if _, ok := labels[lang]["game."+sys.Name]; ok != en {
+			if ok := i18n.Lang(lang).Has("game." + sys.Name); ok != en {
 				t.Errorf("game.%s is in English: %v, in %s: %v", sys.Name, en, lang, ok)
 			}
 		}

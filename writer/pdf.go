@@ -16,6 +16,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // The wall PDF: the standings posted for players to read from a couple of metres. The event's
@@ -217,8 +218,8 @@ func GameName(st *calc.Standings, lang string) string {
 	if sys == nil {
 		return ""
 	}
-	if s, ok := labels[strings.ToLower(lang)]["game."+sys.Name]; ok {
-		return s
+	if l := i18n.Of(lang); l.Has("game." + sys.Name) {
+		return l.Text("game." + sys.Name)
 	}
 	title := sys.Title
 	if title == "" {
@@ -475,10 +476,6 @@ func tiebreakKey(def *calc.Def, lang string) string {
 	return keyed
 }
 
-// colon is the separator after a legend key or a name: a full-width colon in Chinese and
-// Japanese.
-func colon(lang string) string { return label(lang, "colon") }
-
 // hasNA reports whether some printed figure is n/a.
 func hasNA(st *calc.Standings) bool {
 	for _, r := range st.Rows {
@@ -545,14 +542,6 @@ func tieKey(st *calc.Standings) string {
 		}
 	}
 	return "tie"
-}
-
-// listWords joins words as a list in lang: "A, B and C", "A、B、C".
-func listWords(lang string, words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], label(lang, "list-sep")) + label(lang, "and") + words[len(words)-1]
 }
 
 // intVerb matches the integer verbs of a label ("%d", "%[2]d").

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/fontfile"
 )
 
@@ -306,8 +307,9 @@ func TestGlyphCoverage(t *testing.T) {
 			fonts.shape(p.Name, style{}, "player "+p.Name)
 		}
 	}
-	for lang, m := range labels {
-		for key, s := range m {
+	for _, lang := range Langs() {
+		for _, key := range i18n.Lang(lang).Keys() {
+			s := label(lang, key)
 			fonts.shape(s, style{}, lang+" label "+key)
 			fonts.shape(s, style{bold: true}, lang+" label "+key)
 		}

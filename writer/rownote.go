@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // rowNote is the Note column of a row (XLSX, CSV, a template's {{note}}) in lang: calc's
@@ -11,7 +12,7 @@ import (
 // the playoff finish ("冠军", "ベスト4"), then the players the row is tied with on every key
 // — those of the same rank, as the PDF groups its ties.
 func rowNote(st *calc.Standings, r *calc.Row, lang string) string {
-	if _, ok := labels[strings.ToLower(lang)]["row.tie"]; !ok {
+	if !i18n.Of(lang).Has("row.tie") {
 		return r.Note // a language with no words of its own for it: calc's, in English
 	}
 	var parts []string

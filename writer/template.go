@@ -10,6 +10,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -42,7 +43,7 @@ func resultChoices() []string {
 // are written whatever --lang says, since a team of judges may not share one.
 func instructionLines(lang string) []string {
 	order := []string{strings.ToLower(lang)}
-	for _, l := range langs {
+	for _, l := range Langs() {
 		if l != order[0] {
 			order = append(order, l)
 		}
@@ -53,11 +54,11 @@ func instructionLines(lang string) []string {
 			lines = append(lines, "")
 		}
 		for i := 0; ; i++ {
-			line, ok := labels[l]["template.howto."+strconv.Itoa(i)]
-			if !ok {
+			key := "template.howto." + strconv.Itoa(i)
+			if !i18n.Lang(l).Has(key) {
 				break
 			}
-			lines = append(lines, line)
+			lines = append(lines, label(l, key))
 		}
 	}
 	return lines
