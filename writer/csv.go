@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // utf8BOM starts every CSV file tbsheet writes: Excel on Windows reads a file without it in
@@ -57,7 +58,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 			case colValue:
 				s = number(strings.ReplaceAll(st.Columns[c.tb].FormatValue(figure(r, c.tb).Value), "−", "-"))
 			case colNote:
-				s = rowNote(st, r, opt.Lang)
+				s = i18n.Of(opt.Lang).Note(r.Note)
 			}
 			record[j] = csvSafe(s)
 		}

@@ -493,16 +493,30 @@ func hasNA(st *calc.Standings) bool {
 func wallNotes(st *calc.Standings, lang string) []string {
 	var out []string
 	for _, n := range st.Notes {
-		if wallNote(n) {
-			out = append(out, sentence(TranslateNote(lang, n)))
+		if byName, ok := wallNoteKeys[n.Key]; ok {
+			out = append(out, sentence(i18n.Of(lang).Note(n), byName))
 		}
 	}
 	return append(out, tieNotes(st, lang)...)
 }
 
-// sentence starts a note of calc's with a capital, unless it starts with a name.
-func sentence(note string) string {
-	if n, _ := matchNote(note); n == nil || strings.HasPrefix(n.en, "%") {
+// wallNoteKeys are the notes of calc's that players read on the wall, each marked true when it
+// starts with a name; the others (the tie summary, which the wall replaces with a line per
+// tie; the rounds left out, which its title says) are the organizer's.
+var wallNoteKeys = map[string]bool{
+	"note.unreported":        false,
+	"note.before-cut":        false,
+	"note.playoff-unpaired":  true,
+	"note.playoff-undecided": false,
+	"note.bo1":               false,
+	"note.no-game-scores":    false,
+	"note.declared":          false,
+	"note.no-scores":         true,
+}
+
+// sentence starts a note with a capital, unless it starts with a name.
+func sentence(note string, byName bool) string {
+	if byName {
 		return note
 	}
 	r, size := utf8.DecodeRuneInString(note)

@@ -325,10 +325,6 @@ func TestGlyphCoverage(t *testing.T) {
 			fonts.shape(d.Plain.In(lang), style{}, lang+" definition of "+d.ID)
 		}
 	}
-	for _, n := range noteTexts {
-		fonts.shape(n.zh, style{}, "zh note "+n.en)
-		fonts.shape(n.ja, style{}, "ja note "+n.en)
-	}
 	for _, w := range *warnings {
 		t.Error(w)
 	}

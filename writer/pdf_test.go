@@ -13,6 +13,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
@@ -770,7 +771,7 @@ func TestPDFTies(t *testing.T) {
 func TestPDFLongLegend(t *testing.T) {
 	st := testStandings()
 	for i := range 60 {
-		st.Notes = append(st.Notes, fmt.Sprintf("note %d: a short remark", i+1))
+		st.Notes = append(st.Notes, i18n.N("note.unreported", i+1, "Ann", "Bob"))
 	}
 	d := layoutFor(t, st, Options{})
 	if pages := d.paginate(); len(pages) != 1 || !d.legendAllCols || d.legendCols < 2 {

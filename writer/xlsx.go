@@ -16,6 +16,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/safego"
 	"github.com/xuri/excelize/v2"
 )
@@ -310,7 +311,7 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 					}
 				}
 			case colNote:
-				note := rowNote(st, r, b.lang)
+				note := i18n.Of(b.lang).Note(r.Note)
 				v, shown[j] = note, note
 			case colOpponents:
 				if terms := ex[i][c.tb].terms; terms != "" {
@@ -542,13 +543,13 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 			return nil, err
 		}
 	}
-	notes := slices.Concat(ev.Warnings, st.Notes, ev.Notes) // a likely mistake first
+	notes := slices.Concat(ev.Warnings, i18n.Of(lang).Notes(st.Notes), ev.Notes) // a likely mistake first
 	if len(notes) > 0 {
 		if err := section(label(lang, "notes")); err != nil {
 			return nil, err
 		}
 		for _, s := range notes {
-			if err := line(TranslateNotes(lang, s)); err != nil {
+			if err := line(s); err != nil {
 				return nil, err
 			}
 		}
