@@ -72,10 +72,10 @@ type Def struct {
 	Doc string
 	// Unverified, when non-empty, names the assumption (⚠ in the spec) this default rests on.
 	Unverified string
-	// Names is the name in each language ("en" is Name). Plain is a one-line definition for
-	// players in each language, with no formula, setting or rule reference: the wall PDF's
-	// legend and `tbsheet explain` print it, where Doc and Unverified are for organizers.
-	Names, Plain Text
+	// Names is the name players read, in the catalogue (in English it is Name). Plain is a
+	// one-line definition for players, with no formula, setting or rule reference: the wall
+	// PDF's legend and `tbsheet explain` print it, where Doc and Unverified are for organizers.
+	Names, Plain i18n.Note
 	// Format is how values are displayed.
 	Format Format
 	// compute returns one Figure per player index (players outside the standings included,

@@ -431,7 +431,7 @@ func TestRecommendRounds(t *testing.T) {
 			t.Fatalf("%d plans", len(plans))
 		}
 		for i, p := range plans {
-			got := p.String()
+			got := en(p.Words())
 			if p.Known {
 				got, _, _ = strings.Cut(got, " (")
 			}

@@ -130,9 +130,7 @@ func fideMod(base string, low, high int) *Def {
 			lowest = fmt.Sprintf("the first %d rounds' running scores", low)
 		}
 	}
-	attachPlayerText(d)
-	name, plain := modifierText(base, low, high)
-	d.Names, d.Plain = d.Names.join(name), d.Plain.join(plain)
+	withModifier(d, base, low, high)
 	if high == 0 {
 		d.ID += fmt.Sprintf("-c%d", low)
 		d.Name += fmt.Sprintf(" Cut-%d", low)

@@ -72,3 +72,37 @@ func sameVerbs(a, b map[string]string) bool {
 	}
 	return true
 }
+
+// TestCatalogueFormats: every entry is a format fmt writes without complaint ("%!"), given a
+// value for each of its verbs: a per cent sign that is no verb is written "%%".
+func TestCatalogueFormats(t *testing.T) {
+	for _, lang := range Langs() {
+		for _, key := range Lang(lang).Keys() {
+			text := Lang(lang).Text(key)
+			// The values by argument number, each of its verb's type; one English uses in its
+			// place where this language leaves it out.
+			vs := verbs(Lang("en").Text(key))
+			for k, v := range verbs(text) {
+				vs[k] = v
+			}
+			n := 0
+			for k := range vs {
+				n = max(n, int(k[0]-'0'))
+			}
+			args := make([]any, n)
+			for i := range args {
+				args[i] = "x"
+				if vs[string(rune('1'+i))] == "d" {
+					args[i] = 1
+				}
+			}
+			got := Lang(lang).Textf(key, args...)
+			if len(args) == 0 {
+				got = Lang(lang).Note(N(key))
+			}
+			if strings.Contains(got, "%!") {
+				t.Errorf("%s in %s: %q writes %q", key, lang, text, got)
+			}
+		}
+	}
+}

@@ -100,7 +100,11 @@ func (l Lang) Note(n Note) string {
 			args[i] = a
 		}
 	}
-	return fmt.Sprintf(l.Text(key), args...)
+	format := l.Text(key)
+	if !strings.Contains(strings.ReplaceAll(format, "%%", ""), "%") {
+		return strings.ReplaceAll(format, "%%", "%") // a form that writes no value ("without the lowest")
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 // Notes writes each of notes in l.

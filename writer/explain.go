@@ -132,7 +132,7 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 	for i, d := range st.Columns {
 		x := st.Explain(row, i)
 		text := explainText(lang, d, r.Figures[i].Value, x)
-		lines = append(lines, []string{d.Short, d.Names.In(lang), text})
+		lines = append(lines, []string{d.Short, i18n.Of(lang).Note(d.Names), text})
 		all = append(all, text)
 		if terms := OpponentTerms(ev, lang, x); terms != "" {
 			lines = append(lines, []string{"", "", terms})

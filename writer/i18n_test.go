@@ -17,7 +17,7 @@ import (
 // name of its own).
 func TestCatalogueHasEveryKey(t *testing.T) {
 	var files []string
-	for _, dir := range []string{".", "../serve"} {
+	for _, dir := range []string{".", "../serve", "../calc", "../handkept", "../pipeline"} {
 		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(fs) == 0 {
 			t.Fatal("no Go file in", dir, err)
@@ -27,7 +27,10 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 	keys := map[string]bool{}
 	// A literal key given to label, labelf or a words type's l, f or label: the key is the
 	// last argument's string, closed by the call's parenthesis or a comma.
-	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]`)
+	// A note's key (i18n.N, i18n.Join) and a key given to a Lang's Text or Textf are the
+	// first argument's string.
+	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]` +
+		`|(?:\bi18n\.N|\bi18n\.Join|\.Text|\.Textf)\("([a-z0-9][a-z0-9.\-]*)"[,)]`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -37,7 +40,7 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range use.FindAllStringSubmatch(string(src), -1) {
-			keys[m[1]] = true
+			keys[m[1]+m[2]] = true
 		}
 	}
 	if len(keys) < 100 {
@@ -46,9 +49,17 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 	for _, id := range season.Ties() {
 		keys["season.tie."+id] = true
 	}
+	// The keys calc makes from a value: each tiebreak's name and definition, each finish.
+	for _, d := range calc.Tiebreaks() {
+		keys["tb."+d.ID+".name"], keys["tb."+d.ID+".plain"] = true, true
+	}
+	for _, top := range []string{"1", "2", "4", "8"} {
+		keys["row.finish."+top] = true
+	}
 	for key := range keys {
 		for _, lang := range Langs() {
-			if !i18n.Lang(lang).Has(key) {
+			l := i18n.Lang(lang)
+			if !l.Has(key) && !(l.Has(key+".one") && l.Has(key+".other")) {
 				t.Errorf("the catalogue has no %s for %s", lang, key)
 			}
 		}

@@ -442,7 +442,7 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 		p := st.Points
 		keyLine(labelf(lang, "legend.points", pointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
 	} else {
-		out = append(out, legendKey{pointsHeader(st, lang), colon(lang) + st.RankBy.Plain.In(lang)})
+		out = append(out, legendKey{pointsHeader(st, lang), colon(lang) + i18n.Of(lang).Note(st.RankBy.Plain)})
 	}
 	keyLine(label(lang, "legend.record."+recordOrder(st).String()))
 	switch {
@@ -453,7 +453,7 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 		keyLine(labelf(lang, "legend.finish-in", label(lang, "finish")))
 	}
 	for _, def := range st.Columns {
-		out = append(out, legendKey{tiebreakKey(def, lang), colon(lang) + def.Plain.In(lang)})
+		out = append(out, legendKey{tiebreakKey(def, lang), colon(lang) + i18n.Of(lang).Note(def.Plain)})
 	}
 	if hasNA(st) {
 		keyLine(label(lang, "legend.na"))
@@ -465,7 +465,7 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 // Japanese, its name in the page's language, which the header abbreviates in English letters
 // ("MB（中值布赫霍尔茨分）"), or the name alone when it holds the header ("对手胜率（YYY）").
 func tiebreakKey(def *calc.Def, lang string) string {
-	name := def.Names[strings.ToLower(lang)]
+	name := i18n.Of(lang).Note(def.Names)
 	keyed := labelf(lang, "legend.key", def.Short, name)
 	switch {
 	case keyed == def.Short || name == "" || name == def.Short:

@@ -321,8 +321,8 @@ func TestGlyphCoverage(t *testing.T) {
 	}
 	for _, d := range defs {
 		for _, lang := range Langs() {
-			fonts.shape(d.Names.In(lang), style{}, lang+" name of "+d.ID)
-			fonts.shape(d.Plain.In(lang), style{}, lang+" definition of "+d.ID)
+			fonts.shape(i18n.Of(lang).Note(d.Names), style{}, lang+" name of "+d.ID)
+			fonts.shape(i18n.Of(lang).Note(d.Plain), style{}, lang+" definition of "+d.ID)
 		}
 	}
 	for _, w := range *warnings {

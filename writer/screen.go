@@ -7,6 +7,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/scenario"
 )
@@ -101,7 +102,7 @@ func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 	s.PointsHead, s.RecordHead = pointsHeader(st, lang), label(lang, "record."+recordOrder(st).String())
 	s.Head = append(s.Head, Heading{Text: s.PointsHead, Num: true}, Heading{Text: s.RecordHead, Num: true})
 	for _, d := range st.Columns {
-		s.Head = append(s.Head, Heading{Text: d.Short, Long: d.Names.In(lang), Num: true})
+		s.Head = append(s.Head, Heading{Text: d.Short, Long: i18n.Of(lang).Note(d.Names), Num: true})
 	}
 	cut := 0
 	if opt.Cut > 0 && opt.Cut < len(st.Rows) {

@@ -497,7 +497,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 	}
 	rankBy := ""
 	if st.RankBy != nil {
-		rankBy = st.RankBy.Names.In(lang)
+		rankBy = i18n.Of(lang).Note(st.RankBy.Names)
 	}
 	rounds := RoundList(st.Rounds)
 	if ev.PlannedRounds > 0 {
@@ -539,7 +539,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 		if i := slices.Index(st.Order, d); i >= 0 {
 			pos = i + 1
 		}
-		if err := line(pos, d.Short, d.ID, d.Names.In(lang), d.Doc, d.Unverified); err != nil {
+		if err := line(pos, d.Short, d.ID, i18n.Of(lang).Note(d.Names), d.Doc, d.Unverified); err != nil {
 			return nil, err
 		}
 	}

@@ -377,7 +377,7 @@ func TestAboutSheet(t *testing.T) {
 		all = append(all, strings.Join(r, "|"))
 	}
 	text = strings.Join(all, "\n")
-	for _, w := range []string{label("ja", "ranked-by") + "|勝ち点", "|" + st.Columns[0].Names["ja"] + "|"} {
+	for _, w := range []string{label("ja", "ranked-by") + "|勝ち点", "|" + i18n.Lang("ja").Note(st.Columns[0].Names) + "|"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("ja About lacks %q:\n%s", w, text)
 		}
