@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // MaxFileSize is the largest file tbsheet reads: a results file (by any reader, and under
@@ -79,12 +80,13 @@ type Event struct {
 	Pods []*Event
 
 	// Notes are facts the reader wants the organizer to see that are not errors (an ignored
-	// sheet, an inferred bye, a self-check that could not run).
-	Notes []string
+	// sheet, an inferred bye, a self-check that could not run), as data: the terminal writes
+	// them in English, the workbook in its own language.
+	Notes []i18n.Note
 	// Warnings are what the reader found that is likely a mistake in the input, though it
 	// can be read: two spellings of one player, results written two ways. They are shown
-	// before the notes and stand out; `--strict` makes them errors.
-	Warnings []string
+	// before the notes and stand out; `--strict` makes them errors. Like Notes, they are data.
+	Warnings []i18n.Note
 
 	// Records are the lines of a chess report file (TRF) other than its player lines, as
 	// written and in order: the tournament's header records (012 name, 022 city, 032

@@ -33,7 +33,7 @@ func Notes(path string, file *tbsheet.Event, events []*tbsheet.Event, sts []*cal
 	}
 	if len(file.Pods) > 0 {
 		for _, n := range file.Notes {
-			add("", n)
+			add("", i18n.Lang("en").Note(n))
 		}
 	}
 	podOf := func(ev *tbsheet.Event) string {
@@ -44,7 +44,7 @@ func Notes(path string, file *tbsheet.Event, events []*tbsheet.Event, sts []*cal
 	}
 	for _, ev := range events {
 		for _, n := range ev.Notes {
-			add(podOf(ev), n)
+			add(podOf(ev), i18n.Lang("en").Note(n))
 		}
 	}
 	for _, st := range sts {
@@ -65,7 +65,8 @@ func Notes(path string, file *tbsheet.Event, events []*tbsheet.Event, sts []*cal
 func Warnings(path string, events []*tbsheet.Event) []string {
 	var out []string
 	for _, ev := range events {
-		for _, w := range ev.Warnings {
+		for _, n := range ev.Warnings {
+			w := i18n.Lang("en").Note(n) // the terminal speaks English
 			if !strings.HasPrefix(w, path+":") {
 				w = path + ": " + w
 			}

@@ -25,6 +25,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 func init() {
@@ -204,7 +205,7 @@ type chlReader struct {
 	// index maps participant ids and group_player_ids to player indexes.
 	index map[string]int
 	errs  tbsheet.ErrorList
-	notes []string
+	notes []i18n.Note
 }
 
 func (r *chlReader) errorf(v *jsonValue, kind error, format string, args ...any) {
@@ -212,7 +213,7 @@ func (r *chlReader) errorf(v *jsonValue, kind error, format string, args ...any)
 }
 
 func (r *chlReader) notef(format string, args ...any) {
-	r.notes = append(r.notes, fmt.Sprintf(format, args...))
+	r.notes = append(r.notes, i18n.N("text", fmt.Sprintf(format, args...)))
 }
 
 func readChallonge(data []byte, name string, opt Options) (*tbsheet.Event, error) {

@@ -178,9 +178,9 @@ func TestChallongeScores(t *testing.T) {
 			if m.Result != tt.result || games != tt.games || score != tt.score {
 				t.Errorf("got %s games %q score %q, want %s games %q score %q", m.Result, games, score, tt.result, tt.games, tt.score)
 			}
-			noted := strings.Contains(strings.Join(ev.Notes, "\n"), "points, not games")
+			noted := strings.Contains(strings.Join(en(ev.Notes), "\n"), "points, not games")
 			if noted != tt.negative {
-				t.Errorf("note about negative scores: %v, want %v (%q)", noted, tt.negative, ev.Notes)
+				t.Errorf("note about negative scores: %v, want %v (%q)", noted, tt.negative, en(ev.Notes))
 			}
 		})
 	}
@@ -267,7 +267,7 @@ func TestChallongeByes(t *testing.T) {
 			if !reflect.DeepEqual(got, tt.byes) {
 				t.Errorf("byes %v, want %v", got, tt.byes)
 			}
-			if notes := strings.Join(ev.Notes, "\n"); !strings.Contains(notes, tt.note) {
+			if notes := strings.Join(en(ev.Notes), "\n"); !strings.Contains(notes, tt.note) {
 				t.Errorf("notes %q do not say %q", notes, tt.note)
 			}
 		})
@@ -304,7 +304,7 @@ func TestChallongeGroupPlayerIDs(t *testing.T) {
 	if !reflect.DeepEqual(ev.Tiebreaks, []string{"chl-wins-vs-tied"}) {
 		t.Errorf("tiebreaks %v", ev.Tiebreaks)
 	}
-	notes := strings.Join(ev.Notes, "\n")
+	notes := strings.Join(en(ev.Notes), "\n")
 	for _, n := range []string{`tie break "coin flip" is not one tbsheet knows`, "playoff rounds 3 to 3", "group 55 read as Swiss"} {
 		if !strings.Contains(notes, n) {
 			t.Errorf("notes %q do not say %q", notes, n)
@@ -601,7 +601,7 @@ func TestChallongeSettings(t *testing.T) {
 			if !reflect.DeepEqual(ev.Tiebreaks, tt.tiebreaks) {
 				t.Errorf("tiebreaks %q, want %q", ev.Tiebreaks, tt.tiebreaks)
 			}
-			if notes := strings.Join(ev.Notes, "\n"); !strings.Contains(notes, tt.note) {
+			if notes := strings.Join(en(ev.Notes), "\n"); !strings.Contains(notes, tt.note) {
 				t.Errorf("notes %q do not say %q", notes, tt.note)
 			}
 		})

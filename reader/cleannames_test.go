@@ -66,7 +66,7 @@ func TestEventNamesCleaned(t *testing.T) {
 					t.Errorf("%s: name %s holds an invisible or control character", tt.file, tbsheet.Quote(s))
 				}
 			}
-			for _, n := range e.Notes {
+			for _, n := range en(e.Notes) {
 				if strings.Contains(n, "control characters") {
 					notes++
 				}

@@ -74,8 +74,7 @@ func readCSV(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 	}
 	h := newHKReader(file, "csv")
 	if enc != "" {
-		h.note("%s: not UTF-8 but %s, read as such: check the names, or save the file from Excel as \"CSV UTF-8\"",
-			file, enc)
+		h.note("reader.encoding", file, enc)
 	}
 	if opt.Players != nil {
 		h.useRoster(opt.Players)

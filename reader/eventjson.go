@@ -6,6 +6,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // This file reads back the event JSON that `tbsheet convert INPUT -o results.json` writes
@@ -68,7 +69,7 @@ func readEventJSON(data []byte, name string, opt Options) (*tbsheet.Event, error
 		r.errs.AddAll(ev.Validate()) // the divisions' too
 	}
 	if opt.Players != nil {
-		ev.Notes = append(ev.Notes, "the players list given with --players is not used: the file lists its own players")
+		ev.Notes = append(ev.Notes, i18n.N("text", "the players list given with --players is not used: the file lists its own players"))
 	}
 	if len(r.errs) > 0 {
 		return nil, r.errs
@@ -89,7 +90,7 @@ func (r *evjReader) event(v *jsonValue) *tbsheet.Event {
 		LocalIDs:      r.flag(v.get("local_ids")),
 		Pod:           r.text(v.get("pod")),
 		Tiebreaks:     r.texts(v.get("tiebreaks")),
-		Notes:         r.texts(v.get("notes")),
+		Notes:         texts(r.texts(v.get("notes"))),
 	}
 	if p := v.get("points"); !p.isNull() {
 		ev.Points = &tbsheet.Points{Win: r.num(p, "win"), Draw: r.num(p, "draw"), Loss: r.num(p, "loss"), Bye: r.num(p, "bye")}

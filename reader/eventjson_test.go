@@ -56,7 +56,7 @@ func TestEventJSON(t *testing.T) {
 	case m[1].Result != tbsheet.Bye || m[1].P2 != tbsheet.NoPlayer || m[1].Games.Known:
 		t.Errorf("bye %+v", m[1])
 	case ev.Source != "event.json" || len(ev.Notes) != 1:
-		t.Errorf("source %q, notes %q", ev.Source, ev.Notes)
+		t.Errorf("source %q, notes %q", ev.Source, en(ev.Notes))
 	}
 
 	tests := []struct {

@@ -8,11 +8,10 @@ package reader
 // grammar) is package handkept's.
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // Limits that keep a hostile or mistaken file from running away with time or memory. The
@@ -94,13 +93,14 @@ func newHKReader(file, format string) *hkReader {
 	}
 }
 
-func (h *hkReader) note(format string, args ...any) {
-	h.ev.Notes = append(h.ev.Notes, fmt.Sprintf(format, args...))
+// note records a fact for the organizer (Event.Notes): the catalogue's key and its values.
+func (h *hkReader) note(key string, args ...any) {
+	h.ev.Notes = append(h.ev.Notes, i18n.N(key, args...))
 }
 
 // warn records what is likely a mistake in the input (Event.Warnings).
-func (h *hkReader) warn(format string, args ...any) {
-	h.ev.Warnings = append(h.ev.Warnings, fmt.Sprintf(format, args...))
+func (h *hkReader) warn(key string, args ...any) {
+	h.ev.Warnings = append(h.ev.Warnings, i18n.N(key, args...))
 }
 
 // setTitle takes the event's name from the rows above a header: the first one that is not a
@@ -129,10 +129,13 @@ func errorAt(src rowSource, err error) *tbsheet.Error {
 }
 
 // where prints a position inside the same file: "Round 3!C4" or "line 4".
-func where(p tbsheet.Pos) string {
+func where(p tbsheet.Pos) string { return i18n.Lang("en").Note(position(p)) }
+
+// position is where for a note, which says "line" in the organizer's language.
+func position(p tbsheet.Pos) i18n.Note {
 	if p.Sheet != "" {
 		p.File = ""
-		return p.String()
+		return i18n.N("text", p.String())
 	}
-	return "line " + strconv.Itoa(p.Row)
+	return i18n.N("reader.line", p.Row)
 }

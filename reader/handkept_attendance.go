@@ -8,12 +8,11 @@ package reader
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/suggest"
 )
 
@@ -36,8 +35,7 @@ func (h *hkReader) checkAttendance() {
 			for _, ri := range played[a] {
 				explained[[2]int{b, ri}] = true
 			}
-			h.warn("%s: %s: %s (%s) and %s (%s) never play in the same round: same player? If so, correct the name",
-				h.file, where(ev.Players[a].Pos), tbsheet.Quote(ev.Players[a].Name), h.roundList(played[a]),
+			h.warn("reader.same-player", h.file, position(ev.Players[a].Pos), tbsheet.Quote(ev.Players[a].Name), h.roundList(played[a]),
 				tbsheet.Quote(ev.Players[b].Name), h.roundList(played[b]))
 		}
 	}
@@ -45,8 +43,7 @@ func (h *hkReader) checkAttendance() {
 		for i := 1; i < len(rounds); i++ {
 			for ri := rounds[i-1] + 1; ri < rounds[i]; ri++ {
 				if r := ev.Rounds[ri]; !r.Playoff && !ev.Rounds[rounds[i]].Playoff && !explained[[2]int{p, ri}] {
-					h.note("%s: %s has no match in round %d but plays in round %d: a bye row forgotten? "+
-						"(a round without a match counts as not played)", h.file, ev.Players[p].Name, r.Number, ev.Rounds[rounds[i]].Number)
+					h.note("reader.gap", h.file, ev.Players[p].Name, r.Number, ev.Rounds[rounds[i]].Number)
 				}
 			}
 		}
@@ -136,18 +133,15 @@ func disjoint(a, b []int) bool {
 }
 
 // roundList names rounds by their indexes in the event: "round 3", "rounds 1, 2 and 4".
-func (h *hkReader) roundList(rounds []int) string {
-	var names []string
+func (h *hkReader) roundList(rounds []int) i18n.Note {
+	var names []i18n.Note
 	for _, ri := range rounds {
 		r := h.ev.Rounds[ri]
 		if r.Playoff {
-			names = append(names, fmt.Sprintf("playoff %d", r.Number))
+			names = append(names, i18n.N("reader.playoff-number", r.Number))
 		} else {
-			names = append(names, strconv.Itoa(r.Number))
+			names = append(names, i18n.N("text", strconv.Itoa(r.Number)))
 		}
 	}
-	if len(names) == 1 {
-		return "round " + names[0]
-	}
-	return "rounds " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return i18n.N("reader.rounds", len(names), names) // the count chooses "round" or "rounds"
 }

@@ -346,8 +346,8 @@ func TestXLSXErrors(t *testing.T) {
 			data, marks := buildBook(t, tt.sheets...)
 			ev, err := ReadBytes(data, "results.xlsx", "", Options{})
 			checkMarkedErrors(t, err, marks, tt.errs)
-			if err == nil && tt.notes != nil && !slices.Equal(ev.Notes, tt.notes) {
-				t.Errorf("notes = %q, want %q", ev.Notes, tt.notes)
+			if err == nil && tt.notes != nil && !slices.Equal(en(ev.Notes), tt.notes) {
+				t.Errorf("notes = %q, want %q", en(ev.Notes), tt.notes)
 			}
 		})
 	}
@@ -508,8 +508,8 @@ func TestUnnamedPlayersSheet(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{`sheet "Sheet1" looks like a players list (Name, ID, Rating): name it Players to use it`}
-	if !slices.Equal(ev.Notes, want) || len(ev.Rounds) != 1 {
-		t.Errorf("notes %q, %d rounds", ev.Notes, len(ev.Rounds))
+	if !slices.Equal(en(ev.Notes), want) || len(ev.Rounds) != 1 {
+		t.Errorf("notes %q, %d rounds", en(ev.Notes), len(ev.Rounds))
 	}
 }
 

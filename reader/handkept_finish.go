@@ -4,12 +4,12 @@ package reader
 // drops inferred from absences, and the problems in the order an organizer fixes them.
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // finish orders the rounds (Swiss by number, then the playoff rounds: numbered ones as
@@ -87,34 +87,31 @@ func (h *hkReader) inferDrops(lastRound int) {
 			}
 		}
 	}
-	var idle, dropped, idleNotes, dropNotes []string
+	var idle []string
+	var dropped, idleNotes, dropNotes []i18n.Note
 	for i := range h.ev.Players {
 		p := &h.ev.Players[i]
 		switch lp := lastPlayed[i]; {
 		case lp == 0 && len(h.ev.Rounds) > 0:
 			idle = append(idle, p.Name)
-			idleNotes = append(idleNotes, p.Name+" is on the players list but plays no match")
+			idleNotes = append(idleNotes, i18n.N("reader.idle", p.Name))
 		case p.DroppedAfter == 0 && lp > 0 && lp < lastRound:
 			p.DroppedAfter = lp
-			dropped = append(dropped, fmt.Sprintf("%s after round %d", p.Name, lp))
-			dropNotes = append(dropNotes, fmt.Sprintf("%s plays no match after round %d of %d: counted as dropped after round %d "+
-				"(give Dropped After on the Players sheet to say otherwise)", p.Name, lp, lastRound, lp))
+			dropped = append(dropped, i18n.N("reader.name-after-round", p.Name, lp))
+			dropNotes = append(dropNotes, i18n.N("reader.inferred-drop", p.Name, lp, lastRound))
 		}
 	}
-	h.notes(idleNotes, fmt.Sprintf("%d players are on the players list but play no match: %s", len(idle), listed(idle)))
-	h.notes(dropNotes, fmt.Sprintf("%d players play no match after a round before the last (%d): counted as dropped: %s "+
-		"(give Dropped After on the Players sheet to say otherwise)", len(dropped), lastRound, listed(dropped)))
+	h.notes(idleNotes, i18n.N("reader.idle-many", len(idle), listed(texts(idle))))
+	h.notes(dropNotes, i18n.N("reader.inferred-drops", len(dropped), lastRound, listed(dropped)))
 }
 
 // notes writes each note, or the summary of them all when there are more than maxListed.
-func (h *hkReader) notes(each []string, summary string) {
+func (h *hkReader) notes(each []i18n.Note, summary i18n.Note) {
 	if len(each) > maxListed {
-		h.note("%s", summary)
+		h.ev.Notes = append(h.ev.Notes, summary)
 		return
 	}
-	for _, n := range each {
-		h.note("%s", n)
-	}
+	h.ev.Notes = append(h.ev.Notes, each...)
 }
 
 // maxListed is how many notes of one kind the reader writes one by one; more are one note
@@ -122,12 +119,21 @@ func (h *hkReader) notes(each []string, summary string) {
 const maxListed = 5
 
 // listed lists names in a note: the first dozen, then how many more.
-func listed(names []string) string {
+func listed(names []i18n.Note) i18n.Note {
 	const shown = 12
 	if len(names) <= shown {
-		return strings.Join(names, ", ")
+		return i18n.Join("sep.list", names...)
 	}
-	return strings.Join(names[:shown], ", ") + fmt.Sprintf(" and %d more", len(names)-shown)
+	return i18n.N("reader.and-more", len(names)-shown, i18n.Join("sep.list", names[:shown]...))
+}
+
+// texts makes each of words (names, values as typed) a note that writes it as it is.
+func texts(words []string) []i18n.Note {
+	out := make([]i18n.Note, len(words))
+	for i, w := range words {
+		out[i] = i18n.N("text", w)
+	}
+	return out
 }
 
 // maxMixedRows is how many rows the note of mixed result kinds names.
@@ -163,19 +169,17 @@ func (h *hkReader) checkResultKinds() {
 	if len(with) == 0 || len(without) == 0 {
 		return
 	}
-	few, kind := without, "without games (W, L, D)"
+	few, kind := without, i18n.N("reader.without-games")
 	if len(with) < len(without) {
-		few, kind = with, "with games (2-1)"
+		few, kind = with, i18n.N("reader.with-games")
 	}
-	var rows []string
+	var rows []i18n.Note
 	for _, p := range few[:min(len(few), maxMixedRows)] {
-		rows = append(rows, where(p))
+		rows = append(rows, position(p))
 	}
-	more := ""
+	list := i18n.Join("sep.list", rows...)
 	if len(few) > maxMixedRows {
-		more = " and " + strconv.Itoa(len(few)-maxMixedRows) + " more"
+		list = i18n.N("reader.and-more", len(few)-maxMixedRows, list)
 	}
-	h.warn("%s: results are written two ways: %d with games (2-1) and %d without (W, L, D); the game-win "+
-		"tiebreaks (GW%%, OGW%%) count no games for a result without them; the %d %s are at %s%s: write every result the same way",
-		h.file, len(with), len(without), len(few), kind, strings.Join(rows, ", "), more)
+	h.warn("reader.mixed-results", h.file, len(with), len(without), len(few), kind, list)
 }

@@ -29,7 +29,7 @@ func TestMixedResultKinds(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got string
-			for _, n := range ev.Warnings {
+			for _, n := range en(ev.Warnings) {
 				if strings.Contains(n, "written two ways") {
 					got = strings.TrimPrefix(n, "r.csv: ")
 				}
@@ -95,13 +95,13 @@ func TestDropsSummarized(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := 0
-		for _, note := range ev.Notes {
+		for _, note := range en(ev.Notes) {
 			if strings.Contains(note, "counted as dropped") {
 				n++
 			}
 		}
 		if n != tt.notes {
-			t.Errorf("%d players dropping: %d notes, want %d: %q", tt.stoppers, n, tt.notes, ev.Notes)
+			t.Errorf("%d players dropping: %d notes, want %d: %q", tt.stoppers, n, tt.notes, en(ev.Notes))
 		}
 	}
 }

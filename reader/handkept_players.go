@@ -141,8 +141,7 @@ func (h *hkReader) noteInvisible(i int, text string, pos tbsheet.Pos) {
 		h.merged = map[int]bool{}
 	}
 	h.merged[i] = true
-	h.note("%s: %s: %s and %s (%s) differ only by an invisible character (U+%04X): read as one player, %s",
-		h.file, where(pos), tbsheet.Quote(text), tbsheet.Quote(first), where(h.ev.Players[i].Pos), r, h.ev.Players[i].Name)
+	h.note("reader.invisible", h.file, position(pos), tbsheet.Quote(text), tbsheet.Quote(first), position(h.ev.Players[i].Pos), fmt.Sprintf("U+%04X", r), h.ev.Players[i].Name)
 }
 
 // nearest returns the listed name closest to key, if it is a likely typo.

@@ -295,7 +295,7 @@ func (h *hkReader) readMatches(src rowSource, hd *header, fixed *roundKey) {
 				cur = &k
 			}
 			if res := r.text("result"); res != "" && !r.bad {
-				h.note("%s: %s: row skipped: it has a result (%s) but no players", h.file, where(r.pos("result")), tbsheet.Quote(res))
+				h.note("reader.row-no-players", h.file, position(r.pos("result")), tbsheet.Quote(res))
 			}
 			continue
 		}

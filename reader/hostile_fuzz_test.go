@@ -19,7 +19,7 @@ func checkPrintable(t *testing.T, ev *tbsheet.Event, err error) {
 		texts = append(texts, e.Error(), e.Detail())
 	}
 	if err == nil && ev != nil {
-		texts = append(texts, ev.Notes...)
+		texts = append(texts, en(ev.Notes)...)
 	}
 	for _, s := range texts {
 		for _, r := range s {

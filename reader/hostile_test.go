@@ -58,8 +58,8 @@ func TestInvisibleNames(t *testing.T) {
 			if !slices.Equal(names, tt.players) {
 				t.Errorf("players %q, want %q", names, tt.players)
 			}
-			if !slices.Equal(ev.Notes, tt.notes) {
-				t.Errorf("notes %q\nwant %q", ev.Notes, tt.notes)
+			if !slices.Equal(en(ev.Notes), tt.notes) {
+				t.Errorf("notes %q\nwant %q", en(ev.Notes), tt.notes)
 			}
 		})
 	}
@@ -283,7 +283,7 @@ func TestAttendance(t *testing.T) {
 			if err != nil {
 				t.Fatal(listErrors(err))
 			}
-			if got := slices.Concat(ev.Warnings, ev.Notes); !slices.Equal(got, tt.notes) {
+			if got := slices.Concat(en(ev.Warnings), en(ev.Notes)); !slices.Equal(got, tt.notes) {
 				t.Errorf("warnings and notes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.notes, "\n"))
 			}
 		})
@@ -317,8 +317,8 @@ func TestEmptyPlayersSheet(t *testing.T) {
 	if err != nil {
 		t.Fatal(listErrors(err))
 	}
-	if len(ev.Players) != 2 || !slices.Contains(ev.Notes, `sheet "Players" lists no players: the players are the names in the matches`) {
-		t.Errorf("%d players, notes %q", len(ev.Players), ev.Notes)
+	if len(ev.Players) != 2 || !slices.Contains(en(ev.Notes), `sheet "Players" lists no players: the players are the names in the matches`) {
+		t.Errorf("%d players, notes %q", len(ev.Players), en(ev.Notes))
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 func init() {
@@ -44,7 +45,7 @@ func sniffKTSXML(data []byte) bool {
 type ktsReader struct {
 	name  string
 	errs  tbsheet.ErrorList
-	notes []string
+	notes []i18n.Note
 }
 
 func (r *ktsReader) pos(e *xmlElem) tbsheet.Pos {
@@ -59,7 +60,7 @@ func (r *ktsReader) errorf(e *xmlElem, kind error, format string, args ...any) {
 }
 
 func (r *ktsReader) notef(format string, args ...any) {
-	r.notes = append(r.notes, fmt.Sprintf(format, args...))
+	r.notes = append(r.notes, i18n.N("text", fmt.Sprintf(format, args...)))
 }
 
 // integer reads a whole number from an element's text; a missing or empty element is 0. Out

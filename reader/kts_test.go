@@ -195,7 +195,7 @@ func TestKTSDropsAndPenalties(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
-	notes := strings.Join(ev.Notes, "\n")
+	notes := strings.Join(en(ev.Notes), "\n")
 	for _, n := range []string{`d.Tournament:13:101: DropReason "Vanished" is not one KTS writes`, "Di (0100000004) is disqualified (penalty code 5)",
 		"Hal (0100000008) has DropRound 1 but a match in round 2: read as dropped after round 2"} {
 		if !strings.Contains(notes, n) {

@@ -23,6 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 var (
@@ -216,7 +217,7 @@ func readKTSCSV(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 		ev.Rounds = append(ev.Rounds, *rounds[n])
 	}
 	if note := ktsMarkTopCut(ev); note != "" {
-		ev.Notes = append(ev.Notes, note)
+		ev.Notes = append(ev.Notes, i18n.N("text", note))
 	}
 	errs.AddAll(ev.Validate())
 	return ev, errs.Err()

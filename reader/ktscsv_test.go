@@ -196,8 +196,8 @@ func TestKTSTopCut(t *testing.T) {
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("playoff rounds %v, want %v", got, tt.want)
 			}
-			if noted := strings.Contains(strings.Join(ev.Notes, "\n"), "top cut"); noted != (tt.want != nil) {
-				t.Errorf("notes %q", ev.Notes)
+			if noted := strings.Contains(strings.Join(en(ev.Notes), "\n"), "top cut"); noted != (tt.want != nil) {
+				t.Errorf("notes %q", en(ev.Notes))
 			}
 		})
 	}

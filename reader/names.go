@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // cleanName is a name cell's text as the standings show it: runs of spaces, tabs and line
@@ -89,8 +90,8 @@ func cleanNames(ev *tbsheet.Event, players bool) {
 	}{{"event", &ev.Name}, {"division", &ev.Pod}} {
 		raw := *title.s
 		if *title.s = cleanTitle(raw); *title.s != cleanName(raw) {
-			ev.Notes = append(ev.Notes, fmt.Sprintf("the %s's name %s holds control characters: read as spaces",
-				title.what, tbsheet.Quote(raw)))
+			ev.Notes = append(ev.Notes, i18n.N("text", fmt.Sprintf("the %s's name %s holds control characters: read as spaces",
+				title.what, tbsheet.Quote(raw))))
 		}
 	}
 	if players {

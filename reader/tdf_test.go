@@ -63,7 +63,7 @@ func TestTDFLeagueCup(t *testing.T) {
 			}
 		}
 		notes := 0
-		for _, n := range pod.Notes {
+		for _, n := range en(pod.Notes) {
 			if strings.Contains(n, "read as a double loss") {
 				notes++
 			}
@@ -304,7 +304,7 @@ func TestTDFDrops(t *testing.T) {
 			if p.DroppedAfter != tt.after {
 				t.Errorf("DroppedAfter = %d, want %d", p.DroppedAfter, tt.after)
 			}
-			if notes := strings.Join(ev.Notes, "\n"); notes != tt.note {
+			if notes := strings.Join(en(ev.Notes), "\n"); notes != tt.note {
 				t.Errorf("notes %q, want %q", notes, tt.note)
 			}
 		})
@@ -332,7 +332,7 @@ func TestTDFOutcomes(t *testing.T) {
 	if ev.Players[2].Name != "佐藤翔太" {
 		t.Errorf("CJK name = %q, want family name first without a space", ev.Players[2].Name)
 	}
-	if n := strings.Join(ev.Notes, "\n"); !strings.Contains(n, "top-cut round 1 is numbered 3 here") || !strings.Contains(n, "outcome 4 is read as a double loss") {
+	if n := strings.Join(en(ev.Notes), "\n"); !strings.Contains(n, "top-cut round 1 is numbered 3 here") || !strings.Contains(n, "outcome 4 is read as a double loss") {
 		t.Errorf("notes lack the renumbering or the double loss:\n%s", n)
 	}
 }
@@ -357,7 +357,7 @@ func TestTDFStandings(t *testing.T) {
 	if want := []int{1, 0, 0, 2}; !slices.Equal(ranks, want) {
 		t.Errorf("ranks %v, want %v", ranks, want)
 	}
-	notes := strings.Join(ev.Notes, "\n")
+	notes := strings.Join(en(ev.Notes), "\n")
 	for _, n := range []string{`place "x" is not a place`, `userid "999", who is not registered`, `pod category "1", which has no pairings`} {
 		if !strings.Contains(notes, n) {
 			t.Errorf("notes lack %q:\n%s", n, notes)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 func init() {
@@ -198,8 +199,8 @@ func (r *werReader) readTeams(root *xmlElem) {
 		case status == strconv.Itoa(werDropped):
 			r.drops[index] = r.intAttr(te, "eliminationround", 0, 0, false)
 		case status != "" && strings.Trim(status, "0123456789") != "":
-			r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("%s: team status %s is not one tbsheet knows (2 playing, 3 dropped, 4 out in the top cut): %s read as not dropped",
-				te.attrPos("status"), tbsheet.Quote(status), p.Name))
+			r.ev.Notes = append(r.ev.Notes, i18n.N("text", fmt.Sprintf("%s: team status %s is not one tbsheet knows (2 playing, 3 dropped, 4 out in the top cut): %s read as not dropped",
+				te.attrPos("status"), tbsheet.Quote(status), p.Name)))
 		}
 	}
 }
@@ -248,9 +249,9 @@ func (r *werReader) readRoles(root *xmlElem) {
 				seq, err := strconv.Atoi(ref.val("seq"))
 				switch {
 				case !ok:
-					r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("%s: WER's final order lists person %s, who plays for no team: ignored", ref.pos, tbsheet.Quote(ref.val("person"))))
+					r.ev.Notes = append(r.ev.Notes, i18n.N("text", fmt.Sprintf("%s: WER's final order lists person %s, who plays for no team: ignored", ref.pos, tbsheet.Quote(ref.val("person")))))
 				case err != nil || seq < 1:
-					r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("%s: WER's final order has seq=%s, not a place: ignored", ref.attrPos("seq"), tbsheet.Quote(ref.val("seq"))))
+					r.ev.Notes = append(r.ev.Notes, i18n.N("text", fmt.Sprintf("%s: WER's final order has seq=%s, not a place: ignored", ref.attrPos("seq"), tbsheet.Quote(ref.val("seq")))))
 				case r.ev.Players[p].Reported == nil || seq < r.ev.Players[p].Reported.Rank:
 					r.ev.Players[p].Reported = &tbsheet.Reported{Rank: seq}
 				}
@@ -285,8 +286,8 @@ func (r *werReader) readRounds(root *xmlElem) {
 			codes = append(codes, fmt.Sprintf("%d with outcome %s", n, tbsheet.Quote(code)))
 		}
 		slices.Sort(codes)
-		r.ev.Notes = append(r.ev.Notes, fmt.Sprintf("match rows that repeat another row of the same match from the other player's side, with an outcome code tbsheet does not know, were skipped: %s",
-			strings.Join(codes, ", ")))
+		r.ev.Notes = append(r.ev.Notes, i18n.N("text", fmt.Sprintf("match rows that repeat another row of the same match from the other player's side, with an outcome code tbsheet does not know, were skipped: %s",
+			strings.Join(codes, ", "))))
 	}
 }
 

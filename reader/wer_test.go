@@ -227,7 +227,7 @@ func TestWERMirroredRows(t *testing.T) {
 			if g := strings.ReplaceAll(strings.Join(got, "; "), " no games", ""); g != tt.want {
 				t.Errorf("got  %s\nwant %s", g, tt.want)
 			}
-			if n := strings.Join(ev.Notes, "\n"); n != tt.notes {
+			if n := strings.Join(en(ev.Notes), "\n"); n != tt.notes {
 				t.Errorf("notes %q, want %q", n, tt.notes)
 			}
 		})
@@ -379,7 +379,7 @@ func TestWERDropStatus(t *testing.T) {
 			if i, j := strings.IndexByte(want, '{'), strings.IndexByte(want, '}'); i >= 0 {
 				want = want[:i] + at(doc, want[i+1:j]) + want[j+1:]
 			}
-			if n := strings.Join(ev.Notes, "\n"); n != want {
+			if n := strings.Join(en(ev.Notes), "\n"); n != want {
 				t.Errorf("notes %q, want %q", n, want)
 			}
 		})

@@ -118,14 +118,14 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		used[s.name] = true
 		h.sheets = append(h.sheets, s.name)
 		if opt.Players != nil {
-			h.note("sheet %s ignored: the players list given with --players is used instead", tbsheet.Quote(s.name))
+			h.note("reader.sheet-players-flag", tbsheet.Quote(s.name))
 			break
 		}
 		if players, ok := wb.readPlayers(s.name, &h.errs); ok && len(players) > 0 {
 			h.useRoster(players)
 		} else if ok {
 			// The template's Players sheet, not filled in: no players list, not an empty one.
-			h.note("sheet %s lists no players: the players are the names in the matches", tbsheet.Quote(s.name))
+			h.note("reader.sheet-no-players", tbsheet.Quote(s.name))
 		}
 		break
 	}
@@ -175,9 +175,9 @@ func readXLSX(data []byte, file string, opt Options) (*tbsheet.Event, error) {
 		switch {
 		case used[s.name], s.help:
 		case s.matches && len(rounds) > 0:
-			h.note("sheet %s ignored: the per-round sheets are read instead", tbsheet.Quote(s.name))
+			h.note("reader.sheet-per-round", tbsheet.Quote(s.name))
 		default:
-			h.note("sheet %s ignored", tbsheet.Quote(s.name))
+			h.note("reader.sheet-ignored", tbsheet.Quote(s.name))
 		}
 	}
 	if h.ev.Name == "" {
@@ -239,7 +239,7 @@ func (wb *workbook) readEventSheet(h *hkReader, sheet string) {
 			ev.PlannedRounds = n
 		default:
 			if !header && handkept.ColumnKey(label) == "" {
-				h.note("sheet %s: row %d (%s) ignored", tbsheet.Quote(sheet), rows.row, tbsheet.Quote(label))
+				h.note("reader.sheet-row-ignored", tbsheet.Quote(sheet), rows.row, tbsheet.Quote(label))
 			}
 		}
 	}
@@ -326,7 +326,7 @@ func (wb *workbook) readMatchList(h *hkReader, roles []sheetRole, used map[strin
 		}
 		if playersList(hd) {
 			used[s.name] = true
-			h.note("sheet %s looks like a players list (%s): name it Players to use it", tbsheet.Quote(s.name), hd.found())
+			h.note("reader.sheet-players-list", tbsheet.Quote(s.name), hd.found())
 			src.close()
 			continue
 		}

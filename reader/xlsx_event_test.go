@@ -40,8 +40,8 @@ func TestEventSheet(t *testing.T) {
 			if got := strings.Join(ev.Tiebreaks, ","); got != tt.wTbs {
 				t.Errorf("tiebreaks %q, want %q", got, tt.wTbs)
 			}
-			if !slices.Equal(ev.Notes, tt.notes) {
-				t.Errorf("notes %q, want %q", ev.Notes, tt.notes)
+			if !slices.Equal(en(ev.Notes), tt.notes) {
+				t.Errorf("notes %q, want %q", en(ev.Notes), tt.notes)
 			}
 		})
 	}

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/text/encoding/unicode"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // Limits on what a broken or hostile XML file can make the parser do. Real KTS, TOM and WER
@@ -459,11 +460,11 @@ func settleDrop(ev *tbsheet.Event, p, recorded int) {
 	case !played:
 		return // dropped before playing a round: left out of the standings, nothing to say
 	case recorded <= 0:
-		ev.Notes = append(ev.Notes, fmt.Sprintf("%s is marked as dropped, but the file does not say in which round: read as not dropped", name))
+		ev.Notes = append(ev.Notes, i18n.N("text", fmt.Sprintf("%s is marked as dropped, but the file does not say in which round: read as not dropped", name)))
 		return
 	case after != recorded && (recorded <= lastSwiss || after < lastSwiss):
-		ev.Notes = append(ev.Notes, fmt.Sprintf("%s: the file records the drop in round %d, but %s last played in round %d: read as dropped after round %d",
-			name, recorded, name, after, after))
+		ev.Notes = append(ev.Notes, i18n.N("text", fmt.Sprintf("%s: the file records the drop in round %d, but %s last played in round %d: read as dropped after round %d",
+			name, recorded, name, after, after)))
 	}
 	ev.Players[p].DroppedAfter = after
 }

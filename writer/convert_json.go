@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // The event JSON that `tbsheet convert in -o out.json` writes: the normalized model, for
@@ -103,7 +104,7 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 		Name: ev.Name, Date: ev.Date, Source: ev.Source, Format: ev.Format, System: ev.System,
 		Tiebreaks: append([]string{}, eventTiebreaks(ev)...), PlannedRounds: ev.PlannedRounds, RoundRobin: ev.RoundRobin,
 		Teams: ev.Teams, LocalIDs: ev.LocalIDs, Pod: ev.Pod, Players: []playerJSON{}, Rounds: []roundJSON{},
-		Pods: []*eventJSON{}, Notes: append([]string{}, ev.Notes...),
+		Pods: []*eventJSON{}, Notes: append([]string{}, i18n.Lang("en").Notes(ev.Notes)...),
 	}
 	if p := ev.Points; p != nil {
 		doc.Points = &pointsJSON{Win: jsonNum(p.Win), Draw: jsonNum(p.Draw), Loss: jsonNum(p.Loss), Bye: jsonNum(p.Bye)}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/golden"
 
 	"github.com/tbsheet/tbsheet"
@@ -59,7 +60,7 @@ func testEvent() *tbsheet.Event {
 				{Table: 1, P1: 3, P2: 0, Result: tbsheet.Win, Games: g(2, 0, 0), Color: tbsheet.Black},
 			}},
 		},
-		Notes: []string{"round 3 table 2 not reported yet"},
+		Notes: []i18n.Note{i18n.N("text", "round 3 table 2 not reported yet")},
 	}
 }
 

@@ -17,7 +17,7 @@ import (
 // name of its own).
 func TestCatalogueHasEveryKey(t *testing.T) {
 	var files []string
-	for _, dir := range []string{".", "../serve", "../calc", "../handkept", "../pipeline"} {
+	for _, dir := range []string{".", "../serve", "../calc", "../handkept", "../pipeline", "../reader"} {
 		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(fs) == 0 {
 			t.Fatal("no Go file in", dir, err)
@@ -27,10 +27,10 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 	keys := map[string]bool{}
 	// A literal key given to label, labelf or a words type's l, f or label: the key is the
 	// last argument's string, closed by the call's parenthesis or a comma.
-	// A note's key (i18n.N, i18n.Join) and a key given to a Lang's Text or Textf are the
-	// first argument's string.
+	// A note's key (i18n.N, i18n.Join, a reader's note or warn) and a key given to a Lang's
+	// Text or Textf are the first argument's string.
 	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]` +
-		`|(?:\bi18n\.N|\bi18n\.Join|\.Text|\.Textf)\("([a-z0-9][a-z0-9.\-]*)"[,)]`)
+		`|(?:\bi18n\.N|\bi18n\.Join|\.Text|\.Textf|\.note|\.warn)\("([a-z0-9][a-z0-9.\-]*)"[,)]`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue

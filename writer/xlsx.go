@@ -543,7 +543,8 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 			return nil, err
 		}
 	}
-	notes := slices.Concat(ev.Warnings, i18n.Of(lang).Notes(st.Notes), ev.Notes) // a likely mistake first
+	l := i18n.Of(lang)
+	notes := slices.Concat(l.Notes(ev.Warnings), l.Notes(st.Notes), l.Notes(ev.Notes)) // a likely mistake first
 	if len(notes) > 0 {
 		if err := section(label(lang, "notes")); err != nil {
 			return nil, err

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // update rewrites golden files instead of comparing with them: go test ./... -update.
@@ -151,10 +152,10 @@ func dumpEvent(b *strings.Builder, ev *tbsheet.Event, indent string) {
 		}
 	}
 	for _, n := range ev.Warnings {
-		w("warning: %s", n)
+		w("warning: %s", i18n.Lang("en").Note(n))
 	}
 	for _, n := range ev.Notes {
-		w("note: %s", n)
+		w("note: %s", i18n.Lang("en").Note(n))
 	}
 	for _, pod := range ev.Pods {
 		dumpEvent(b, pod, indent+"  ")
