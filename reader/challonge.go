@@ -188,15 +188,18 @@ type chlMatch struct {
 type chlSet struct{ p1, p2 int64 }
 
 // label names the match for messages: `round 3 match "F" (id 289391)`.
-func (m *chlMatch) label() string {
-	s := "round " + strconv.Itoa(m.round) + " match"
+func (m *chlMatch) label() string { return i18n.Lang("en").Note(m.name()) }
+
+// name is label for a note, in the organizer's language.
+func (m *chlMatch) name() i18n.Note {
+	n := i18n.N("reader.chl-match", m.round)
 	if m.identifier != "" {
-		s += " " + tbsheet.Quote(m.identifier)
+		n = i18n.N("reader.chl-match-named", m.round, tbsheet.Quote(m.identifier))
 	}
 	if m.id != "" {
-		s += " (id " + m.id + ")"
+		n = i18n.N("reader.chl-match-id", n, m.id)
 	}
-	return s
+	return n
 }
 
 // chlReader holds the state of one read: the document, and the problems and notes found.
@@ -212,8 +215,9 @@ func (r *chlReader) errorf(v *jsonValue, kind error, format string, args ...any)
 	r.errs.Addf(r.doc.pos(v), kind, format, args...)
 }
 
-func (r *chlReader) notef(format string, args ...any) {
-	r.notes = append(r.notes, i18n.N("text", fmt.Sprintf(format, args...)))
+// note records a fact for the organizer: the catalogue's key and its values.
+func (r *chlReader) note(key string, args ...any) {
+	r.notes = append(r.notes, i18n.N(key, args...))
 }
 
 func readChallonge(data []byte, name string, opt Options) (*tbsheet.Event, error) {
@@ -244,7 +248,7 @@ func readChallonge(data []byte, name string, opt Options) (*tbsheet.Event, error
 		return nil, r.errs
 	}
 	if opt.Players != nil {
-		r.notef("--players is ignored: the Challonge dump lists its own participants")
+		r.note("reader.chl-players-flag")
 	}
 	return r.build(ce)
 }

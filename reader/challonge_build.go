@@ -1,13 +1,13 @@
 package reader
 
 import (
-	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // chlPairing is a Challonge match whose players are resolved to player indexes.
@@ -61,14 +61,14 @@ func (r *chlReader) build(ce *chlEvent) (*tbsheet.Event, error) {
 			}
 		}
 	}
-	var byes []string
+	var byes []i18n.Note
 	for _, st := range stages {
 		if !st.rr {
 			byes = append(byes, r.inferByes(ev, ce, st, rounds, last)...)
 		}
 	}
 	if len(byes) > 0 {
-		r.notef("byes inferred (Challonge writes no match for a bye): %s", strings.Join(byes, "; "))
+		r.note("reader.chl-byes", i18n.Join("sep.notes", byes...))
 	}
 	r.drops(ev, ce, stages, last, maxSwiss)
 
@@ -119,7 +119,7 @@ func (r *chlReader) players(ev *tbsheet.Event, ce *chlEvent) {
 		}
 	}
 	if len(waiting) > 0 {
-		r.notef("on the waiting list, not players: %s", strings.Join(waiting, ", "))
+		r.note("reader.chl-waiting", i18n.Join("sep.list", texts(waiting)...))
 	}
 }
 
@@ -193,7 +193,7 @@ func (r *chlReader) stages(ev *tbsheet.Event, ce *chlEvent, pairings []*chlPairi
 			"a Challonge %s bracket without a group stage: tbsheet ranks Swiss and round-robin events", tbsheet.Quote(ce.kind))
 		return nil
 	}
-	var kinds []string
+	var kinds []i18n.Note
 	for _, st := range stages {
 		switch ce.kind {
 		case "swiss":
@@ -201,23 +201,23 @@ func (r *chlReader) stages(ev *tbsheet.Event, ce *chlEvent, pairings []*chlPairi
 			st.rr = true
 		default:
 			st.rr = st.complete()
-			what := "Swiss (not every two of its players meet)"
+			what := i18n.N("reader.chl-as-swiss")
 			if st.rr {
-				what = "round robin (every two of its players meet)"
+				what = i18n.N("reader.chl-as-rr")
 			}
-			name := "the event"
+			name := i18n.N("reader.chl-the-event")
 			if st.group != "" {
-				name = "group " + st.group
+				name = i18n.N("reader.chl-group", st.group)
 			}
-			kinds = append(kinds, name+" read as "+what)
+			kinds = append(kinds, i18n.N("reader.chl-read-as", name, what))
 		}
 	}
 	if len(kinds) > 0 {
-		why := "the dump does not say which format the group stage has"
+		why := i18n.N("reader.chl-no-format")
 		if ce.kind == "" {
-			why = "the dump has no tournament record"
+			why = i18n.N("reader.chl-no-record")
 		}
-		r.notef("%s: %s", why, strings.Join(kinds, "; "))
+		r.note("reader.chl-formats", why, i18n.Join("sep.notes", kinds...))
 	}
 	return stages
 }
@@ -278,8 +278,7 @@ func (r *chlReader) modelMatch(ev *tbsheet.Event, p *chlPairing) tbsheet.Match {
 	switch {
 	case !g.Known:
 	case g.P1 < 0 || g.P2 < 0:
-		r.notef("%s (%s vs %s): score %s is points, not games (they are negative): games left out, points scored kept",
-			m.label(), ev.Players[p.p1].Name, ev.Players[p.p2].Name, m.scoresV.quoted())
+		r.note("reader.chl-negative", m.name(), ev.Players[p.p1].Name, ev.Players[p.p2].Name, m.scoresV.quoted())
 		out.Games = tbsheet.Games{}
 	case !chlGamesFit(g, out.Result):
 		says := "the match is a tie"
@@ -344,7 +343,7 @@ func chlGamesFit(g tbsheet.Games, res tbsheet.Result) bool {
 // Members are the players with a match in the stage; a member who is inactive and has no
 // match after the round dropped. Challonge gives one bye a round, so when several members
 // have no match the round is left as it is and a note says so.
-func (r *chlReader) inferByes(ev *tbsheet.Event, ce *chlEvent, st *chlStage, rounds map[int]*tbsheet.Round, last map[int]int) []string {
+func (r *chlReader) inferByes(ev *tbsheet.Event, ce *chlEvent, st *chlStage, rounds map[int]*tbsheet.Round, last map[int]int) []i18n.Note {
 	present := map[int]map[int]bool{}
 	for _, p := range st.pairings {
 		if p.m.round < 1 {
@@ -361,7 +360,7 @@ func (r *chlReader) inferByes(ev *tbsheet.Event, ce *chlEvent, st *chlStage, rou
 			inactive[p.player] = true
 		}
 	}
-	var byes []string
+	var byes []i18n.Note
 	for _, n := range sortedIntKeys(present) {
 		var missing []int
 		for _, i := range sortedIntKeys(st.members) {
@@ -375,14 +374,13 @@ func (r *chlReader) inferByes(ev *tbsheet.Event, ce *chlEvent, st *chlStage, rou
 			rd := rounds[n]
 			rd.Matches = append(rd.Matches, tbsheet.Match{P1: missing[0], P2: tbsheet.NoPlayer,
 				Result: tbsheet.Bye, Pos: ev.Players[missing[0]].Pos}) // no match is written: point at the participant
-			byes = append(byes, fmt.Sprintf("round %d %s", n, ev.Players[missing[0]].Name))
+			byes = append(byes, i18n.N("reader.chl-round-name", n, ev.Players[missing[0]].Name))
 		default:
 			var names []string
 			for _, i := range missing {
 				names = append(names, ev.Players[i].Name)
 			}
-			r.notef("round %d: %s have no match; Challonge gives one bye a round, so none is counted as a bye",
-				n, strings.Join(names, ", "))
+			r.note("reader.chl-no-match", n, i18n.Join("sep.list", texts(names)...))
 		}
 	}
 	return byes
@@ -396,7 +394,8 @@ func (r *chlReader) drops(ev *tbsheet.Event, ce *chlEvent, stages []*chlStage, l
 			member[i] = true
 		}
 	}
-	var dropped, never []string
+	var dropped []i18n.Note
+	var never []string
 	for _, p := range ce.participants {
 		i := p.player
 		if i == tbsheet.NoPlayer {
@@ -407,14 +406,14 @@ func (r *chlReader) drops(ev *tbsheet.Event, ce *chlEvent, stages []*chlStage, l
 			never = append(never, ev.Players[i].Name)
 		case !p.active && last[i] < maxSwiss:
 			ev.Players[i].DroppedAfter = last[i]
-			dropped = append(dropped, fmt.Sprintf("%s after round %d", ev.Players[i].Name, last[i]))
+			dropped = append(dropped, i18n.N("reader.name-after-round", ev.Players[i].Name, last[i]))
 		}
 	}
 	if len(dropped) > 0 {
-		r.notef("inactive participants read as dropped: %s", strings.Join(dropped, ", "))
+		r.note("reader.chl-inactive", i18n.Join("sep.list", dropped...))
 	}
 	if len(never) > 0 {
-		r.notef("never paired: %s", strings.Join(never, ", "))
+		r.note("reader.never-paired", i18n.Join("sep.list", texts(never)...))
 	}
 }
 
@@ -444,17 +443,16 @@ func (r *chlReader) playoffRounds(ev *tbsheet.Event, pairings []*chlPairing, max
 		}
 		return keys[i] > keys[j]
 	})
-	var names []string
+	var names []i18n.Note
 	for i, k := range keys {
 		rd := tbsheet.Round{Number: maxSwiss + i + 1, Playoff: true, Pos: r.doc.pos(byRound[k][0].m.v)}
 		for _, p := range byRound[k] {
 			rd.Matches = append(rd.Matches, r.modelMatch(ev, p))
 		}
 		ev.Rounds = append(ev.Rounds, rd)
-		names = append(names, strconv.Itoa(k))
+		names = append(names, i18n.N("text", strconv.Itoa(k)))
 	}
-	r.notef("the elimination bracket (Challonge rounds %s) is read as playoff rounds %d to %d",
-		strings.Join(names, ", "), maxSwiss+1, maxSwiss+len(keys))
+	r.note("reader.chl-bracket", i18n.Join("sep.list", names...), maxSwiss+1, maxSwiss+len(keys))
 }
 
 // chlTiebreakIDs maps Challonge's tie_breaks strings (the API values, and the names the
@@ -513,8 +511,7 @@ func (r *chlReader) settings(ev *tbsheet.Event, ce *chlEvent, stages []*chlStage
 		what string
 	}{{conf.gameWin, "game_win"}, {conf.gameTie, "game_tie"}} {
 		if g.v != nil && g.v.Sign() != 0 {
-			r.notef("Challonge adds %s points per game (%s%s); tbsheet's points count matches only",
-				g.v, prefix, g.what)
+			r.note("reader.chl-game-points", g.v.String(), prefix+g.what)
 		}
 	}
 
@@ -523,7 +520,7 @@ func (r *chlReader) settings(ev *tbsheet.Event, ce *chlEvent, stages []*chlStage
 		if id, ok := chlTiebreakIDs[s]; ok {
 			ev.Tiebreaks = append(ev.Tiebreaks, id)
 		} else {
-			r.notef("Challonge tie break %s is not one tbsheet knows: left out of the order", v.quoted())
+			r.note("reader.chl-tiebreak", v.quoted())
 		}
 	}
 	if rr {
@@ -531,8 +528,7 @@ func (r *chlReader) settings(ev *tbsheet.Event, ce *chlEvent, stages []*chlStage
 		case "game wins", "points scored", "points difference":
 			id := chlTiebreakIDs[ce.rankedBy]
 			ev.Tiebreaks = append([]string{id}, chlWithout(ev.Tiebreaks, id)...)
-			r.notef("Challonge ranks this round robin by %s; tbsheet ranks by match points first and puts %s first among the tiebreaks",
-				ce.rankedBy, id)
+			r.note("reader.chl-ranked-by", ce.rankedBy, id)
 		}
 	}
 }
