@@ -6,7 +6,6 @@ package reader
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
@@ -59,8 +58,9 @@ func (r *ktsReader) errorf(e *xmlElem, kind error, format string, args ...any) {
 	r.errs.Addf(r.pos(e), kind, format, args...)
 }
 
-func (r *ktsReader) notef(format string, args ...any) {
-	r.notes = append(r.notes, i18n.N("text", fmt.Sprintf(format, args...)))
+// note records a fact for the organizer: the catalogue's key and its values.
+func (r *ktsReader) note(key string, args ...any) {
+	r.notes = append(r.notes, i18n.N(key, args...))
 }
 
 // integer reads a whole number from an element's text; a missing or empty element is 0. Out
@@ -147,7 +147,7 @@ func readKTSXML(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 		ev.Name = root.child("ID").value()
 	}
 	if opt.Players != nil {
-		r.notef("--players is ignored: the .Tournament file lists its own players")
+		r.note("reader.kts-players-flag")
 	}
 	structure := r.integer(root.child("PlayerStructure"), 0, 99)
 	playoffRound := int(r.integer(root.child("PlayoffRound"), 0, sanityMaxRounds))
@@ -234,7 +234,7 @@ func (r *ktsReader) players(ev *tbsheet.Event, list *xmlElem, structure int64) m
 		ev.Players = append(ev.Players, p)
 	}
 	if structure > 1 && !ev.Teams {
-		r.notef("PlayerStructure %d is a team event, but the file lists single players: read as individuals", structure)
+		r.note("reader.kts-structure", structure)
 	}
 	return index
 }
@@ -290,8 +290,7 @@ func (r *ktsReader) dropRound(tp *xmlElem) int {
 		return round
 	case "", "active", "cut", "playoffcut", "topx":
 	default:
-		r.notef("%s: DropReason %s is not one KTS writes (Active, Drop, Cut, PlayoffCut, TopX): not read as a drop",
-			r.pos(tp.child("DropReason")), tbsheet.Quote(reason))
+		r.note("reader.kts-drop-reason", r.pos(tp.child("DropReason")).String(), tbsheet.Quote(reason))
 	}
 	return 0
 }
@@ -318,8 +317,7 @@ func (r *ktsReader) checkDrops(ev *tbsheet.Event) {
 		case p.DroppedAfter > lastSwiss:
 			p.DroppedAfter = lastSwiss
 		case played[i] > p.DroppedAfter:
-			r.notef("%s (%s) has DropRound %d but a match in round %d: read as dropped after round %d",
-				p.Name, p.ID, p.DroppedAfter, played[i], played[i])
+			r.note("reader.kts-drop-round", p.Name, p.ID, p.DroppedAfter, played[i])
 			p.DroppedAfter = played[i]
 		}
 	}
@@ -336,11 +334,11 @@ func (r *ktsReader) penalties(ev *tbsheet.Event, list *xmlElem, index map[string
 		id, _ := ktsID(pp.child("Player").value())
 		i, ok := index[id]
 		if !ok {
-			r.notef("%s: a disqualification for player %s, who is not registered: ignored", r.pos(pp), tbsheet.Quote(pp.child("Player").value()))
+			r.note("reader.kts-dq-unknown", r.pos(pp).String(), tbsheet.Quote(pp.child("Player").value()))
 			continue
 		}
 		ev.Players[i].Disqualified = true
-		r.notef("%s (%s) is disqualified (penalty code %d)", ev.Players[i].Name, id, code)
+		r.note("reader.kts-dq", ev.Players[i].Name, id, code)
 	}
 }
 
@@ -458,7 +456,7 @@ func (r *ktsReader) match(ev *tbsheet.Event, tm *xmlElem, round int, index map[s
 		}
 	case "Incomplete":
 		if bye {
-			r.notef("%s: a bye in round %d still marked Incomplete: left out", r.pos(tm), round)
+			r.note("reader.kts-bye-incomplete", r.pos(tm).String(), round)
 			return m, false
 		}
 		m.Result = tbsheet.Unreported

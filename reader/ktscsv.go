@@ -216,8 +216,8 @@ func readKTSCSV(data []byte, name string, opt Options) (*tbsheet.Event, error) {
 	for _, n := range sortedIntKeys(rounds) {
 		ev.Rounds = append(ev.Rounds, *rounds[n])
 	}
-	if note := ktsMarkTopCut(ev); note != "" {
-		ev.Notes = append(ev.Notes, i18n.N("text", note))
+	if note := ktsMarkTopCut(ev); !note.IsZero() {
+		ev.Notes = append(ev.Notes, note)
 	}
 	errs.AddAll(ev.Validate())
 	return ev, errs.Err()
@@ -279,8 +279,8 @@ func ktsCSVMatch(cr *csv.Reader, name string, rec []string, round int,
 // does not mark them: the last rounds where only wins were recorded, each round's players are
 // the previous round's winners, the player count is a power of two, and the first of them has
 // at most half the players of the round before it. They become playoff rounds, and the
-// returned note says so.
-func ktsMarkTopCut(ev *tbsheet.Event) string {
+// returned note says so (no note when there is no cut).
+func ktsMarkTopCut(ev *tbsheet.Event) i18n.Note {
 	rs := ev.Rounds
 	players := func(r tbsheet.Round) map[int]bool {
 		s := map[int]bool{}
@@ -314,7 +314,7 @@ func ktsMarkTopCut(ev *tbsheet.Event) string {
 	}
 	i := len(rs) - 1
 	if i < 1 || !eliminationShaped(rs[i]) {
-		return ""
+		return i18n.Note{}
 	}
 	for i > 1 && eliminationShaped(rs[i-1]) && winnersAre(rs[i-1], players(rs[i])) {
 		i--
@@ -325,16 +325,15 @@ func ktsMarkTopCut(ev *tbsheet.Event) string {
 		i++
 	}
 	if i == len(rs) {
-		return ""
+		return i18n.Note{}
 	}
 	for k := i; k < len(rs); k++ {
 		rs[k].Playoff = true
 	}
 	first, last := rs[i].Number, rs[len(rs)-1].Number
-	span := fmt.Sprintf("round %d looks like a top cut", first)
-	if last != first {
-		span = fmt.Sprintf("rounds %d to %d look like a top cut", first, last)
+	top := len(players(rs[i]))
+	if last == first {
+		return i18n.N("reader.kts-top-cut-round", first, top)
 	}
-	return span + fmt.Sprintf(" (top %d, single elimination): read as playoff rounds, which the KTS matches export does not mark",
-		len(players(rs[i])))
+	return i18n.N("reader.kts-top-cut-rounds", first, last, top)
 }
