@@ -3,7 +3,6 @@ package reader
 // Pokémon TOM (Tournament Operations Manager) .tdf files: docs/inputs.md.
 
 import (
-	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -248,7 +247,7 @@ func (r *tdfReader) readPod(pe *xmlElem, file *tbsheet.Event) {
 		ev: &tbsheet.Event{Name: file.Name, Date: file.Date, Source: r.file, Format: "tdf", System: "pokemon", Pod: name},
 	}
 	if !known {
-		pod.ev.Notes = append(pod.ev.Notes, i18n.N("text", fmt.Sprintf("pod category %d is not one tbsheet knows (0 Junior, 1 Senior, 2 Masters, 8 combined, 10 all divisions together): named %s", cat, tbsheet.Quote(name))))
+		pod.ev.Notes = append(pod.ev.Notes, i18n.N("reader.tdf-category", cat, tbsheet.Quote(name)))
 	}
 	r.pods = append(r.pods, pod)
 	for _, sp := range append(pe.all("subgroups", "subgroup", "players", "player"), pe.all("players", "player")...) {
@@ -331,8 +330,8 @@ func (r *tdfReader) readMatch(pod *tdfPod, me *xmlElem) (tbsheet.Match, bool) {
 		r.join(pod, m.P2, p2)
 	}
 	if m.Result == tbsheet.DoubleLoss {
-		pod.ev.Notes = append(pod.ev.Notes, i18n.N("text", fmt.Sprintf("%s: outcome 4 is read as a double loss (some tools read it as a tie): %s vs %s",
-			m.Pos, r.players[m.P1].Name, r.players[m.P2].Name)))
+		pod.ev.Notes = append(pod.ev.Notes, i18n.N("reader.tdf-double-loss",
+			m.Pos.String(), r.players[m.P1].Name, r.players[m.P2].Name))
 	}
 	return m, true
 }
@@ -358,7 +357,7 @@ func (r *tdfReader) readStandings(root *xmlElem) {
 			continue
 		}
 		if pod == nil {
-			r.noteAll(fmt.Sprintf("%s: standings for pod category %s, which has no pairings: ignored", se.pos, tbsheet.Quote(se.val("category"))))
+			r.noteAll(i18n.N("reader.tdf-standings-no-pod", se.pos.String(), tbsheet.Quote(se.val("category"))))
 			continue
 		}
 		for _, pe := range se.all("player") {
@@ -369,8 +368,8 @@ func (r *tdfReader) readStandings(root *xmlElem) {
 	}
 	for _, pod := range r.pods {
 		if len(pod.divisions) > 0 {
-			pod.ev.Notes = append(pod.ev.Notes, i18n.N("text", fmt.Sprintf("TOM places each division of pod %s apart (%s): the self-check compares each among its own players",
-				pod.ev.Pod, strings.Join(pod.divisions, ", "))))
+			pod.ev.Notes = append(pod.ev.Notes, i18n.N("reader.tdf-divisions",
+				pod.ev.Pod, i18n.Join("sep.list", texts(pod.divisions)...)))
 		}
 	}
 }
@@ -404,11 +403,11 @@ func (r *tdfReader) standing(pod *tdfPod, pe *xmlElem) (p, place int, ok bool) {
 	place, err := strconv.Atoi(pe.val("place"))
 	switch {
 	case !known:
-		pod.ev.Notes = append(pod.ev.Notes, i18n.N("text", fmt.Sprintf("%s: standings list userid %s, who is not registered: ignored", pe.pos, tbsheet.Quote(id))))
+		pod.ev.Notes = append(pod.ev.Notes, i18n.N("reader.tdf-standings-unknown", pe.pos.String(), tbsheet.Quote(id)))
 	case err != nil || place < 1:
-		pod.ev.Notes = append(pod.ev.Notes, i18n.N("text", fmt.Sprintf("%s: standings place %s is not a place: ignored", pe.attrPos("place"), tbsheet.Quote(pe.val("place")))))
+		pod.ev.Notes = append(pod.ev.Notes, i18n.N("reader.tdf-standings-place", pe.attrPos("place").String(), tbsheet.Quote(pe.val("place"))))
 	case !pod.members[p]:
-		pod.ev.Notes = append(pod.ev.Notes, i18n.N("text", fmt.Sprintf("%s: standings list %s in pod %s, where %s did not play: ignored", pe.pos, r.players[p].Name, pod.ev.Pod, r.players[p].Name)))
+		pod.ev.Notes = append(pod.ev.Notes, i18n.N("reader.tdf-standings-not-in-pod", pe.pos.String(), r.players[p].Name, pod.ev.Pod))
 	default:
 		return p, place, true
 	}
@@ -416,9 +415,9 @@ func (r *tdfReader) standing(pod *tdfPod, pe *xmlElem) (p, place int, ok bool) {
 }
 
 // noteAll adds a note to every pod (a fact about the file as a whole).
-func (r *tdfReader) noteAll(note string) {
+func (r *tdfReader) noteAll(note i18n.Note) {
 	for _, p := range r.pods {
-		p.ev.Notes = append(p.ev.Notes, i18n.N("text", note))
+		p.ev.Notes = append(p.ev.Notes, note)
 	}
 }
 
@@ -445,7 +444,7 @@ func (r *tdfReader) assignPlayers(file *tbsheet.Event) {
 		pod.ev.Players = append(pod.ev.Players, p)
 	}
 	if len(none) > 0 {
-		file.Notes = append(file.Notes, i18n.N("text", fmt.Sprintf("registered but in no pod and never paired: %s", strings.Join(none, ", "))))
+		file.Notes = append(file.Notes, i18n.N("reader.tdf-no-pod", i18n.Join("sep.list", texts(none)...)))
 	}
 }
 
@@ -499,7 +498,7 @@ func renumberPlayoffs(ev *tbsheet.Event) {
 	for i := range ev.Rounds {
 		if ev.Rounds[i].Playoff {
 			n++
-			ev.Notes = append(ev.Notes, i18n.N("text", fmt.Sprintf("top-cut round %d is numbered %d here, after the %d Swiss rounds", ev.Rounds[i].Number, n, lastSwiss)))
+			ev.Notes = append(ev.Notes, i18n.N("reader.top-cut-renumbered", ev.Rounds[i].Number, n, lastSwiss))
 			ev.Rounds[i].Number = n
 		}
 	}

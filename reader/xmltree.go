@@ -460,11 +460,10 @@ func settleDrop(ev *tbsheet.Event, p, recorded int) {
 	case !played:
 		return // dropped before playing a round: left out of the standings, nothing to say
 	case recorded <= 0:
-		ev.Notes = append(ev.Notes, i18n.N("text", fmt.Sprintf("%s is marked as dropped, but the file does not say in which round: read as not dropped", name)))
+		ev.Notes = append(ev.Notes, i18n.N("reader.drop-no-round", name))
 		return
 	case after != recorded && (recorded <= lastSwiss || after < lastSwiss):
-		ev.Notes = append(ev.Notes, i18n.N("text", fmt.Sprintf("%s: the file records the drop in round %d, but %s last played in round %d: read as dropped after round %d",
-			name, recorded, name, after, after)))
+		ev.Notes = append(ev.Notes, i18n.N("reader.drop-moved", name, recorded, after))
 	}
 	ev.Players[p].DroppedAfter = after
 }
