@@ -199,8 +199,8 @@ func (r *werReader) readTeams(root *xmlElem) {
 		case status == strconv.Itoa(werDropped):
 			r.drops[index] = r.intAttr(te, "eliminationround", 0, 0, false)
 		case status != "" && strings.Trim(status, "0123456789") != "":
-			r.ev.Notes = append(r.ev.Notes, i18n.N("text", fmt.Sprintf("%s: team status %s is not one tbsheet knows (2 playing, 3 dropped, 4 out in the top cut): %s read as not dropped",
-				te.attrPos("status"), tbsheet.Quote(status), p.Name)))
+			r.ev.Notes = append(r.ev.Notes, i18n.N("reader.wer-status",
+				te.attrPos("status").String(), tbsheet.Quote(status), p.Name))
 		}
 	}
 }
@@ -249,9 +249,9 @@ func (r *werReader) readRoles(root *xmlElem) {
 				seq, err := strconv.Atoi(ref.val("seq"))
 				switch {
 				case !ok:
-					r.ev.Notes = append(r.ev.Notes, i18n.N("text", fmt.Sprintf("%s: WER's final order lists person %s, who plays for no team: ignored", ref.pos, tbsheet.Quote(ref.val("person")))))
+					r.ev.Notes = append(r.ev.Notes, i18n.N("reader.wer-order-person", ref.pos.String(), tbsheet.Quote(ref.val("person"))))
 				case err != nil || seq < 1:
-					r.ev.Notes = append(r.ev.Notes, i18n.N("text", fmt.Sprintf("%s: WER's final order has seq=%s, not a place: ignored", ref.attrPos("seq"), tbsheet.Quote(ref.val("seq")))))
+					r.ev.Notes = append(r.ev.Notes, i18n.N("reader.wer-order-seq", ref.attrPos("seq").String(), tbsheet.Quote(ref.val("seq"))))
 				case r.ev.Players[p].Reported == nil || seq < r.ev.Players[p].Reported.Rank:
 					r.ev.Players[p].Reported = &tbsheet.Reported{Rank: seq}
 				}
@@ -281,13 +281,13 @@ func (r *werReader) readRounds(root *xmlElem) {
 	}
 	sortRounds(r.ev.Rounds)
 	if len(r.mirrors) > 0 {
-		var codes []string
+		var codes []i18n.Note
 		for code, n := range r.mirrors {
-			codes = append(codes, fmt.Sprintf("%d with outcome %s", n, tbsheet.Quote(code)))
+			codes = append(codes, i18n.N("reader.wer-outcome-count", n, tbsheet.Quote(code)))
 		}
-		slices.Sort(codes)
-		r.ev.Notes = append(r.ev.Notes, i18n.N("text", fmt.Sprintf("match rows that repeat another row of the same match from the other player's side, with an outcome code tbsheet does not know, were skipped: %s",
-			strings.Join(codes, ", "))))
+		en := i18n.Lang("en")
+		slices.SortFunc(codes, func(a, b i18n.Note) int { return strings.Compare(en.Note(a), en.Note(b)) }) // one order in every language
+		r.ev.Notes = append(r.ev.Notes, i18n.N("reader.wer-mirrors", i18n.Join("sep.list", codes...)))
 	}
 }
 
