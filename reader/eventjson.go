@@ -69,7 +69,7 @@ func readEventJSON(data []byte, name string, opt Options) (*tbsheet.Event, error
 		r.errs.AddAll(ev.Validate()) // the divisions' too
 	}
 	if opt.Players != nil {
-		ev.Notes = append(ev.Notes, i18n.N("text", "the players list given with --players is not used: the file lists its own players"))
+		ev.Notes = append(ev.Notes, i18n.N("reader.json-players-flag"))
 	}
 	if len(r.errs) > 0 {
 		return nil, r.errs
@@ -90,7 +90,7 @@ func (r *evjReader) event(v *jsonValue) *tbsheet.Event {
 		LocalIDs:      r.flag(v.get("local_ids")),
 		Pod:           r.text(v.get("pod")),
 		Tiebreaks:     r.texts(v.get("tiebreaks")),
-		Notes:         texts(r.texts(v.get("notes"))),
+		Notes:         texts(r.texts(v.get("notes"))), // as the file words them, in its one language
 	}
 	if p := v.get("points"); !p.isNull() {
 		ev.Points = &tbsheet.Points{Win: r.num(p, "win"), Draw: r.num(p, "draw"), Loss: r.num(p, "loss"), Bye: r.num(p, "bye")}

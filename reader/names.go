@@ -4,7 +4,6 @@ package reader
 // the hand-kept readers clean a name cell: spaces made single, invisible characters dropped.
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -85,13 +84,12 @@ func cleanNames(ev *tbsheet.Event, players bool) {
 	}
 	name := ev.Name
 	for _, title := range []struct {
-		what string
+		note string // the key of the note that the name was cleaned
 		s    *string
-	}{{"event", &ev.Name}, {"division", &ev.Pod}} {
+	}{{"reader.event-name-control", &ev.Name}, {"reader.division-name-control", &ev.Pod}} {
 		raw := *title.s
 		if *title.s = cleanTitle(raw); *title.s != cleanName(raw) {
-			ev.Notes = append(ev.Notes, i18n.N("text", fmt.Sprintf("the %s's name %s holds control characters: read as spaces",
-				title.what, tbsheet.Quote(raw))))
+			ev.Notes = append(ev.Notes, i18n.N(title.note, tbsheet.Quote(raw)))
 		}
 	}
 	if players {

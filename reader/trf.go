@@ -316,7 +316,7 @@ func (t *trfReader) rankColumn(players []*trfPlayer) {
 			}
 		}
 	}
-	t.ev.Notes = append(t.ev.Notes, i18n.N("text", "the rank column (columns 86–89) is the start order, as programs write it before the end of an event: it is not compared with tbsheet's ranks"))
+	t.ev.Notes = append(t.ev.Notes, i18n.N("reader.trf-start-order"))
 }
 
 // block reads the round block at col: "oooo c r" (opponent, colour, result).
@@ -408,8 +408,8 @@ func (t *trfReader) scoring(l trfLine) {
 	rule := map[string]exact.Num{"H": pt.Draw, "Z": pt.Loss, "F": pt.Bye, "FW": pt.Win, "FL": pt.Loss}
 	for code, v := range vals {
 		if want, ok := rule[code]; ok && !want.Equal(v) {
-			t.ev.Notes = append(t.ev.Notes, i18n.N("text", fmt.Sprintf("%s:%d: the scoring gives %s %s points; tbsheet scores it %s",
-				t.name, l.no, code, v, want)))
+			t.ev.Notes = append(t.ev.Notes, i18n.N("reader.trf-scoring",
+				t.name, l.no, code, v.String(), want.String()))
 		}
 	}
 	t.ev.Points = &pt
