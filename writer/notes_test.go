@@ -19,8 +19,29 @@ import (
 // cut, events with unreported matches, results without games, ties and drops.
 func noteCorpus(t *testing.T) []*calc.Standings {
 	t.Helper()
+	events := corpusEvents(t, "../samples", "../testdata/trf", "../testdata/tdf", "../testdata/kts", "../testdata/challonge", "../testdata/wer")
+	var out []*calc.Standings
+	for _, ev := range events {
+		for _, s := range calc.Systems() {
+			st, err := calc.Compute(ev, calc.Options{System: s.Name, Show: []string{"all"}})
+			if err != nil {
+				continue
+			}
+			out = append(out, st, calc.Final(st))
+		}
+	}
+	for _, unknown := range []bool{false, true} {
+		out = append(out, presetStandings(24, 5, 3, unknown)...)
+	}
+	return append(out, bigStandings(60), finalStandings(), compute(bigEvent(30), calc.Options{System: "fide", Show: []string{"all"}}))
+}
+
+// corpusEvents reads every input in dirs that reads without an error, each division of a
+// multi-pod input as well as the file's event.
+func corpusEvents(t *testing.T, dirs ...string) []*tbsheet.Event {
+	t.Helper()
 	var events []*tbsheet.Event
-	for _, dir := range []string{"../samples", "../testdata/trf", "../testdata/tdf", "../testdata/kts", "../testdata/challonge", "../testdata/wer"} {
+	for _, dir := range dirs {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			t.Fatal(err)
@@ -45,20 +66,7 @@ func noteCorpus(t *testing.T) []*calc.Standings {
 	if len(events) < 10 {
 		t.Fatalf("%d events read", len(events))
 	}
-	var out []*calc.Standings
-	for _, ev := range events {
-		for _, s := range calc.Systems() {
-			st, err := calc.Compute(ev, calc.Options{System: s.Name, Show: []string{"all"}})
-			if err != nil {
-				continue
-			}
-			out = append(out, st, calc.Final(st))
-		}
-	}
-	for _, unknown := range []bool{false, true} {
-		out = append(out, presetStandings(24, 5, 3, unknown)...)
-	}
-	return append(out, bigStandings(60), finalStandings(), compute(bigEvent(30), calc.Options{System: "fide", Show: []string{"all"}}))
+	return events
 }
 
 // TestNotesTranslated: every note calc writes on the corpus (the standings' notes and each
@@ -129,6 +137,38 @@ func TestNotesTranslated(t *testing.T) {
 	}
 }
 
+// TestReaderNotesTranslated: every note and warning the readers hand over on the samples and
+// test inputs is in the catalogue in every language, and so is every note inside it; none is
+// a sentence written as it is (the key "text"), which would reach a zh or ja workbook in
+// English.
+func TestReaderNotesTranslated(t *testing.T) {
+	missing := map[string]bool{}
+	keys := map[string]bool{}
+	for _, ev := range corpusEvents(t, "../samples", "../testdata/handkept", "../testdata/hostile/files", "../testdata/trf",
+		"../testdata/tdf", "../testdata/kts", "../testdata/challonge", "../testdata/wer") {
+		for _, n := range slices.Concat(ev.Warnings, ev.Notes) {
+			keys[n.Key] = true
+			if n.Key == "text" {
+				t.Errorf("%s: a note written as it is, in English only: %q", ev.Source, i18n.Lang("en").Note(n))
+			}
+			for _, lang := range Langs() {
+				missingKeys(i18n.Lang(lang), n, missing)
+			}
+		}
+	}
+	if len(keys) < 10 {
+		t.Fatalf("%d kinds of note in the corpus (%v): the test checks too little", len(keys), keys)
+	}
+	var list []string
+	for k := range missing {
+		list = append(list, k)
+	}
+	slices.Sort(list)
+	for _, k := range list {
+		t.Errorf("the catalogue has no %s", k)
+	}
+}
+
 // TestDeclaredReasonsTranslated: when a TRF declares a tie-break tbsheet cannot follow, the
 // note says why in the reader's language too, the reason included (a note inside a note).
 func TestDeclaredReasonsTranslated(t *testing.T) {
@@ -167,6 +207,60 @@ func TestDeclaredReasonsTranslated(t *testing.T) {
 			}
 			if w := english.FindString(rest); w != "" {
 				t.Errorf("%s in %s: English left (%q): %s", d, lang, w, got)
+			}
+		}
+	}
+}
+
+// TestWorkbookReaderNotesInLanguage: a hand-kept file's warning (results written two ways)
+// and notes reach a Chinese or Japanese workbook's notes section in its language, with no
+// English sentence; an English workbook has the words the terminal prints.
+func TestWorkbookReaderNotesInLanguage(t *testing.T) {
+	const csv = "Round,Player 1,Player 2,Result\n1,Ann,Bob,W\n1,Cat,Dan,2-1\n2,Ann,Cat,2-0\n2,Bob,Dan,1-2\n3,Ann,Dan,2-0\n"
+	ev, err := reader.ReadBytes([]byte(csv), "mixed.csv", "", reader.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(ev.Warnings, func(n i18n.Note) bool { return n.Key == "reader.mixed-results" })
+	if i < 0 || len(ev.Notes) == 0 {
+		t.Fatalf("warnings %q, notes %q: want the mixed results and a note", i18n.Lang("en").Notes(ev.Warnings), i18n.Lang("en").Notes(ev.Notes))
+	}
+	english := regexp.MustCompile(`[A-Za-z]{3,} [a-z]{3,}`) // two English words in a row
+	st := compute(ev, calc.Options{System: "mtg"})
+	for _, lang := range Langs() {
+		f := writeXLSX(t, st, Options{Lang: lang, Now: testNow}, xlsxConfig{})
+		rows, err := f.GetRows(sheetNamesFor(lang).about)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The notes section: the rows after its heading, up to the next heading.
+		var notes []string
+		in := false
+		for _, r := range rows {
+			switch {
+			case len(r) == 1 && r[0] == label(lang, "notes"):
+				in = true
+			case len(r) == 1 && r[0] == label(lang, "unreported-matches"):
+				in = false
+			case in && len(r) > 0:
+				notes = append(notes, strings.Join(r, " "))
+			}
+		}
+		l := i18n.Lang(lang)
+		if want := l.Note(ev.Warnings[i]); len(notes) == 0 || notes[0] != want {
+			t.Errorf("%s: the notes section starts %q, want the warning %q", lang, notes, want)
+		}
+		for _, n := range ev.Notes {
+			if !slices.Contains(notes, l.Note(n)) {
+				t.Errorf("%s: the notes section %q lacks %q", lang, notes, l.Note(n))
+			}
+		}
+		if lang == "en" {
+			continue
+		}
+		for _, n := range notes {
+			if m := english.FindString(n); m != "" {
+				t.Errorf("%s: an English sentence (%q) in the notes section: %q", lang, m, n)
 			}
 		}
 	}
