@@ -127,15 +127,6 @@ func listed(names []i18n.Note) i18n.Note {
 	return i18n.N("reader.and-more", len(names)-shown, i18n.Join("sep.list", names[:shown]...))
 }
 
-// texts makes each of words (names, values as typed) a note that writes it as it is.
-func texts(words []string) []i18n.Note {
-	out := make([]i18n.Note, len(words))
-	for i, w := range words {
-		out[i] = i18n.N("text", w)
-	}
-	return out
-}
-
 // maxMixedRows is how many rows the note of mixed result kinds names.
 const maxMixedRows = 5
 

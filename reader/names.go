@@ -173,3 +173,13 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// texts makes each of words (names, values as typed) a note that writes it as it is, for a
+// list in a reader's note.
+func texts(words []string) []i18n.Note {
+	out := make([]i18n.Note, len(words))
+	for i, w := range words {
+		out[i] = i18n.N("text", w)
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package writer
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -98,6 +99,14 @@ func missingKeys(lang i18n.Lang, n i18n.Note, missing map[string]bool) {
 	}
 }
 
+// reportMissing fails t for each "lang key" in missing, in order.
+func reportMissing(t *testing.T, missing map[string]bool) {
+	t.Helper()
+	for _, k := range slices.Sorted(maps.Keys(missing)) {
+		t.Errorf("the catalogue has no %s", k)
+	}
+}
+
 // TestNotesTranslated: every note calc hands over on the corpus (the standings' notes, the
 // rows' notes and every figure's explanation) is in the catalogue in every language, and so
 // is every note inside it.
@@ -127,14 +136,7 @@ func TestNotesTranslated(t *testing.T) {
 	if seen < 100 {
 		t.Fatalf("%d notes in the corpus: the test checks too little", seen)
 	}
-	var list []string
-	for k := range missing {
-		list = append(list, k)
-	}
-	slices.Sort(list)
-	for _, k := range list {
-		t.Errorf("the catalogue has no %s", k)
-	}
+	reportMissing(t, missing)
 }
 
 // TestReaderNotesTranslated: every note and warning the readers hand over on the samples and
@@ -159,14 +161,7 @@ func TestReaderNotesTranslated(t *testing.T) {
 	if len(keys) < 10 {
 		t.Fatalf("%d kinds of note in the corpus (%v): the test checks too little", len(keys), keys)
 	}
-	var list []string
-	for k := range missing {
-		list = append(list, k)
-	}
-	slices.Sort(list)
-	for _, k := range list {
-		t.Errorf("the catalogue has no %s", k)
-	}
+	reportMissing(t, missing)
 }
 
 // TestDeclaredReasonsTranslated: when a TRF declares a tie-break tbsheet cannot follow, the
