@@ -140,9 +140,9 @@ func TestNotesTranslated(t *testing.T) {
 }
 
 // TestReaderNotesTranslated: every note and warning the readers hand over on the samples and
-// test inputs is in the catalogue in every language, and so is every note inside it; none is
-// a sentence written as it is (the key "text"), which would reach a zh or ja workbook in
-// English.
+// test inputs is in the catalogue in every language, and so is every note inside it, and
+// writes its values without complaint; none is a sentence written as it is (the key "text"),
+// which would reach a zh or ja workbook in English.
 func TestReaderNotesTranslated(t *testing.T) {
 	missing := map[string]bool{}
 	keys := map[string]bool{}
@@ -155,6 +155,9 @@ func TestReaderNotesTranslated(t *testing.T) {
 			}
 			for _, lang := range Langs() {
 				missingKeys(i18n.Lang(lang), n, missing)
+				if text := i18n.Lang(lang).Note(n); strings.Contains(text, "%!") {
+					t.Errorf("%s: %s writes %q in %s: its values do not fit its words", ev.Source, n.Key, text, lang)
+				}
 			}
 		}
 	}
