@@ -14,6 +14,7 @@ import (
 	"github.com/tbsheet/tbsheet/season"
 	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/seasontable"
 )
 
 // Snapshot is what one good save of the input gives the pages: its standings, division by
@@ -69,8 +70,8 @@ type state struct {
 type view struct {
 	once      sync.Once
 	divisions []divisionView
-	season    *writer.SeasonScreen // nil without a season
-	broken    bool                 // making it panicked
+	season    *seasontable.Screen // nil without a season
+	broken    bool                // making it panicked
 }
 
 // divisionView is one division in words (the pages' templates read it), with where each
@@ -127,7 +128,7 @@ func (st *state) view(lang string, opt writer.Options) *view {
 			vw.divisions = append(vw.divisions, dv)
 		}
 		if st.snap.Season != nil {
-			vw.season = writer.NewSeasonScreen(st.snap.Season, opt)
+			vw.season = seasontable.NewScreen(st.snap.Season, opt)
 		}
 		vw.broken = false
 	})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/topcut"
 )
 
@@ -62,7 +63,7 @@ func TestBracketPDFE2E(t *testing.T) {
 		for _, lang := range Langs() {
 			path := filepath.Join(t.TempDir(), "bracket.pdf")
 			var warnings []string
-			if err := os.WriteFile(path, renderBracket(t, b, Options{Lang: lang, Now: testNow,
+			if err := os.WriteFile(path, renderBracket(t, b, Options{Lang: lang, Now: writertest.Now,
 				Warn: func(m string) { warnings = append(warnings, m) }}), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +90,7 @@ func TestBracketPDFE2E(t *testing.T) {
 				t.Errorf("top %d: columns %q, want %q", tt.cut, got, tt.rounds)
 			}
 			png := filepath.Join(filepath.Dir(path), "page")
-			poppler(t, "pdftoppm", "-r", "30", "-png", path, png)
+			writertest.Poppler(t, "pdftoppm", "-r", "30", "-png", path, png)
 			if _, err := os.Stat(png + "-1.png"); err != nil {
 				t.Errorf("top %d, %s: pdftoppm rendered no page: %v", tt.cut, lang, err)
 			}

@@ -31,14 +31,14 @@ const (
 // WriteBracketPDF writes a top cut's bracket as wall pages in the language, paper and fonts
 // opt asks for.
 func WriteBracketPDF(w io.Writer, b *topcut.Bracket, opt Options) error {
-	d, err := newPDF(b.Swiss, opt)
+	d, err := NewPDF(b.Swiss, opt)
 	if err != nil {
 		return err
 	}
 	s := NewBracketScreen(b, opt)
 	d.heading()
 	d.landscape, d.pageW, d.pageH = true, d.pageH, d.pageW
-	d.subtitle = d.fonts.shape(s.Title, style{bold: true, pt: subPt}, "the title")
+	d.Subtitle = d.Fonts.Shape(s.Title, Style{Bold: true, Pt: SubPt}, "the title")
 	d.layoutTitle()
 	sections := bracketSections(s)
 	return d.output(w, func(pdf *fpdf.Fpdf) {
@@ -94,8 +94,8 @@ func seq(a, b int) []int {
 // drawBracket draws one section: the round names, each column's games at the heights of the
 // bracket (each game halfway between the two that lead to it), the connectors, and, on the
 // last page, the other playoff matches.
-func (d *standingsPDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracketSection, last bool) {
-	fs := d.fonts
+func (d *PDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracketSection, last bool) {
+	fs := d.Fonts
 	top := d.tableTop() + brHeadH + 2
 	bottom := d.bodyBottom() - 2
 	if last && len(s.Extras) > 0 {
@@ -108,7 +108,7 @@ func (d *standingsPDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracket
 	for k, c := range sec.cols {
 		r := s.Rounds[c]
 		x := marginX + float64(k)*(colW+brGap)
-		head := fs.shape(r.Name, style{bold: true, pt: brHeadPt}, "a round name")
+		head := fs.Shape(r.Name, Style{Bold: true, Pt: brHeadPt}, "a round name")
 		head.draw(pdf, x, baseline(top-brHeadH-2, brHeadH, brHeadPt), 1)
 		// The section's games of this column: half as many as the column before's; all of
 		// them in a bracket paired another way, and in the winner's column.
@@ -123,7 +123,7 @@ func (d *standingsPDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracket
 		}
 	}
 	if s.Ordered {
-		pdf.SetDrawColor(grayMeta, grayMeta, grayMeta)
+		pdf.SetDrawColor(GrayMeta, GrayMeta, GrayMeta)
 		pdf.SetLineWidth(0.35)
 		for k := 0; k+1 < cols; k++ {
 			for i, b := range boxes[k] {
@@ -137,10 +137,10 @@ func (d *standingsPDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracket
 	}
 	if last && len(s.Extras) > 0 {
 		y := bottom + brExtraH*0.5
-		fs.shape(s.ExtrasHead, style{bold: true, pt: legendPt + 1}, "the legend").draw(pdf, marginX, baseline(y, brExtraH, legendPt+1), 1)
+		fs.Shape(s.ExtrasHead, Style{Bold: true, Pt: LegendPt + 1}, "the legend").draw(pdf, marginX, baseline(y, brExtraH, LegendPt+1), 1)
 		for _, e := range s.Extras {
 			y += brExtraH
-			fs.shape(e, style{pt: legendPt + 1}, "a playoff match").draw(pdf, marginX, baseline(y, brExtraH, legendPt+1), 1)
+			fs.Shape(e, Style{Pt: LegendPt + 1}, "a playoff match").draw(pdf, marginX, baseline(y, brExtraH, LegendPt+1), 1)
 		}
 	}
 }
@@ -159,16 +159,16 @@ type brType struct {
 // gives each game slot mm: two lines and the table's label above them (half a line) fill
 // most of the slot, up to brMaxLineH; names are set smaller (down to the wall's smallest) when the
 // widest does not fit its column.
-func (d *standingsPDF) bracketType(s *BracketScreen, slot, colW float64) brType {
+func (d *PDF) bracketType(s *BracketScreen, slot, colW float64) brType {
 	t := brType{lineH: min(brMaxLineH, slot*0.9/2.5), scale: 1}
 	t.pt = t.lineH / (ptMM * 1.35)
 	widest, seed, score := 0.0, 0.0, 0.0
 	for _, r := range s.Rounds {
 		for _, g := range r.Games {
 			for _, side := range g.Sides {
-				widest = max(widest, d.fonts.shape(side.Name, style{pt: t.pt, bold: true}, "player "+side.Name).width(1))
-				seed = max(seed, d.fonts.shape(side.Seed, style{pt: t.pt * 0.7}, "a seed").width(1))
-				score = max(score, d.fonts.shape(side.Score, style{pt: t.pt, bold: true}, "a score").width(1))
+				widest = max(widest, d.Fonts.Shape(side.Name, Style{Pt: t.pt, Bold: true}, "player "+side.Name).width(1))
+				seed = max(seed, d.Fonts.Shape(side.Seed, Style{Pt: t.pt * 0.7}, "a seed").width(1))
+				score = max(score, d.Fonts.Shape(side.Score, Style{Pt: t.pt, Bold: true}, "a score").width(1))
 			}
 		}
 	}
@@ -181,8 +181,8 @@ func (d *standingsPDF) bracketType(s *BracketScreen, slot, colW float64) brType 
 
 // drawGame draws a game's box centred at b.y: its lines (one in the winner's column), the
 // table's label above while it is being played.
-func (d *standingsPDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType) {
-	fs := d.fonts
+func (d *PDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType) {
+	fs := d.Fonts
 	h := t.lineH * float64(len(g.Sides))
 	top := b.y - h/2
 	pdf.SetDrawColor(0, 0, 0)
@@ -193,7 +193,7 @@ func (d *standingsPDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType
 		pdf.Line(b.x, top+t.lineH, b.x+b.w, top+t.lineH)
 	}
 	if g.Table != "" {
-		label := fs.shape(g.Table, style{bold: true, pt: t.pt * 0.55}, "a table number")
+		label := fs.Shape(g.Table, Style{Bold: true, Pt: t.pt * 0.55}, "a table number")
 		label.draw(pdf, b.x, top-0.15*t.lineH, 1)
 	}
 	for i, side := range g.Sides {
@@ -203,23 +203,23 @@ func (d *standingsPDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType
 		case side.Pending:
 			continue // an empty line, for the winner to come
 		case side.Lost:
-			gray = grayDropped
+			gray = GrayDropped
 		case !side.Player:
-			gray = grayMeta
+			gray = GrayMeta
 		}
 		if side.Seed != "" {
-			seed := fs.shape(side.Seed, style{pt: t.pt * 0.7, gray: grayMeta}, "a seed")
-			seed.draw(pdf, b.x+t.seedW-seed.width(t.scale), baseline(y, t.lineH, seed.pt*t.scale), t.scale)
+			seed := fs.Shape(side.Seed, Style{Pt: t.pt * 0.7, Gray: GrayMeta}, "a seed")
+			seed.draw(pdf, b.x+t.seedW-seed.width(t.scale), baseline(y, t.lineH, seed.Pt*t.scale), t.scale)
 		}
 		avail := b.w - t.seedW - t.scoreW - 2*brPad
-		name := fs.shape(side.Name, style{pt: t.pt, bold: side.Won, gray: gray}, "player "+side.Name)
+		name := fs.Shape(side.Name, Style{Pt: t.pt, Bold: side.Won, Gray: gray}, "player "+side.Name)
 		scale := t.scale
 		if name.width(scale) > avail {
-			scale = avail / (name.em * name.pt * ptMM) // squeezed, never cut
+			scale = avail / (name.em * name.Pt * ptMM) // squeezed, never cut
 		}
 		name.draw(pdf, b.x+t.seedW+brPad, baseline(y, t.lineH, t.pt*scale), scale)
 		if side.Score != "" {
-			score := fs.shape(side.Score, style{pt: t.pt, bold: side.Won, gray: gray}, "a score")
+			score := fs.Shape(side.Score, Style{Pt: t.pt, Bold: side.Won, Gray: gray}, "a score")
 			score.draw(pdf, b.x+b.w-brPad-score.width(t.scale), baseline(y, t.lineH, t.pt*t.scale), t.scale)
 		}
 	}

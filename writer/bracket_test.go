@@ -11,6 +11,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/bracketspec"
 	"github.com/tbsheet/tbsheet/internal/cutgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/topcut"
 )
 
@@ -24,7 +25,7 @@ func cutBracket(t testing.TB, n, cut, played, results int) *topcut.Bracket {
 	if err := cutgen.Play(ev, opt, cut, played, results); err != nil {
 		t.Fatal(err)
 	}
-	return topcut.Read(compute(ev, opt))
+	return topcut.Read(writertest.Compute(ev, opt))
 }
 
 // TestBracketScreen puts a top 8 in words: its seeds, each round's games in bracket order
@@ -117,7 +118,7 @@ func TestBracketPDF(t *testing.T) {
 		b := cutBracket(t, 2*tt.cut+16, tt.cut, tt.played, tt.results)
 		for _, lang := range Langs() {
 			var warnings []string
-			opt := Options{Lang: lang, Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }}
+			opt := Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
 			var x, y bytes.Buffer
 			if err := WriteBracketPDF(&x, b, opt); err != nil {
 				t.Fatal(err)
@@ -128,7 +129,7 @@ func TestBracketPDF(t *testing.T) {
 			if !bytes.HasPrefix(x.Bytes(), []byte("%PDF")) || !bytes.Equal(x.Bytes(), y.Bytes()) {
 				t.Errorf("top %d, %s: not a PDF, or not the same twice", tt.cut, lang)
 			}
-			if n := pdfPages(x.Bytes()); n != tt.pages {
+			if n := writertest.PDFPages(x.Bytes()); n != tt.pages {
 				t.Errorf("top %d, %s: %d pages, want %d", tt.cut, lang, n, tt.pages)
 			}
 			if len(warnings) > 0 {
@@ -172,7 +173,7 @@ func FuzzBracket(f *testing.F) {
 			}
 		}
 		langs := Langs()
-		opt := Options{Now: testNow, Lang: langs[int(opts/2)%len(langs)], Cut: int(opts % 5)}
+		opt := Options{Now: writertest.Now, Lang: langs[int(opts/2)%len(langs)], Cut: int(opts % 5)}
 		for _, ext := range Standings.Exts() {
 			var b bytes.Buffer
 			if err := fileWriter(Standings, ext)(&b, st, opt); err != nil || b.Len() == 0 {

@@ -88,8 +88,8 @@ type (
 		Drawn int `json:"drawn"`
 	}
 	scoreJSON struct {
-		P1 jsonNum `json:"p1"`
-		P2 jsonNum `json:"p2"`
+		P1 JSONNum `json:"p1"`
+		P2 JSONNum `json:"p2"`
 	}
 )
 
@@ -106,7 +106,7 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 		Pods: []*eventJSON{}, Notes: append([]string{}, ev.Notes...),
 	}
 	if p := ev.Points; p != nil {
-		doc.Points = &pointsJSON{Win: jsonNum(p.Win), Draw: jsonNum(p.Draw), Loss: jsonNum(p.Loss), Bye: jsonNum(p.Bye)}
+		doc.Points = &pointsJSON{Win: JSONNum(p.Win), Draw: JSONNum(p.Draw), Loss: JSONNum(p.Loss), Bye: JSONNum(p.Bye)}
 	}
 	for _, p := range ev.Players {
 		doc.Players = append(doc.Players, playerJSON{
@@ -127,7 +127,7 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 				mj.Games = &gamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
 			}
 			if m.Score.Known {
-				mj.Score = &scoreJSON{P1: jsonNum(m.Score.P1), P2: jsonNum(m.Score.P2)}
+				mj.Score = &scoreJSON{P1: JSONNum(m.Score.P1), P2: JSONNum(m.Score.P2)}
 			}
 			switch m.Color {
 			case tbsheet.White:

@@ -8,11 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tbsheet/tbsheet/internal/golden"
-
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/internal/golden"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/xuri/excelize/v2"
 )

@@ -25,11 +25,11 @@ const utf8BOM = "\uFEFF"
 // for Excel.
 func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 	cols := standingsColumns(st, opt.Lang, false)
-	cw := newCSVWriter(w, opt)
-	number := csvNumber(opt.CSVSep)
+	cw := NewCSVWriter(w, opt)
+	number := CSVNumber(opt.CSVSep)
 	record := make([]string, len(cols))
 	for i, c := range cols {
-		record[i] = csvSafe(c.header)
+		record[i] = CSVSafe(c.header)
 	}
 	if err := cw.Write(record); err != nil {
 		return err
@@ -59,7 +59,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 			case colNote:
 				s = rowNote(st, r, opt.Lang)
 			}
-			record[j] = csvSafe(s)
+			record[j] = CSVSafe(s)
 		}
 		if err := cw.Write(record); err != nil {
 			return err
@@ -69,9 +69,9 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 	return cw.Error()
 }
 
-// newCSVWriter starts a CSV file with the separator opt asks for (--csv-sep): the
+// NewCSVWriter starts a CSV file with the separator opt asks for (--csv-sep): the
 // standings and the match list convert writes are separated alike.
-func newCSVWriter(w io.Writer, opt Options) *csv.Writer {
+func NewCSVWriter(w io.Writer, opt Options) *csv.Writer {
 	cw := csv.NewWriter(w)
 	if opt.CSVSep != 0 {
 		cw.Comma = opt.CSVSep
@@ -79,9 +79,9 @@ func newCSVWriter(w io.Writer, opt Options) *csv.Writer {
 	return cw
 }
 
-// csvNumber returns how numbers are written with the separator sep: as they are, or with a
+// CSVNumber returns how numbers are written with the separator sep: as they are, or with a
 // decimal comma after ';' ("4,5", "61,64%").
-func csvNumber(sep rune) func(string) string {
+func CSVNumber(sep rune) func(string) string {
 	if sep != ';' {
 		return func(s string) string { return s }
 	}
@@ -92,11 +92,11 @@ func csvNumber(sep rune) func(string) string {
 // which a spreadsheet reads as numbers, never as formulas.
 var plainNumber = regexp.MustCompile(`^[+-]?[0-9]+([.,][0-9]+)?%?$`)
 
-// csvSafe defuses a cell that a spreadsheet would run as a formula (OWASP "CSV injection"): a
+// CSVSafe defuses a cell that a spreadsheet would run as a formula (OWASP "CSV injection"): a
 // text starting with =, +, -, @, tab or carriage return gets a leading apostrophe. A player
 // named "=HYPERLINK(…)" on a Challonge sign-up sheet must not become a live link in the
 // organizer's Excel. Plain numbers ("-3", "+1") are left alone.
-func csvSafe(s string) string {
+func CSVSafe(s string) string {
 	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || plainNumber.MatchString(s) {
 		return s
 	}

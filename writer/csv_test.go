@@ -10,6 +10,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/golden"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -53,7 +54,7 @@ func TestCSVSafe(t *testing.T) {
 		{"Łukasz", "Łukasz"}, {"王小明", "王小明"},
 	}
 	for _, tt := range tests {
-		if got := csvSafe(tt.in); got != tt.want {
+		if got := CSVSafe(tt.in); got != tt.want {
 			t.Errorf("csvSafe(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
@@ -64,7 +65,7 @@ func TestCSVSafe(t *testing.T) {
 func TestCSVInjectedNames(t *testing.T) {
 	ev := smallEvent()
 	ev.Players[0].Name, ev.Players[1].ID = "=1+1", "@cmd"
-	st := compute(ev, calc.Options{})
+	st := writertest.Compute(ev, calc.Options{})
 	st.Rows[0].Note = "-drop table"
 	var b bytes.Buffer
 	if err := WriteCSV(&b, st, Options{}); err != nil {
@@ -113,7 +114,7 @@ func TestIDColumn(t *testing.T) {
 			t.Errorf("%s: CSV header %q has ID: %v, want %v", tt.name, header, got, tt.want)
 		}
 		var x bytes.Buffer
-		if err := fileWriter(Standings, ".xlsx")(&x, tt.st, Options{Now: testNow}); err != nil {
+		if err := fileWriter(Standings, ".xlsx")(&x, tt.st, Options{Now: writertest.Now}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&x)

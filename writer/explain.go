@@ -138,7 +138,7 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 			all = append(all, terms)
 		}
 	}
-	writeAligned(&b, printableCells(lines), map[int]bool{0: true, 1: true, 2: true})
+	WriteAligned(&b, printableCells(lines), map[int]bool{0: true, 1: true, 2: true})
 	if legend := BoundsLegend(lang, strings.Join(all, "\n")); legend != "" {
 		lines := strings.Split(legend, "\n")
 		for i := range lines {
@@ -171,7 +171,7 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 		}
 		rounds = append(rounds, []string{labelf(lang, "explain.round", rec.Round), line})
 	}
-	writeAligned(&b, printableCells(rounds), map[int]bool{0: true, 1: true})
+	WriteAligned(&b, printableCells(rounds), map[int]bool{0: true, 1: true})
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -214,7 +214,7 @@ func TranslateNotes(lang, note string) string {
 		return note
 	}
 	sep := "; "
-	if colon(lang) != ": " {
+	if Colon(lang) != ": " {
 		sep = "；"
 	}
 	return strings.Join(parts, sep)

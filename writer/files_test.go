@@ -14,6 +14,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestWriteStandingsFiles: rendering concurrently writes the very files, and passes on the
@@ -35,7 +36,7 @@ func TestWriteStandingsFiles(t *testing.T) {
 	}{{"a.xlsx", a}, {"a.pdf", a}, {"b.pdf", b}, {"b.xlsx", b}, {"b.csv", b}, {"a.json", a}, {"b.json", b}}
 	one, all := t.TempDir(), t.TempDir()
 	var oneWarn, allWarn []string
-	opt := Options{Now: testNow}
+	opt := Options{Now: writertest.Now}
 	var files []StandingsFile
 	for _, o := range outputs {
 		opt.Warn = func(msg string) { oneWarn = append(oneWarn, msg) }
@@ -75,7 +76,7 @@ func TestRenderStandingsFiles(t *testing.T) {
 	st := testStandings()
 	st.Event.Players[1].Name = "አበበ ቢቂላ" // the PDF font lacks Ethiopic: the PDF warns
 	var warned []string
-	opt := Options{Now: testNow, Warn: func(msg string) { warned = append(warned, msg) }}
+	opt := Options{Now: writertest.Now, Warn: func(msg string) { warned = append(warned, msg) }}
 	dir := t.TempDir()
 	files := []StandingsFile{{filepath.Join(dir, "standings.xlsx"), st}, {filepath.Join(dir, "standings.pdf"), st}}
 	r := RenderStandingsFiles(files, opt)

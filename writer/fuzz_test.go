@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // FuzzWriters feeds arbitrary player and event names (emoji, characters beyond the Basic
@@ -32,7 +33,7 @@ func FuzzWriters(f *testing.F) {
 			t.Skip() // a name the model refuses (two players of one name) is the readers' to report
 		}
 		langs := Langs()
-		opt := Options{Now: testNow, Lang: langs[int(opts/2)%len(langs)], ByName: opts%2 == 1, Cut: int(opts % 5)}
+		opt := Options{Now: writertest.Now, Lang: langs[int(opts/2)%len(langs)], ByName: opts%2 == 1, Cut: int(opts % 5)}
 		for _, ext := range writers {
 			var b bytes.Buffer
 			if err := fileWriter(Standings, ext)(&b, st, opt); err != nil || b.Len() == 0 {

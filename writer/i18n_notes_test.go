@@ -10,6 +10,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 )
 
@@ -57,7 +58,7 @@ func noteCorpus(t *testing.T) []*calc.Standings {
 	for _, unknown := range []bool{false, true} {
 		out = append(out, presetStandings(24, 5, 3, unknown)...)
 	}
-	return append(out, bigStandings(60), finalStandings(), compute(bigEvent(30), calc.Options{System: "fide", Show: []string{"all"}}))
+	return append(out, bigStandings(60), finalStandings(), writertest.Compute(bigEvent(30), calc.Options{System: "fide", Show: []string{"all"}}))
 }
 
 // TestNotesTranslated: every note calc writes on the corpus (the standings' notes and each

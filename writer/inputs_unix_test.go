@@ -35,7 +35,7 @@ func TestSpecialFileInputs(t *testing.T) {
 			err = writePDF(io.Discard, st, Options{Font: path})
 			want = "font " + path + ": not a TrueType font but " + kind
 		} else {
-			err = writeStandingsXLSX(io.Discard, st, Options{Template: path}, xlsxConfig{})
+			err = writeStandingsXLSX(io.Discard, st, Options{Template: path}, XLSXConfig{})
 		}
 		if err == nil || err.Error() != want {
 			t.Errorf("%s: got %v\nwant %s", path, err, want)

@@ -345,17 +345,17 @@ func encodeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-// jsonNum is an exact number in JSON: an integer when it is one (kts-number's eight digits
+// JSONNum is an exact number in JSON: an integer when it is one (kts-number's eight digits
 // stay digits), else the nearest float64.
-type jsonNum exact.Num
+type JSONNum exact.Num
 
 // MarshalJSON implements json.Marshaler.
-func (n jsonNum) MarshalJSON() ([]byte, error) { return appendJSONNum(nil, exact.Num(n)), nil }
+func (n JSONNum) MarshalJSON() ([]byte, error) { return appendJSONNum(nil, exact.Num(n)), nil }
 
 // pointsJSON are match points in JSON.
 type pointsJSON struct {
-	Win  jsonNum `json:"win"`
-	Draw jsonNum `json:"draw"`
-	Loss jsonNum `json:"loss"`
-	Bye  jsonNum `json:"bye"`
+	Win  JSONNum `json:"win"`
+	Draw JSONNum `json:"draw"`
+	Loss JSONNum `json:"loss"`
+	Bye  JSONNum `json:"bye"`
 }

@@ -243,7 +243,7 @@ func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, 
 			}
 			rows = append(rows, row)
 		}
-		writeAligned(&b, rows, map[int]bool{0: true, 3: true, 4: true})
+		WriteAligned(&b, rows, map[int]bool{0: true, 3: true, 4: true})
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
@@ -271,7 +271,7 @@ func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, 
 			rows = append(rows, []string{s.table(pl), named(pl), s.points(pl), s.solo(pl), ""})
 		}
 	}
-	writeAligned(&b, rows, map[int]bool{1: true, 3: true, 5: true})
+	WriteAligned(&b, rows, map[int]bool{1: true, 3: true, 5: true})
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -308,7 +308,7 @@ func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 			cells = append(append(cells[:3:3], cells[4:6]...), cells[7:]...)
 		}
 		for i, c := range cells {
-			cells[i] = csvSafe(c)
+			cells[i] = CSVSafe(c)
 		}
 		return cw.Write(cells)
 	}
@@ -394,14 +394,14 @@ type (
 	seatJSON struct {
 		Name   string  `json:"name"`
 		ID     string  `json:"id"`
-		Points jsonNum `json:"points"`
+		Points JSONNum `json:"points"`
 	}
 	pairingJSON struct {
 		Name     string    `json:"name"`
 		ID       string    `json:"id"`
 		Table    *int      `json:"table"`
 		Opponent *seatJSON `json:"opponent"`
-		Points   jsonNum   `json:"points"`
+		Points   JSONNum   `json:"points"`
 		Rank     *int      `json:"rank"`
 		Record   string    `json:"record"`
 		Colour   *string   `json:"colour,omitempty"`
@@ -422,7 +422,7 @@ type (
 func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 	s := newPairingWords(p, Options{})
 	seat := func(pl *pairings.Player) seatJSON {
-		return seatJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: jsonNum(pl.Points)}
+		return seatJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: JSONNum(pl.Points)}
 	}
 	doc := pairingsJSON{Event: p.Event.Name, Source: p.Event.Source, Round: p.Round, Stage: p.Stage, Complete: p.Complete,
 		Tables: []pairingTableJSON{}, Players: []pairingJSON{}}
@@ -446,7 +446,7 @@ func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 	}
 	for _, i := range s.byName() {
 		pl := &p.Players[i]
-		j := pairingJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: jsonNum(pl.Points),
+		j := pairingJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: JSONNum(pl.Points),
 			Record: recordOrder(p.Before).Format(pl.Wins, pl.Losses, pl.Draws), Late: pl.Late, Unpaired: pl.Unpaired()}
 		if pl.Table > 0 {
 			j.Table = &pl.Table

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestPairingsByNameE2E reads the pairings back with pdftotext, in every language, for a
@@ -21,7 +23,7 @@ func TestPairingsByNameE2E(t *testing.T) {
 		p := largePairings(t, n)
 		for _, lang := range Langs() {
 			path := filepath.Join(t.TempDir(), "pairings.pdf")
-			opt := Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
+			opt := Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
 			data, err := Pairings.Render(path, PairingsDoc{Pairings: p, Lists: BothLists}, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -32,7 +34,7 @@ func TestPairingsByNameE2E(t *testing.T) {
 			s := newPairingWords(p, Options{Lang: lang})
 			byName, byTable := s.title()+" — "+s.byNameTitle(), s.title()+" — "+s.l("pa.by-table")
 			// -raw keeps the order the page is drawn in: block after block, row after row.
-			pages := strings.Split(poppler(t, "pdftotext", "-raw", path, "-"), "\f")
+			pages := strings.Split(writertest.Poppler(t, "pdftotext", "-raw", path, "-"), "\f")
 			pages = pages[:len(pages)-1]
 			var names, tables strings.Builder
 			for k, page := range pages {
@@ -50,13 +52,13 @@ func TestPairingsByNameE2E(t *testing.T) {
 				pl := &p.Players[i]
 				rows = append(rows, row(s.name(pl.Player), s.points(pl), s.table(pl), s.opponent(pl)))
 			}
-			inOrder(t, names.String(), rows, strconv.Itoa(n)+" players, "+lang+", by name")
+			writertest.InOrder(t, names.String(), rows, strconv.Itoa(n)+" players, "+lang+", by name")
 			rows = nil
 			for _, tb := range p.Tables {
 				a, b := &p.Players[tb.P1], &p.Players[tb.P2]
 				rows = append(rows, row(strconv.Itoa(tb.Number), s.name(a.Player), s.points(a), s.name(b.Player), s.points(b)))
 			}
-			inOrder(t, tables.String(), rows, strconv.Itoa(n)+" players, "+lang+", by table")
+			writertest.InOrder(t, tables.String(), rows, strconv.Itoa(n)+" players, "+lang+", by table")
 			if n == 60 && lang == "en" {
 				savePNG(t, path, "pairings-by-name.png")
 			}
@@ -79,28 +81,13 @@ func row(cells ...string) string {
 	return strings.Join(words, " ")
 }
 
-// inOrder checks that text, its whitespace collapsed, holds the rows in order.
-func inOrder(t *testing.T, text string, rows []string, what string) {
-	t.Helper()
-	text = strings.Join(strings.Fields(text), " ")
-	at := 0
-	for k, r := range rows {
-		i := strings.Index(text[at:], r)
-		if i < 0 {
-			t.Errorf("%s: row %d of %d, %q, missing or out of order", what, k+1, len(rows), r)
-			return
-		}
-		at += i + len(r)
-	}
-}
-
 // TestSlipsE2E reads the result slips back with pdftotext: each table's slip has its number,
 // the round and both players, in that order, in every language.
 func TestSlipsE2E(t *testing.T) {
 	p := largePairings(t, 60)
 	for _, lang := range Langs() {
 		path := filepath.Join(t.TempDir(), "slips.pdf")
-		data, err := Slips.Render(path, p, Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }})
+		data, err := Slips.Render(path, p, Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +101,7 @@ func TestSlipsE2E(t *testing.T) {
 			rows = append(rows, row(labelf(lang, "table-n", tb.Number)), row(newPairingWords(p, Options{Lang: lang}).roundName()),
 				row(slipName(s.name(a.Player))), row(slipName(s.name(b.Player))))
 		}
-		inOrder(t, poppler(t, "pdftotext", "-raw", path, "-"), rows, lang+" slips")
+		writertest.InOrder(t, writertest.Poppler(t, "pdftotext", "-raw", path, "-"), rows, lang+" slips")
 	}
 }
 

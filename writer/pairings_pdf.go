@@ -122,7 +122,7 @@ type listLayout struct {
 // WritePairingsPDF writes a round's pairings as wall pages in the language, paper and
 // fonts opt asks for: the list by name, then the list by table (or the one lists asks for).
 func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
-	d, err := newPDF(p.Before, opt)
+	d, err := NewPDF(p.Before, opt)
 	if err != nil {
 		return err
 	}
@@ -166,9 +166,9 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 
 // onPage sets the page the header and footer are drawn on: the layout's size and
 // orientation, the subtitle, and the title laid out for that width.
-func (d *standingsPDF) onPage(lay listLayout, subtitle string) {
+func (d *PDF) onPage(lay listLayout, subtitle string) {
 	d.landscape, d.pageW, d.pageH = lay.landscape, lay.pageW, lay.pageH
-	d.subtitle = d.fonts.shape(subtitle, style{bold: true, pt: subPt}, "the title")
+	d.Subtitle = d.Fonts.Shape(subtitle, Style{Bold: true, Pt: SubPt}, "the title")
 	d.layoutTitle()
 }
 
@@ -192,15 +192,15 @@ func (l *wallList) pageSubtitle(page [][]int) string {
 
 // widestSubtitle is the widest subtitle a page of the list can have: with the two widest
 // names as its range.
-func (l *wallList) widestSubtitle(d *standingsPDF) string {
+func (l *wallList) widestSubtitle(d *PDF) string {
 	if !l.ranges {
 		return l.subtitle
 	}
-	st := style{bold: true, pt: subPt}
+	st := Style{Bold: true, Pt: SubPt}
 	var a, b string
 	wa, wb := -1.0, -1.0
 	for _, r := range l.rows {
-		switch w := d.fonts.shape(r.first, st, "player "+r.first).width(1); {
+		switch w := d.Fonts.Shape(r.first, st, "player "+r.first).width(1); {
 		case w > wa:
 			b, wb, a, wa = a, wa, r.first, w
 		case w > wb:
@@ -211,8 +211,8 @@ func (l *wallList) widestSubtitle(d *standingsPDF) string {
 }
 
 // byNameList shapes the list by name: player, points, table, opponent (and colour).
-func (d *standingsPDF) byNameList(s pairingWords) *wallList {
-	fs, p := d.fonts, s.p
+func (d *PDF) byNameList(s pairingWords) *wallList {
+	fs, p := d.Fonts, s.p
 	l := &wallList{ranges: true, subtitle: s.title() + " — " + s.byNameTitle()}
 	l.cols = []listCol{d.listHead(s.l("player"), listLeft, nameSqueeze), d.listHead(pointsHeader(p.Before, s.lang), listRight, 0),
 		d.listHead(s.l("table"), listCenter, 0), d.listHead(s.l("pa.opponent"), listLeft, oppSqueeze)}
@@ -224,15 +224,15 @@ func (d *standingsPDF) byNameList(s pairingWords) *wallList {
 		pl := &p.Players[i]
 		name := s.name(pl.Player)
 		// A bye, or a player without an opponent, stands out.
-		opp := style{pt: listOppPt, bold: pl.Solo()}
+		opp := Style{Pt: listOppPt, Bold: pl.Solo()}
 		row := listRow{first: name, cells: []text{
-			fs.shape(name, style{pt: listNamePt}, "player "+name),
-			fs.shape(s.points(pl), style{pt: listNamePt}, "points"),
-			fs.shape(s.table(pl), style{pt: listTablePt, bold: true}, "a table number"),
-			fs.shape(s.opponent(pl), opp, "an opponent"),
+			fs.Shape(name, Style{Pt: listNamePt}, "player "+name),
+			fs.Shape(s.points(pl), Style{Pt: listNamePt}, "points"),
+			fs.Shape(s.table(pl), Style{Pt: listTablePt, Bold: true}, "a table number"),
+			fs.Shape(s.opponent(pl), opp, "an opponent"),
 		}}
 		if coloured {
-			row.cells = append(row.cells, fs.shape(s.colour(pl), style{pt: listOppPt}, "a colour"))
+			row.cells = append(row.cells, fs.Shape(s.colour(pl), Style{Pt: listOppPt}, "a colour"))
 		}
 		row.tags = make([]text, len(row.cells))
 		row.tags[0] = d.listTag(s.tag(pl))
@@ -243,8 +243,8 @@ func (d *standingsPDF) byNameList(s pairingWords) *wallList {
 
 // byTableList shapes the list by table: table, the two players and their points (White
 // first in chess), then the players without an opponent.
-func (d *standingsPDF) byTableList(s pairingWords) *wallList {
-	fs, p := d.fonts, s.p
+func (d *PDF) byTableList(s pairingWords) *wallList {
+	fs, p := d.Fonts, s.p
 	l := &wallList{subtitle: s.title() + " — " + s.l("pa.by-table")}
 	h1, h2 := s.sideHeads()
 	pts := pointsHeader(p.Before, s.lang)
@@ -252,14 +252,14 @@ func (d *standingsPDF) byTableList(s pairingWords) *wallList {
 		d.listHead(pts, listRight, 0), d.listHead(h2, listLeft, nameSqueeze), d.listHead(pts, listRight, 0)}
 	name := func(pl *pairings.Player) text {
 		n := s.name(pl.Player)
-		return fs.shape(n, style{pt: listNamePt}, "player "+n)
+		return fs.Shape(n, Style{Pt: listNamePt}, "player "+n)
 	}
-	points := func(pl *pairings.Player) text { return fs.shape(s.points(pl), style{pt: listNamePt}, "points") }
+	points := func(pl *pairings.Player) text { return fs.Shape(s.points(pl), Style{Pt: listNamePt}, "points") }
 	for _, t := range p.Tables {
 		i, k := s.seats(t)
 		a, b := &p.Players[i], &p.Players[k]
 		l.rows = append(l.rows, listRow{
-			cells: []text{fs.shape(s.table(a), style{pt: listTablePt, bold: true}, "a table number"),
+			cells: []text{fs.Shape(s.table(a), Style{Pt: listTablePt, Bold: true}, "a table number"),
 				name(a), points(a), name(b), points(b)},
 			tags: []text{{}, d.listTag(s.tag(a)), {}, d.listTag(s.tag(b)), {}},
 		})
@@ -270,8 +270,8 @@ func (d *standingsPDF) byTableList(s pairingWords) *wallList {
 			continue
 		}
 		l.rows = append(l.rows, listRow{
-			cells: []text{fs.shape(s.table(pl), style{pt: listTablePt, bold: true}, "a table number"),
-				name(pl), points(pl), fs.shape(s.solo(pl), style{pt: listNamePt, bold: true}, "a bye"), {}},
+			cells: []text{fs.Shape(s.table(pl), Style{Pt: listTablePt, Bold: true}, "a table number"),
+				name(pl), points(pl), fs.Shape(s.solo(pl), Style{Pt: listNamePt, Bold: true}, "a bye"), {}},
 			tags: []text{{}, d.listTag(s.tag(pl)), {}, {}, {}},
 		})
 	}
@@ -279,16 +279,16 @@ func (d *standingsPDF) byTableList(s pairingWords) *wallList {
 }
 
 // listHead shapes a column header.
-func (d *standingsPDF) listHead(s string, align listAlign, squeeze float64) listCol {
-	return listCol{head: d.fonts.shape(s, style{bold: true, pt: listHeadPt}, "a column header"), align: align, squeeze: squeeze}
+func (d *PDF) listHead(s string, align listAlign, squeeze float64) listCol {
+	return listCol{head: d.Fonts.Shape(s, Style{Bold: true, Pt: listHeadPt}, "a column header"), align: align, squeeze: squeeze}
 }
 
 // listTag shapes a row mark, or returns an empty text for "".
-func (d *standingsPDF) listTag(s string) text {
+func (d *PDF) listTag(s string) text {
 	if s == "" {
 		return text{}
 	}
-	return d.fonts.shape(s, style{pt: listTagPt, gray: grayMeta}, "a row mark")
+	return d.Fonts.Shape(s, Style{Pt: listTagPt, Gray: GrayMeta}, "a row mark")
 }
 
 // measure sets every column's width at scale 1: its widest cell or header, with its tag,
@@ -311,7 +311,7 @@ func (l *wallList) measure() {
 // any scale from listMinScale up, then the largest type for that many pages (landscape
 // only for type larger by more than listPortraitBias), then fewer blocks. Layouts that wrap
 // more than listMaxWrapped of the rows are taken only when every layout does.
-func (l *wallList) layout(d *standingsPDF, paper [2]float64) listLayout {
+func (l *wallList) layout(d *PDF, paper [2]float64) listLayout {
 	l.widest = l.widestSubtitle(d)
 	steps := int(math.Round((listMaxScale - listMinScale) / listStep))
 	for _, wrapping := range []bool{false, true} {
@@ -361,7 +361,7 @@ func (lay listLayout) better(b listLayout) bool {
 
 // try lays the list out with blocks blocks per page at scale; false when the name columns
 // would be narrower than listMinNameEm.
-func (l *wallList) try(d *standingsPDF, paper [2]float64, landscape bool, blocks int, scale float64) (listLayout, bool) {
+func (l *wallList) try(d *PDF, paper [2]float64, landscape bool, blocks int, scale float64) (listLayout, bool) {
 	lay := listLayout{landscape: landscape, pageW: paper[0], pageH: paper[1], blocks: blocks, scale: scale}
 	if landscape {
 		lay.pageW, lay.pageH = paper[1], paper[0]
@@ -506,7 +506,7 @@ func nameLines(t, tag text, w, scale, squeeze float64) ([]text, float64) {
 	case t.width(scale) <= avail:
 		return []text{t}, scale
 	case t.width(scale*squeeze) <= avail:
-		return []text{t}, avail / (t.em * t.pt * ptMM)
+		return []text{t}, avail / (t.em * t.Pt * ptMM)
 	}
 	least := t.wrap(avail, scale*squeeze)
 	for s := scale; s > scale*squeeze; s -= listStep * scale {
@@ -518,7 +518,7 @@ func nameLines(t, tag text, w, scale, squeeze float64) ([]text, float64) {
 }
 
 // drawPage draws a page's blocks: each its column headers, then its rows, banded.
-func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *standingsPDF, lay listLayout, page [][]int) {
+func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *PDF, lay listLayout, page [][]int) {
 	blockW := 0.0
 	for _, w := range lay.widths {
 		blockW += w
@@ -562,7 +562,7 @@ func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *standingsPDF, lay listLayout, pag
 // drawListCell prints a cell's lines at size (a scale), centred as a block in the row laid
 // out at scale; a line still too wide is set smaller. The tag sits at the right end of the
 // last line.
-func (d *standingsPDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []text, tag text, align listAlign, scale, size float64) {
+func (d *PDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []text, tag text, align listAlign, scale, size float64) {
 	pad := listPad * scale
 	avail := w - 2*pad
 	lineH, rowH := listLineH*scale, listRowH*scale
@@ -571,12 +571,12 @@ func (d *standingsPDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []
 		tw := tag.width(scale)
 		avail -= tw + pad
 		// Drawn after the name, so that text read from the page has it in that order.
-		defer tag.draw(pdf, x+w-pad-tw, baseline(top+float64(len(lines)-1)*lineH, rowH, tag.pt*scale), scale)
+		defer tag.draw(pdf, x+w-pad-tw, baseline(top+float64(len(lines)-1)*lineH, rowH, tag.Pt*scale), scale)
 	}
 	for k, t := range lines {
 		s := size
 		if t.width(s) > avail {
-			s = avail / (t.em * t.pt * ptMM)
+			s = avail / (t.em * t.Pt * ptMM)
 		}
 		tx := x + pad
 		switch align {
@@ -585,6 +585,6 @@ func (d *standingsPDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []
 		case listCenter:
 			tx = x + (w-t.width(s))/2
 		}
-		t.draw(pdf, tx, baseline(top+float64(k)*lineH, rowH, t.pt*s), s)
+		t.draw(pdf, tx, baseline(top+float64(k)*lineH, rowH, t.Pt*s), s)
 	}
 }

@@ -33,7 +33,7 @@ const (
 // WriteSlipsPDF writes result slips for the round's tables still waiting for a result, in
 // the language, paper and fonts opt asks for.
 func WriteSlipsPDF(w io.Writer, p *pairings.Pairings, opt Options) error {
-	d, err := newPDF(p.Before, opt)
+	d, err := NewPDF(p.Before, opt)
 	if err != nil {
 		return err
 	}
@@ -71,8 +71,8 @@ func WriteSlipsPDF(w io.Writer, p *pairings.Pairings, opt Options) error {
 }
 
 // drawCutLines draws the dashed lines the slips are cut along.
-func (d *standingsPDF) drawCutLines(pdf *fpdf.Fpdf, rows int, w, h float64) {
-	pdf.SetDrawColor(grayMeta, grayMeta, grayMeta)
+func (d *PDF) drawCutLines(pdf *fpdf.Fpdf, rows int, w, h float64) {
+	pdf.SetDrawColor(GrayMeta, GrayMeta, GrayMeta)
 	pdf.SetLineWidth(0.2)
 	pdf.SetDashPattern([]float64{2, 1.5}, 0)
 	for c := 1; c < slipCols; c++ {
@@ -87,18 +87,18 @@ func (d *standingsPDF) drawCutLines(pdf *fpdf.Fpdf, rows int, w, h float64) {
 }
 
 // drawSlip draws one table's slip in the w mm wide cell whose top left corner is x, y.
-func (d *standingsPDF) drawSlip(pdf *fpdf.Fpdf, s pairingWords, t pairings.Table, x, y, w float64) {
-	fs := d.fonts
+func (d *PDF) drawSlip(pdf *fpdf.Fpdf, s pairingWords, t pairings.Table, x, y, w float64) {
+	fs := d.Fonts
 	x0, x1 := x+slipPad, x+w-slipPad
 	// The event and round on the left, the table in large type on the right.
-	table := fs.shape(labelf(s.lang, "table-n", t.Number), style{bold: true, pt: slipTablePt}, "a table number")
+	table := fs.Shape(labelf(s.lang, "table-n", t.Number), Style{Bold: true, Pt: slipTablePt}, "a table number")
 	table.draw(pdf, x1-table.width(1), y+slipPad+8, 1)
-	event := fs.shape(EventTitle(s.p.Before, s.lang), style{pt: slipEventPt, gray: grayMeta}, "the event name")
+	event := fs.Shape(EventTitle(s.p.Before, s.lang), Style{Pt: slipEventPt, Gray: GrayMeta}, "the event name")
 	event.fit(x1-x0-table.width(1)-3, 1, d.ell).draw(pdf, x0, y+slipPad+3, 1)
-	round := fs.shape(s.roundName(), style{bold: true, pt: slipNamePt}, "the round")
+	round := fs.Shape(s.roundName(), Style{Bold: true, Pt: slipNamePt}, "the round")
 	round.draw(pdf, x0, y+slipPad+9, 1)
 
-	label := func(key string) text { return fs.shape(s.l(key), style{pt: slipLabelPt}, "a slip label") }
+	label := func(key string) text { return fs.Shape(s.l(key), Style{Pt: slipLabelPt}, "a slip label") }
 	games, drop := label("pa.slip.games"), label("pa.slip.drop")
 	boxesW := slipBox + 2 + drop.width(1) + 2 + 4 // the games box, the drop label and box
 	i, k := s.seats(t)
@@ -106,12 +106,12 @@ func (d *standingsPDF) drawSlip(pdf *fpdf.Fpdf, s pairingWords, t pairings.Table
 	for n, pl := range []*pairings.Player{&s.p.Players[i], &s.p.Players[k]} {
 		// The name (with his points, and his colour in chess) beside his boxes.
 		name := s.name(pl.Player)
-		who := fs.shape(name, style{pt: slipNamePt}, "player "+name)
+		who := fs.Shape(name, Style{Pt: slipNamePt}, "player "+name)
 		extra := pointsHeader(s.p.Before, s.lang) + " " + s.points(pl)
 		if c := s.colour(pl); c != "" {
 			extra = c + " · " + extra
 		}
-		info := fs.shape(extra, style{pt: slipLabelPt, gray: grayMeta}, "points")
+		info := fs.Shape(extra, Style{Pt: slipLabelPt, Gray: GrayMeta}, "points")
 		room := x1 - x0 - boxesW - 3
 		scale := min(1, max(slipSqueeze, room/max(who.width(1), 1e-9)))
 		who.fit(room, scale, d.ell).draw(pdf, x0, yy+5, scale)
@@ -143,7 +143,7 @@ func (d *standingsPDF) drawSlip(pdf *fpdf.Fpdf, s pairingWords, t pairings.Table
 }
 
 // drawBox draws an empty square to write in.
-func (d *standingsPDF) drawBox(pdf *fpdf.Fpdf, x, y, side float64) {
+func (d *PDF) drawBox(pdf *fpdf.Fpdf, x, y, side float64) {
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.35)
 	pdf.Rect(x, y, side, side, "D")

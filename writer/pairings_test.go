@@ -17,6 +17,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/golden"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/pairings"
 )
 
@@ -152,7 +153,7 @@ func TestPairingsColours(t *testing.T) {
 func TestRenderPairings(t *testing.T) {
 	p := testPairings(t)
 	for ext, prefix := range map[string]string{".pdf": "%PDF", ".csv": utf8BOM + "Round,", ".json": "{", ".txt": "Friday"} {
-		data, err := Pairings.Render("pairings"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, Options{Now: testNow})
+		data, err := Pairings.Render("pairings"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, Options{Now: writertest.Now})
 		if err != nil || !bytes.HasPrefix(data, []byte(prefix)) {
 			t.Errorf("%s: %v, starts %.12q", ext, err, data)
 		}
@@ -170,7 +171,7 @@ func TestPairingsPDF(t *testing.T) {
 	for _, lang := range Langs() {
 		for _, lists := range []PairingsLists{BothLists, ListByName, ListByTable} {
 			var warnings []string
-			opt := Options{Lang: lang, Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }}
+			opt := Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
 			var a, b bytes.Buffer
 			if err := WritePairingsPDF(&a, p, lists, opt); err != nil {
 				t.Fatal(err)
@@ -185,7 +186,7 @@ func TestPairingsPDF(t *testing.T) {
 			if lists != BothLists {
 				want = 1
 			}
-			if n := pdfPages(a.Bytes()); n != want {
+			if n := writertest.PDFPages(a.Bytes()); n != want {
 				t.Errorf("%s, lists %d: %d pages, want %d", lang, lists, n, want)
 			}
 			if len(warnings) > 0 {
@@ -220,7 +221,7 @@ func TestPairingsLayout(t *testing.T) {
 	for _, n := range []int{6, 16, 60, 300} {
 		p := largePairings(t, n)
 		for _, lang := range Langs() {
-			d, err := newPDF(p.Before, Options{Lang: lang, Now: testNow})
+			d, err := NewPDF(p.Before, Options{Lang: lang, Now: writertest.Now})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -274,7 +275,7 @@ func TestPairingsLayout(t *testing.T) {
 // his table and opponent; a bye, a late entry and an unpaired player say so.
 func TestPairingsByNameRows(t *testing.T) {
 	p := testPairings(t)
-	d, err := newPDF(p.Before, Options{Now: testNow})
+	d, err := NewPDF(p.Before, Options{Now: writertest.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +322,7 @@ func TestSlipsPDF(t *testing.T) {
 	} {
 		for _, lang := range Langs() {
 			var warnings []string
-			opt := Options{Lang: lang, Paper: tt.paper, Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }}
+			opt := Options{Lang: lang, Paper: tt.paper, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
 			a, err := Slips.Render("slips.pdf", tt.p, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -333,7 +334,7 @@ func TestSlipsPDF(t *testing.T) {
 			if !bytes.Equal(a, b) || len(warnings) > 0 {
 				t.Errorf("%s: not the same twice, or warnings %v", lang, warnings)
 			}
-			if n := pdfPages(a); n != tt.pages {
+			if n := writertest.PDFPages(a); n != tt.pages {
 				t.Errorf("%s, %d tables on %s: %d pages, want %d", lang, len(tt.p.Tables), tt.paper, n, tt.pages)
 			}
 		}
@@ -343,8 +344,8 @@ func TestSlipsPDF(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := WriteSlipsPDF(&buf, played, Options{Now: testNow}); err != nil || pdfPages(buf.Bytes()) != 1 {
-		t.Errorf("a round played: %v, %d pages", err, pdfPages(buf.Bytes()))
+	if err := WriteSlipsPDF(&buf, played, Options{Now: writertest.Now}); err != nil || writertest.PDFPages(buf.Bytes()) != 1 {
+		t.Errorf("a round played: %v, %d pages", err, writertest.PDFPages(buf.Bytes()))
 	}
 }
 
@@ -367,7 +368,7 @@ func FuzzPairingsWriters(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, ext := range []string{".pdf", ".txt", ".json", ".csv"} {
-			data, err := Pairings.Render("p"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, Options{Now: testNow})
+			data, err := Pairings.Render("p"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, Options{Now: writertest.Now})
 			if err != nil {
 				t.Fatalf("%s: %v", ext, err)
 			}
@@ -377,7 +378,7 @@ func FuzzPairingsWriters(f *testing.F) {
 				t.Errorf("the table holds a control character:\n%q", data)
 			}
 		}
-		if _, err := Slips.Render("s.pdf", p, Options{Now: testNow}); err != nil {
+		if _, err := Slips.Render("s.pdf", p, Options{Now: writertest.Now}); err != nil {
 			t.Fatal(err)
 		}
 		var c bytes.Buffer
@@ -389,7 +390,7 @@ func FuzzPairingsWriters(f *testing.F) {
 			t.Fatalf("CSV: %v, %d rows for %d players", err, len(rows), len(p.Players))
 		}
 		for _, name := range []string{a, b} {
-			if !slices.ContainsFunc(rows, func(r []string) bool { return r[2] == name || r[2] == csvSafe(name) }) {
+			if !slices.ContainsFunc(rows, func(r []string) bool { return r[2] == name || r[2] == CSVSafe(name) }) {
 				t.Errorf("CSV: no row for %q", name)
 			}
 		}
@@ -436,7 +437,7 @@ func BenchmarkPairings(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := WritePairingsPDF(io.Discard, p, BothLists, Options{Now: testNow}); err != nil {
+				if err := WritePairingsPDF(io.Discard, p, BothLists, Options{Now: writertest.Now}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -449,7 +450,7 @@ func BenchmarkPairings(b *testing.B) {
 // name — rather than in small type: it is read from two metres.
 func TestNameLinesLongName(t *testing.T) {
 	fs, _ := testFonts(t)
-	name := fs.shape("Victor Vanderbilt-Featherstonehaugh", style{pt: listOppPt}, "")
+	name := fs.Shape("Victor Vanderbilt-Featherstonehaugh", Style{Pt: listOppPt}, "")
 	const scale = listMinScale
 	w := name.width(scale)*0.55 + 2*listPad*scale // too wide squeezed to oppSqueeze
 	lines, size := nameLines(name, text{}, w, scale, oppSqueeze)

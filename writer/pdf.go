@@ -40,24 +40,24 @@ const (
 	marginBottom = 9.0
 	footerH      = 7.0
 
-	titlePt    = 24.0 // the event's name, on one line
+	TitlePt    = 24.0 // the event's name, on one line
 	titleMinPt = 14.0 // the smallest a name on two lines is set in
-	subPt      = 14.0
-	metaPt     = 11.0
+	SubPt      = 14.0
+	MetaPt     = 11.0
 	footPt     = 9.0
-	legendPt   = 10.5
+	LegendPt   = 10.5
 	legendH    = 5.0 // line height of the legend at legendPt
 
-	headPt   = 11.0 // table header
-	bodyPt   = 13.0 // names and figures at scale 1
-	tagPt    = 10.0 // "(drop R3)", "Top 8"
+	HeadPt   = 11.0 // table header
+	BodyPt   = 13.0 // names and figures at scale 1
+	TagPt    = 10.0 // "(drop R3)", "Top 8"
 	headRowH = 7.5
 	rowH     = 6.0
 	cutH     = 6.0
 	cellPad  = 1.8
 
-	grayDropped = 0x70
-	grayMeta    = 0x50
+	GrayDropped = 0x70
+	GrayMeta    = 0x50
 	grayStripe  = 0xEC
 	grayHeadRow = 0xD4
 )
@@ -65,40 +65,40 @@ const (
 // papers are the paper sizes in mm, portrait.
 var papers = map[string][2]float64{"a4": {210, 297}, "letter": {215.9, 279.4}}
 
-// pdfColumn is one table column.
-type pdfColumn struct {
-	head  text
-	right bool    // right-aligned (numbers)
+// PDFColumn is one table column.
+type PDFColumn struct {
+	Head  text
+	Right bool    // right-aligned (numbers)
 	w     float64 // width at scale 1, padding included
 }
 
-// pdfRow is one printed table row.
-type pdfRow struct {
-	// cells holds one text per column; the player column's is the name.
-	cells []text
+// PDFRow is one printed table row.
+type PDFRow struct {
+	// Cells holds one text per column; the player column's is the name.
+	Cells []text
 	// tag is printed at the right end of the player cell: "(drop R3)", or "Top 8" in the
 	// by-name list.
 	tag text
 }
 
-// legendLine is one paragraph of the legend.
-type legendLine struct {
-	t      text
+// PDFLegendLine is one paragraph of the legend.
+type PDFLegendLine struct {
+	T      text
 	indent float64
-	// heading keeps its first line below it on the page.
-	heading bool
-	// key marks a line that explains a column ("OMW%: …"): keys may be set in columns.
-	key bool
+	// Heading keeps its first line below it on the page.
+	Heading bool
+	// Key marks a line that explains a column ("OMW%: …"): keys may be set in columns.
+	Key bool
 }
 
-// standingsPDF is a laid-out standings document. WriteScenariosPDF and the pairings PDF
-// build on it: newPDF, heading (then their own subtitle), their columns and rows, measure,
-// their legend, orient, render.
-type standingsPDF struct {
+// PDF is a wall document being laid out: the standings', and the kit the other products'
+// PDFs (scenarios, pairings, the season's table) build on: NewPDF, heading (then their own
+// subtitle), their columns and rows, Measure, their legend, Orient, Render.
+type PDF struct {
 	st    *calc.Standings
-	opt   Options
+	Opt   Options
 	now   time.Time // printed in the footer and the PDF's dates
-	fonts *fontSet
+	Fonts *FontSet
 	ell   text // "…" for truncation
 
 	pageW, pageH float64
@@ -109,29 +109,29 @@ type standingsPDF struct {
 	// lines is how many lines a row takes for the columns from spread on: 1, or more when
 	// they do not fit beside the name even in landscape (--show all).
 	lines int
-	// spread is the index of the first column that may go to a row's second line (the
+	// Spread is the index of the first column that may go to a row's second line (the
 	// tiebreaks); 0 means none.
-	spread int
+	Spread int
 	// lineCounts holds the lines each row takes, once orient has laid the table out.
 	lineCounts []int
 
-	// name is the document's title in the PDF's metadata: the event's, or the season's.
-	name string
+	// Name is the document's title in the PDF's metadata: the event's, or the season's.
+	Name string
 	// The page header: title (the event), meta (date and system, right of the subtitle),
 	// subtitle (which list); the footer: source and time.
-	title, meta, subtitle, footer text
+	Title, Meta, Subtitle, footer text
 	// titleLines is the title as laid out: one line, or two in smaller type.
 	titleLines []text
 	// qr is the QR code of Options.QR in the header's corner, nil for none.
 	qr [][]bool
 
-	cols   []pdfColumn
-	player int // index of the player column
-	rows   []pdfRow
-	// cut is the number of rows above the top-cut line (by rank), or 0 for no line.
-	cut      int
-	cutLabel text // "▲ Top 8 ▲"
-	legend   []legendLine
+	Cols   []PDFColumn
+	Player int // index of the player column
+	Rows   []PDFRow
+	// Cut is the number of rows above the top-cut line (by rank), or 0 for no line.
+	Cut      int
+	CutLabel text // "▲ Top 8 ▲"
+	Legend   []PDFLegendLine
 	// legendScale sizes the legend (1 = legendPt); legendCols is its number of columns for
 	// key lines.
 	legendScale float64
@@ -149,26 +149,26 @@ func writePDF(w io.Writer, st *calc.Standings, opt Options) error {
 	if err != nil {
 		return err
 	}
-	return d.render(w)
+	return d.Render(w)
 }
 
 // layoutPDF shapes every printed string (warning about characters the fonts lack), measures
 // the columns and picks the orientation and scale.
-func layoutPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
-	d, err := newPDF(st, opt)
+func layoutPDF(st *calc.Standings, opt Options) (*PDF, error) {
+	d, err := NewPDF(st, opt)
 	if err != nil {
 		return nil, err
 	}
 	d.heading()
 	d.table()
 	d.legendLines()
-	d.orient()
+	d.Orient()
 	return d, nil
 }
 
-// newPDF starts a wall document on the paper and with the fonts opt asks for; the caller
+// NewPDF starts a wall document on the paper and with the fonts opt asks for; the caller
 // lays out its header, table and legend.
-func newPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
+func NewPDF(st *calc.Standings, opt Options) (*PDF, error) {
 	paper := strings.ToLower(opt.Paper)
 	if paper == "" {
 		paper = "a4"
@@ -181,9 +181,9 @@ func newPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &standingsPDF{st: st, opt: opt, now: opt.now(), fonts: fonts, pageW: size[0], pageH: size[1],
+	d := &PDF{st: st, Opt: opt, now: opt.Time(), Fonts: fonts, pageW: size[0], pageH: size[1],
 		scale: 1, leading: 1, lines: 1, legendScale: 1, legendCols: 1}
-	d.ell = fonts.shape("…", style{}, "an ellipsis")
+	d.ell = fonts.Shape("…", Style{}, "an ellipsis")
 	if opt.QR != "" {
 		if d.qr, err = qrModules(opt.QR); err != nil {
 			return nil, err
@@ -192,7 +192,7 @@ func newPDF(st *calc.Standings, opt Options) (*standingsPDF, error) {
 	return d, nil
 }
 
-func (d *standingsPDF) label(key string) string { return label(d.opt.Lang, key) }
+func (d *PDF) label(key string) string { return label(d.Opt.Lang, key) }
 
 // EventTitle is the title of a wall page: the event's name and division ("Spring Open ·
 // Masters"), or "Standings" for an event without a name. It is printable
@@ -234,23 +234,23 @@ func GameName(st *calc.Standings, lang string) string {
 // heading shapes the page header and footer: the event's name, its date and system, which
 // list the page is, and the source file and time in the footer. Pages other than standings
 // replace the subtitle.
-func (d *standingsPDF) heading() {
-	fs, ev := d.fonts, d.st.Event
-	d.name = EventTitle(d.st, d.opt.Lang)
-	d.title = fs.shape(d.name, style{bold: true, pt: titlePt}, "the event name")
-	d.meta = fs.shape(eventMeta(d.st, d.opt.Lang), style{pt: metaPt, gray: grayMeta}, "the date and system")
-	order := d.label(orderLabel(d.st, d.opt))
-	d.subtitle = fs.shape(Title(d.st, d.opt.Lang)+" — "+order, style{bold: true, pt: subPt}, "the title")
-	d.footing(ev.Source)
+func (d *PDF) heading() {
+	fs, ev := d.Fonts, d.st.Event
+	d.Name = EventTitle(d.st, d.Opt.Lang)
+	d.Title = fs.Shape(d.Name, Style{Bold: true, Pt: TitlePt}, "the event name")
+	d.Meta = fs.Shape(eventMeta(d.st, d.Opt.Lang), Style{Pt: MetaPt, Gray: GrayMeta}, "the date and system")
+	order := d.label(orderLabel(d.st, d.Opt))
+	d.Subtitle = fs.Shape(Title(d.st, d.Opt.Lang)+" — "+order, Style{Bold: true, Pt: SubPt}, "the title")
+	d.Footing(ev.Source)
 }
 
-// footing shapes the footer: the source file, when there is one, and the time.
-func (d *standingsPDF) footing(source string) {
+// Footing shapes the footer: the source file, when there is one, and the time.
+func (d *PDF) Footing(source string) {
 	footer := fmt.Sprintf(d.label("generated"), d.now.Format("2006-01-02 15:04"))
 	if source != "" {
 		footer = filepath.Base(source) + " · " + footer
 	}
-	d.footer = d.fonts.shape(footer, style{pt: footPt, gray: grayMeta}, "the footer")
+	d.footer = d.Fonts.Shape(footer, Style{Pt: footPt, Gray: GrayMeta}, "the footer")
 }
 
 // eventMeta is the line under an event's title: its date and game, as the wall PDF prints it.
@@ -267,40 +267,40 @@ func eventMeta(st *calc.Standings, lang string) string {
 
 // table shapes the column headers and every row: rank, player, the playoff finish (final
 // standings), points, record, then the tiebreaks, which may go to a second line.
-func (d *standingsPDF) table() {
-	fs, st := d.fonts, d.st
-	head := func(s string, right bool) pdfColumn {
-		return pdfColumn{head: fs.shape(s, style{bold: true, pt: headPt}, "a column header"), right: right}
+func (d *PDF) table() {
+	fs, st := d.Fonts, d.st
+	head := func(s string, right bool) PDFColumn {
+		return PDFColumn{Head: fs.Shape(s, Style{Bold: true, Pt: HeadPt}, "a column header"), Right: right}
 	}
-	d.cols = []pdfColumn{head(d.label("rank"), true), head(d.label("player"), false)}
-	d.player = 1
+	d.Cols = []PDFColumn{head(d.label("rank"), true), head(d.label("player"), false)}
+	d.Player = 1
 	finish := hasFinish(st)
 	if finish {
-		d.cols = append(d.cols, head(d.label("finish"), false))
+		d.Cols = append(d.Cols, head(d.label("finish"), false))
 	}
-	d.cols = append(d.cols, head(pointsHeader(st, d.opt.Lang), true), head(d.label("record."+recordOrder(st).String()), true))
-	d.spread = len(d.cols)
+	d.Cols = append(d.Cols, head(pointsHeader(st, d.Opt.Lang), true), head(d.label("record."+recordOrder(st).String()), true))
+	d.Spread = len(d.Cols)
 	for _, def := range st.Columns {
-		d.cols = append(d.cols, head(def.Short, true))
+		d.Cols = append(d.Cols, head(def.Short, true))
 	}
 
 	// A cut that everyone makes is not drawn.
-	cut := d.opt.Cut
+	cut := d.Opt.Cut
 	if cut < 0 || cut >= len(st.Rows) {
 		cut = 0
 	}
 	d.checkCut(cut)
-	if !d.opt.ByName && cut > 0 {
-		d.cut = cut
-		d.cutLabel = fs.shape("▲ "+fmt.Sprintf(d.label("top-cut"), cut)+" ▲",
-			style{bold: true, pt: tagPt}, "the top-cut label")
+	if !d.Opt.ByName && cut > 0 {
+		d.Cut = cut
+		d.CutLabel = fs.Shape("▲ "+fmt.Sprintf(d.label("top-cut"), cut)+" ▲",
+			Style{Bold: true, Pt: TagPt}, "the top-cut label")
 	}
 
-	for _, i := range printOrder(st, d.opt) {
-		d.rows = append(d.rows, d.row(st.Rows[i], d.opt.ByName && i < cut, cut, finish))
+	for _, i := range printOrder(st, d.Opt) {
+		d.Rows = append(d.Rows, d.row(st.Rows[i], d.Opt.ByName && i < cut, cut, finish))
 	}
 
-	d.measure()
+	d.Measure()
 }
 
 // hasFinish reports whether the standings have a top cut to show: final standings, or
@@ -327,66 +327,66 @@ func finishWord(lang string, r *calc.Row) string {
 	return labelf(lang, "finish.top", r.Finish)
 }
 
-// measure sets every column's width at scale 1: the widest of its header and cells, plus
+// Measure sets every column's width at scale 1: the widest of its header and cells, plus
 // padding. The player column counts the row's mark beside the name.
-func (d *standingsPDF) measure() {
-	for c := range d.cols {
-		w := d.cols[c].head.width(1)
-		for _, r := range d.rows {
-			cw := r.cells[c].width(1)
-			if c == d.player && len(r.tag.glyphs) > 0 {
+func (d *PDF) Measure() {
+	for c := range d.Cols {
+		w := d.Cols[c].Head.width(1)
+		for _, r := range d.Rows {
+			cw := r.Cells[c].width(1)
+			if c == d.Player && len(r.tag.glyphs) > 0 {
 				cw += r.tag.width(1) + cellPad
 			}
 			w = max(w, cw)
 		}
-		d.cols[c].w = w + 2*cellPad
+		d.Cols[c].w = w + 2*cellPad
 	}
 }
 
 // checkCut warns about what the organizer must decide at the top cut: a tie across the
 // line, and dropped players above it.
-func (d *standingsPDF) checkCut(cut int) {
+func (d *PDF) checkCut(cut int) {
 	rows := d.st.Rows
 	if cut == 0 {
 		return
 	}
 	if rows[cut-1].Rank == rows[cut].Rank {
-		d.opt.warn("the top-%d cut splits players tied at rank %d; the line is drawn after row %d",
+		d.Opt.warn("the top-%d cut splits players tied at rank %d; the line is drawn after row %d",
 			cut, rows[cut].Rank, cut)
 	}
 	for _, r := range rows[:cut] {
 		if r.DroppedAfter > 0 {
-			d.opt.warn("%s (rank %d) dropped after round %d but is above the top-%d line",
+			d.Opt.warn("%s (rank %d) dropped after round %d but is above the top-%d line",
 				d.st.Event.Players[r.Player].Name, r.Rank, r.DroppedAfter, cut)
 		}
 	}
 }
 
 // row shapes one row; top marks a top-cut player in the by-name list.
-func (d *standingsPDF) row(r calc.Row, top bool, cut int, finish bool) pdfRow {
-	fs, st := d.fonts, d.st
+func (d *PDF) row(r calc.Row, top bool, cut int, finish bool) PDFRow {
+	fs, st := d.Fonts, d.st
 	name := st.Event.Players[r.Player].Name
 	gray := 0
 	if r.DroppedAfter > 0 {
-		gray = grayDropped
+		gray = GrayDropped
 	}
-	body := style{pt: bodyPt, gray: gray}
+	body := Style{Pt: BodyPt, Gray: gray}
 	who := fmt.Sprintf("player %q", name)
-	row := pdfRow{cells: []text{
-		fs.shape(strconv.Itoa(r.Rank), style{pt: bodyPt, gray: gray, bold: top || r.Finish == 1}, "a rank"),
-		fs.shape(name, body, who),
+	row := PDFRow{Cells: []text{
+		fs.Shape(strconv.Itoa(r.Rank), Style{Pt: BodyPt, Gray: gray, Bold: top || r.Finish == 1}, "a rank"),
+		fs.Shape(name, body, who),
 	}}
 	if finish {
-		row.cells = append(row.cells, fs.shape(finishWord(d.opt.Lang, &r), style{pt: bodyPt, gray: gray, bold: r.Finish == 1}, "a finish"))
+		row.Cells = append(row.Cells, fs.Shape(finishWord(d.Opt.Lang, &r), Style{Pt: BodyPt, Gray: gray, Bold: r.Finish == 1}, "a finish"))
 	}
-	row.cells = append(row.cells, fs.shape(formatPoints(st, r.Points), body, "points"),
-		fs.shape(Record(st, &r), body, "a record"))
+	row.Cells = append(row.Cells, fs.Shape(formatPoints(st, r.Points), body, "points"),
+		fs.Shape(Record(st, &r), body, "a record"))
 	for k, def := range st.Columns {
 		v := "–" // n/a
 		if k < len(r.Figures) && r.Figures[k].Value.OK {
 			v = def.FormatValue(r.Figures[k].Value)
 		}
-		row.cells = append(row.cells, fs.shape(v, body, def.Short))
+		row.Cells = append(row.Cells, fs.Shape(v, body, def.Short))
 	}
 	var tags []string
 	if top {
@@ -396,33 +396,33 @@ func (d *standingsPDF) row(r calc.Row, top bool, cut int, finish bool) pdfRow {
 		tags = append(tags, fmt.Sprintf(d.label("drop-mark"), fmt.Sprintf(d.label("drop-after"), r.DroppedAfter)))
 	}
 	if len(tags) > 0 {
-		row.tag = fs.shape(strings.Join(tags, " "), style{pt: tagPt, gray: gray, bold: top}, "a row mark")
+		row.tag = fs.Shape(strings.Join(tags, " "), Style{Pt: TagPt, Gray: gray, Bold: top}, "a row mark")
 	}
 	return row
 }
 
 // legendLines shapes the legend printed after the table, for players (legendKeys), then
 // the notes (wallNotes).
-func (d *standingsPDF) legendLines() {
-	fs := d.fonts
-	plain := style{pt: legendPt}
-	for _, k := range legendKeys(d.st, d.opt.Lang) {
-		d.legend = append(d.legend, legendLine{key: true,
-			t: fs.shape(k.key, style{bold: true, pt: legendPt}, "the legend").join(fs.shape(k.rest, plain, "the legend"))})
+func (d *PDF) legendLines() {
+	fs := d.Fonts
+	plain := Style{Pt: LegendPt}
+	for _, k := range legendKeys(d.st, d.Opt.Lang) {
+		d.Legend = append(d.Legend, PDFLegendLine{Key: true,
+			T: fs.Shape(k.Key, Style{Bold: true, Pt: LegendPt}, "the legend").join(fs.Shape(k.rest, plain, "the legend"))})
 	}
-	notes := wallNotes(d.st, d.opt.Lang)
+	notes := wallNotes(d.st, d.Opt.Lang)
 	if len(notes) > 0 {
-		d.legend = append(d.legend, legendLine{heading: true,
-			t: fs.shape(d.label("notes"), style{bold: true, pt: legendPt + 1}, "the legend")})
+		d.Legend = append(d.Legend, PDFLegendLine{Heading: true,
+			T: fs.Shape(d.label("notes"), Style{Bold: true, Pt: LegendPt + 1}, "the legend")})
 		for _, n := range notes {
-			d.legend = append(d.legend, legendLine{t: fs.shape(n, plain, noteWhat)})
+			d.Legend = append(d.Legend, PDFLegendLine{T: fs.Shape(n, plain, NoteWhat)})
 		}
 	}
 }
 
 // legendKey is one line of the legend: the word it explains, in bold, and the rest of the
 // line, separator first ("OMW%", ": the average of …").
-type legendKey struct{ key, rest string }
+type legendKey struct{ Key, rest string }
 
 // legendKeys says, for players, in one plain line each in lang, what the standings' columns
 // mean: the points, the record, the playoff finish, each tiebreak, and "–". The wall PDF
@@ -442,7 +442,7 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 		p := st.Points
 		keyLine(labelf(lang, "legend.points", pointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
 	} else {
-		out = append(out, legendKey{pointsHeader(st, lang), colon(lang) + st.RankBy.Plain.In(lang)})
+		out = append(out, legendKey{pointsHeader(st, lang), Colon(lang) + st.RankBy.Plain.In(lang)})
 	}
 	keyLine(label(lang, "legend.record."+recordOrder(st).String()))
 	switch {
@@ -453,7 +453,7 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 		keyLine(labelf(lang, "legend.finish-in", label(lang, "finish")))
 	}
 	for _, def := range st.Columns {
-		out = append(out, legendKey{tiebreakKey(def, lang), colon(lang) + def.Plain.In(lang)})
+		out = append(out, legendKey{tiebreakKey(def, lang), Colon(lang) + def.Plain.In(lang)})
 	}
 	if hasNA(st) {
 		keyLine(label(lang, "legend.na"))
@@ -526,7 +526,7 @@ func tieNotes(st *calc.Standings, lang string) []string {
 			for _, r := range rows[i:j] {
 				names = append(names, st.Event.Players[r.Player].Name)
 			}
-			out = append(out, labelf(lang, key, listWords(lang, names)))
+			out = append(out, labelf(lang, key, ListWords(lang, names)))
 		}
 		i = j
 	}
@@ -548,12 +548,12 @@ func tieKey(st *calc.Standings) string {
 var intVerb = regexp.MustCompile(`%(\[\d+\])?d`)
 
 // pageOf formats the footer's "Page %d of %d" in the document's language.
-func (d *standingsPDF) pageOf(n, total int) string {
+func (d *PDF) pageOf(n, total int) string {
 	return fmt.Sprintf(intVerb.ReplaceAllString(d.label("page-of"), "%${1}s"), strconv.Itoa(n), strconv.Itoa(total))
 }
 
-// render draws the pages and writes the PDF.
-func (d *standingsPDF) render(w io.Writer) error {
+// Render draws the pages and writes the PDF.
+func (d *PDF) Render(w io.Writer) error {
 	pages := d.paginate()
 	return d.output(w, func(pdf *fpdf.Fpdf) {
 		for i, p := range pages {
@@ -566,7 +566,7 @@ func (d *standingsPDF) render(w io.Writer) error {
 // output starts a document on the layout's paper and orientation, with its metadata and
 // fonts, lets draw add and draw the pages, and writes the PDF. A failure inside the PDF
 // library is an error, never a crash: the other outputs of the run are still written.
-func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error) {
+func (d *PDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("PDF: the PDF library failed: %v", r)
@@ -586,11 +586,11 @@ func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error
 	pdf.SetCreationDate(d.now)
 	pdf.SetModificationDate(d.now)
 	pdf.SetCreator("tbsheet", true)
-	pdf.SetTitle(printable(d.name), true)
-	if d.opt.Lang != "" {
-		pdf.SetLang(d.opt.Lang)
+	pdf.SetTitle(printable(d.Name), true)
+	if d.Opt.Lang != "" {
+		pdf.SetLang(d.Opt.Lang)
 	}
-	if err := d.fonts.register(pdf); err != nil {
+	if err := d.Fonts.register(pdf); err != nil {
 		return err
 	}
 	draw(pdf)
@@ -602,6 +602,6 @@ func (d *standingsPDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(d.fonts.tagSubsets(doc))
+	_, err = w.Write(d.Fonts.tagSubsets(doc))
 	return err
 }

@@ -3,6 +3,8 @@ package writer
 import (
 	"bytes"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestCompressPages: every PDF tbsheet writes (standings in each language and at sizes that
@@ -12,20 +14,20 @@ import (
 func TestCompressPages(t *testing.T) {
 	p, rep := testPairings(t), testScenarios(t)
 	docs := map[string]func(*bytes.Buffer) error{
-		"pairings":  func(b *bytes.Buffer) error { return WritePairingsPDF(b, p, BothLists, Options{Now: testNow}) },
-		"slips":     func(b *bytes.Buffer) error { return WriteSlipsPDF(b, p, Options{Now: testNow, Lang: "zh"}) },
-		"scenarios": func(b *bytes.Buffer) error { return WriteScenariosPDF(b, rep, Options{Now: testNow}) },
+		"pairings":  func(b *bytes.Buffer) error { return WritePairingsPDF(b, p, BothLists, Options{Now: writertest.Now}) },
+		"slips":     func(b *bytes.Buffer) error { return WriteSlipsPDF(b, p, Options{Now: writertest.Now, Lang: "zh"}) },
+		"scenarios": func(b *bytes.Buffer) error { return WriteScenariosPDF(b, rep, Options{Now: writertest.Now}) },
 		"standings-qr": func(b *bytes.Buffer) error {
-			return writePDF(b, testStandings(), Options{Now: testNow, QR: "http://192.168.1.20:8080/"})
+			return writePDF(b, testStandings(), Options{Now: writertest.Now, QR: "http://192.168.1.20:8080/"})
 		},
 	}
 	for _, lang := range Langs() {
 		docs["standings-"+lang] = func(b *bytes.Buffer) error {
-			return writePDF(b, testStandings(), Options{Now: testNow, Lang: lang})
+			return writePDF(b, testStandings(), Options{Now: writertest.Now, Lang: lang})
 		}
 	}
 	docs["standings-300"] = func(b *bytes.Buffer) error {
-		return writePDF(b, bigStandings(300), Options{Now: testNow, Cut: 8})
+		return writePDF(b, bigStandings(300), Options{Now: writertest.Now, Cut: 8})
 	}
 	for name, write := range docs {
 		var ours, theirs bytes.Buffer
@@ -51,7 +53,7 @@ func TestCompressPages(t *testing.T) {
 func TestCompressPagesMalformed(t *testing.T) {
 	var doc bytes.Buffer
 	fpdfCompresses = false
-	if err := writePDF(&doc, testStandings(), Options{Now: testNow}); err != nil {
+	if err := writePDF(&doc, testStandings(), Options{Now: writertest.Now}); err != nil {
 		t.Fatal(err)
 	}
 	good := doc.Bytes()

@@ -9,7 +9,6 @@ import (
 	"image"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // These tests read the PDFs back with poppler (pdftotext, pdfinfo, pdffonts, pdftoppm).
@@ -27,27 +27,11 @@ import (
 // of each list at 60 dpi, which are committed so that a reviewer sees the layout.
 var pdfPNG = flag.Bool("pdf-png", false, "rewrite ../testdata/pdf/*.png from the e2e PDFs")
 
-// poppler runs a poppler tool and returns its standard output.
-func poppler(t *testing.T, tool string, args ...string) string {
-	t.Helper()
-	if _, err := exec.LookPath(tool); err != nil {
-		t.Fatalf("%s is not installed (Debian: poppler-utils): %v", tool, err)
-	}
-	var stderr bytes.Buffer
-	cmd := exec.Command(tool, args...)
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil || stderr.Len() > 0 {
-		t.Fatalf("%s %s: %v\n%s", tool, strings.Join(args, " "), err, stderr.String())
-	}
-	return string(out)
-}
-
 // writeStandingsTemp renders st into a temporary file through WriteStandings and returns its path.
 func writeStandingsTemp(t *testing.T, st *calc.Standings, opt Options, name string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
-	opt.Now = testNow
+	opt.Now = writertest.Now
 	opt.Warn = func(msg string) { t.Errorf("warning: %s", msg) }
 	if err := Standings.WriteFile(path, st, opt); err != nil {
 		t.Fatal(err)
@@ -57,7 +41,7 @@ func writeStandingsTemp(t *testing.T, st *calc.Standings, opt Options, name stri
 
 // pdfText returns the pages of a PDF as pdftotext -layout reads them.
 func pdfText(t *testing.T, path string) []string {
-	pages := strings.Split(poppler(t, "pdftotext", "-layout", path, "-"), "\f")
+	pages := strings.Split(writertest.Poppler(t, "pdftotext", "-layout", path, "-"), "\f")
 	return pages[:len(pages)-1] // the text ends with a form feed
 }
 
@@ -182,14 +166,14 @@ func TestPDFByRankE2E(t *testing.T) {
 	}
 	checkNoCaveats(t, "the legend", all)
 
-	info := poppler(t, "pdfinfo", path)
+	info := writertest.Poppler(t, "pdfinfo", path)
 	for _, want := range []string{fmt.Sprintf("Pages:           %d", len(pages)), "Page size:       595.28 x 841.89 pts (A4)",
 		"Title:           Regional Championship 2026 — 東京", "Creator:         tbsheet"} {
 		if !strings.Contains(info, want) {
 			t.Errorf("pdfinfo lacks %q:\n%s", want, info)
 		}
 	}
-	fonts := poppler(t, "pdffonts", path)
+	fonts := writertest.Poppler(t, "pdffonts", path)
 	embedded := regexp.MustCompile(`(?m)^[A-Z]{6}\+(goregular|gobold|names)\s+CID TrueType\s+Identity-H\s+yes yes yes`)
 	if got := len(embedded.FindAllString(fonts, -1)); got != 3 {
 		t.Errorf("%d embedded subset fonts, want 3:\n%s", got, fonts)
@@ -267,7 +251,7 @@ func TestPDFLanguagesE2E(t *testing.T) {
 		if strings.Contains(text, "floor assumed") {
 			t.Errorf("%s: the tiebreak's assumption is on the wall", lang)
 		}
-		if info := poppler(t, "pdfinfo", path); !strings.Contains(info, "612 x 792 pts (letter)") {
+		if info := writertest.Poppler(t, "pdfinfo", path); !strings.Contains(info, "612 x 792 pts (letter)") {
 			t.Errorf("%s: not Letter:\n%s", lang, info)
 		}
 	}
@@ -277,7 +261,7 @@ func TestPDFLanguagesE2E(t *testing.T) {
 func pageImage(t *testing.T, pdf string, dpi int) (image.Image, []byte) {
 	t.Helper()
 	prefix := filepath.Join(t.TempDir(), "page")
-	poppler(t, "pdftoppm", "-r", strconv.Itoa(dpi), "-png", "-f", "1", "-l", "1", "-singlefile", pdf, prefix)
+	writertest.Poppler(t, "pdftoppm", "-r", strconv.Itoa(dpi), "-png", "-f", "1", "-l", "1", "-singlefile", pdf, prefix)
 	b, err := os.ReadFile(prefix + ".png")
 	if err != nil {
 		t.Fatal(err)

@@ -22,9 +22,10 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/fontfile"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
-func testFonts(t *testing.T) (*fontSet, *[]string) {
+func testFonts(t *testing.T) (*FontSet, *[]string) {
 	t.Helper()
 	var warnings []string
 	fs, err := loadFonts(Options{Warn: func(m string) { warnings = append(warnings, m) }})
@@ -36,8 +37,8 @@ func testFonts(t *testing.T) (*fontSet, *[]string) {
 
 func TestTextFitAndWrap(t *testing.T) {
 	fs, warnings := testFonts(t)
-	ell := fs.shape("…", style{}, "")
-	name := fs.shape("Maximiliano Alejandro de la Santísima Trinidad 山田 太郎", style{pt: bodyPt}, "")
+	ell := fs.Shape("…", Style{}, "")
+	name := fs.Shape("Maximiliano Alejandro de la Santísima Trinidad 山田 太郎", Style{Pt: BodyPt}, "")
 	for _, w := range []float64{10, 40, 60, 90} {
 		got := name.fit(w, 1, ell)
 		if got.width(1) > w+1e-9 {
@@ -55,8 +56,8 @@ func TestTextFitAndWrap(t *testing.T) {
 		t.Errorf("fit(1 mm) = %q, want nothing", got)
 	}
 
-	para := fs.shape("OMW%: the average of each opponent's match-win percentage, each at least 33%; "+
-		"对手胜率的平均值，每位对手至少按百分之三十三计算，轮空不计入。", style{pt: legendPt}, "")
+	para := fs.Shape("OMW%: the average of each opponent's match-win percentage, each at least 33%; "+
+		"对手胜率的平均值，每位对手至少按百分之三十三计算，轮空不计入。", Style{Pt: LegendPt}, "")
 	for _, w := range []float64{30, 60, 120} {
 		lines := para.wrap(w, 1)
 		var joined strings.Builder
@@ -86,11 +87,11 @@ func TestTextFitAndWrap(t *testing.T) {
 func TestShapeWarnsOncePerName(t *testing.T) {
 	fs, warnings := testFonts(t)
 	fs.names, _ = newFace(familyPrefix+"names", goregular.TTF) // a names font without Hangul
-	fs.shape("김민준", style{}, `player "김민준"`)
-	fs.shape("김민준", style{}, `player "김민준"`)
-	fs.shape("김민준 Kim", style{bold: true}, `player "김민준 Kim"`)
-	fs.shape("김민준 and Ann are tied", style{}, noteWhat) // names already reported
-	fs.shape("이서연 and Ann are tied", style{}, noteWhat) // a new character
+	fs.Shape("김민준", Style{}, `player "김민준"`)
+	fs.Shape("김민준", Style{}, `player "김민준"`)
+	fs.Shape("김민준 Kim", Style{Bold: true}, `player "김민준 Kim"`)
+	fs.Shape("김민준 and Ann are tied", Style{}, NoteWhat) // names already reported
+	fs.Shape("이서연 and Ann are tied", Style{}, NoteWhat) // a new character
 	want := []string{
 		`player "김민준": the PDF fonts cannot print "김" (U+AE40), "민" (U+BBFC), "준" (U+C900); printed as □`,
 		`player "김민준 Kim": the PDF fonts cannot print "김" (U+AE40), "민" (U+BBFC), "준" (U+C900); printed as □`,
@@ -119,7 +120,7 @@ func TestShapeSpecialCharacters(t *testing.T) {
 	for _, tt := range tests {
 		fs, warnings := testFonts(t)
 		what := strconv.Quote(tt.name)
-		got := fs.shape(tt.name, style{}, what)
+		got := fs.Shape(tt.name, Style{}, what)
 		if plain(got) != tt.want {
 			t.Errorf("%q shaped %q, want %q", tt.name, plain(got), tt.want)
 		}
@@ -152,7 +153,7 @@ func TestPDFOutsideBMP(t *testing.T) {
 	st.Event.Name = "Friday 🎴 Magic"
 	for _, lang := range Langs() {
 		for _, byName := range []bool{false, true} {
-			b, warnings := renderPDF(t, st, Options{Now: testNow, Lang: lang, ByName: byName, Cut: 2})
+			b, warnings := renderPDF(t, st, Options{Now: writertest.Now, Lang: lang, ByName: byName, Cut: 2})
 			if !bytes.HasPrefix(b, []byte("%PDF-")) {
 				t.Fatal("no PDF")
 			}
@@ -180,8 +181,8 @@ func TestPDFMissingGlyph(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := testStandings()
-	b, warnings := renderPDF(t, st, Options{Now: testNow, Font: font})
-	if !bytes.HasPrefix(b, []byte("%PDF-")) || pdfPages(b) != 1 {
+	b, warnings := renderPDF(t, st, Options{Now: writertest.Now, Font: font})
+	if !bytes.HasPrefix(b, []byte("%PDF-")) || writertest.PDFPages(b) != 1 {
 		t.Fatal("no PDF written")
 	}
 	want := map[string]rune{"the event name": '森'}
@@ -259,7 +260,7 @@ func TestPDFFontOption(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := writePDF(io.Discard, testStandings(), Options{Now: testNow, Font: tt.path})
+			err := writePDF(io.Discard, testStandings(), Options{Now: writertest.Now, Font: tt.path})
 			switch {
 			case tt.want == nil && err != nil:
 				t.Fatalf("error %v", err)
@@ -304,14 +305,14 @@ func TestGlyphCoverage(t *testing.T) {
 	}
 	for _, st := range []*calc.Standings{testStandings(), bigStandings(300)} {
 		for _, p := range st.Event.Players {
-			fonts.shape(p.Name, style{}, "player "+p.Name)
+			fonts.Shape(p.Name, Style{}, "player "+p.Name)
 		}
 	}
 	for _, lang := range Langs() {
 		for _, key := range i18n.Lang(lang).Keys() {
 			s := label(lang, key)
-			fonts.shape(s, style{}, lang+" label "+key)
-			fonts.shape(s, style{bold: true}, lang+" label "+key)
+			fonts.Shape(s, Style{}, lang+" label "+key)
+			fonts.Shape(s, Style{Bold: true}, lang+" label "+key)
 		}
 	}
 	defs := calc.Tiebreaks()
@@ -321,13 +322,13 @@ func TestGlyphCoverage(t *testing.T) {
 	}
 	for _, d := range defs {
 		for _, lang := range Langs() {
-			fonts.shape(d.Names.In(lang), style{}, lang+" name of "+d.ID)
-			fonts.shape(d.Plain.In(lang), style{}, lang+" definition of "+d.ID)
+			fonts.Shape(d.Names.In(lang), Style{}, lang+" name of "+d.ID)
+			fonts.Shape(d.Plain.In(lang), Style{}, lang+" definition of "+d.ID)
 		}
 	}
 	for _, n := range noteTexts {
-		fonts.shape(n.zh, style{}, "zh note "+n.en)
-		fonts.shape(n.ja, style{}, "ja note "+n.en)
+		fonts.Shape(n.zh, Style{}, "zh note "+n.en)
+		fonts.Shape(n.ja, Style{}, "ja note "+n.en)
 	}
 	for _, w := range *warnings {
 		t.Error(w)
@@ -335,9 +336,9 @@ func TestGlyphCoverage(t *testing.T) {
 }
 
 // shapeNonASCII shapes every run of non-ASCII, non-control characters in s.
-func shapeNonASCII(fonts *fontSet, s, path string) {
+func shapeNonASCII(fonts *FontSet, s, path string) {
 	for _, run := range strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 || unicode.IsControl(r) }) {
-		fonts.shape(run, style{}, path+": "+run)
+		fonts.Shape(run, Style{}, path+": "+run)
 	}
 }
 
@@ -353,16 +354,16 @@ func TestEventTitlePrintable(t *testing.T) {
 		t.Errorf("EventTitle: %q, want %q", got, want)
 	}
 	var warnings []string
-	d, err := layoutPDF(st, Options{Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }})
+	d, err := layoutPDF(st, Options{Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The fonts have no control pictures: the wall shows a box where the name holds one,
 	// and the organizer is warned.
-	if got, box := plain(d.title), "Club□Night · Mas□ters"; got != box || len(warnings) != 1 {
+	if got, box := plain(d.Title), "Club□Night · Mas□ters"; got != box || len(warnings) != 1 {
 		t.Errorf("the PDF's title: %q, want %q; warnings %q", got, box, warnings)
 	}
-	if got := standingsPrint(st, Options{}).event; got != want {
+	if got := standingsPrint(st, Options{}).Event; got != want {
 		t.Errorf("the workbook's print header: %q, want %q", got, want)
 	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	qrcode "github.com/skip2/go-qrcode"
-
 	"github.com/tbsheet/tbsheet"
 )
 
@@ -49,7 +48,7 @@ func qrModules(url string) ([][]bool, error) {
 }
 
 // headerWidth is how wide the header's text may be: the table's width, less the code's.
-func (d *standingsPDF) headerWidth() float64 {
+func (d *PDF) headerWidth() float64 {
 	if d.qr == nil {
 		return d.tableWidth()
 	}
@@ -58,7 +57,7 @@ func (d *standingsPDF) headerWidth() float64 {
 
 // drawQR draws the code in the header's right corner, each run of dark modules one
 // rectangle.
-func (d *standingsPDF) drawQR(pdf *fpdf.Fpdf) {
+func (d *PDF) drawQR(pdf *fpdf.Fpdf) {
 	if d.qr == nil {
 		return
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestPDFQRE2E: the QR code poppler draws in the corner of the standings' and the
@@ -16,7 +18,7 @@ func TestPDFQRE2E(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{QR: url, Now: testNow}
+	opt := Options{QR: url, Now: writertest.Now}
 	standings := writeStandingsTemp(t, testStandings(), opt, "standings.pdf")
 	pairings := filepath.Join(t.TempDir(), "pairings.pdf")
 	f, err := os.Create(pairings)

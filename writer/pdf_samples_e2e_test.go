@@ -79,7 +79,7 @@ func TestPDFSamplesE2E(t *testing.T) {
 					}
 				}
 				for _, c := range st.Columns {
-					def := tiebreakKey(c, lang) + colon(lang) + c.Plain.In(lang)
+					def := tiebreakKey(c, lang) + Colon(lang) + c.Plain.In(lang)
 					if !strings.Contains(strings.ReplaceAll(flat, " ", ""), strings.ReplaceAll(def, " ", "")) {
 						t.Errorf("%s: the legend lacks %q", what, def)
 					}

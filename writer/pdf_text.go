@@ -37,8 +37,8 @@ const familyPrefix = "tbs"
 // with sfnt for glyph coverage and advance widths.
 type face struct {
 	family string
-	// bold is true for a bold face; other faces print bold text with a stroked outline.
-	bold bool
+	// Bold is true for a bold face; other faces print bold text with a stroked outline.
+	Bold bool
 	ttf  []byte
 	font *sfnt.Font
 	buf  sfnt.Buffer
@@ -97,11 +97,11 @@ func (f *face) register(pdf *fpdf.Fpdf) (err error) {
 	return pdf.Error()
 }
 
-// fontSet holds the PDF's faces: the names face (the embedded WenQuanYi Micro Hei, or
+// FontSet holds the PDF's faces: the names face (the embedded WenQuanYi Micro Hei, or
 // Options.Font) for names and all regular text, Go Bold for bold text, and Go Regular for
 // what a --font file lacks (a CJK-only font without Latin letters or digits).
-type fontSet struct {
-	regular, bold, names *face
+type FontSet struct {
+	regular, Bold, names *face
 	// namesFile names the names font in errors.
 	namesFile string
 	warn      func(format string, args ...any)
@@ -114,16 +114,16 @@ type fontSet struct {
 // loadFonts parses the three faces. A --font file may be a TrueType collection, whose first
 // face is used; CFF-outline fonts, web fonts and fonts whose licence forbids embedding are
 // refused with the reason.
-func loadFonts(opt Options) (*fontSet, error) {
-	fs := &fontSet{warn: opt.warn, warned: map[rune]bool{}, warnedWhat: map[string]bool{}, namesFile: "WenQuanYi Micro Hei"}
+func loadFonts(opt Options) (*FontSet, error) {
+	fs := &FontSet{warn: opt.warn, warned: map[rune]bool{}, warnedWhat: map[string]bool{}, namesFile: "WenQuanYi Micro Hei"}
 	var err error
 	if fs.regular, err = newFace(familyPrefix+"goregular", goregular.TTF); err != nil {
 		return nil, fmt.Errorf("Go Regular font: %w", err)
 	}
-	if fs.bold, err = newFace(familyPrefix+"gobold", gobold.TTF); err != nil {
+	if fs.Bold, err = newFace(familyPrefix+"gobold", gobold.TTF); err != nil {
 		return nil, fmt.Errorf("Go Bold font: %w", err)
 	}
-	fs.bold.bold = true
+	fs.Bold.Bold = true
 	ttf := templates.CJKFont()
 	if opt.Font != "" {
 		fs.namesFile = opt.Font
@@ -148,11 +148,11 @@ func loadFonts(opt Options) (*fontSet, error) {
 // that two subsets of one font are different fonts. The tag hashes the document, so the
 // same input still gives the same bytes; the name keeps its length, so the cross-reference
 // offsets stay valid. pdf is changed in place.
-func (fs *fontSet) tagSubsets(pdf []byte) []byte {
+func (fs *FontSet) tagSubsets(pdf []byte) []byte {
 	sum := fnv.New64a()
 	sum.Write(pdf)
 	h := sum.Sum64()
-	for _, f := range []*face{fs.regular, fs.bold, fs.names} {
+	for _, f := range []*face{fs.regular, fs.Bold, fs.names} {
 		name := strings.TrimPrefix(f.family, familyPrefix)
 		tag := append(make([]byte, 0, 8+len(name)), '/')
 		for range 6 {
@@ -175,8 +175,8 @@ func (fs *fontSet) tagSubsets(pdf []byte) []byte {
 }
 
 // register adds every face to pdf.
-func (fs *fontSet) register(pdf *fpdf.Fpdf) error {
-	for _, f := range []*face{fs.regular, fs.bold, fs.names} {
+func (fs *FontSet) register(pdf *fpdf.Fpdf) error {
+	for _, f := range []*face{fs.regular, fs.Bold, fs.names} {
 		if err := f.register(pdf); err != nil {
 			name := f.family
 			if f == fs.names {
@@ -191,9 +191,9 @@ func (fs *fontSet) register(pdf *fpdf.Fpdf) error {
 // chain returns the faces a character is looked up in, in order. Bold text prints in Go
 // Bold; regular text in the names face (the same face as the names, so that digits and
 // punctuation match them), with Go Regular for what a --font file lacks.
-func (fs *fontSet) chain(bold bool) []*face {
+func (fs *FontSet) chain(bold bool) []*face {
 	if bold {
-		return []*face{fs.bold, fs.names}
+		return []*face{fs.Bold, fs.names}
 	}
 	return []*face{fs.names, fs.regular}
 }
@@ -210,29 +210,29 @@ type glyph struct {
 // text is a shaped string: glyphs at one size, weight and grey level, measured in em.
 type text struct {
 	glyphs []glyph
-	style
+	Style
 	em float64
 }
 
-// style says how to print a string.
-type style struct {
-	// pt is the size at scale 1; the page layout may scale it.
-	pt float64
-	// bold selects Go Bold, or a stroked outline for characters only a regular face has.
-	bold bool
-	// gray is the text colour, 0 (black) to 255.
-	gray int
+// Style says how to print a string.
+type Style struct {
+	// Pt is the size at scale 1; the page layout may scale it.
+	Pt float64
+	// Bold selects Go Bold, or a stroked outline for characters only a regular face has.
+	Bold bool
+	// Gray is the text colour, 0 (black) to 255.
+	Gray int
 }
 
-// shape assigns every rune of s to the first face of its chain that can print it. Control
+// Shape assigns every rune of s to the first face of its chain that can print it. Control
 // characters become spaces; invisible format characters (a BOM, zero-width spaces and
 // joiners) and variation selectors are dropped, since none can be printed. A character no
 // face has (an emoji, a kanji beyond the Basic Multilingual Plane, which the PDF library
 // cannot embed) prints as a visible missingMark, one for a run of them (an emoji with its
 // skin tone), and is warned about once per text: what names it (`player "Dragon 🐉 Slayer"`).
-func (fs *fontSet) shape(s string, st style, what string) text {
-	t := text{style: st, glyphs: make([]glyph, 0, len(s))}
-	chain := fs.chain(st.bold)
+func (fs *FontSet) Shape(s string, st Style, what string) text {
+	t := text{Style: st, glyphs: make([]glyph, 0, len(s))}
+	chain := fs.chain(st.Bold)
 	var missing []rune
 	run := false // the previous character was missing
 	for _, r := range s {
@@ -242,7 +242,7 @@ func (fs *fontSet) shape(s string, st style, what string) text {
 		case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Variation_Selector, r):
 			continue
 		}
-		g, ok := fs.glyph(r, chain, st.bold)
+		g, ok := fs.glyph(r, chain, st.Bold)
 		if !ok {
 			if !slices.Contains(missing, r) {
 				missing = append(missing, r)
@@ -250,9 +250,9 @@ func (fs *fontSet) shape(s string, st style, what string) text {
 			if run {
 				continue
 			}
-			g, _ = fs.glyph(missingMark, chain, st.bold)
+			g, _ = fs.glyph(missingMark, chain, st.Bold)
 			if g.adv < 0 { // a --font without □
-				g, _ = fs.glyph('?', chain, st.bold)
+				g, _ = fs.glyph('?', chain, st.Bold)
 			}
 		}
 		run = !ok
@@ -268,23 +268,23 @@ func (fs *fontSet) shape(s string, st style, what string) text {
 // missingMark stands for a character the fonts cannot print.
 const missingMark = '□'
 
-// noteWhat names the texts of notes, which quote names already warned about: a note warns
+// NoteWhat names the texts of notes, which quote names already warned about: a note warns
 // only about characters no name has reported.
-const noteWhat = "a note"
+const NoteWhat = "a note"
 
 // glyph returns r in the first face of chain that has it; ok is false when none has.
-func (fs *fontSet) glyph(r rune, chain []*face, bold bool) (g glyph, ok bool) {
+func (fs *FontSet) glyph(r rune, chain []*face, bold bool) (g glyph, ok bool) {
 	for _, f := range chain {
 		if a := f.advance(r); a >= 0 {
-			return glyph{r: r, face: f, adv: a, stroke: bold && !f.bold}, true
+			return glyph{r: r, face: f, adv: a, stroke: bold && !f.Bold}, true
 		}
 	}
 	return glyph{r: r, face: chain[0], adv: -1}, false
 }
 
 // missing warns, once per text, about the characters of it that no font has.
-func (fs *fontSet) missing(rs []rune, what string) {
-	if what == noteWhat {
+func (fs *FontSet) missing(rs []rune, what string) {
+	if what == NoteWhat {
 		rs = slices.DeleteFunc(rs, func(r rune) bool { return fs.warned[r] })
 	}
 	if len(rs) == 0 || fs.warnedWhat[what] {
@@ -308,7 +308,7 @@ func (t text) join(b text) text {
 }
 
 // width returns the text's width in mm at scale.
-func (t text) width(scale float64) float64 { return t.em * t.pt * scale * ptMM }
+func (t text) width(scale float64) float64 { return t.em * t.Pt * scale * ptMM }
 
 // fit returns t cut so that it is at most w mm wide at scale, ending in ell ("…") when cut.
 func (t text) fit(w, scale float64, ell text) text {
@@ -318,7 +318,7 @@ func (t text) fit(w, scale float64, ell text) text {
 	if t.width(scale) <= w+epsilon {
 		return t
 	}
-	perEm := t.pt * scale * ptMM
+	perEm := t.Pt * scale * ptMM
 	room := w/perEm - ell.em
 	n, em := 0, 0.0
 	for n < len(t.glyphs) && em+t.glyphs[n].adv <= room {
@@ -330,9 +330,9 @@ func (t text) fit(w, scale float64, ell text) text {
 		em -= t.glyphs[n].adv
 	}
 	if room < 0 { // not even the ellipsis fits
-		return text{style: t.style}
+		return text{Style: t.Style}
 	}
-	out := text{style: t.style, em: em, glyphs: t.glyphs[:n:n]}
+	out := text{Style: t.Style, em: em, glyphs: t.glyphs[:n:n]}
 	return out.join(ell)
 }
 
@@ -347,11 +347,11 @@ func (t text) wrap(w, scale float64) []text {
 // wrapWords is wrap, and whether every line ends where a line may end (no word was cut).
 func (t text) wrapWords(w, scale float64) (lines []text, whole bool) {
 	whole = true
-	perEm := t.pt * scale * ptMM
+	perEm := t.Pt * scale * ptMM
 	start, brk := 0, -1 // brk: index where the current line may end
 	em := 0.0
 	line := func(from, to int) text {
-		l := text{style: t.style, glyphs: t.glyphs[from:to]}
+		l := text{Style: t.Style, glyphs: t.glyphs[from:to]}
 		for _, g := range l.glyphs {
 			l.em += g.adv
 		}
@@ -394,8 +394,8 @@ func unbroken(r rune) bool {
 // runs in a face without bold are filled and stroked (text rendering mode 2) with a line of
 // 1/30 em, which thickens the strokes about as much as a bold weight.
 func (t text) draw(pdf *fpdf.Fpdf, x, y, scale float64) {
-	pdf.SetTextColor(t.gray, t.gray, t.gray)
-	size := t.pt * scale
+	pdf.SetTextColor(t.Gray, t.Gray, t.Gray)
+	size := t.Pt * scale
 	for i := 0; i < len(t.glyphs); {
 		first := t.glyphs[i]
 		j, em := i, 0.0
@@ -409,7 +409,7 @@ func (t text) draw(pdf *fpdf.Fpdf, x, y, scale float64) {
 		}
 		pdf.SetFont(first.face.family, "", size)
 		if first.stroke {
-			pdf.SetDrawColor(t.gray, t.gray, t.gray)
+			pdf.SetDrawColor(t.Gray, t.Gray, t.Gray)
 			pdf.SetLineWidth(size * ptMM / 30)
 			pdf.SetTextRenderingMode(2)
 			pdf.Text(x, y, string(run))

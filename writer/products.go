@@ -7,7 +7,6 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/scenario"
-	"github.com/tbsheet/tbsheet/season"
 )
 
 // The products tbsheet writes, each with every form it takes (see [Product]).
@@ -19,7 +18,7 @@ var (
 			{Ext: ".json", To: "json", Streamed: true, Write: func(w io.Writer, st *calc.Standings, _ Options) error { return WriteJSON(w, st) }},
 			{Ext: ".pdf", Write: writePDF},
 			{Ext: ".xlsx", Write: func(w io.Writer, st *calc.Standings, opt Options) error {
-				return writeStandingsXLSX(w, st, opt, xlsxConfig{})
+				return writeStandingsXLSX(w, st, opt, XLSXConfig{})
 			}},
 			{To: "table", Write: WriteTable},
 		}}
@@ -41,18 +40,6 @@ var (
 			{Ext: ".pdf", Write: WriteScenariosPDF},
 			{Ext: ".json", To: "json", Write: func(w io.Writer, rep *scenario.Report, _ Options) error { return WriteScenariosJSON(w, rep) }},
 			{Ext: ".txt", To: "table", Write: WriteScenariosTable},
-		}}
-
-	// Season is a season's table across events (season, watch --season).
-	Season = &Product[*season.Standings]{Name: "season", Written: "a season is written to",
-		Formats: []Format[*season.Standings]{
-			{Ext: ".csv", To: "csv", BOM: true, Write: WriteSeasonCSV},
-			{Ext: ".json", To: "json", Write: func(w io.Writer, s *season.Standings, _ Options) error { return WriteSeasonJSON(w, s) }},
-			{Ext: ".pdf", Write: WriteSeasonPDF},
-			{Ext: ".xlsx", Write: func(w io.Writer, s *season.Standings, opt Options) error {
-				return writeSeasonXLSX(w, s, opt, xlsxConfig{})
-			}},
-			{To: "table", Write: WriteSeasonTable},
 		}}
 
 	// Results are an event's results in a format tbsheet reads back (convert): .xlsx is a

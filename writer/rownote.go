@@ -26,7 +26,7 @@ func rowNote(st *calc.Standings, r *calc.Row, lang string) string {
 		}
 	}
 	if len(tied) > 0 {
-		names := listWords(lang, tied)
+		names := ListWords(lang, tied)
 		if len(tied) > calc.MaxNamed {
 			names = labelf(lang, "row.others", strings.Join(tied[:calc.MaxNamed-1], label(lang, "list-sep")), len(tied)-calc.MaxNamed+1)
 		}

@@ -417,7 +417,7 @@ func WriteScenariosTable(w io.Writer, rep *scenario.Report, opt Options) error {
 		}
 		rows = append(rows, append(row, places(pl.Best()), places(pl.Worst())))
 	}
-	writeAligned(&b, rows, map[int]bool{1: true, 4: true, 5: true, 6: true})
+	WriteAligned(&b, rows, map[int]bool{1: true, 4: true, 5: true, 6: true})
 	if hidden > 0 {
 		b.WriteString(s.f("sc.hidden", hidden, rep.Cut) + "\n")
 	}
@@ -483,9 +483,9 @@ func (s scenarioWords) details() []string {
 	return out
 }
 
-// writeAligned writes rows as columns two spaces apart; left marks the left-aligned ones
+// WriteAligned writes rows as columns two spaces apart; left marks the left-aligned ones
 // (the others are numbers, right-aligned). Widths count terminal cells.
-func writeAligned(b *strings.Builder, rows [][]string, left map[int]bool) {
+func WriteAligned(b *strings.Builder, rows [][]string, left map[int]bool) {
 	widths := make([]int, len(rows[0]))
 	cells := make([]int, 0, len(rows)*len(widths)) // each cell's width, row by row
 	for _, row := range rows {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestScenariosPDFText reads the scenarios page back with pdftotext, in every language: the
@@ -15,7 +17,7 @@ func TestScenariosPDFText(t *testing.T) {
 	rep := testScenarios(t)
 	for _, lang := range Langs() {
 		path := filepath.Join(t.TempDir(), "scenarios.pdf")
-		opt := Options{Lang: lang, Now: testNow, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
+		opt := Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
 		data, err := Scenarios.Render(path, rep, opt)
 		if err != nil {
 			t.Fatal(err)

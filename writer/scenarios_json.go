@@ -31,7 +31,7 @@ type (
 		Table    *int    `json:"table"`
 		Opponent *string `json:"opponent"`
 		Rank     *int    `json:"rank"`
-		Points   jsonNum `json:"points"`
+		Points   JSONNum `json:"points"`
 		Record   string  `json:"record"`
 		// Result is the result already known (a bye, a result entered in the round).
 		Result   *string `json:"result"`
@@ -80,7 +80,7 @@ type (
 		Levels []levelJSON `json:"levels"`
 	}
 	levelJSON struct {
-		Points  jsonNum  `json:"points"`
+		Points  JSONNum  `json:"points"`
 		Records []string `json:"records"`
 		Verdict string   `json:"verdict"`
 	}
@@ -114,7 +114,7 @@ func WriteScenariosJSON(w io.Writer, rep *scenario.Report) error {
 	for i := range rep.Players {
 		pl := &rep.Players[i]
 		p := rep.Event.Players[pl.Player]
-		j := scenarioPlayerJSON{Name: p.Name, ID: p.ID, Points: jsonNum(pl.Points), Dropped: pl.Dropped,
+		j := scenarioPlayerJSON{Name: p.Name, ID: p.ID, Points: JSONNum(pl.Points), Dropped: pl.Dropped,
 			Record: s.record([3]int{pl.Wins, pl.Losses, pl.Draws}), Proved: true}
 		if pl.Table > 0 {
 			j.Table = &pl.Table
@@ -157,7 +157,7 @@ func WriteScenariosJSON(w io.Writer, rep *scenario.Report) error {
 	if o := rep.Outlook; o != nil {
 		oj := &outlookJSON{Round: o.Round, Levels: []levelJSON{}}
 		for _, lv := range o.Levels {
-			l := levelJSON{Points: jsonNum(lv.Points), Verdict: lv.Verdict.String()}
+			l := levelJSON{Points: JSONNum(lv.Points), Verdict: lv.Verdict.String()}
 			for _, r := range lv.Records {
 				l.Records = append(l.Records, s.record(r))
 			}

@@ -19,72 +19,72 @@ func WriteScenariosPDF(w io.Writer, rep *scenario.Report, opt Options) error {
 	if err != nil {
 		return err
 	}
-	return d.render(w)
+	return d.Render(w)
 }
 
 // layoutScenarios shapes and lays out the scenarios page: the table, then what follows it,
 // which reads on from the table over as many pages as it takes.
-func layoutScenarios(rep *scenario.Report, opt Options) (*standingsPDF, error) {
-	d, err := newPDF(rep.Before, opt)
+func layoutScenarios(rep *scenario.Report, opt Options) (*PDF, error) {
+	d, err := NewPDF(rep.Before, opt)
 	if err != nil {
 		return nil, err
 	}
 	s := scenarioWords{rep, opt.Lang}
 	d.heading()
-	d.subtitle = d.fonts.shape(s.title(), style{bold: true, pt: subPt}, "the title")
+	d.Subtitle = d.Fonts.Shape(s.title(), Style{Bold: true, Pt: SubPt}, "the title")
 	d.scenarioTable(s)
 	d.scenarioLegend(s)
 	d.flowLegend = true
-	d.orient()
+	d.Orient()
 	return d, nil
 }
 
 // scenarioTable shapes the columns and a row per listed player. "in" is bold, "out" grey.
-func (d *standingsPDF) scenarioTable(s scenarioWords) {
-	fs, rep := d.fonts, s.rep
-	head := func(text string, right bool) pdfColumn {
-		return pdfColumn{head: fs.shape(text, style{bold: true, pt: headPt}, "a column header"), right: right}
+func (d *PDF) scenarioTable(s scenarioWords) {
+	fs, rep := d.Fonts, s.rep
+	head := func(text string, right bool) PDFColumn {
+		return PDFColumn{Head: fs.Shape(text, Style{Bold: true, Pt: HeadPt}, "a column header"), Right: right}
 	}
-	d.cols = []pdfColumn{head(d.label("rank"), true), head(d.label("player"), false),
-		head(pointsHeader(rep.Before, d.opt.Lang), true), head(d.label("table"), true),
+	d.Cols = []PDFColumn{head(d.label("rank"), true), head(d.label("player"), false),
+		head(pointsHeader(rep.Before, d.Opt.Lang), true), head(d.label("table"), true),
 		head(s.l("sc.win"), false), head(s.l("sc.draw"), false), head(s.l("sc.loss"), false),
 		head(s.l("sc.best"), true), head(s.l("sc.worst"), true)}
-	d.player = 1
-	body := style{pt: bodyPt}
+	d.Player = 1
+	body := Style{Pt: BodyPt}
 	shown, _ := s.listed()
 	for _, i := range shown {
 		pl := &rep.Players[i]
 		name := s.name(i)
-		row := pdfRow{cells: []text{fs.shape(s.rank(pl), body, "a rank"), fs.shape(name, body, strconv.Quote(name)),
-			fs.shape(s.points(*pl), body, "points"), fs.shape(s.tableCell(pl), body, "a table")}}
+		row := PDFRow{Cells: []text{fs.Shape(s.rank(pl), body, "a rank"), fs.Shape(name, body, strconv.Quote(name)),
+			fs.Shape(s.points(*pl), body, "points"), fs.Shape(s.tableCell(pl), body, "a table")}}
 		for _, o := range pl.Outcomes {
 			st := body
 			switch o.Verdict {
 			case scenario.In:
-				st.bold = true
+				st.Bold = true
 			case scenario.Out:
-				st.gray = grayDropped
+				st.Gray = GrayDropped
 			}
-			row.cells = append(row.cells, fs.shape(s.verdict(o), st, "a verdict"))
+			row.Cells = append(row.Cells, fs.Shape(s.verdict(o), st, "a verdict"))
 		}
-		row.cells = append(row.cells, fs.shape(places(pl.Best()), body, "a place"),
-			fs.shape(places(pl.Worst()), body, "a place"))
+		row.Cells = append(row.Cells, fs.Shape(places(pl.Best()), body, "a place"),
+			fs.Shape(places(pl.Worst()), body, "a place"))
 		if tag := s.fixedTag(pl); tag != "" {
-			row.tag = fs.shape(tag, style{pt: tagPt}, "a row mark")
+			row.tag = fs.Shape(tag, Style{Pt: TagPt}, "a row mark")
 		}
-		d.rows = append(d.rows, row)
+		d.Rows = append(d.Rows, row)
 	}
-	d.measure()
+	d.Measure()
 }
 
 // scenarioLegend shapes what follows the table (scenarioWords.sections).
-func (d *standingsPDF) scenarioLegend(s scenarioWords) {
-	fs := d.fonts
+func (d *PDF) scenarioLegend(s scenarioWords) {
+	fs := d.Fonts
 	for _, sec := range s.sections() {
-		d.legend = append(d.legend, legendLine{heading: true,
-			t: fs.shape(sec.heading, style{bold: true, pt: legendPt + 1}, "the legend")})
+		d.Legend = append(d.Legend, PDFLegendLine{Heading: true,
+			T: fs.Shape(sec.heading, Style{Bold: true, Pt: LegendPt + 1}, "the legend")})
 		for _, line := range sec.lines {
-			d.legend = append(d.legend, legendLine{t: fs.shape(line, style{pt: legendPt}, "the legend")})
+			d.Legend = append(d.Legend, PDFLegendLine{T: fs.Shape(line, Style{Pt: LegendPt}, "the legend")})
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/scenario"
 )
 
@@ -150,7 +151,7 @@ func TestScenariosPDFPages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d, err := layoutScenarios(rep, Options{Now: testNow, Paper: tt.paper})
+		d, err := layoutScenarios(rep, Options{Now: writertest.Now, Paper: tt.paper})
 		if err != nil {
 			t.Fatal(err)
 		}

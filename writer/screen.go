@@ -138,7 +138,7 @@ func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 		s.Rows = append(s.Rows, line)
 	}
 	for _, k := range legendKeys(st, lang) {
-		s.Legend = append(s.Legend, LegendLine{k.key, k.rest})
+		s.Legend = append(s.Legend, LegendLine{k.Key, k.rest})
 	}
 	for _, n := range wallNotes(st, lang) {
 		s.Notes = append(s.Notes, tbsheet.Printable(n))

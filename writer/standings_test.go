@@ -1,27 +1,17 @@
 package writer
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // The writer's tests write real standings: what calc.Compute makes of events that
 // internal/swissgen generates (English, Chinese and Japanese names, byes, draws, intentional
 // draws, forfeits, drops, late entries), never standings built by hand.
-
-// compute returns the standings calc computes for ev, or panics: the events are generated
-// and valid, so an error is a bug in the test.
-func compute(ev *tbsheet.Event, opt calc.Options) *calc.Standings {
-	st, err := calc.Compute(ev, opt)
-	if err != nil {
-		panic(fmt.Sprintf("calc.Compute: %v", err))
-	}
-	return st
-}
 
 // smallEvent is the event of testStandings: eight players over three rounds, one of whom
 // drops after round 2, with draws, intentional draws and a forfeit.
@@ -35,7 +25,7 @@ func smallEvent() *tbsheet.Event {
 // testStandings returns the standings most writer tests use: smallEvent ranked by Magic's
 // rules (its three tiebreaks), with every explanation.
 func testStandings() *calc.Standings {
-	st := compute(smallEvent(), calc.Options{System: "mtg"})
+	st := writertest.Compute(smallEvent(), calc.Options{System: "mtg"})
 	if !slices.ContainsFunc(st.Rows, func(r calc.Row) bool { return r.DroppedAfter > 0 }) {
 		panic("testStandings: no player dropped; the tests of drop marks need one")
 	}
@@ -53,7 +43,7 @@ func presetStandings(players, rounds int, seed int64, gamesUnknown bool) []*calc
 	ev := swissgen.Generate(cfg)
 	var out []*calc.Standings
 	for _, s := range calc.Systems() {
-		out = append(out, compute(ev, calc.Options{System: s.Name, Show: []string{"all"}}))
+		out = append(out, writertest.Compute(ev, calc.Options{System: s.Name, Show: []string{"all"}}))
 	}
 	return out
 }
@@ -83,5 +73,5 @@ func bigStandings(n int) *calc.Standings {
 			k++
 		}
 	}
-	return compute(ev, calc.Options{System: "mtg"})
+	return writertest.Compute(ev, calc.Options{System: "mtg"})
 }

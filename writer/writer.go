@@ -50,7 +50,7 @@ type Options struct {
 	Warn func(msg string)
 }
 
-func (o Options) now() time.Time {
+func (o Options) Time() time.Time {
 	if o.Now.IsZero() {
 		return time.Now()
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/tbsheet/tbsheet/season"
 	"github.com/tbsheet/tbsheet/watch"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/seasontable"
 )
 
 func newSeasonCmd() *cobra.Command {
@@ -68,7 +69,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			}
 			j.Title = "" // --title names the season, not each event
 			args = skipLocks(args, cmd.ErrOrStderr(), j.quiet)
-			if err := checkProduct(writer.Season, to, nil); err != nil {
+			if err := checkProduct(seasontable.Product, to, nil); err != nil {
 				return err
 			}
 			inputs, err := seasonInputs(args)
@@ -83,7 +84,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			if err := checkProduct(writer.Season, "", of.outputs); err != nil {
+			if err := checkProduct(seasontable.Product, "", of.outputs); err != nil {
 				return err
 			}
 			if err := checkFiles(inputs, plainOutputs(of.outputs)); err != nil {
@@ -109,7 +110,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			if err := writeOutputs(files, &notes); err != nil || to == "" && len(of.outputs) > 0 {
 				return err
 			}
-			return outputErr(writer.Season.Print(cmd.OutOrStdout(), to, []*season.Standings{s}, j.WriteOpt))
+			return outputErr(seasontable.Product.Print(cmd.OutOrStdout(), to, []*season.Standings{s}, j.WriteOpt))
 		},
 	}
 	fs := cmd.Flags()
@@ -118,7 +119,7 @@ The order of the events is their dates, then their names, whatever order they ar
 		fs.MarkHidden(name) // a season counts finished events, and shows no tiebreak of theirs
 	}
 	sf.register(fs)
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(writer.Season.Exts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the season's table to `FILE` ("+strings.Join(seasontable.Product.Exts(), ", ")+"); repeatable")
 	markOutputs(fs, "output")
 	of.registerPages(fs)
 	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "draw a line under the first `N` players (those who qualify)")
@@ -128,7 +129,7 @@ The order of the events is their dates, then their names, whatever order they ar
 	registerQR(fs, &of.qr)
 	registerQuiet(fs, &of.quiet)
 	of.by = "rank"
-	fs.StringVar(&to, "to", "", writer.Season.ToHelp()+" (default table; nothing when -o is given)")
+	fs.StringVar(&to, "to", "", seasontable.Product.ToHelp()+" (default table; nothing when -o is given)")
 	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	return cmd
@@ -451,7 +452,7 @@ func seasonNotes(s *season.Standings) []string {
 func renderSeason(s *season.Standings, outputs []string, opt writer.Options) ([]writer.File, error) {
 	var files []writer.File
 	for _, out := range outputs {
-		data, err := writer.Season.Render(out, s, opt)
+		data, err := seasontable.Product.Render(out, s, opt)
 		if err != nil {
 			return nil, err
 		}

@@ -24,6 +24,7 @@ import (
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/watch"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/seasontable"
 )
 
 func newWatchCmd() *cobra.Command { return newWatchCmdRunning(watch.Run) }
@@ -120,7 +121,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 				}
 			}
 			if len(seasonFiles) > 0 {
-				if err := checkProduct(writer.Season, "", seasonFiles); err != nil {
+				if err := checkProduct(seasontable.Product, "", seasonFiles); err != nil {
 					return err
 				}
 				if err := checkOutputs(inputs, seasonFiles); err != nil {
@@ -172,7 +173,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 	durationFlag(cmd.Flags(), &poll, "poll", 0, minPoll, maxPoll, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
 	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` ("+strings.Join(writer.Scenarios.Exts(), ", ")+"; needs --cut); repeatable")
-	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(writer.Season.Exts(), ", ")+"; see 'tbsheet season'); repeatable")
+	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(seasontable.Product.Exts(), ", ")+"; see 'tbsheet season'); repeatable")
 	seasonRules.register(cmd.Flags())
 	markOutputs(cmd.Flags(), "scenarios", "season")
 	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")

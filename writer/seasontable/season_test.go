@@ -1,4 +1,4 @@
-package writer
+package seasontable
 
 import (
 	"bytes"
@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
+	"github.com/tbsheet/tbsheet/writer"
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
@@ -27,7 +30,7 @@ func testSeason(rules season.Rules) *season.Standings {
 			name := fmt.Sprintf("Player %c%c", 'A'+(i+5*e)%24, 'a'+i%3)
 			ev.Players[i].ID, ev.Players[i].Name = name, name
 		}
-		st := calc.Final(compute(ev, calc.Options{System: "mtg"}))
+		st := calc.Final(writertest.Compute(ev, calc.Options{System: "mtg"}))
 		events = append(events, season.Event{Name: ev.Name, Standings: st})
 	}
 	events[2].Multiplier = exact.Frac(3, 2)
@@ -49,7 +52,7 @@ func TestSeasonXLSX(t *testing.T) {
 		{Min: 16, Places: []exact.Num{exact.Int(9), exact.Int(4)}}}, Best: 5}} {
 		s := testSeason(rules)
 		var b bytes.Buffer
-		if err := writeSeasonXLSX(&b, s, Options{Now: testNow}, xlsxConfig{}); err != nil {
+		if err := writeXLSX(&b, s, writer.Options{Now: writertest.Now}, writer.XLSXConfig{}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&b)
@@ -110,15 +113,15 @@ func TestSeasonSheetNames(t *testing.T) {
 // player, the JSON has the documented shape, the PDF renders every character.
 func TestSeasonOutputs(t *testing.T) {
 	s := testSeason(testSeasonRules)
-	for _, lang := range Langs() {
+	for _, lang := range writer.Langs() {
 		var warnings []string
-		opt := Options{Now: testNow, Lang: lang, Cut: 4, Warn: func(m string) { warnings = append(warnings, m) }}
-		for _, ext := range Season.Exts() {
-			data, err := Season.Render("season"+ext, s, opt)
+		opt := writer.Options{Now: writertest.Now, Lang: lang, Cut: 4, Warn: func(m string) { warnings = append(warnings, m) }}
+		for _, ext := range Product.Exts() {
+			data, err := Product.Render("season"+ext, s, opt)
 			if err != nil || len(data) == 0 {
 				t.Fatalf("%s %s: %v", lang, ext, err)
 			}
-			if ext == ".pdf" && pdfPages(data) < 1 {
+			if ext == ".pdf" && writertest.PDFPages(data) < 1 {
 				t.Errorf("%s: no page", lang)
 			}
 		}
@@ -126,7 +129,7 @@ func TestSeasonOutputs(t *testing.T) {
 			t.Errorf("%s: %v", lang, warnings)
 		}
 		var b bytes.Buffer
-		if err := WriteSeasonTable(&b, s, opt); err != nil {
+		if err := WriteTable(&b, s, opt); err != nil {
 			t.Fatal(err)
 		}
 		for _, p := range s.Players {
@@ -136,7 +139,7 @@ func TestSeasonOutputs(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	if err := WriteSeasonJSON(&b, s); err != nil {
+	if err := WriteJSON(&b, s); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {
@@ -183,14 +186,14 @@ func FuzzSeasonWriters(f *testing.F) {
 		s.Players[int(opts)%len(s.Players)].Name = name
 		s.Events[int(opts)%len(s.Events)].Name = event
 		s.Name = title
-		langs := Langs()
-		opt := Options{Now: testNow, Lang: langs[int(opts)%len(langs)], Cut: int(opts % 5)}
-		for _, ext := range Season.Exts() {
-			if data, err := Season.Render("s"+ext, s, opt); err != nil || len(data) == 0 {
+		langs := writer.Langs()
+		opt := writer.Options{Now: writertest.Now, Lang: langs[int(opts)%len(langs)], Cut: int(opts % 5)}
+		for _, ext := range Product.Exts() {
+			if data, err := Product.Render("s"+ext, s, opt); err != nil || len(data) == 0 {
 				t.Errorf("%s: %v", ext, err)
 			}
 		}
-		if err := WriteSeasonTable(&bytes.Buffer{}, s, opt); err != nil {
+		if err := WriteTable(&bytes.Buffer{}, s, opt); err != nil {
 			t.Errorf("table: %v", err)
 		}
 	})

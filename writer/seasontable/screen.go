@@ -1,22 +1,23 @@
-package writer
+package seasontable
 
 import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/season"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // The season's table as a screen (tbsheet serve --season): the wall PDF's columns, words and
 // legend, cell by cell, text from the inputs as tbsheet.Printable shows it.
 
-// SeasonScreen is a season's table in words.
-type SeasonScreen struct {
+// Screen is a season's table in words.
+type Screen struct {
 	// Title names the season; Head are the columns: rank, player, points, events played,
 	// then each event by its number.
 	Title string
-	Head  []Heading
+	Head  []writer.Heading
 	// Rows are the players by rank; a cell of an event that does not count is marked
 	// "uncounted".
-	Rows []SeasonLine
+	Rows []Line
 	// Cut is the number of rows above the line drawn under the first players, 0 for none;
 	// CutLabel names it.
 	Cut      int
@@ -26,25 +27,25 @@ type SeasonScreen struct {
 	Events, Rules, Notes []string
 }
 
-// SeasonLine is one player's row.
-type SeasonLine struct {
-	Cells []Cell
+// Line is one player's row.
+type Line struct {
+	Cells []writer.Cell
 }
 
-// NewSeasonScreen puts a season's table into words in opt.Lang, with a line under opt.Cut
+// NewScreen puts a season's table into words in opt.Lang, with a line under opt.Cut
 // players.
-func NewSeasonScreen(s *season.Standings, opt Options) *SeasonScreen {
+func NewScreen(s *season.Standings, opt writer.Options) *Screen {
 	sw := seasonWords{s, opt.Lang}
-	sc := &SeasonScreen{Title: sw.title(), Events: []string{}, Rules: sw.rules(), Notes: sw.tieNotes()}
+	sc := &Screen{Title: sw.title(), Events: []string{}, Rules: sw.rules(), Notes: sw.tieNotes()}
 	for i, h := range sw.header() {
-		sc.Head = append(sc.Head, Heading{Text: h, Num: i != 1})
+		sc.Head = append(sc.Head, writer.Heading{Text: h, Num: i != 1})
 	}
 	if opt.Cut > 0 && opt.Cut < len(s.Rows) {
-		sc.Cut, sc.CutLabel = opt.Cut, labelf(opt.Lang, "top-cut", opt.Cut)
+		sc.Cut, sc.CutLabel = opt.Cut, writer.Labelf(opt.Lang, "top-cut", opt.Cut)
 	}
 	for i := range s.Rows {
 		r := &s.Rows[i]
-		var line SeasonLine
+		var line Line
 		for c, text := range sw.cells(r) {
 			kind := "num"
 			switch {
@@ -55,7 +56,7 @@ func NewSeasonScreen(s *season.Standings, opt Options) *SeasonScreen {
 					kind = "uncounted"
 				}
 			}
-			line.Cells = append(line.Cells, Cell{Text: text, Kind: kind})
+			line.Cells = append(line.Cells, writer.Cell{Text: text, Kind: kind})
 		}
 		sc.Rows = append(sc.Rows, line)
 	}

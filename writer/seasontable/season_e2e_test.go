@@ -1,6 +1,6 @@
 //go:build e2e
 
-package writer
+package seasontable
 
 import (
 	"bytes"
@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
+	"github.com/tbsheet/tbsheet/writer"
 
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/season"
@@ -26,10 +29,10 @@ func TestLibreOfficeRecomputesSeason(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := testSeason(rules)
 			var b bytes.Buffer
-			if err := writeSeasonXLSX(&b, s, Options{Now: testNow}, xlsxConfig{omitCached: true}); err != nil {
+			if err := writeXLSX(&b, s, writer.Options{Now: writertest.Now}, writer.XLSXConfig{OmitCached: true}); err != nil {
 				t.Fatal(err)
 			}
-			sheets := libreOfficeCSV(t, b.Bytes(), false)
+			sheets := writertest.LibreOfficeCSV(t, b.Bytes(), false)
 			rows := sheets["Season"]
 			if len(rows) != len(s.Rows)+1 {
 				t.Fatalf("LibreOffice read %d rows of the Season sheet, want %d", len(rows), len(s.Rows)+1)
@@ -38,16 +41,16 @@ func TestLibreOfficeRecomputesSeason(t *testing.T) {
 			for i, r := range s.Rows {
 				check := func(what, got string, want exact.Num) {
 					g, err := strconv.ParseFloat(got, 64)
-					if err != nil || !nearlyEqual(g, want.Float64()) {
+					if err != nil || !writertest.NearlyEqual(g, want.Float64()) {
 						t.Errorf("row %d (%s) %s: LibreOffice computes %q, tbsheet %s", i+2, s.Players[r.Player].Name, what, got, want)
 					}
 					checked++
 				}
-				check("points", cellAt(rows[i+1], 3), r.Points)
+				check("points", writertest.CellAt(rows[i+1], 3), r.Points)
 				for e := range s.Events {
 					x := r.Result(e)
 					if x.Played {
-						check(s.Events[e].Name, cellAt(rows[i+1], seasonFirstEvent+e), x.Points)
+						check(s.Events[e].Name, writertest.CellAt(rows[i+1], seasonFirstEvent+e), x.Points)
 					}
 				}
 			}
@@ -61,8 +64,8 @@ func TestLibreOfficeRecomputesSeason(t *testing.T) {
 // label left untranslated.
 func TestSeasonPDFText(t *testing.T) {
 	s := testSeason(testSeasonRules)
-	for _, lang := range Langs() {
-		data, err := Season.Render("season.pdf", s, Options{Now: testNow, Lang: lang, Cut: 3})
+	for _, lang := range writer.Langs() {
+		data, err := Product.Render("season.pdf", s, writer.Options{Now: writertest.Now, Lang: lang, Cut: 3})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,14 +73,14 @@ func TestSeasonPDFText(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		text := poppler(t, "pdftotext", "-raw", path, "-")
+		text := writertest.Poppler(t, "pdftotext", "-raw", path, "-")
 		sw := seasonWords{s, lang}
 		want := []string{"Spring League"}
 		for _, r := range s.Rows {
 			want = append(want, s.Players[r.Player].Name+" "+seasonNum(r.Points))
 		}
 		want = append(want, sw.eventLine(0), sw.rules()[0])
-		inOrder(t, text, want, lang+" season")
+		writertest.InOrder(t, text, want, lang+" season")
 		if strings.Contains(text, "season.") {
 			t.Errorf("%s: a label is printed as its key:\n%s", lang, text)
 		}

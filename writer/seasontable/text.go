@@ -1,4 +1,4 @@
-package writer
+package seasontable
 
 import (
 	"io"
@@ -9,11 +9,12 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/season"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // The season's table (tbsheet season): the words every format shares, the terminal table
-// and CSV here; JSON, the workbook and the wall PDF in season_json.go, season_xlsx.go and
-// season_pdf.go.
+// and CSV here; JSON, the workbook and the wall PDF in json.go, xlsx.go and
+// pdf.go.
 
 // seasonWords says a season's table in one language.
 type seasonWords struct {
@@ -21,8 +22,8 @@ type seasonWords struct {
 	lang string
 }
 
-func (w seasonWords) l(key string) string              { return label(w.lang, key) }
-func (w seasonWords) f(key string, args ...any) string { return labelf(w.lang, key, args...) }
+func (w seasonWords) l(key string) string              { return writer.Label(w.lang, key) }
+func (w seasonWords) f(key string, args ...any) string { return writer.Labelf(w.lang, key, args...) }
 
 // seasonNum writes season points: as short as exact ("12", "7.5"), as standings write
 // decimals.
@@ -80,7 +81,7 @@ func (w seasonWords) eventLine(e int) string {
 	if m := ev.Multiplier; m.Sign() != 0 && !m.Equal(exact.Int(1)) {
 		parts = append(parts, w.f("season.times", seasonNum(m)))
 	}
-	return strconv.Itoa(e+1) + colon(w.lang) + strings.Join(parts, " · ")
+	return strconv.Itoa(e+1) + writer.Colon(w.lang) + strings.Join(parts, " · ")
 }
 
 // rules say how the points were earned and how ties are broken, a line each.
@@ -91,7 +92,7 @@ func (w seasonWords) rules() []string {
 		for _, x := range v {
 			out = append(out, seasonNum(x))
 		}
-		return strings.Join(out, label(w.lang, "list-sep"))
+		return strings.Join(out, writer.Label(w.lang, "list-sep"))
 	}
 	var out []string
 	if len(r.Places) > 0 && len(r.Tiers) == 0 {
@@ -144,17 +145,17 @@ func (w seasonWords) tieNotes() []string {
 			for _, r := range rows[i:j] {
 				names = append(names, w.s.Players[r.Player].Name)
 			}
-			out = append(out, w.f("season.tied", listWords(w.lang, names)))
+			out = append(out, w.f("season.tied", writer.ListWords(w.lang, names)))
 		}
 		i = j
 	}
 	return out
 }
 
-// WriteSeasonTable prints a season's table for a terminal: the title, one row per player
+// WriteTable prints a season's table for a terminal: the title, one row per player
 // with his points in each event (in brackets when not counted), then the events by number,
 // the rules and the ties. Text from the inputs is printed as tbsheet.Printable shows it.
-func WriteSeasonTable(w io.Writer, s *season.Standings, opt Options) error {
+func WriteTable(w io.Writer, s *season.Standings, opt writer.Options) error {
 	sw := seasonWords{s, opt.Lang}
 	rows := [][]string{sw.header()}
 	for i := range s.Rows {
@@ -164,7 +165,7 @@ func WriteSeasonTable(w io.Writer, s *season.Standings, opt Options) error {
 	}
 	var b strings.Builder
 	b.WriteString(sw.title() + "\n\n")
-	writeAligned(&b, rows, map[int]bool{1: true})
+	writer.WriteAligned(&b, rows, map[int]bool{1: true})
 	b.WriteString("\n" + sw.l("season.legend.events") + "\n")
 	for e := range s.Events {
 		b.WriteString("  " + sw.eventLine(e) + "\n")
@@ -177,22 +178,22 @@ func WriteSeasonTable(w io.Writer, s *season.Standings, opt Options) error {
 	return err
 }
 
-// WriteSeasonCSV writes a season's table as CSV: rank, player, ID, points, events played,
+// WriteCSV writes a season's table as CSV: rank, player, ID, points, events played,
 // then each event's place and points (in brackets when not counted; empty when not
 // played), headed by the event's name. Headers follow opt.Lang; cells a spreadsheet would
 // run as a formula are defused (csvSafe). It writes no byte-order mark (the .csv file has
 // one, for Excel).
-func WriteSeasonCSV(w io.Writer, s *season.Standings, opt Options) error {
+func WriteCSV(w io.Writer, s *season.Standings, opt writer.Options) error {
 	sw := seasonWords{s, opt.Lang}
-	cw := newCSVWriter(w, opt)
-	number := csvNumber(opt.CSVSep)
+	cw := writer.NewCSVWriter(w, opt)
+	number := writer.CSVNumber(opt.CSVSep)
 	header := []string{sw.l("rank"), sw.l("player"), sw.l("id"), sw.l("season.points"), sw.l("season.played")}
 	for _, ev := range s.Events {
-		header = append(header, ev.Name+colon(opt.Lang)+sw.l("season.place"), ev.Name+colon(opt.Lang)+sw.l("season.points"))
+		header = append(header, ev.Name+writer.Colon(opt.Lang)+sw.l("season.place"), ev.Name+writer.Colon(opt.Lang)+sw.l("season.points"))
 	}
 	record := make([]string, len(header))
 	for i, h := range header {
-		record[i] = csvSafe(h)
+		record[i] = writer.CSVSafe(h)
 	}
 	if err := cw.Write(record); err != nil {
 		return err
@@ -200,7 +201,7 @@ func WriteSeasonCSV(w io.Writer, s *season.Standings, opt Options) error {
 	for i := range s.Rows {
 		r := &s.Rows[i]
 		p := &s.Players[r.Player]
-		record = append(record[:0], strconv.Itoa(r.Rank), csvSafe(p.Name), csvSafe(p.ID), number(seasonNum(r.Points)), strconv.Itoa(r.Played))
+		record = append(record[:0], strconv.Itoa(r.Rank), writer.CSVSafe(p.Name), writer.CSVSafe(p.ID), number(seasonNum(r.Points)), strconv.Itoa(r.Played))
 		for e := range s.Events {
 			x := r.Result(e)
 			if !x.Played {

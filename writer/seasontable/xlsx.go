@@ -1,4 +1,4 @@
-package writer
+package seasontable
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/season"
+	"github.com/tbsheet/tbsheet/writer"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -19,9 +20,9 @@ import (
 
 // seasonBook is a season's workbook being written.
 type seasonBook struct {
-	*book
+	*writer.Book
 	sw  seasonWords
-	cfg xlsxConfig
+	cfg writer.XLSXConfig
 	// rules is the Rules sheet's name; sheets the event sheets' names, in event order.
 	rules  string
 	sheets []string
@@ -57,16 +58,16 @@ const (
 // seasonFirstEvent is the Season sheet's column of the first event.
 const seasonFirstEvent = 5
 
-// writeSeasonXLSX writes the season's workbook: Season, a sheet per event, Rules.
-func writeSeasonXLSX(w io.Writer, s *season.Standings, opt Options, cfg xlsxConfig) error {
+// writeXLSX writes the season's workbook: Season, a sheet per event, Rules.
+func writeXLSX(w io.Writer, s *season.Standings, opt writer.Options, cfg writer.XLSXConfig) error {
 	sw := seasonWords{s, opt.Lang}
-	b, err := newEmbeddedBook(opt.Lang, sw.l("season.sheet"))
+	b, err := writer.NewEmbeddedBook(opt.Lang, sw.l("season.sheet"))
 	if err != nil {
 		return err
 	}
-	defer b.f.Close()
-	b.print = printSetup{paper: opt.Paper, event: sw.title(), title: sw.l("season.title"), date: opt.now().Format("2006-01-02")}
-	sb := &seasonBook{book: b, sw: sw, cfg: cfg, rules: sw.l("season.rules")}
+	defer b.F.Close()
+	b.Print = writer.PrintSetup{Paper: opt.Paper, Event: sw.title(), Title: sw.l("season.title"), Date: opt.Time().Format("2006-01-02")}
+	sb := &seasonBook{Book: b, sw: sw, cfg: cfg, rules: sw.l("season.rules")}
 	sb.nameSheets()
 	sb.places = len(s.Rules.Places)
 	for _, t := range s.Rules.Tiers {
@@ -78,31 +79,31 @@ func writeSeasonXLSX(w io.Writer, s *season.Standings, opt Options, cfg xlsxConf
 	if err != nil {
 		return err
 	}
-	if err := b.writeTable(t); err != nil {
+	if err := b.WriteTable(t); err != nil {
 		return err
 	}
 	for e := range s.Events {
-		if err := b.addSheet(sb.sheets[e]); err != nil {
+		if err := b.AddSheet(sb.sheets[e]); err != nil {
 			return err
 		}
 		t, err := sb.eventTable(e)
 		if err != nil {
 			return err
 		}
-		if err := b.writeTable(t); err != nil {
+		if err := b.WriteTable(t); err != nil {
 			return err
 		}
 	}
-	if err := b.addSheet(sb.rules); err != nil {
+	if err := b.AddSheet(sb.rules); err != nil {
 		return err
 	}
 	if t, err = sb.rulesTable(); err != nil {
 		return err
 	}
-	if err := b.writeTable(t); err != nil {
+	if err := b.WriteTable(t); err != nil {
 		return err
 	}
-	return finishWorkbook(b.f, sw.title(), opt, w)
+	return writer.FinishWorkbook(b.F, sw.title(), opt, w)
 }
 
 // nameSheets names each event's sheet after the event: the characters a sheet name cannot
@@ -146,11 +147,11 @@ func ref(sheet string, col, row int) string {
 
 // formulaCell returns a styled cell holding a value, or a formula with its value cached (or not,
 // when the test asks for the spreadsheet to compute it).
-func (sb *seasonBook) formulaCell(k styleKey, v any, formula string) (excelize.Cell, error) {
-	if formula != "" && sb.cfg.omitCached {
+func (sb *seasonBook) formulaCell(k writer.StyleKey, v any, formula string) (excelize.Cell, error) {
+	if formula != "" && sb.cfg.OmitCached {
 		v = nil
 	}
-	c, err := sb.cell(k, v)
+	c, err := sb.Cell(k, v)
 	c.Formula = formula
 	return c, err
 }
@@ -161,7 +162,7 @@ type seasonCell struct {
 	v       any
 	shown   string
 	formula string
-	k       styleKey
+	k       writer.StyleKey
 }
 
 // cells makes a row's cells, and what each shows, for table.add.
@@ -181,14 +182,14 @@ func (sb *seasonBook) cells(values []seasonCell) ([]any, []string, error) {
 // seasonTable builds the Season sheet: rank, player, ID, points (the best results' sum),
 // events played, then each event's points, a reference to its sheet's cell; the results
 // not counted are grey.
-func (sb *seasonBook) seasonTable() (*table, error) {
+func (sb *seasonBook) seasonTable() (*writer.Table, error) {
 	s, sw := sb.sw.s, sb.sw
 	header := []string{sw.l("rank"), sw.l("player"), sw.l("id"), sw.l("season.points"), sw.l("season.played")}
 	for _, ev := range s.Events {
 		header = append(header, ev.Name)
 	}
-	t := newTable(sheetNameOf(sw.l("season.sheet")), header)
-	t.freeze = 2
+	t := writer.NewTable(sheetNameOf(sw.l("season.sheet")), header)
+	t.Freeze = 2
 	first, _ := excelize.ColumnNumberToName(seasonFirstEvent + 1)
 	last, _ := excelize.ColumnNumberToName(max(seasonFirstEvent+len(s.Events), seasonFirstEvent+1))
 	for i := range s.Rows {
@@ -204,13 +205,13 @@ func (sb *seasonBook) seasonTable() (*table, error) {
 			}
 			total = strings.Join(terms, "+")
 		}
-		key := styleKey{row: bandOf(i)}
+		key := writer.StyleKey{Row: writer.BandOf(i)}
 		values := []seasonCell{
-			{r.Rank, strconv.Itoa(r.Rank), "", styleKey{row: key.row, align: alignPadded}},
+			{r.Rank, strconv.Itoa(r.Rank), "", writer.StyleKey{Row: key.Row, Align: writer.AlignPadded}},
 			{p.Name, p.Name, "", key},
-			{p.ID, p.ID, "", styleKey{row: key.row, numFmt: "@"}},
-			{r.Points.Float64(), seasonNum(r.Points), total, styleKey{row: key.row, numFmt: decimalsFormat(r.Points), align: alignPadded}},
-			{r.Played, strconv.Itoa(r.Played), "COUNT(" + span + ")", styleKey{row: key.row, align: alignPadded}},
+			{p.ID, p.ID, "", writer.StyleKey{Row: key.Row, NumFmt: "@"}},
+			{r.Points.Float64(), seasonNum(r.Points), total, writer.StyleKey{Row: key.Row, NumFmt: writer.DecimalsFormat(r.Points), Align: writer.AlignPadded}},
+			{r.Played, strconv.Itoa(r.Played), "COUNT(" + span + ")", writer.StyleKey{Row: key.Row, Align: writer.AlignPadded}},
 		}
 		cells, shown, err := sb.cells(values)
 		if err != nil {
@@ -218,20 +219,20 @@ func (sb *seasonBook) seasonTable() (*table, error) {
 		}
 		for e := range s.Events {
 			x := r.Result(e)
-			k := styleKey{row: key.row, dropped: x.Played && !x.Counted, numFmt: decimalsFormat(x.Points), align: alignPadded}
+			k := writer.StyleKey{Row: key.Row, Dropped: x.Played && !x.Counted, NumFmt: writer.DecimalsFormat(x.Points), Align: writer.AlignPadded}
 			var c excelize.Cell
 			var err error
 			if x.Played {
 				c, err = sb.formulaCell(k, x.Points.Float64(), ref(sb.sheets[e], evPoints+1, x.Row+2))
 			} else {
-				c, err = sb.cell(k, nil)
+				c, err = sb.Cell(k, nil)
 			}
 			if err != nil {
 				return nil, err
 			}
 			cells, shown = append(cells, c), append(shown, sw.result(x))
 		}
-		t.add(cells, shown)
+		t.Add(cells, shown)
 	}
 	return t, nil
 }
@@ -242,14 +243,14 @@ func sheetNameOf(s string) string { return cutRunes(s, 31) }
 // eventTable builds event e's sheet: every player of its standings in place order, his
 // record, and his points as formulas over the Rules sheet: the place's points, the
 // results' points, the multiplier, and their total.
-func (sb *seasonBook) eventTable(e int) (*table, error) {
+func (sb *seasonBook) eventTable(e int) (*writer.Table, error) {
 	s, sw := sb.sw.s, sb.sw
 	ev := &s.Events[e]
 	st := ev.Standings
 	header := []string{sw.l("season.place"), sw.l("player"), sw.l("id"), sw.l("season.wins"), sw.l("season.draws"),
 		sw.l("season.losses"), sw.l("season.place-points"), sw.l("season.result-points"), sw.l("season.multiplier"), sw.l("season.points")}
-	t := newTable(sb.sheets[e], header)
-	t.freeze = 2
+	t := writer.NewTable(sb.sheets[e], header)
+	t.Freeze = 2
 	// The Rules column of the event's places: its tier's, the one list's, or none.
 	placesCol := 0
 	switch {
@@ -273,9 +274,9 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 		res := results[i]
 		row := i + 2
 		cellOf := func(col int) string { name, _ := excelize.CoordinatesToCellName(col+1, row); return name }
-		key := styleKey{row: bandOf(i)}
-		num := func(v exact.Num) styleKey {
-			return styleKey{row: key.row, numFmt: decimalsFormat(v), align: alignPadded}
+		key := writer.StyleKey{Row: writer.BandOf(i)}
+		num := func(v exact.Num) writer.StyleKey {
+			return writer.StyleKey{Row: key.Row, NumFmt: writer.DecimalsFormat(v), Align: writer.AlignPadded}
 		}
 		placeFormula := ""
 		if placesCol > 0 {
@@ -296,12 +297,12 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 		}
 		place, results := s.Parts(*res)
 		values := []seasonCell{
-			{sr.Rank, strconv.Itoa(sr.Rank), "", styleKey{row: key.row, align: alignPadded}},
+			{sr.Rank, strconv.Itoa(sr.Rank), "", writer.StyleKey{Row: key.Row, Align: writer.AlignPadded}},
 			{p.Name, p.Name, "", key},
-			{id, id, "", styleKey{row: key.row, numFmt: "@"}},
-			{sr.Wins, strconv.Itoa(sr.Wins), "", styleKey{row: key.row, align: alignPadded}},
-			{sr.Draws, strconv.Itoa(sr.Draws), "", styleKey{row: key.row, align: alignPadded}},
-			{sr.Losses, strconv.Itoa(sr.Losses), "", styleKey{row: key.row, align: alignPadded}},
+			{id, id, "", writer.StyleKey{Row: key.Row, NumFmt: "@"}},
+			{sr.Wins, strconv.Itoa(sr.Wins), "", writer.StyleKey{Row: key.Row, Align: writer.AlignPadded}},
+			{sr.Draws, strconv.Itoa(sr.Draws), "", writer.StyleKey{Row: key.Row, Align: writer.AlignPadded}},
+			{sr.Losses, strconv.Itoa(sr.Losses), "", writer.StyleKey{Row: key.Row, Align: writer.AlignPadded}},
 			{place.Float64(), seasonNum(place), placeFormula, num(place)},
 			{results.Float64(), seasonNum(results), resultFormula, num(results)},
 			{m.Float64(), seasonNum(m), ref(sb.rules, 3, sb.eventsRow+e), num(m)},
@@ -312,24 +313,24 @@ func (sb *seasonBook) eventTable(e int) (*table, error) {
 		if err != nil {
 			return nil, err
 		}
-		t.add(cells, shown)
+		t.Add(cells, shown)
 	}
 	return t, nil
 }
 
 // rulesTable builds the Rules sheet: the points per result and the events counted, the
 // points per place (a column per tier), and the events with their sheets and multipliers.
-func (sb *seasonBook) rulesTable() (*table, error) {
+func (sb *seasonBook) rulesTable() (*writer.Table, error) {
 	s, sw := sb.sw.s, sb.sw
 	r := s.Rules
-	t := newTable(sb.rules, []string{label(sw.lang, "item"), label(sw.lang, "value")})
-	t.filter = false
+	t := writer.NewTable(sb.rules, []string{writer.Label(sw.lang, "item"), writer.Label(sw.lang, "value")})
+	t.Filter = false
 	rows := 0
-	add := func(k styleKey, values ...any) error {
+	add := func(k writer.StyleKey, values ...any) error {
 		cells := make([]any, len(values))
 		shown := make([]string, len(values))
 		for i, v := range values {
-			c, err := sb.cell(k, v)
+			c, err := sb.Cell(k, v)
 			if err != nil {
 				return err
 			}
@@ -338,7 +339,7 @@ func (sb *seasonBook) rulesTable() (*table, error) {
 				shown[i] = fmt.Sprint(v)
 			}
 		}
-		t.add(cells, shown)
+		t.Add(cells, shown)
 		rows++
 		return nil
 	}
@@ -346,11 +347,11 @@ func (sb *seasonBook) rulesTable() (*table, error) {
 		key string
 		v   exact.Num
 	}{{"season.per-win", r.PerWin}, {"season.per-draw", r.PerDraw}, {"season.attend", r.Attend}, {"season.best", exact.Int(int64(r.Best))}} {
-		if err := add(styleKey{row: bandOf(rows)}, sw.l(it.key), it.v.Float64()); err != nil {
+		if err := add(writer.StyleKey{Row: writer.BandOf(rows)}, sw.l(it.key), it.v.Float64()); err != nil {
 			return nil, err
 		}
 	}
-	if err := add(styleKey{}); err != nil {
+	if err := add(writer.StyleKey{}); err != nil {
 		return nil, err
 	}
 	header := []any{sw.l("season.place")}
@@ -364,7 +365,7 @@ func (sb *seasonBook) rulesTable() (*table, error) {
 	} else {
 		header = append(header, sw.l("season.all-places"))
 	}
-	if err := add(styleKey{row: rowHeader}, header...); err != nil {
+	if err := add(writer.StyleKey{Row: writer.RowHeader}, header...); err != nil {
 		return nil, err
 	}
 	for k := range sb.places {
@@ -376,14 +377,14 @@ func (sb *seasonBook) rulesTable() (*table, error) {
 			}
 			values = append(values, v)
 		}
-		if err := add(styleKey{row: bandOf(k)}, values...); err != nil {
+		if err := add(writer.StyleKey{Row: writer.BandOf(k)}, values...); err != nil {
 			return nil, err
 		}
 	}
-	if err := add(styleKey{}); err != nil {
+	if err := add(writer.StyleKey{}); err != nil {
 		return nil, err
 	}
-	if err := add(styleKey{row: rowHeader}, sw.l("season.event"), sw.l("season.sheet-of"), sw.l("season.multiplier")); err != nil {
+	if err := add(writer.StyleKey{Row: writer.RowHeader}, sw.l("season.event"), sw.l("season.sheet-of"), sw.l("season.multiplier")); err != nil {
 		return nil, err
 	}
 	for e, ev := range s.Events {
@@ -391,7 +392,7 @@ func (sb *seasonBook) rulesTable() (*table, error) {
 		if m.Sign() == 0 {
 			m = exact.Int(1)
 		}
-		if err := add(styleKey{row: bandOf(e)}, ev.Name, sb.sheets[e], m.Float64()); err != nil {
+		if err := add(writer.StyleKey{Row: writer.BandOf(e)}, ev.Name, sb.sheets[e], m.Float64()); err != nil {
 			return nil, err
 		}
 	}
