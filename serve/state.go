@@ -14,6 +14,7 @@ import (
 	"github.com/tbsheet/tbsheet/season"
 	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 	"github.com/tbsheet/tbsheet/writer/seasontable"
 )
 
@@ -78,9 +79,9 @@ type view struct {
 // player is in them.
 type divisionView struct {
 	Standings *writer.StandingsScreen
-	Pairings  *writer.PairingsScreen  // nil when no round is being played
-	Scenarios *writer.ScenariosScreen // nil without a top cut or a round
-	Bracket   *writer.BracketScreen   // nil before the top cut
+	Pairings  *writer.PairingsScreen // nil when no round is being played
+	Scenarios *scenariosheet.Screen  // nil without a top cut or a round
+	Bracket   *writer.BracketScreen  // nil before the top cut
 	// Division is the division's name in a file of several (Pokémon's Masters), else "".
 	Division string
 	// row and line map an Event.Players index to its row in Standings and its line in
@@ -120,7 +121,7 @@ func (st *state) view(lang string, opt writer.Options) *view {
 				}
 			}
 			if d.Scenarios != nil {
-				dv.Scenarios = writer.NewScenariosScreen(d.Scenarios, opt)
+				dv.Scenarios = scenariosheet.NewScreen(d.Scenarios, opt)
 			}
 			if d.Bracket != nil {
 				dv.Bracket = writer.NewBracketScreen(d.Bracket, opt)

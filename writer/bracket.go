@@ -59,7 +59,7 @@ type BracketSide struct {
 // NewBracketScreen puts a top cut into words in opt.Lang.
 func NewBracketScreen(b *topcut.Bracket, opt Options) *BracketScreen {
 	lang := opt.Lang
-	s := &BracketScreen{Event: EventTitle(b.Swiss, lang), Meta: tbsheet.Printable(eventMeta(b.Swiss, lang)),
+	s := &BracketScreen{Event: EventTitle(b.Swiss, lang), Meta: tbsheet.Printable(EventMeta(b.Swiss, lang)),
 		Title: labelf(lang, "br.title", len(b.Seeds)), Ordered: b.Ordered, ExtrasHead: label(lang, "br.extras")}
 	side := func(p int) BracketSide {
 		switch p {

@@ -23,7 +23,7 @@ func TestCutStandingsPDFE2E(t *testing.T) {
 		"zh": {"瑞士轮后排名 · 8强淘汰赛进行中", "进行中", "最终排名"},
 		"ja": {"スイスラウンド後の順位 · ベスト8 決勝トーナメント進行中", "進行中", "最終順位"},
 	} {
-		pages := pdfText(t, writeStandingsTemp(t, st, Options{Lang: lang}, "standings.pdf"))
+		pages := writertest.PDFText(t, writeStandingsTemp(t, st, Options{Lang: lang}, "standings.pdf"))
 		text := strings.Join(pages, "\n")
 		if !strings.Contains(text, want[0]) || strings.Contains(text, want[2]) {
 			t.Errorf("%s: the title is not %q (or says %q)", lang, want[0], want[2])
@@ -70,7 +70,7 @@ func TestBracketPDFE2E(t *testing.T) {
 			if len(warnings) > 0 {
 				t.Errorf("top %d, %s: %v", tt.cut, lang, warnings)
 			}
-			text := strings.Join(pdfText(t, path), "\n")
+			text := strings.Join(writertest.PDFText(t, path), "\n")
 			flat := strings.Join(strings.Fields(text), " ")
 			s := NewBracketScreen(b, Options{Lang: lang})
 			for _, want := range append([]string{s.Title}, roundNames(s)...) {

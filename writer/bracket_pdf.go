@@ -36,7 +36,7 @@ func WriteBracketPDF(w io.Writer, b *topcut.Bracket, opt Options) error {
 		return err
 	}
 	s := NewBracketScreen(b, opt)
-	d.heading()
+	d.Heading()
 	d.landscape, d.pageW, d.pageH = true, d.pageH, d.pageW
 	d.Subtitle = d.Fonts.Shape(s.Title, Style{Bold: true, Pt: SubPt}, "the title")
 	d.layoutTitle()

@@ -15,12 +15,12 @@ import (
 	"github.com/tbsheet/tbsheet/topcut"
 )
 
-// cutBracket returns the bracket of a top cut of bigEvent(n) (Latin, Chinese and Japanese
+// cutBracket returns the bracket of a top cut of writertest.BigEvent(n) (Latin, Chinese and Japanese
 // names, some very long) with played rounds played and the next paired, results at its
 // first results tables (see cutgen.Play).
 func cutBracket(t testing.TB, n, cut, played, results int) *topcut.Bracket {
 	t.Helper()
-	ev := bigEvent(n)
+	ev := writertest.BigEvent(n)
 	opt := calc.Options{System: "mtg"}
 	if err := cutgen.Play(ev, opt, cut, played, results); err != nil {
 		t.Fatal(err)
@@ -148,7 +148,7 @@ func FuzzBracket(f *testing.F) {
 		f.Add(s, "Dragon 🐉 Slayer", uint8(0))
 	}
 	f.Fuzz(func(t *testing.T, rounds, name string, opts uint8) {
-		ev := smallEvent()
+		ev := writertest.SmallEvent()
 		ev.Players[int(opts)%len(ev.Players)].Name = name
 		for k, spec := range strings.Split(rounds, "|") {
 			r, err := bracketspec.Round(len(ev.Rounds)+1+k, spec, "")

@@ -52,7 +52,7 @@ func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 		cols = append(cols, column{kind: colID, header: label(lang, "id")})
 	}
 	cols = append(cols,
-		column{kind: colPoints, header: pointsHeader(st, lang)},
+		column{kind: colPoints, header: PointsHeader(st, lang)},
 		column{kind: colRecord, header: label(lang, "record") + " (" + label(lang, "record."+recordOrder(st).String()) + ")"},
 		column{kind: colDropped, header: handkept.ColumnHeader("dropped", lang)},
 	)
@@ -85,17 +85,17 @@ func hasIDs(st *calc.Standings) bool {
 // ownID reports whether the input gave a player an id of his own, not his name.
 func ownID(p *tbsheet.Player) bool { return p.ID != "" && p.ID != p.Name }
 
-// pointsHeader names the primary key's column: points, or match wins for systems that rank
+// PointsHeader names the primary key's column: points, or match wins for systems that rank
 // by them.
-func pointsHeader(st *calc.Standings, lang string) string {
+func PointsHeader(st *calc.Standings, lang string) string {
 	if st.RankBy != nil && st.RankBy.ID == "match-wins" {
 		return label(lang, "match-wins")
 	}
 	return label(lang, "points")
 }
 
-// formatPoints writes a row's primary key as the system displays it.
-func formatPoints(st *calc.Standings, n exact.Num) string {
+// FormatPoints writes a row's primary key as the system displays it.
+func FormatPoints(st *calc.Standings, n exact.Num) string {
 	if st.RankBy != nil {
 		return st.RankBy.FormatValue(calc.Known(n))
 	}

@@ -95,7 +95,7 @@ type (
 
 // WriteEventJSON writes an event's results as the event JSON documented above.
 func WriteEventJSON(w io.Writer, ev *tbsheet.Event) error {
-	return encodeJSON(w, eventDoc(ev))
+	return EncodeJSON(w, eventDoc(ev))
 }
 
 func eventDoc(ev *tbsheet.Event) *eventJSON {

@@ -47,7 +47,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 			case colID:
 				s = ev.Players[r.Player].ID
 			case colPoints:
-				s = number(formatPoints(st, r.Points))
+				s = number(FormatPoints(st, r.Points))
 			case colRecord:
 				s = Record(st, r)
 			case colDropped:

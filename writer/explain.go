@@ -122,8 +122,8 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 	}
 	who = tbsheet.Printable(who)
 	var b strings.Builder
-	fmt.Fprintf(&b, label(lang, "explain.head")+"\n", who, r.Rank, formatPoints(st, r.Points), st.RankBy.Short,
-		Record(st, r), pointsHeader(st, lang))
+	fmt.Fprintf(&b, label(lang, "explain.head")+"\n", who, r.Rank, FormatPoints(st, r.Points), st.RankBy.Short,
+		Record(st, r), PointsHeader(st, lang))
 	b.WriteString(Title(st, lang) + "\n\n")
 
 	var lines [][]string

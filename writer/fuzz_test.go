@@ -24,7 +24,7 @@ func FuzzWriters(f *testing.F) {
 	}
 	writers := Standings.Exts()
 	f.Fuzz(func(t *testing.T, name, event string, opts uint8) {
-		ev := smallEvent()
+		ev := writertest.SmallEvent()
 		ev.Players[int(opts)%len(ev.Players)].Name = name
 		ev.Players[(int(opts)+3)%len(ev.Players)].ID = name
 		ev.Name = event

@@ -56,9 +56,9 @@ func noteCorpus(t *testing.T) []*calc.Standings {
 		}
 	}
 	for _, unknown := range []bool{false, true} {
-		out = append(out, presetStandings(24, 5, 3, unknown)...)
+		out = append(out, writertest.PresetStandings(24, 5, 3, unknown)...)
 	}
-	return append(out, bigStandings(60), finalStandings(), writertest.Compute(bigEvent(30), calc.Options{System: "fide", Show: []string{"all"}}))
+	return append(out, writertest.BigStandings(60), finalStandings(), writertest.Compute(writertest.BigEvent(30), calc.Options{System: "fide", Show: []string{"all"}}))
 }
 
 // TestNotesTranslated: every note calc writes on the corpus (the standings' notes and each

@@ -21,8 +21,18 @@ var fromCalc = []string{"row.others", "row.tie", "row.tie.random"}
 // the catalogue, and so is every key made from a list (each season tie, each system with a
 // name of its own).
 func TestCatalogueHasEveryKey(t *testing.T) {
+	dirs := []string{".", "../serve"}
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() { // a product's package
+			dirs = append(dirs, e.Name())
+		}
+	}
 	var files []string
-	for _, dir := range []string{".", "../serve"} {
+	for _, dir := range dirs {
 		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(fs) == 0 {
 			t.Fatal("no Go file in", dir, err)
@@ -30,9 +40,10 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 		files = append(files, fs...)
 	}
 	keys := map[string]bool{}
-	// A literal key given to label, labelf or a words type's l, f or label: the key is the
-	// last argument's string, closed by the call's parenthesis or a comma.
-	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]`)
+	// A literal key given to label, labelf (writer.Label, writer.Labelf in the products'
+	// packages) or a words type's l, f or label: the key is the last argument's string,
+	// closed by the call's parenthesis or a comma.
+	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf|\.Label|\.Labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue

@@ -336,9 +336,9 @@ func plainUTF8[S string | []byte](lead byte, next S) int {
 	return 0
 }
 
-// encodeJSON writes v indented, without escaping <, > and & (explanations hold "&" rarely,
+// EncodeJSON writes v indented, without escaping <, > and & (explanations hold "&" rarely,
 // arrows and minus signs often; they stay readable).
-func encodeJSON(w io.Writer, v any) error {
+func EncodeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")

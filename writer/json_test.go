@@ -17,7 +17,7 @@ import (
 
 func TestWriteJSONGolden(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteJSON(&b, testStandings()); err != nil {
+	if err := WriteJSON(&b, writertest.Standings()); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("..", "testdata", "writer", "standings.golden.json"), b.String())
@@ -27,7 +27,7 @@ func TestWriteJSONGolden(t *testing.T) {
 // field names and their order, every value, nulls for n/a and for players who did not drop.
 // It runs on every preset's standings with every tiebreak shown, game tiebreaks n/a.
 func TestWriteJSONSchema(t *testing.T) {
-	for _, st := range append(presetStandings(16, 4, 1, true), testStandings(), finalStandings(), cutStandings()) {
+	for _, st := range append(writertest.PresetStandings(16, 4, 1, true), writertest.Standings(), finalStandings(), cutStandings()) {
 		t.Run(st.System.Name, func(t *testing.T) { checkJSON(t, st) })
 	}
 }
@@ -141,21 +141,21 @@ func TestJSONNum(t *testing.T) {
 // writes from the schema's values (jsonReference), byte for byte: every preset with every
 // tiebreak shown, names that need escaping, and empty standings.
 func TestWriteJSONAsEncodingJSON(t *testing.T) {
-	odd := testStandings()
+	odd := writertest.Standings()
 	ev := *odd.Event
 	ev.Players = slices.Clone(ev.Players)
 	ev.Name = "Quote \" back\\slash <tag> & \u2028\u2029 \x01\x7f \xff tab\tnew\nline"
 	ev.Players[odd.Rows[0].Player].Name = "Zoë \"Z\" <b>\u2029\xc3"
 	odd.Event = &ev
-	empty := *testStandings()
+	empty := *writertest.Standings()
 	empty.Rows, empty.Order, empty.Columns = nil, nil, nil
-	for _, st := range append(presetStandings(24, 5, 1, false), odd, &empty, finalStandings(), cutStandings()) {
+	for _, st := range append(writertest.PresetStandings(24, 5, 1, false), odd, &empty, finalStandings(), cutStandings()) {
 		t.Run(st.System.Name, func(t *testing.T) {
 			var got, want bytes.Buffer
 			if err := WriteJSON(&got, st); err != nil {
 				t.Fatal(err)
 			}
-			if err := encodeJSON(&want, jsonReference(st)); err != nil {
+			if err := EncodeJSON(&want, jsonReference(st)); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/internal/golden"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 	"github.com/tbsheet/tbsheet/writer/seasontable"
 )
 
@@ -28,7 +29,7 @@ func TestOutputsDocumented(t *testing.T) {
 		row(writer.Pair.Name+" (a new round)", "`pair`", writer.Pair.Exts(), writer.Pair.Tos()) +
 		row(writer.Pairings.Name, "`pairings`, `watch --pairings`", writer.Pairings.Exts(), writer.Pairings.Tos()) +
 		row(writer.Slips.Name, "`pairings --slips`, `pair --slips`", writer.Slips.Exts(), writer.Slips.Tos()) +
-		row(writer.Scenarios.Name, "`scenarios`, `watch --scenarios`", writer.Scenarios.Exts(), writer.Scenarios.Tos()) +
+		row(scenariosheet.Product.Name, "`scenarios`, `watch --scenarios`", scenariosheet.Product.Exts(), scenariosheet.Product.Tos()) +
 		row(seasontable.Product.Name, "`season`, `watch --season`", seasontable.Product.Exts(), seasontable.Product.Tos()) +
 		row(writer.Results.Name, "`convert`", writer.Results.Exts(), writer.Results.Tos())
 	const path = "../docs/outputs.md"

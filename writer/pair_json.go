@@ -33,5 +33,5 @@ func WritePairJSON(w io.Writer, p *pairings.Pairings) error {
 			doc.Byes = append(doc.Byes, name(i))
 		}
 	}
-	return encodeJSON(w, doc)
+	return EncodeJSON(w, doc)
 }

@@ -97,7 +97,7 @@ func stageName(stage, number int, lang string) string {
 
 // points writes points as the standings show them.
 func (w pairingWords) points(pl *pairings.Player) string {
-	return formatPoints(w.p.Before, pl.Points)
+	return FormatPoints(w.p.Before, pl.Points)
 }
 
 // table writes a player's table number, "–" when he has none.
@@ -220,7 +220,7 @@ func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, 
 	s := newPairingWords(p, opt)
 	var b strings.Builder
 	b.WriteString(tbsheet.Printable(s.headline(lists)) + "\n\n")
-	pts := pointsHeader(p.Before, opt.Lang)
+	pts := PointsHeader(p.Before, opt.Lang)
 	// Names are shown as tbsheet.Printable shows them: no input sends an escape sequence to
 	// the terminal.
 	named := func(pl *pairings.Player) string {
@@ -294,7 +294,7 @@ func hasResults(p *pairings.Pairings) bool {
 // formula are defused. No byte-order mark (the .csv file gets one).
 func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
 	s := newPairingWords(p, opt)
-	pts := pointsHeader(p.Before, opt.Lang)
+	pts := PointsHeader(p.Before, opt.Lang)
 	ids := slices.ContainsFunc(p.Players, func(pl pairings.Player) bool { return ownID(&p.Event.Players[pl.Player]) })
 	head := []string{s.l("round"), s.l("table"), s.l("player"), s.l("id"), pts,
 		s.l("pa.opponent"), s.l("pa.opp-id"), s.l("pa.opp-points")}
@@ -468,5 +468,5 @@ func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 		}
 		doc.Players = append(doc.Players, j)
 	}
-	return encodeJSON(w, doc)
+	return EncodeJSON(w, doc)
 }

@@ -65,7 +65,7 @@ const (
 
 // listCol is one column of a wall list.
 type listCol struct {
-	head  text
+	head  Text
 	align listAlign
 	// squeeze, for a column of names, is the smallest fraction of its size a name is set in
 	// before it wraps to more lines; 0 for other columns. Names are never cut; name columns
@@ -81,10 +81,10 @@ func (c listCol) name() bool { return c.squeeze > 0 }
 
 // listRow is one row of a wall list.
 type listRow struct {
-	cells []text
+	cells []Text
 	// tags are marks printed at the right end of the name cells ("late entry"); empty
 	// texts for none.
-	tags []text
+	tags []Text
 	// first is the name the row is sorted by (the list by name), for the pages' name
 	// ranges.
 	first string
@@ -127,7 +127,7 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 		return err
 	}
 	s := newPairingWords(p, opt)
-	d.heading()
+	d.Heading()
 	var all []*wallList
 	if lists != ListByTable {
 		all = append(all, d.byNameList(s))
@@ -214,7 +214,7 @@ func (l *wallList) widestSubtitle(d *PDF) string {
 func (d *PDF) byNameList(s pairingWords) *wallList {
 	fs, p := d.Fonts, s.p
 	l := &wallList{ranges: true, subtitle: s.title() + " — " + s.byNameTitle()}
-	l.cols = []listCol{d.listHead(s.l("player"), listLeft, nameSqueeze), d.listHead(pointsHeader(p.Before, s.lang), listRight, 0),
+	l.cols = []listCol{d.listHead(s.l("player"), listLeft, nameSqueeze), d.listHead(PointsHeader(p.Before, s.lang), listRight, 0),
 		d.listHead(s.l("table"), listCenter, 0), d.listHead(s.l("pa.opponent"), listLeft, oppSqueeze)}
 	coloured := s.coloured()
 	if coloured {
@@ -225,7 +225,7 @@ func (d *PDF) byNameList(s pairingWords) *wallList {
 		name := s.name(pl.Player)
 		// A bye, or a player without an opponent, stands out.
 		opp := Style{Pt: listOppPt, Bold: pl.Solo()}
-		row := listRow{first: name, cells: []text{
+		row := listRow{first: name, cells: []Text{
 			fs.Shape(name, Style{Pt: listNamePt}, "player "+name),
 			fs.Shape(s.points(pl), Style{Pt: listNamePt}, "points"),
 			fs.Shape(s.table(pl), Style{Pt: listTablePt, Bold: true}, "a table number"),
@@ -234,7 +234,7 @@ func (d *PDF) byNameList(s pairingWords) *wallList {
 		if coloured {
 			row.cells = append(row.cells, fs.Shape(s.colour(pl), Style{Pt: listOppPt}, "a colour"))
 		}
-		row.tags = make([]text, len(row.cells))
+		row.tags = make([]Text, len(row.cells))
 		row.tags[0] = d.listTag(s.tag(pl))
 		l.rows = append(l.rows, row)
 	}
@@ -247,21 +247,21 @@ func (d *PDF) byTableList(s pairingWords) *wallList {
 	fs, p := d.Fonts, s.p
 	l := &wallList{subtitle: s.title() + " — " + s.l("pa.by-table")}
 	h1, h2 := s.sideHeads()
-	pts := pointsHeader(p.Before, s.lang)
+	pts := PointsHeader(p.Before, s.lang)
 	l.cols = []listCol{d.listHead(s.l("table"), listCenter, 0), d.listHead(h1, listLeft, nameSqueeze),
 		d.listHead(pts, listRight, 0), d.listHead(h2, listLeft, nameSqueeze), d.listHead(pts, listRight, 0)}
-	name := func(pl *pairings.Player) text {
+	name := func(pl *pairings.Player) Text {
 		n := s.name(pl.Player)
 		return fs.Shape(n, Style{Pt: listNamePt}, "player "+n)
 	}
-	points := func(pl *pairings.Player) text { return fs.Shape(s.points(pl), Style{Pt: listNamePt}, "points") }
+	points := func(pl *pairings.Player) Text { return fs.Shape(s.points(pl), Style{Pt: listNamePt}, "points") }
 	for _, t := range p.Tables {
 		i, k := s.seats(t)
 		a, b := &p.Players[i], &p.Players[k]
 		l.rows = append(l.rows, listRow{
-			cells: []text{fs.Shape(s.table(a), Style{Pt: listTablePt, Bold: true}, "a table number"),
+			cells: []Text{fs.Shape(s.table(a), Style{Pt: listTablePt, Bold: true}, "a table number"),
 				name(a), points(a), name(b), points(b)},
-			tags: []text{{}, d.listTag(s.tag(a)), {}, d.listTag(s.tag(b)), {}},
+			tags: []Text{{}, d.listTag(s.tag(a)), {}, d.listTag(s.tag(b)), {}},
 		})
 	}
 	for i := range p.Players {
@@ -270,9 +270,9 @@ func (d *PDF) byTableList(s pairingWords) *wallList {
 			continue
 		}
 		l.rows = append(l.rows, listRow{
-			cells: []text{fs.Shape(s.table(pl), Style{Pt: listTablePt, Bold: true}, "a table number"),
+			cells: []Text{fs.Shape(s.table(pl), Style{Pt: listTablePt, Bold: true}, "a table number"),
 				name(pl), points(pl), fs.Shape(s.solo(pl), Style{Pt: listNamePt, Bold: true}, "a bye"), {}},
-			tags: []text{{}, d.listTag(s.tag(pl)), {}, {}, {}},
+			tags: []Text{{}, d.listTag(s.tag(pl)), {}, {}, {}},
 		})
 	}
 	return l
@@ -284,9 +284,9 @@ func (d *PDF) listHead(s string, align listAlign, squeeze float64) listCol {
 }
 
 // listTag shapes a row mark, or returns an empty text for "".
-func (d *PDF) listTag(s string) text {
+func (d *PDF) listTag(s string) Text {
 	if s == "" {
-		return text{}
+		return Text{}
 	}
 	return d.Fonts.Shape(s, Style{Pt: listTagPt, Gray: GrayMeta}, "a row mark")
 }
@@ -496,7 +496,7 @@ func (lay *listLayout) balance(page [][]int, room float64) [][]int {
 // end of the last, and the scale they are set at: the name on one line, squeezed down to
 // squeeze of its size if need be, or else wrapped, at the largest size down to that squeeze
 // that takes no more lines than it and cuts no word.
-func nameLines(t, tag text, w, scale, squeeze float64) ([]text, float64) {
+func nameLines(t, tag Text, w, scale, squeeze float64) ([]Text, float64) {
 	pad := listPad * scale
 	avail := w - 2*pad
 	if len(tag.glyphs) > 0 {
@@ -504,9 +504,9 @@ func nameLines(t, tag text, w, scale, squeeze float64) ([]text, float64) {
 	}
 	switch {
 	case t.width(scale) <= avail:
-		return []text{t}, scale
+		return []Text{t}, scale
 	case t.width(scale*squeeze) <= avail:
-		return []text{t}, avail / (t.em * t.Pt * ptMM)
+		return []Text{t}, avail / (t.em * t.Pt * ptMM)
 	}
 	least := t.wrap(avail, scale*squeeze)
 	for s := scale; s > scale*squeeze; s -= listStep * scale {
@@ -531,7 +531,7 @@ func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *PDF, lay listLayout, page [][]int
 		pdf.Rect(x0, y, blockW, h, "F")
 		x := x0
 		for c, col := range l.cols {
-			d.drawListCell(pdf, x, y, lay.widths[c], h, []text{col.head}, text{}, col.align, lay.scale, lay.scale)
+			d.drawListCell(pdf, x, y, lay.widths[c], h, []Text{col.head}, Text{}, col.align, lay.scale, lay.scale)
 			x += lay.widths[c]
 		}
 		pdf.SetDrawColor(0, 0, 0)
@@ -547,7 +547,7 @@ func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *PDF, lay listLayout, page [][]int
 			r := l.rows[i]
 			x := x0
 			for c, col := range l.cols {
-				lines, size := []text{r.cells[c]}, lay.scale
+				lines, size := []Text{r.cells[c]}, lay.scale
 				if col.name() {
 					lines, size = nameLines(r.cells[c], r.tags[c], lay.widths[c], lay.scale, col.squeeze)
 				}
@@ -562,7 +562,7 @@ func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *PDF, lay listLayout, page [][]int
 // drawListCell prints a cell's lines at size (a scale), centred as a block in the row laid
 // out at scale; a line still too wide is set smaller. The tag sits at the right end of the
 // last line.
-func (d *PDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []text, tag text, align listAlign, scale, size float64) {
+func (d *PDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []Text, tag Text, align listAlign, scale, size float64) {
 	pad := listPad * scale
 	avail := w - 2*pad
 	lineH, rowH := listLineH*scale, listRowH*scale

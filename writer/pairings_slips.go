@@ -38,7 +38,7 @@ func WriteSlipsPDF(w io.Writer, p *pairings.Pairings, opt Options) error {
 		return err
 	}
 	s := newPairingWords(p, opt)
-	d.heading()
+	d.Heading()
 	var tables []pairings.Table
 	for _, t := range p.Tables {
 		if t.Match.Result == tbsheet.Unreported {
@@ -98,7 +98,7 @@ func (d *PDF) drawSlip(pdf *fpdf.Fpdf, s pairingWords, t pairings.Table, x, y, w
 	round := fs.Shape(s.roundName(), Style{Bold: true, Pt: slipNamePt}, "the round")
 	round.draw(pdf, x0, y+slipPad+9, 1)
 
-	label := func(key string) text { return fs.Shape(s.l(key), Style{Pt: slipLabelPt}, "a slip label") }
+	label := func(key string) Text { return fs.Shape(s.l(key), Style{Pt: slipLabelPt}, "a slip label") }
 	games, drop := label("pa.slip.games"), label("pa.slip.drop")
 	boxesW := slipBox + 2 + drop.width(1) + 2 + 4 // the games box, the drop label and box
 	i, k := s.seats(t)
@@ -107,7 +107,7 @@ func (d *PDF) drawSlip(pdf *fpdf.Fpdf, s pairingWords, t pairings.Table, x, y, w
 		// The name (with his points, and his colour in chess) beside his boxes.
 		name := s.name(pl.Player)
 		who := fs.Shape(name, Style{Pt: slipNamePt}, "player "+name)
-		extra := pointsHeader(s.p.Before, s.lang) + " " + s.points(pl)
+		extra := PointsHeader(s.p.Before, s.lang) + " " + s.points(pl)
 		if c := s.colour(pl); c != "" {
 			extra = c + " · " + extra
 		}

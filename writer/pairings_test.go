@@ -21,46 +21,9 @@ import (
 	"github.com/tbsheet/tbsheet/pairings"
 )
 
-// pairingsEvent is round 2 of a small event, being played: a result already entered at
-// table 2, a bye, a late entry (Grace, whose round 1 is a loss without an opponent), a late
-// entry who misses this round too (Ivy), a player left unpaired (Hiro), Latin and CJK names.
-func pairingsEvent() *tbsheet.Event {
-	names := []string{"Alice Chen", "Bob Okafor", "王芳", "鈴木 さくら", "Émile Dubois", "Dan Kowalski",
-		"Grace Murphy", "Hiro Tanaka", "Ivy Lee"}
-	ev := &tbsheet.Event{Name: "Friday Night Magic 森の店", Source: "fnm.xlsx", Format: "xlsx", PlannedRounds: 3}
-	for i, n := range names {
-		ev.Players = append(ev.Players, tbsheet.Player{Name: n, ID: fmt.Sprintf("%03d", i+1)})
-	}
-	m := func(t, p1, p2 int, r tbsheet.Result, g ...int) tbsheet.Match {
-		mt := tbsheet.Match{Table: t, P1: p1, P2: p2, Result: r}
-		if len(g) == 3 {
-			mt.Games = tbsheet.Games{Known: true, P1: g[0], P2: g[1], Drawn: g[2]}
-		}
-		return mt
-	}
-	const no = tbsheet.NoPlayer
-	ev.Rounds = []tbsheet.Round{
-		{Number: 1, Matches: []tbsheet.Match{m(1, 0, 1, tbsheet.Win, 2, 0, 0), m(2, 2, 3, tbsheet.Draw, 1, 1, 1),
-			m(3, 4, 5, tbsheet.Win, 2, 1, 0), m(0, 7, no, tbsheet.Bye), m(0, 6, no, tbsheet.LossNoOpponent),
-			m(0, 8, no, tbsheet.LossNoOpponent)}},
-		{Number: 2, Matches: []tbsheet.Match{m(1, 0, 4, tbsheet.Unreported), m(2, 2, 1, tbsheet.Win, 2, 1, 0),
-			m(3, 6, 5, tbsheet.Unreported), m(0, 3, no, tbsheet.Bye), m(0, 8, no, tbsheet.LossNoOpponent)}},
-	}
-	return ev
-}
-
-func testPairings(t testing.TB) *pairings.Pairings {
-	t.Helper()
-	p, err := pairings.Compute(pairingsEvent(), pairings.Options{Calc: calc.Options{System: "mtg"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // TestPairingsTable holds the terminal table, by table and by name, in every language.
 func TestPairingsTable(t *testing.T) {
-	p := testPairings(t)
+	p := writertest.Pairings(t)
 	for _, lang := range Langs() {
 		for _, by := range []struct {
 			name  string
@@ -78,7 +41,7 @@ func TestPairingsTable(t *testing.T) {
 // TestPairingsCSV holds the CSV by table and by name, and checks that a name a spreadsheet
 // would run as a formula is defused and that inputs without IDs get no ID columns.
 func TestPairingsCSV(t *testing.T) {
-	p := testPairings(t)
+	p := writertest.Pairings(t)
 	for _, tt := range []struct {
 		name  string
 		lists PairingsLists
@@ -91,7 +54,7 @@ func TestPairingsCSV(t *testing.T) {
 		golden.Check(t, filepath.Join("..", "testdata", "writer", "pairings-"+tt.name+".golden.csv"), b.String())
 	}
 
-	ev := pairingsEvent()
+	ev := writertest.PairingsEvent()
 	for i := range ev.Players {
 		ev.Players[i].ID = ev.Players[i].Name
 	}
@@ -116,7 +79,7 @@ func TestPairingsCSV(t *testing.T) {
 // TestPairingsJSON holds the JSON document.
 func TestPairingsJSON(t *testing.T) {
 	var b bytes.Buffer
-	if err := WritePairingsJSON(&b, testPairings(t)); err != nil {
+	if err := WritePairingsJSON(&b, writertest.Pairings(t)); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("..", "testdata", "writer", "pairings.golden.json"), b.String())
@@ -125,7 +88,7 @@ func TestPairingsJSON(t *testing.T) {
 // TestPairingsColours checks that chess pairings say who has White: White first by table,
 // each player's colour by name.
 func TestPairingsColours(t *testing.T) {
-	ev := pairingsEvent()
+	ev := writertest.PairingsEvent()
 	r := &ev.Rounds[1]
 	r.Matches[0].Color, r.Matches[1].Color, r.Matches[2].Color = tbsheet.Black, tbsheet.White, tbsheet.White
 	p, err := pairings.Compute(ev, pairings.Options{Calc: calc.Options{System: "chess"}})
@@ -151,7 +114,7 @@ func TestPairingsColours(t *testing.T) {
 
 // TestRenderPairings checks the formats Pairings.Render writes and the one it refuses.
 func TestRenderPairings(t *testing.T) {
-	p := testPairings(t)
+	p := writertest.Pairings(t)
 	for ext, prefix := range map[string]string{".pdf": "%PDF", ".csv": utf8BOM + "Round,", ".json": "{", ".txt": "Friday"} {
 		data, err := Pairings.Render("pairings"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, Options{Now: writertest.Now})
 		if err != nil || !bytes.HasPrefix(data, []byte(prefix)) {
@@ -167,7 +130,7 @@ func TestRenderPairings(t *testing.T) {
 // TestPairingsPDF renders the wall pages in every language: no character the fonts lack,
 // the same bytes twice, both lists or one.
 func TestPairingsPDF(t *testing.T) {
-	p := testPairings(t)
+	p := writertest.Pairings(t)
 	for _, lang := range Langs() {
 		for _, lists := range []PairingsLists{BothLists, ListByName, ListByTable} {
 			var warnings []string
@@ -196,10 +159,10 @@ func TestPairingsPDF(t *testing.T) {
 	}
 }
 
-// largePairings returns round 8 of bigEvent(n) being played: every match between two
+// largePairings returns round 8 of writertest.BigEvent(n) being played: every match between two
 // players unreported.
 func largePairings(t testing.TB, n int) *pairings.Pairings {
-	ev := bigEvent(n)
+	ev := writertest.BigEvent(n)
 	last := &ev.Rounds[len(ev.Rounds)-1]
 	for i := range last.Matches {
 		if m := &last.Matches[i]; m.P2 != tbsheet.NoPlayer {
@@ -225,7 +188,7 @@ func TestPairingsLayout(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			d.heading()
+			d.Heading()
 			s := newPairingWords(p, Options{Lang: lang})
 			paper := [2]float64{d.pageW, d.pageH} // portrait, before a layout turns the page
 			for _, l := range []*wallList{d.byNameList(s), d.byTableList(s)} {
@@ -274,7 +237,7 @@ func TestPairingsLayout(t *testing.T) {
 // TestPairingsByNameRows checks the list by name: every player once, alphabetically, with
 // his table and opponent; a bye, a late entry and an unpaired player say so.
 func TestPairingsByNameRows(t *testing.T) {
-	p := testPairings(t)
+	p := writertest.Pairings(t)
 	d, err := NewPDF(p.Before, Options{Now: writertest.Now})
 	if err != nil {
 		t.Fatal(err)
@@ -316,7 +279,7 @@ func TestSlipsPDF(t *testing.T) {
 		paper string
 		pages int
 	}{
-		{testPairings(t), "A4", 1},          // tables 1 and 3; table 2 has its result
+		{writertest.Pairings(t), "A4", 1},   // tables 1 and 3; table 2 has its result
 		{largePairings(t, 60), "A4", 3},     // 24 tables
 		{largePairings(t, 60), "Letter", 4}, // six to a page
 	} {
@@ -339,7 +302,7 @@ func TestSlipsPDF(t *testing.T) {
 			}
 		}
 	}
-	played, err := pairings.Compute(pairingsEvent(), pairings.Options{Round: 1})
+	played, err := pairings.Compute(writertest.PairingsEvent(), pairings.Options{Round: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +324,7 @@ func FuzzPairingsWriters(f *testing.F) {
 		if !utf8.ValidString(a) || !utf8.ValidString(b) {
 			t.Skip()
 		}
-		ev := pairingsEvent()
+		ev := writertest.PairingsEvent()
 		ev.Players[0].Name, ev.Players[2].Name = a, b
 		p, err := pairings.Compute(ev, pairings.Options{})
 		if err != nil {
@@ -453,7 +416,7 @@ func TestNameLinesLongName(t *testing.T) {
 	name := fs.Shape("Victor Vanderbilt-Featherstonehaugh", Style{Pt: listOppPt}, "")
 	const scale = listMinScale
 	w := name.width(scale)*0.55 + 2*listPad*scale // too wide squeezed to oppSqueeze
-	lines, size := nameLines(name, text{}, w, scale, oppSqueeze)
+	lines, size := nameLines(name, Text{}, w, scale, oppSqueeze)
 	var got []string
 	for _, l := range lines {
 		got = append(got, plain(l))

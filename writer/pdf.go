@@ -67,7 +67,7 @@ var papers = map[string][2]float64{"a4": {210, 297}, "letter": {215.9, 279.4}}
 
 // PDFColumn is one table column.
 type PDFColumn struct {
-	Head  text
+	Head  Text
 	Right bool    // right-aligned (numbers)
 	w     float64 // width at scale 1, padding included
 }
@@ -75,15 +75,15 @@ type PDFColumn struct {
 // PDFRow is one printed table row.
 type PDFRow struct {
 	// Cells holds one text per column; the player column's is the name.
-	Cells []text
-	// tag is printed at the right end of the player cell: "(drop R3)", or "Top 8" in the
+	Cells []Text
+	// Tag is printed at the right end of the player cell: "(drop R3)", or "Top 8" in the
 	// by-name list.
-	tag text
+	Tag Text
 }
 
 // PDFLegendLine is one paragraph of the legend.
 type PDFLegendLine struct {
-	T      text
+	T      Text
 	indent float64
 	// Heading keeps its first line below it on the page.
 	Heading bool
@@ -99,7 +99,7 @@ type PDF struct {
 	Opt   Options
 	now   time.Time // printed in the footer and the PDF's dates
 	Fonts *FontSet
-	ell   text // "…" for truncation
+	ell   Text // "…" for truncation
 
 	pageW, pageH float64
 	landscape    bool
@@ -119,9 +119,9 @@ type PDF struct {
 	Name string
 	// The page header: title (the event), meta (date and system, right of the subtitle),
 	// subtitle (which list); the footer: source and time.
-	Title, Meta, Subtitle, footer text
+	Title, Meta, Subtitle, footer Text
 	// titleLines is the title as laid out: one line, or two in smaller type.
-	titleLines []text
+	titleLines []Text
 	// qr is the QR code of Options.QR in the header's corner, nil for none.
 	qr [][]bool
 
@@ -130,7 +130,7 @@ type PDF struct {
 	Rows   []PDFRow
 	// Cut is the number of rows above the top-cut line (by rank), or 0 for no line.
 	Cut      int
-	CutLabel text // "▲ Top 8 ▲"
+	CutLabel Text // "▲ Top 8 ▲"
 	Legend   []PDFLegendLine
 	// legendScale sizes the legend (1 = legendPt); legendCols is its number of columns for
 	// key lines.
@@ -138,10 +138,10 @@ type PDF struct {
 	legendCols  int
 	// legendAllCols sets every line of the legend in legendCols columns, not only the keys.
 	legendAllCols bool
-	// flowLegend marks a legend of prose that reads on from the table (the scenarios'): when
+	// FlowLegend marks a legend of prose that reads on from the table (the scenarios'): when
 	// it does not fit under the last rows, it starts there and runs on over the next pages in
 	// columns, rather than taking rows along to a page of its own.
-	flowLegend bool
+	FlowLegend bool
 }
 
 func writePDF(w io.Writer, st *calc.Standings, opt Options) error {
@@ -159,7 +159,7 @@ func layoutPDF(st *calc.Standings, opt Options) (*PDF, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.heading()
+	d.Heading()
 	d.table()
 	d.legendLines()
 	d.Orient()
@@ -192,7 +192,7 @@ func NewPDF(st *calc.Standings, opt Options) (*PDF, error) {
 	return d, nil
 }
 
-func (d *PDF) label(key string) string { return label(d.Opt.Lang, key) }
+func (d *PDF) Label(key string) string { return label(d.Opt.Lang, key) }
 
 // EventTitle is the title of a wall page: the event's name and division ("Spring Open ·
 // Masters"), or "Standings" for an event without a name. It is printable
@@ -231,30 +231,30 @@ func GameName(st *calc.Standings, lang string) string {
 	return title
 }
 
-// heading shapes the page header and footer: the event's name, its date and system, which
+// Heading shapes the page header and footer: the event's name, its date and system, which
 // list the page is, and the source file and time in the footer. Pages other than standings
 // replace the subtitle.
-func (d *PDF) heading() {
+func (d *PDF) Heading() {
 	fs, ev := d.Fonts, d.st.Event
 	d.Name = EventTitle(d.st, d.Opt.Lang)
 	d.Title = fs.Shape(d.Name, Style{Bold: true, Pt: TitlePt}, "the event name")
-	d.Meta = fs.Shape(eventMeta(d.st, d.Opt.Lang), Style{Pt: MetaPt, Gray: GrayMeta}, "the date and system")
-	order := d.label(orderLabel(d.st, d.Opt))
+	d.Meta = fs.Shape(EventMeta(d.st, d.Opt.Lang), Style{Pt: MetaPt, Gray: GrayMeta}, "the date and system")
+	order := d.Label(orderLabel(d.st, d.Opt))
 	d.Subtitle = fs.Shape(Title(d.st, d.Opt.Lang)+" — "+order, Style{Bold: true, Pt: SubPt}, "the title")
 	d.Footing(ev.Source)
 }
 
 // Footing shapes the footer: the source file, when there is one, and the time.
 func (d *PDF) Footing(source string) {
-	footer := fmt.Sprintf(d.label("generated"), d.now.Format("2006-01-02 15:04"))
+	footer := fmt.Sprintf(d.Label("generated"), d.now.Format("2006-01-02 15:04"))
 	if source != "" {
 		footer = filepath.Base(source) + " · " + footer
 	}
 	d.footer = d.Fonts.Shape(footer, Style{Pt: footPt, Gray: GrayMeta}, "the footer")
 }
 
-// eventMeta is the line under an event's title: its date and game, as the wall PDF prints it.
-func eventMeta(st *calc.Standings, lang string) string {
+// EventMeta is the line under an event's title: its date and game, as the wall PDF prints it.
+func EventMeta(st *calc.Standings, lang string) string {
 	var meta []string
 	if s := strings.TrimSpace(st.Event.Date); s != "" {
 		meta = append(meta, s)
@@ -272,13 +272,13 @@ func (d *PDF) table() {
 	head := func(s string, right bool) PDFColumn {
 		return PDFColumn{Head: fs.Shape(s, Style{Bold: true, Pt: HeadPt}, "a column header"), Right: right}
 	}
-	d.Cols = []PDFColumn{head(d.label("rank"), true), head(d.label("player"), false)}
+	d.Cols = []PDFColumn{head(d.Label("rank"), true), head(d.Label("player"), false)}
 	d.Player = 1
 	finish := hasFinish(st)
 	if finish {
-		d.Cols = append(d.Cols, head(d.label("finish"), false))
+		d.Cols = append(d.Cols, head(d.Label("finish"), false))
 	}
-	d.Cols = append(d.Cols, head(pointsHeader(st, d.Opt.Lang), true), head(d.label("record."+recordOrder(st).String()), true))
+	d.Cols = append(d.Cols, head(PointsHeader(st, d.Opt.Lang), true), head(d.Label("record."+recordOrder(st).String()), true))
 	d.Spread = len(d.Cols)
 	for _, def := range st.Columns {
 		d.Cols = append(d.Cols, head(def.Short, true))
@@ -292,7 +292,7 @@ func (d *PDF) table() {
 	d.checkCut(cut)
 	if !d.Opt.ByName && cut > 0 {
 		d.Cut = cut
-		d.CutLabel = fs.Shape("▲ "+fmt.Sprintf(d.label("top-cut"), cut)+" ▲",
+		d.CutLabel = fs.Shape("▲ "+fmt.Sprintf(d.Label("top-cut"), cut)+" ▲",
 			Style{Bold: true, Pt: TagPt}, "the top-cut label")
 	}
 
@@ -334,8 +334,8 @@ func (d *PDF) Measure() {
 		w := d.Cols[c].Head.width(1)
 		for _, r := range d.Rows {
 			cw := r.Cells[c].width(1)
-			if c == d.Player && len(r.tag.glyphs) > 0 {
-				cw += r.tag.width(1) + cellPad
+			if c == d.Player && len(r.Tag.glyphs) > 0 {
+				cw += r.Tag.width(1) + cellPad
 			}
 			w = max(w, cw)
 		}
@@ -372,14 +372,14 @@ func (d *PDF) row(r calc.Row, top bool, cut int, finish bool) PDFRow {
 	}
 	body := Style{Pt: BodyPt, Gray: gray}
 	who := fmt.Sprintf("player %q", name)
-	row := PDFRow{Cells: []text{
+	row := PDFRow{Cells: []Text{
 		fs.Shape(strconv.Itoa(r.Rank), Style{Pt: BodyPt, Gray: gray, Bold: top || r.Finish == 1}, "a rank"),
 		fs.Shape(name, body, who),
 	}}
 	if finish {
 		row.Cells = append(row.Cells, fs.Shape(finishWord(d.Opt.Lang, &r), Style{Pt: BodyPt, Gray: gray, Bold: r.Finish == 1}, "a finish"))
 	}
-	row.Cells = append(row.Cells, fs.Shape(formatPoints(st, r.Points), body, "points"),
+	row.Cells = append(row.Cells, fs.Shape(FormatPoints(st, r.Points), body, "points"),
 		fs.Shape(Record(st, &r), body, "a record"))
 	for k, def := range st.Columns {
 		v := "–" // n/a
@@ -390,13 +390,13 @@ func (d *PDF) row(r calc.Row, top bool, cut int, finish bool) PDFRow {
 	}
 	var tags []string
 	if top {
-		tags = append(tags, fmt.Sprintf(d.label("top-cut"), cut))
+		tags = append(tags, fmt.Sprintf(d.Label("top-cut"), cut))
 	}
 	if r.DroppedAfter > 0 {
-		tags = append(tags, fmt.Sprintf(d.label("drop-mark"), fmt.Sprintf(d.label("drop-after"), r.DroppedAfter)))
+		tags = append(tags, fmt.Sprintf(d.Label("drop-mark"), fmt.Sprintf(d.Label("drop-after"), r.DroppedAfter)))
 	}
 	if len(tags) > 0 {
-		row.tag = fs.Shape(strings.Join(tags, " "), Style{Pt: TagPt, Gray: gray, Bold: top}, "a row mark")
+		row.Tag = fs.Shape(strings.Join(tags, " "), Style{Pt: TagPt, Gray: gray, Bold: top}, "a row mark")
 	}
 	return row
 }
@@ -413,7 +413,7 @@ func (d *PDF) legendLines() {
 	notes := wallNotes(d.st, d.Opt.Lang)
 	if len(notes) > 0 {
 		d.Legend = append(d.Legend, PDFLegendLine{Heading: true,
-			T: fs.Shape(d.label("notes"), Style{Bold: true, Pt: LegendPt + 1}, "the legend")})
+			T: fs.Shape(d.Label("notes"), Style{Bold: true, Pt: LegendPt + 1}, "the legend")})
 		for _, n := range notes {
 			d.Legend = append(d.Legend, PDFLegendLine{T: fs.Shape(n, plain, NoteWhat)})
 		}
@@ -440,9 +440,9 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 	}
 	if st.RankBy == nil || st.RankBy.ID == "points" {
 		p := st.Points
-		keyLine(labelf(lang, "legend.points", pointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
+		keyLine(labelf(lang, "legend.points", PointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
 	} else {
-		out = append(out, legendKey{pointsHeader(st, lang), Colon(lang) + st.RankBy.Plain.In(lang)})
+		out = append(out, legendKey{PointsHeader(st, lang), Colon(lang) + st.RankBy.Plain.In(lang)})
 	}
 	keyLine(label(lang, "legend.record."+recordOrder(st).String()))
 	switch {
@@ -549,7 +549,7 @@ var intVerb = regexp.MustCompile(`%(\[\d+\])?d`)
 
 // pageOf formats the footer's "Page %d of %d" in the document's language.
 func (d *PDF) pageOf(n, total int) string {
-	return fmt.Sprintf(intVerb.ReplaceAllString(d.label("page-of"), "%${1}s"), strconv.Itoa(n), strconv.Itoa(total))
+	return fmt.Sprintf(intVerb.ReplaceAllString(d.Label("page-of"), "%${1}s"), strconv.Itoa(n), strconv.Itoa(total))
 }
 
 // Render draws the pages and writes the PDF.

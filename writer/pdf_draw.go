@@ -87,7 +87,7 @@ func (d *PDF) drawTableHeader(pdf *fpdf.Fpdf, y float64, boxes []cellBox) {
 // drawCell prints t in a cell, less its padding, on the line's baseline. Columns are as wide
 // as their widest cell and names wrap before they are drawn, so fit cuts only what no
 // layout could hold (a header wider than its column).
-func (d *PDF) drawCell(pdf *fpdf.Fpdf, x, y, w, h float64, t text, right bool) {
+func (d *PDF) drawCell(pdf *fpdf.Fpdf, x, y, w, h float64, t Text, right bool) {
 	pad := cellPad * d.scale
 	t = t.fit(w-2*pad, d.scale, d.ell)
 	tx := x + pad
@@ -114,9 +114,9 @@ func (d *PDF) drawRow(pdf *fpdf.Fpdf, y float64, boxes []cellBox, i, lines int) 
 			continue
 		}
 		pad := cellPad * d.scale
-		if len(r.tag.glyphs) > 0 {
-			tw := r.tag.width(d.scale)
-			r.tag.draw(pdf, x+b.w-pad-tw, baseline(ly, lineH, r.tag.Pt*d.scale), d.scale)
+		if len(r.Tag.glyphs) > 0 {
+			tw := r.Tag.width(d.scale)
+			r.Tag.draw(pdf, x+b.w-pad-tw, baseline(ly, lineH, r.Tag.Pt*d.scale), d.scale)
 		}
 		for k, l := range d.nameLines(i, b.w) {
 			l.draw(pdf, x+pad, baseline(ly+float64(k)*lineH, lineH, l.Pt*d.scale), d.scale)

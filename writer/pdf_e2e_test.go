@@ -39,12 +39,6 @@ func writeStandingsTemp(t *testing.T, st *calc.Standings, opt Options, name stri
 	return path
 }
 
-// pdfText returns the pages of a PDF as pdftotext -layout reads them.
-func pdfText(t *testing.T, path string) []string {
-	pages := strings.Split(writertest.Poppler(t, "pdftotext", "-layout", path, "-"), "\f")
-	return pages[:len(pages)-1] // the text ends with a form feed
-}
-
 // printedName is what of a name the first line of its row shows: the long synthetic names
 // wrap after their first words.
 func printedName(name string) string {
@@ -97,9 +91,9 @@ func checkOrder(t *testing.T, lines []string, names []string) {
 var tableHeader = regexp.MustCompile(`Rank\s+Player\s+Points\s+W-L-D\s+OMW%\s+GW%`)
 
 func TestPDFByRankE2E(t *testing.T) {
-	st := bigStandings(110)
+	st := writertest.BigStandings(110)
 	path := writeStandingsTemp(t, st, Options{Cut: 8}, "standings-rank.pdf")
-	pages := pdfText(t, path)
+	pages := writertest.PDFText(t, path)
 	layout := layoutFor(t, st, Options{Cut: 8}).paginate() // about 40 rows a page, then the legend
 	if len(pages) != len(layout) || len(pages) < 3 {
 		t.Fatalf("%d pages, want the layout's %d", len(pages), len(layout))
@@ -182,9 +176,9 @@ func TestPDFByRankE2E(t *testing.T) {
 }
 
 func TestPDFByNameE2E(t *testing.T) {
-	st := bigStandings(110)
+	st := writertest.BigStandings(110)
 	path := writeStandingsTemp(t, st, Options{Cut: 8, ByName: true}, "standings-name.pdf")
-	pages := pdfText(t, path)
+	pages := writertest.PDFText(t, path)
 	layout := layoutFor(t, st, Options{Cut: 8, ByName: true}).paginate()
 	if len(pages) != len(layout) || len(pages) < 3 {
 		t.Fatalf("%d pages, want the layout's %d", len(pages), len(layout))
@@ -221,7 +215,7 @@ func TestPDFByNameE2E(t *testing.T) {
 // definition) and its notes are in the language; no caveat reaches the wall, not even one
 // the tiebreak carries.
 func TestPDFLanguagesE2E(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	c := *st.Columns[1]
 	c.Unverified = "floor assumed from the 2024 rules"
 	st.Columns = []*calc.Def{st.Columns[0], &c, st.Columns[2]}
@@ -241,7 +235,7 @@ func TestPDFLanguagesE2E(t *testing.T) {
 			}
 		}
 		path := writeStandingsTemp(t, st, Options{Cut: 2, Lang: lang, Paper: "Letter"}, "standings-"+lang+".pdf")
-		text := strings.Join(pdfText(t, path), "")
+		text := strings.Join(writertest.PDFText(t, path), "")
 		for _, w := range want {
 			if !strings.Contains(text, w) {
 				t.Errorf("%s: no %q in\n%s", lang, w, text)

@@ -180,7 +180,7 @@ func TestPDFMissingGlyph(t *testing.T) {
 	if err := os.WriteFile(font, goregular.TTF, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st := testStandings()
+	st := writertest.Standings()
 	b, warnings := renderPDF(t, st, Options{Now: writertest.Now, Font: font})
 	if !bytes.HasPrefix(b, []byte("%PDF-")) || writertest.PDFPages(b) != 1 {
 		t.Fatal("no PDF written")
@@ -260,7 +260,7 @@ func TestPDFFontOption(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := writePDF(io.Discard, testStandings(), Options{Now: writertest.Now, Font: tt.path})
+			err := writePDF(io.Discard, writertest.Standings(), Options{Now: writertest.Now, Font: tt.path})
 			switch {
 			case tt.want == nil && err != nil:
 				t.Fatalf("error %v", err)
@@ -303,7 +303,7 @@ func TestGlyphCoverage(t *testing.T) {
 	if files == 0 {
 		t.Error("no input files found in samples/ or testdata/")
 	}
-	for _, st := range []*calc.Standings{testStandings(), bigStandings(300)} {
+	for _, st := range []*calc.Standings{writertest.Standings(), writertest.BigStandings(300)} {
 		for _, p := range st.Event.Players {
 			fonts.Shape(p.Name, Style{}, "player "+p.Name)
 		}
@@ -347,7 +347,7 @@ func shapeNonASCII(fonts *FontSet, s, path string) {
 // print header and the pages, and visibly on the wall, never as a gap nor sent to a
 // terminal.
 func TestEventTitlePrintable(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	st.Event.Name, st.Event.Pod = "Club\aNight", "Mas\x1bters"
 	const want = "Club␇Night · Mas␛ters"
 	if got := EventTitle(st, "en"); got != want {

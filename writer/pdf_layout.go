@@ -195,15 +195,15 @@ func (d *PDF) tableWidth() float64 { return d.pageW - 2*marginX }
 
 // nameLines returns row i's name as printed: one line, or wrapped to its cell beside the
 // row's mark.
-func (d *PDF) nameLines(i int, playerW float64) []text {
+func (d *PDF) nameLines(i int, playerW float64) []Text {
 	r := d.Rows[i]
 	avail := playerW - 2*cellPad*d.scale
-	if len(r.tag.glyphs) > 0 {
-		avail -= r.tag.width(d.scale) + cellPad*d.scale
+	if len(r.Tag.glyphs) > 0 {
+		avail -= r.Tag.width(d.scale) + cellPad*d.scale
 	}
 	name := r.Cells[d.Player]
 	if name.width(d.scale) <= avail+1e-6 {
-		return []text{name}
+		return []Text{name}
 	}
 	return name.wrap(avail, d.scale)
 }
@@ -239,7 +239,7 @@ func (d *PDF) onePageScale() float64 {
 func (d *PDF) layoutTitle() {
 	w := d.headerWidth()
 	if d.Title.width(1) <= w {
-		d.titleLines = []text{d.Title}
+		d.titleLines = []Text{d.Title}
 		return
 	}
 	for pt := TitlePt - 2; pt >= titleMinPt; pt-- {
@@ -252,7 +252,7 @@ func (d *PDF) layoutTitle() {
 }
 
 // sized returns lines set in pt.
-func sized(lines []text, pt float64) []text {
+func sized(lines []Text, pt float64) []Text {
 	for i := range lines {
 		lines[i].Pt = pt
 	}
@@ -260,7 +260,7 @@ func sized(lines []text, pt float64) []text {
 }
 
 // titleLineH is the height of a title line.
-func titleLineH(t text) float64 { return t.Pt * ptMM * 1.22 }
+func titleLineH(t Text) float64 { return t.Pt * ptMM * 1.22 }
 
 // metaBeside reports whether the date and system fit on the subtitle's line.
 func (d *PDF) metaBeside() bool {
@@ -295,7 +295,7 @@ func (d *PDF) bodyBottom() float64 { return d.pageH - marginBottom - footerH }
 // placed is a text at an x offset from the left margin.
 type placed struct {
 	x float64
-	t text
+	t Text
 }
 
 // band is one line of the legend across the page: one piece, or one per legend column.
@@ -335,7 +335,7 @@ func (d *PDF) layoutLegend() {
 	}
 	free := d.bodyBottom() - d.tableTop() - legendGap
 	rooms := []float64{free - table*min(d.scale, onePageScale), free - d.headH() - 2*float64(d.lines)*rowH*d.scale}
-	if d.flowLegend {
+	if d.FlowLegend {
 		// A legend that reads on from the table flows on over the pages (flowBands) when it
 		// does not fit the page under the whole table.
 		rooms = rooms[:1]
@@ -411,7 +411,7 @@ func (d *PDF) legendBands() []band {
 func (d *PDF) keyColumns(lines []PDFLegendLine, w float64) []band {
 	s, cols := d.legendScale, d.legendCols
 	colW := (w - float64(cols-1)*legendColGap) / float64(cols)
-	var pieces [][]text // every wrapped line, in order; an entry's lines stay together
+	var pieces [][]Text // every wrapped line, in order; an entry's lines stay together
 	total := 0
 	for _, l := range lines {
 		p := l.T.wrap(colW, s)
@@ -419,7 +419,7 @@ func (d *PDF) keyColumns(lines []PDFLegendLine, w float64) []band {
 		total += len(p)
 	}
 	per := (total + cols - 1) / cols
-	columns := make([][]text, cols)
+	columns := make([][]Text, cols)
 	c := 0
 	for _, p := range pieces {
 		if c < cols-1 && len(columns[c]) > 0 && len(columns[c])+len(p) > per {
@@ -522,7 +522,7 @@ func (d *PDF) paginate() []page {
 	if len(legend) == 0 {
 		return pages
 	}
-	if last := &pages[len(pages)-1]; d.flowLegend && len(last.items) > 0 && y+legendGap+total > bottom {
+	if last := &pages[len(pages)-1]; d.FlowLegend && len(last.items) > 0 && y+legendGap+total > bottom {
 		for k, bands := range d.flowBands(bottom-y-legendGap, bottom-top) {
 			switch {
 			case k > 0:
@@ -672,7 +672,7 @@ func (d *PDF) flowPages(s, first, full float64) [][]band {
 // flowLine is one line of a flowing legend: a wrapped piece of a legend line, or the blank
 // line before a heading.
 type flowLine struct {
-	t       text
+	t       Text
 	heading bool // the first line of a heading, which its next line follows in the column
 	blank   bool
 }

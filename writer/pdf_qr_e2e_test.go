@@ -19,13 +19,13 @@ func TestPDFQRE2E(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt := Options{QR: url, Now: writertest.Now}
-	standings := writeStandingsTemp(t, testStandings(), opt, "standings.pdf")
+	standings := writeStandingsTemp(t, writertest.Standings(), opt, "standings.pdf")
 	pairings := filepath.Join(t.TempDir(), "pairings.pdf")
 	f, err := os.Create(pairings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := WritePairingsPDF(f, testPairings(t), BothLists, opt); err != nil {
+	if err := WritePairingsPDF(f, writertest.Pairings(t), BothLists, opt); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -3,13 +3,15 @@ package writer
 import (
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestPDFQRLayout: with a QR code the header's text keeps to its left (a long title wraps
 // sooner, the date goes under the subtitle sooner) and the header is as tall as the code;
 // without one nothing moves.
 func TestPDFQRLayout(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	st.Event.Name = strings.Repeat("Spring Open Championship ", 6)
 	plain := layoutFor(t, st, Options{})
 	qr := layoutFor(t, st, Options{QR: "http://192.168.1.20:8080/"})

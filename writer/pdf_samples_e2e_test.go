@@ -13,6 +13,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 )
 
@@ -66,7 +67,7 @@ func TestPDFSamplesE2E(t *testing.T) {
 					cut = 8
 				}
 				path := writeStandingsTemp(t, st, Options{Lang: lang, ByName: byName, Cut: cut}, "sample.pdf")
-				text := strings.Join(pdfText(t, path), "\n")
+				text := strings.Join(writertest.PDFText(t, path), "\n")
 				flat := strings.Join(strings.Fields(text), " ")
 				for _, word := range strings.Fields(EventTitle(st, lang)) {
 					if !strings.Contains(text, word) {
@@ -127,7 +128,7 @@ func TestPDFEventSheetE2E(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Join(pdfText(t, writeStandingsTemp(t, st, Options{}, "standings.pdf")), "\n")
+	text := strings.Join(writertest.PDFText(t, writeStandingsTemp(t, st, Options{}, "standings.pdf")), "\n")
 	for _, want := range []string{"Spring Open 2026 — Dragon's Den", "Saturday 7 March 2026 · Magic: The Gathering",
 		"Standings after round 1 of 1 — by rank"} {
 		if !strings.Contains(text, want) {

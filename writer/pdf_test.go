@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -18,7 +19,7 @@ import (
 )
 
 // plain returns the characters of a shaped text.
-func plain(t text) string {
+func plain(t Text) string {
 	var b strings.Builder
 	for _, g := range t.glyphs {
 		b.WriteRune(g.r)
@@ -42,14 +43,14 @@ func TestPDFPages(t *testing.T) {
 		opt   Options
 		pages int
 	}{
-		{"eight players", testStandings(), Options{Cut: 2}, 1},
-		{"41 players: one page, the legend in columns", bigStandings(41), Options{Cut: 8}, 1},
-		{"45 players: two pages, at least three rows with the legend", bigStandings(45), Options{Cut: 8}, 2},
-		{"110 players on A4", bigStandings(110), Options{Cut: 8}, 3},
-		{"110 players by name", bigStandings(110), Options{Cut: 8, ByName: true}, 3},
-		{"110 players on Letter", bigStandings(110), Options{Cut: 8, Paper: "Letter"}, 4},
+		{"eight players", writertest.Standings(), Options{Cut: 2}, 1},
+		{"41 players: one page, the legend in columns", writertest.BigStandings(41), Options{Cut: 8}, 1},
+		{"45 players: two pages, at least three rows with the legend", writertest.BigStandings(45), Options{Cut: 8}, 2},
+		{"110 players on A4", writertest.BigStandings(110), Options{Cut: 8}, 3},
+		{"110 players by name", writertest.BigStandings(110), Options{Cut: 8, ByName: true}, 3},
+		{"110 players on Letter", writertest.BigStandings(110), Options{Cut: 8, Paper: "Letter"}, 4},
 		{"no round played", notPlayed(), Options{}, 1},
-		{"every tiebreak", writertest.Compute(bigEvent(24), calc.Options{System: "mtg", Show: []string{"all"}}), Options{}, 5},
+		{"every tiebreak", writertest.Compute(writertest.BigEvent(24), calc.Options{System: "mtg", Show: []string{"all"}}), Options{}, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,7 +103,7 @@ func checkPagination(t *testing.T, d *PDF) {
 			t.Errorf("page %d: body ends at %.1f mm, below %.1f mm", n+1, y, d.bodyBottom())
 		}
 		// A legend that flows on from the table fills the pages after the last rows.
-		if rows := rowCount(p.items); rows == 0 && len(d.Rows) > 0 && !d.flowLegend {
+		if rows := rowCount(p.items); rows == 0 && len(d.Rows) > 0 && !d.FlowLegend {
 			t.Errorf("page %d of %d has no row: the legend stands alone", n+1, len(pages))
 		}
 	}
@@ -132,13 +133,13 @@ func TestPDFTypeSize(t *testing.T) {
 		minPt, maxPt       float64
 		pages, minPageRows int
 	}{
-		{"8 players", testStandings(), "", 15, 20, 1, 8},
-		{"16 players", bigStandings(16), "", 14, 20, 1, 16},
+		{"8 players", writertest.Standings(), "", 15, 20, 1, 8},
+		{"16 players", writertest.BigStandings(16), "", 14, 20, 1, 16},
 		// The round being played is in the title, not a note: 34 rows fill a page at 13.5 pt.
-		{"34 players", bigStandings(34), "A4", 11, 14, 1, 34},
+		{"34 players", writertest.BigStandings(34), "A4", 11, 14, 1, 34},
 		// The longest synthetic names make the table a little narrower than 13 pt needs.
-		{"200 players, A4", bigStandings(200), "A4", 12, 13.01, 6, 38},
-		{"200 players, Letter", bigStandings(200), "Letter", 12, 13.01, 6, 35},
+		{"200 players, A4", writertest.BigStandings(200), "A4", 12, 13.01, 6, 38},
+		{"200 players, Letter", writertest.BigStandings(200), "Letter", 12, 13.01, 6, 35},
 	}
 	for _, tt := range tests {
 		d := layoutFor(t, tt.st, Options{Paper: tt.paper})
@@ -155,7 +156,7 @@ func TestPDFTypeSize(t *testing.T) {
 		}
 	}
 	// A one-page event fills its page: what is left under the legend is less than a row.
-	d := layoutFor(t, bigStandings(20), Options{})
+	d := layoutFor(t, writertest.BigStandings(20), Options{})
 	used := d.tableTop() + d.headH() + legendGap + d.legendHeight()
 	for _, n := range d.rowLines() {
 		used += float64(n) * d.lineH()
@@ -166,7 +167,7 @@ func TestPDFTypeSize(t *testing.T) {
 }
 
 func TestPDFDeterministic(t *testing.T) {
-	st := bigStandings(60)
+	st := writertest.BigStandings(60)
 	opt := Options{Now: writertest.Now, Cut: 8, Lang: "ja"}
 	a, _ := renderPDF(t, st, opt)
 	b, _ := renderPDF(t, st, opt)
@@ -180,7 +181,7 @@ func TestPDFDeterministic(t *testing.T) {
 }
 
 func TestPDFSubsetTags(t *testing.T) {
-	b, _ := renderPDF(t, testStandings(), Options{Now: writertest.Now})
+	b, _ := renderPDF(t, writertest.Standings(), Options{Now: writertest.Now})
 	if bytes.Contains(b, []byte("/utf8")) {
 		t.Error("an fpdf font name is left untagged")
 	}
@@ -197,12 +198,12 @@ func TestPDFPaper(t *testing.T) {
 	for _, tt := range []struct{ paper, box string }{
 		{"", "[0 0 595.28 841.89]"}, {"A4", "[0 0 595.28 841.89]"}, {"letter", "[0 0 612.00 792.00]"},
 	} {
-		b, _ := renderPDF(t, testStandings(), Options{Now: writertest.Now, Paper: tt.paper})
+		b, _ := renderPDF(t, writertest.Standings(), Options{Now: writertest.Now, Paper: tt.paper})
 		if !bytes.Contains(b, []byte("/MediaBox "+tt.box)) {
 			t.Errorf("paper %q: no MediaBox %s", tt.paper, tt.box)
 		}
 	}
-	err := writePDF(io.Discard, testStandings(), Options{Paper: "A3"})
+	err := writePDF(io.Discard, writertest.Standings(), Options{Paper: "A3"})
 	if err == nil || !strings.Contains(err.Error(), `"A3"`) {
 		t.Errorf("paper A3: error %v, want one naming it", err)
 	}
@@ -259,7 +260,7 @@ func TestPDFByNameOrder(t *testing.T) {
 // TestPDFRows checks every cell of the printed table against the standings, the marks of
 // dropped players and the top cut, by rank and by name.
 func TestPDFRows(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	d := layoutFor(t, st, Options{Cut: 2})
 	if len(d.Rows) != len(st.Rows) {
 		t.Fatalf("%d rows, want %d", len(d.Rows), len(st.Rows))
@@ -282,7 +283,7 @@ func TestPDFRows(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("row %d = %q, want %q", i+1, got, want)
 		}
-		tag, grey := plain(d.Rows[i].tag), d.Rows[i].Cells[1].Gray
+		tag, grey := plain(d.Rows[i].Tag), d.Rows[i].Cells[1].Gray
 		switch {
 		case r.DroppedAfter > 0:
 			dropped++
@@ -318,7 +319,7 @@ func TestPDFRows(t *testing.T) {
 	}
 	marks := map[string]string{}
 	for _, r := range d.Rows {
-		marks[plain(r.Cells[1])] = plain(r.tag)
+		marks[plain(r.Cells[1])] = plain(r.Tag)
 	}
 	for i, r := range st.Rows {
 		name, want := st.Event.Players[r.Player].Name, ""
@@ -338,7 +339,7 @@ func TestPDFRows(t *testing.T) {
 }
 
 func TestPDFRecordOrder(t *testing.T) {
-	st := writertest.Compute(smallEvent(), calc.Options{System: "fide"})
+	st := writertest.Compute(writertest.SmallEvent(), calc.Options{System: "fide"})
 	d := layoutFor(t, st, Options{})
 	r := st.Rows[0]
 	if h, c := plain(d.Cols[3].Head), plain(d.Rows[0].Cells[3]); h != "W-D-L" || c != fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses) {
@@ -349,8 +350,8 @@ func TestPDFRecordOrder(t *testing.T) {
 // TestPDFCutTie: a cut that splits players tied on every key, or leaves a dropped player above
 // the line, is drawn and warned about; a cut everyone makes is neither.
 func TestPDFCutTie(t *testing.T) {
-	st := writertest.Compute(bigEvent(110), calc.Options{System: "challonge", AfterRound: 7}) // ties are common
-	tie := 0                                                                                  // the first row that shares its rank with the row above, neither dropped
+	st := writertest.Compute(writertest.BigEvent(110), calc.Options{System: "challonge", AfterRound: 7}) // ties are common
+	tie := 0                                                                                             // the first row that shares its rank with the row above, neither dropped
 	for i := 1; i < len(st.Rows); i++ {
 		if st.Rows[i].Rank == st.Rows[i-1].Rank && st.Rows[i].DroppedAfter == 0 && st.Rows[i-1].DroppedAfter == 0 {
 			tie = i
@@ -365,7 +366,7 @@ func TestPDFCutTie(t *testing.T) {
 		t.Errorf("cut %d: warnings %q, want one about the tie at the cut", tie, warnings)
 	}
 
-	st = testStandings()
+	st = writertest.Standings()
 	drop := slices.IndexFunc(st.Rows, func(r calc.Row) bool { return r.DroppedAfter > 0 })
 	r := st.Rows[drop]
 	_, warnings = renderPDF(t, st, Options{Now: writertest.Now, Cut: drop + 1})
@@ -383,7 +384,7 @@ func TestPDFCutTie(t *testing.T) {
 			t.Errorf("cut %d of %d players: a cut line", all, all)
 		}
 		for _, r := range d.Rows {
-			if strings.Contains(plain(r.tag), "Top") {
+			if strings.Contains(plain(r.Tag), "Top") {
 				t.Errorf("cut %d of %d players: %q marked", all, all, plain(r.Cells[1]))
 			}
 		}
@@ -393,13 +394,13 @@ func TestPDFCutTie(t *testing.T) {
 // notPlayed returns the standings of an event whose players are registered but whose first
 // round is not paired yet: no one is ranked.
 func notPlayed() *calc.Standings {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	ev.Rounds = nil
 	return writertest.Compute(ev, calc.Options{System: "mtg"})
 }
 
 func TestPDFTitle(t *testing.T) {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	ev.PlannedRounds = 0
 	st := writertest.Compute(ev, calc.Options{System: "mtg", AfterRound: 2})
 	d := layoutFor(t, st, Options{})
@@ -411,7 +412,7 @@ func TestPDFTitle(t *testing.T) {
 		t.Errorf("title without rounds %q", got)
 	}
 	// The header names the event, its date and its game, without the rules reference.
-	st = testStandings()
+	st = writertest.Standings()
 	st.Event.Name, st.Event.Date = "Spring Open", "2026-03-06"
 	for lang, want := range map[string]string{"en": "2026-03-06 · Magic: The Gathering", "ja": "2026-03-06 · マジック：ザ・ギャザリング"} {
 		d = layoutFor(t, st, Options{Lang: lang})
@@ -449,7 +450,7 @@ func TestPDFLayoutScale(t *testing.T) {
 		lines     int
 	}{{2, false, 1}, {4, false, 1}, {6, false, 1}, {9, true, 1}, {16, true, 1}, {24, true, 2}, {len(ids), true, 4}}
 	for _, tt := range tests {
-		ev := smallEvent()
+		ev := writertest.SmallEvent()
 		ev.PlannedRounds = 0 // every key ranks, a Median-2 of its 3 rounds too
 		st := writertest.Compute(ev, calc.Options{System: "mtg", Tiebreaks: ids[:tt.columns]})
 		d := layoutFor(t, st, Options{})
@@ -522,7 +523,7 @@ func TestPDFLongNames(t *testing.T) {
 }
 
 func BenchmarkPDF(b *testing.B) {
-	st := bigStandings(4096)
+	st := writertest.BigStandings(4096)
 	opt := Options{Now: writertest.Now, Cut: 64}
 	for b.Loop() {
 		if err := writePDF(io.Discard, st, opt); err != nil {
@@ -545,7 +546,7 @@ func legendText(d *PDF) []string {
 // beside its header in English letters), then the notes for players; nothing of what is
 // for organizers (caveats, settings, rule references, the tie summary) reaches the wall.
 func TestPDFLegend(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	d := layoutFor(t, st, Options{})
 	want := []string{"Points: win 3, draw 1, loss 0, bye 3", "W-L-D: wins (byes included), losses, draws"}
 	for _, c := range st.Columns {
@@ -567,7 +568,7 @@ func TestPDFLegend(t *testing.T) {
 	}
 	for _, lang := range Langs() {
 		for _, gamesUnknown := range []bool{false, true} {
-			for _, st := range presetStandings(24, 5, 3, gamesUnknown) {
+			for _, st := range writertest.PresetStandings(24, 5, 3, gamesUnknown) {
 				for _, line := range legendText(layoutFor(t, st, Options{Lang: lang})) {
 					for _, f := range forbidden {
 						if strings.Contains(line, f) {
@@ -593,7 +594,7 @@ func TestPDFLegend(t *testing.T) {
 // TestPDFNoGameScores: a Magic event entered as W/L shows GW% and OGW% as n/a ("–"), with
 // a line saying why, in the page's language; the terminal table shows the same "–".
 func TestPDFNoGameScores(t *testing.T) {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	for r := range ev.Rounds {
 		for m := range ev.Rounds[r].Matches {
 			ev.Rounds[r].Matches[m].Games = tbsheet.Games{}
@@ -626,10 +627,10 @@ func TestPDFNoGameScores(t *testing.T) {
 	}
 }
 
-// finalStandings returns the final standings of bigEvent(16) after a top 4: Swiss #1 beats
+// finalStandings returns the final standings of writertest.BigEvent(16) after a top 4: Swiss #1 beats
 // #4 and #3 beats #2 in the semi-finals, #3 wins the final.
 func finalStandings() *calc.Standings {
-	ev := bigEvent(16)
+	ev := writertest.BigEvent(16)
 	st := writertest.Compute(ev, calc.Options{System: "mtg"})
 	p := func(rank int) int { return st.Rows[rank-1].Player }
 	ev.Rounds = append(ev.Rounds,
@@ -639,11 +640,11 @@ func finalStandings() *calc.Standings {
 	return calc.Final(writertest.Compute(ev, calc.Options{System: "mtg"}))
 }
 
-// cutStandings returns the standings of bigEvent(16) while its top 8 is played: the
+// cutStandings returns the standings of writertest.BigEvent(16) while its top 8 is played: the
 // quarterfinals paired in bracket order (1–8, 4–5, 2–7, 3–6), #1 and #5 through, the
 // other two tables waiting for their results.
 func cutStandings() *calc.Standings {
-	ev := bigEvent(16)
+	ev := writertest.BigEvent(16)
 	st := writertest.Compute(ev, calc.Options{System: "mtg"})
 	p := func(rank int) int { return st.Rows[rank-1].Player }
 	ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 9, Playoff: true, Matches: []tbsheet.Match{
@@ -711,7 +712,7 @@ func TestPDFFinal(t *testing.T) {
 			t.Errorf("%s: the legend does not explain %q", lang, want[0])
 		}
 	}
-	if d := layoutFor(t, testStandings(), Options{}); slices.ContainsFunc(d.Cols, func(c PDFColumn) bool { return plain(c.Head) == "Top cut" }) {
+	if d := layoutFor(t, writertest.Standings(), Options{}); slices.ContainsFunc(d.Cols, func(c PDFColumn) bool { return plain(c.Head) == "Top cut" }) {
 		t.Error("Swiss standings have a Top cut column")
 	}
 }
@@ -719,7 +720,7 @@ func TestPDFFinal(t *testing.T) {
 // TestPDFTies: each group of players tied on every key is noted once, naming them all in
 // rank order; no player carries a note of his own.
 func TestPDFTies(t *testing.T) {
-	st := writertest.Compute(bigEvent(110), calc.Options{System: "challonge", AfterRound: 7}) // ties are common
+	st := writertest.Compute(writertest.BigEvent(110), calc.Options{System: "challonge", AfterRound: 7}) // ties are common
 	var groups [][]string
 	for i := 0; i < len(st.Rows); {
 		j := i + 1
@@ -762,7 +763,7 @@ func TestPDFTies(t *testing.T) {
 // TestPDFLongLegend: a legend too long for the page under the table (many notes) is set
 // smaller, then in columns, notes included, so that a small event keeps to one page.
 func TestPDFLongLegend(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	for i := range 60 {
 		st.Notes = append(st.Notes, fmt.Sprintf("note %d: a short remark", i+1))
 	}
@@ -771,4 +772,43 @@ func TestPDFLongLegend(t *testing.T) {
 		t.Errorf("%d pages, legend in %d columns (all: %v)", len(pages), d.legendCols, d.legendAllCols)
 	}
 	checkPagination(t, d)
+}
+
+// checkFlowingLegend checks the layout of a document whose legend flows on from its table
+// (the scenarios'): the pagination's invariants, every page but the last at least
+// three-quarters full, and every line of the legend once, in order.
+func checkFlowingLegend(t *testing.T, d *PDF, name string) {
+	t.Helper()
+	checkPagination(t, d)
+	pages := d.paginate()
+	room := d.bodyBottom() - d.tableTop()
+	for n, p := range pages[:len(pages)-1] {
+		used := 0.0
+		if p.table {
+			used += d.headH()
+		}
+		for _, it := range p.items {
+			used += it.h
+		}
+		if used < 0.75*room {
+			t.Errorf("%s: page %d of %d is %.0f%% full", name, n+1, len(pages), 100*used/room)
+		}
+	}
+	var got []string
+	for _, p := range pages { // a page's columns, left to right
+		columns := map[float64][]string{}
+		for _, it := range p.items {
+			for _, pc := range it.band.pieces {
+				columns[pc.x] = append(columns[pc.x], plain(pc.t))
+			}
+		}
+		for _, x := range slices.Sorted(maps.Keys(columns)) {
+			got = append(got, columns[x]...)
+		}
+	}
+	// Lines break at spaces and between ideographs: the text is compared without spaces.
+	if printed, want := strings.Join(strings.Fields(strings.Join(got, "")), ""),
+		strings.Join(strings.Fields(strings.Join(legendText(d), "")), ""); printed != want {
+		t.Errorf("%s: the text after the table is not printed once and in order", name)
+	}
 }

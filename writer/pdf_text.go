@@ -207,8 +207,8 @@ type glyph struct {
 	stroke bool
 }
 
-// text is a shaped string: glyphs at one size, weight and grey level, measured in em.
-type text struct {
+// Text is a shaped string: glyphs at one size, weight and grey level, measured in em.
+type Text struct {
 	glyphs []glyph
 	Style
 	em float64
@@ -230,8 +230,8 @@ type Style struct {
 // face has (an emoji, a kanji beyond the Basic Multilingual Plane, which the PDF library
 // cannot embed) prints as a visible missingMark, one for a run of them (an emoji with its
 // skin tone), and is warned about once per text: what names it (`player "Dragon 🐉 Slayer"`).
-func (fs *FontSet) Shape(s string, st Style, what string) text {
-	t := text{Style: st, glyphs: make([]glyph, 0, len(s))}
+func (fs *FontSet) Shape(s string, st Style, what string) Text {
+	t := Text{Style: st, glyphs: make([]glyph, 0, len(s))}
 	chain := fs.chain(st.Bold)
 	var missing []rune
 	run := false // the previous character was missing
@@ -301,17 +301,17 @@ func (fs *FontSet) missing(rs []rune, what string) {
 
 // join returns t followed by b's glyphs; b keeps its faces and weight, and takes t's size
 // and grey.
-func (t text) join(b text) text {
+func (t Text) join(b Text) Text {
 	t.glyphs = append(append([]glyph(nil), t.glyphs...), b.glyphs...)
 	t.em += b.em
 	return t
 }
 
 // width returns the text's width in mm at scale.
-func (t text) width(scale float64) float64 { return t.em * t.Pt * scale * ptMM }
+func (t Text) width(scale float64) float64 { return t.em * t.Pt * scale * ptMM }
 
 // fit returns t cut so that it is at most w mm wide at scale, ending in ell ("…") when cut.
-func (t text) fit(w, scale float64, ell text) text {
+func (t Text) fit(w, scale float64, ell Text) Text {
 	// Columns are as wide as their widest cell; the tolerance keeps float rounding in the
 	// width arithmetic from cutting that cell ("15.5" printed as "1…").
 	const epsilon = 1e-6 // mm
@@ -330,28 +330,28 @@ func (t text) fit(w, scale float64, ell text) text {
 		em -= t.glyphs[n].adv
 	}
 	if room < 0 { // not even the ellipsis fits
-		return text{Style: t.Style}
+		return Text{Style: t.Style}
 	}
-	out := text{Style: t.Style, em: em, glyphs: t.glyphs[:n:n]}
+	out := Text{Style: t.Style, em: em, glyphs: t.glyphs[:n:n]}
 	return out.join(ell)
 }
 
 // wrap breaks t into lines at most w mm wide at scale: after spaces and hyphens, and between
 // any two characters of scripts written without spaces (Han, kana, Hangul). A word wider
 // than w is cut where it overflows. Spaces at the start of a continuation line are dropped.
-func (t text) wrap(w, scale float64) []text {
+func (t Text) wrap(w, scale float64) []Text {
 	lines, _ := t.wrapWords(w, scale)
 	return lines
 }
 
 // wrapWords is wrap, and whether every line ends where a line may end (no word was cut).
-func (t text) wrapWords(w, scale float64) (lines []text, whole bool) {
+func (t Text) wrapWords(w, scale float64) (lines []Text, whole bool) {
 	whole = true
 	perEm := t.Pt * scale * ptMM
 	start, brk := 0, -1 // brk: index where the current line may end
 	em := 0.0
-	line := func(from, to int) text {
-		l := text{Style: t.Style, glyphs: t.glyphs[from:to]}
+	line := func(from, to int) Text {
+		l := Text{Style: t.Style, glyphs: t.glyphs[from:to]}
 		for _, g := range l.glyphs {
 			l.em += g.adv
 		}
@@ -393,7 +393,7 @@ func unbroken(r rune) bool {
 // draw prints t with its baseline at y, starting at x, switching fonts between runs. Bold
 // runs in a face without bold are filled and stroked (text rendering mode 2) with a line of
 // 1/30 em, which thickens the strokes about as much as a bold weight.
-func (t text) draw(pdf *fpdf.Fpdf, x, y, scale float64) {
+func (t Text) draw(pdf *fpdf.Fpdf, x, y, scale float64) {
 	pdf.SetTextColor(t.Gray, t.Gray, t.Gray)
 	size := t.Pt * scale
 	for i := 0; i < len(t.glyphs); {

@@ -6,7 +6,6 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pairings"
-	"github.com/tbsheet/tbsheet/scenario"
 )
 
 // The products tbsheet writes, each with every form it takes (see [Product]).
@@ -32,15 +31,6 @@ var (
 	// Slips are a round's result slips, one per table, to cut out (pairings --slips).
 	Slips = &Product[*pairings.Pairings]{Name: "result slips", Written: "result slips are written to",
 		Formats: []Format[*pairings.Pairings]{{Ext: ".pdf", Write: WriteSlipsPDF}}}
-
-	// Scenarios are what each player needs in the round being played (scenarios, watch
-	// --scenarios).
-	Scenarios = &Product[*scenario.Report]{Name: "scenarios", Written: "scenarios are written to",
-		Formats: []Format[*scenario.Report]{
-			{Ext: ".pdf", Write: WriteScenariosPDF},
-			{Ext: ".json", To: "json", Write: func(w io.Writer, rep *scenario.Report, _ Options) error { return WriteScenariosJSON(w, rep) }},
-			{Ext: ".txt", To: "table", Write: WriteScenariosTable},
-		}}
 
 	// Results are an event's results in a format tbsheet reads back (convert): .xlsx is a
 	// Matches sheet (the match list) and a Players sheet (ids, drops, ratings); .csv is the

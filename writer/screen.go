@@ -8,7 +8,6 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/pairings"
-	"github.com/tbsheet/tbsheet/scenario"
 )
 
 // Screens: standings, a round's pairings and its scenarios put into words for a screen
@@ -91,14 +90,14 @@ type StandingsLine struct {
 // makes it).
 func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 	lang := opt.Lang
-	s := &StandingsScreen{Event: EventTitle(st, lang), Meta: tbsheet.Printable(eventMeta(st, lang)),
+	s := &StandingsScreen{Event: EventTitle(st, lang), Meta: tbsheet.Printable(EventMeta(st, lang)),
 		Title: Title(st, lang), Order: label(lang, orderLabel(st, opt)), Legend: []LegendLine{}, Notes: []string{}}
 	s.Head = []Heading{{Text: label(lang, "rank"), Num: true}, {Text: label(lang, "player")}}
 	finish := hasFinish(st)
 	if finish {
 		s.Head = append(s.Head, Heading{Text: label(lang, "finish")})
 	}
-	s.PointsHead, s.RecordHead = pointsHeader(st, lang), label(lang, "record."+recordOrder(st).String())
+	s.PointsHead, s.RecordHead = PointsHeader(st, lang), label(lang, "record."+recordOrder(st).String())
 	s.Head = append(s.Head, Heading{Text: s.PointsHead, Num: true}, Heading{Text: s.RecordHead, Num: true})
 	for _, d := range st.Columns {
 		s.Head = append(s.Head, Heading{Text: d.Short, Long: d.Names.In(lang), Num: true})
@@ -113,7 +112,7 @@ func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 	for _, i := range printOrder(st, opt) {
 		r := &st.Rows[i]
 		line := StandingsLine{Player: r.Player, Rank: strconv.Itoa(r.Rank), Name: tbsheet.Printable(st.Event.Players[r.Player].Name),
-			Points: formatPoints(st, r.Points), Record: Record(st, r)}
+			Points: FormatPoints(st, r.Points), Record: Record(st, r)}
 		line.Cells = []Cell{{line.Rank, "num"}, {line.Name, "name"}}
 		if finish {
 			line.Cells = append(line.Cells, Cell{Text: finishWord(lang, r)})
@@ -186,9 +185,9 @@ type PairingsLine struct {
 func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 	w := newPairingWords(p, opt)
 	lang := opt.Lang
-	pts := pointsHeader(p.Before, lang)
+	pts := PointsHeader(p.Before, lang)
 	s := &PairingsScreen{Round: p.Round, RoundName: w.roundName(), Event: EventTitle(p.Before, lang),
-		Meta: tbsheet.Printable(eventMeta(p.Before, lang)), Title: w.title(), ByTable: w.l("pa.by-table"), ByName: w.byNameTitle(),
+		Meta: tbsheet.Printable(EventMeta(p.Before, lang)), Title: w.title(), ByTable: w.l("pa.by-table"), ByName: w.byNameTitle(),
 		PointsHead: pts}
 	h1, h2 := w.sideHeads()
 	s.TableHead = []Heading{{Text: w.l("table"), Num: true}, {Text: h1}, {Text: pts, Num: true}, {Text: h2}, {Text: pts, Num: true}}
@@ -257,49 +256,4 @@ func NewPairingsScreen(p *pairings.Pairings, opt Options) *PairingsScreen {
 		s.Lines = append(s.Lines, line)
 	}
 	return s
-}
-
-// ScenariosScreen is a scenarios report in words.
-type ScenariosScreen struct {
-	// Event, Meta as in StandingsScreen; Title is "Round 5 scenarios: top 8".
-	Event, Meta, Title string
-	// Head are the columns: rank, player, points, table, the verdict with a win, a draw and
-	// a loss, the best and the worst place.
-	Head []Heading
-	// Rows hold one row per player who can still make the cut.
-	Rows [][]Cell
-	// Sections follow the table: how to read it, what the other tables decide, what each
-	// table means, the outlook, the notes.
-	Sections []Section
-}
-
-// NewScenariosScreen puts a scenarios report into words in opt.Lang, as the wall page.
-func NewScenariosScreen(rep *scenario.Report, opt Options) *ScenariosScreen {
-	s := scenarioWords{rep, opt.Lang}
-	sc := &ScenariosScreen{Event: EventTitle(rep.Before, opt.Lang),
-		Meta: tbsheet.Printable(eventMeta(rep.Before, opt.Lang)), Title: s.title()}
-	sc.Head = []Heading{{Text: s.l("rank"), Num: true}, {Text: s.l("player")}, {Text: pointsHeader(rep.Before, opt.Lang), Num: true},
-		{Text: s.l("table"), Num: true}, {Text: s.l("sc.win")}, {Text: s.l("sc.draw")}, {Text: s.l("sc.loss")},
-		{Text: s.l("sc.best"), Num: true}, {Text: s.l("sc.worst"), Num: true}}
-	shown, _ := s.listed()
-	for _, i := range shown {
-		pl := &rep.Players[i]
-		name := tbsheet.Printable(s.name(i))
-		if tag := s.fixedTag(pl); tag != "" {
-			name += " " + tag
-		}
-		row := []Cell{{s.rank(pl), "num"}, {name, "name"}, {s.points(*pl), "num"}, {s.tableCell(pl), "num"}}
-		for _, o := range pl.Outcomes {
-			row = append(row, Cell{s.verdict(o), o.Verdict.String()})
-		}
-		sc.Rows = append(sc.Rows, append(row, Cell{places(pl.Best()), "num"}, Cell{places(pl.Worst()), "num"}))
-	}
-	for _, sec := range s.sections() {
-		out := Section{Heading: tbsheet.Printable(sec.heading)}
-		for _, l := range sec.lines {
-			out.Lines = append(out.Lines, tbsheet.Printable(l))
-		}
-		sc.Sections = append(sc.Sections, out)
-	}
-	return sc
 }

@@ -289,7 +289,7 @@ func (b *Book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 				if st.RankBy != nil {
 					format = st.RankBy.Format
 				}
-				v, shown[j], k.NumFmt = r.Points.Float64(), formatPoints(st, r.Points), numFormat(format, r.Points)
+				v, shown[j], k.NumFmt = r.Points.Float64(), FormatPoints(st, r.Points), numFormat(format, r.Points)
 			case colRecord:
 				v = Record(st, r)
 				shown[j] = v.(string)

@@ -16,7 +16,7 @@ import (
 // entries are not.
 func TestColsAscending(t *testing.T) {
 	var b bytes.Buffer
-	if err := writeStandingsXLSX(&b, testStandings(), Options{Now: writertest.Now}, XLSXConfig{}); err != nil {
+	if err := writeStandingsXLSX(&b, writertest.Standings(), Options{Now: writertest.Now}, XLSXConfig{}); err != nil {
 		t.Fatal(err)
 	}
 	zr, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))

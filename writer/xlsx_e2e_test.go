@@ -27,7 +27,7 @@ import (
 func e2eCases() map[string]*calc.Standings {
 	cases := map[string]*calc.Standings{}
 	for _, gamesUnknown := range []bool{false, true} {
-		for _, st := range presetStandings(200, 8, 3, gamesUnknown) {
+		for _, st := range writertest.PresetStandings(200, 8, 3, gamesUnknown) {
 			cases[fmt.Sprintf("%s, games unknown %v", st.System.Name, gamesUnknown)] = st
 		}
 	}
@@ -86,7 +86,7 @@ func TestLibreOfficeDisplaysValues(t *testing.T) {
 					want, also := "", ""
 					switch c.kind {
 					case colPoints:
-						want = formatPoints(st, r.Points)
+						want = FormatPoints(st, r.Points)
 					case colRecord:
 						want = Record(st, r)
 					case colValue, colFormula:
@@ -140,7 +140,7 @@ func libreOfficeSheets(t *testing.T, st *calc.Standings, cfg XLSXConfig, asShown
 // TestLibreOfficeTemplateFormulas fills an organizer's template, whose {{tb1.formula}} cells
 // hold formulas without cached values, and checks what LibreOffice computes and displays.
 func TestLibreOfficeTemplateFormulas(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	path := organizerTemplate(t, ".xlsx", nil)
 	var b bytes.Buffer
 	if err := writeStandingsXLSX(&b, st, Options{Template: path, Now: writertest.Now}, XLSXConfig{}); err != nil {

@@ -24,7 +24,7 @@ import (
 // pages than a sheet each and one more for the Explain sheet, each page headed by the event
 // and the title and footed by its sheet's name.
 func TestLibreOfficePrintsSmallEvent(t *testing.T) {
-	st := writertest.Compute(bigEvent(16), calc.Options{System: "mtg"})
+	st := writertest.Compute(writertest.BigEvent(16), calc.Options{System: "mtg"})
 	pages := libreOfficePages(t, st, Options{Now: writertest.Now})
 	names := sheetNamesFor("en")
 	sheets := []string{names.standings, names.explain, names.matches, names.players, names.event, names.about}
@@ -62,7 +62,7 @@ func TestLibreOfficePrintsSmallEvent(t *testing.T) {
 // TestLibreOfficePrintTitles prints a 200-player event's standings: several pages, each with
 // the event's name, the title, the date and the header row.
 func TestLibreOfficePrintTitles(t *testing.T) {
-	st := bigStandings(200)
+	st := writertest.BigStandings(200)
 	st.Event.Date = "2026-05-16"
 	pages := libreOfficePages(t, st, Options{Now: writertest.Now})
 	var standings []string

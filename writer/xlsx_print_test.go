@@ -11,12 +11,12 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestXLSXPrintSetup checks what every sheet of a standings workbook prints: fitted to one
@@ -29,7 +29,7 @@ func TestXLSXPrintSetup(t *testing.T) {
 			name string
 			size int
 		}{{"A4", paperA4}, {"Letter", paperLetter}} {
-			st := testStandings()
+			st := writertest.Standings()
 			st.Event.Date = "2026-05-16"
 			f := writeXLSX(t, st, Options{Lang: lang, Paper: paper.name, Now: writertest.Now}, XLSXConfig{})
 			titles := map[string]string{}
@@ -113,8 +113,8 @@ func TestXLSXOrientation(t *testing.T) {
 		want      string
 		wantPages int // Standings pages in that orientation (0: not checked)
 	}{
-		{"16 players", writertest.Compute(bigEvent(16), calc.Options{System: "mtg"}), "landscape", 1},
-		{"200 players", bigStandings(200), "portrait", 0},
+		{"16 players", writertest.Compute(writertest.BigEvent(16), calc.Options{System: "mtg"}), "landscape", 1},
+		{"200 players", writertest.BigStandings(200), "portrait", 0},
 	} {
 		tb, err := (&Book{lang: "en", styles: testStyler(t)}).standingsTable("Standings", tt.st, explainAll(tt.st, "en"), 0, XLSXConfig{})
 		if err != nil {
@@ -192,7 +192,7 @@ func TestPrintHeader(t *testing.T) {
 // TestStandingsAlignment: numbers stand one indent off the right edge and the record is
 // centred, so that "10" and "3-0-1" never read as "103-0-1".
 func TestStandingsAlignment(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{})
 	for j, c := range standingsColumns(st, "en", true) {
 		want, ok := map[colKind]string{colRank: "right/1", colPoints: "right/1", colRecord: "center/0",
@@ -224,7 +224,7 @@ func TestStandingsAlignment(t *testing.T) {
 // TestIgnoredTextNumbers: the columns of IDs stored as text (Standings, Players) tell Excel
 // not to flag them; no other column is exempted.
 func TestIgnoredTextNumbers(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	for i := range st.Event.Players {
 		st.Event.Players[i].ID = fmt.Sprintf("%010d", 4018830000+i) // COSSY-like ids with a leading zero
 	}
@@ -366,7 +366,7 @@ func TestBoundsLegend(t *testing.T) {
 
 // TestExplainSheetLegend: the Explain sheet says under its table what the floor arrow means.
 func TestExplainSheetLegend(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{})
 	rows, err := f.GetRows("Explain")
 	if err != nil {

@@ -425,7 +425,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 		if st.RankBy != nil {
 			format = st.RankBy.Format
 		}
-		return placeholderValue{v: r.Points.Float64(), shown: formatPoints(st, r.Points), numFmt: numFormat(format, r.Points)}
+		return placeholderValue{v: r.Points.Float64(), shown: FormatPoints(st, r.Points), numFmt: numFormat(format, r.Points)}
 	case "record":
 		return textValue(Record(st, r))
 	case "wins":

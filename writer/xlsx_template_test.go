@@ -105,7 +105,7 @@ func TestTemplateFill(t *testing.T) {
 	for _, ext := range []string{".xlsx", ".xltx"} {
 		path := organizerTemplate(t, ext, nil)
 		before := hashFile(t, path)
-		st := testStandings()
+		st := writertest.Standings()
 		var b bytes.Buffer
 		if err := writeStandingsXLSX(&b, st, Options{Template: path, Now: writertest.Now}, XLSXConfig{}); err != nil {
 			t.Fatal(err)
@@ -198,7 +198,7 @@ func checkContentType(t *testing.T, data []byte) {
 }
 
 func TestTemplateErrors(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	tests := []struct {
 		name  string
 		cells map[string]string

@@ -32,7 +32,7 @@ func writeXLSX(t *testing.T, st *calc.Standings, opt Options, cfg XLSXConfig) *e
 
 func TestStandingsXLSX(t *testing.T) {
 	for _, lang := range Langs() {
-		st := testStandings()
+		st := writertest.Standings()
 		f := writeXLSX(t, st, Options{Lang: lang, Now: writertest.Now}, XLSXConfig{})
 		names := sheetNamesFor(lang)
 		want := []string{names.standings, names.explain, names.matches, names.players, names.event, names.about}
@@ -218,7 +218,7 @@ func checkExplainSheet(t *testing.T, f *excelize.File, sheet string, st *calc.St
 }
 
 func TestStandingsXLSXWithoutCachedValues(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{OmitCached: true})
 	checkStandingsSheet(t, f, "Standings", st, "en", false)
 }
@@ -226,7 +226,7 @@ func TestStandingsXLSXWithoutCachedValues(t *testing.T) {
 // TestStandingsXLSXLongFormula gives a player an explanation too long for Excel: the
 // Standings sheet holds the value, the Explain sheet says why.
 func TestStandingsXLSXLongFormula(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	var terms []*calc.Expr
 	for i := range 900 {
 		terms = append(terms, floor(calc.Ratio(int64(i%24), 24)))
@@ -303,7 +303,7 @@ func TestRoundList(t *testing.T) {
 }
 
 func TestStandingsTitle(t *testing.T) {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	if got := Title(writertest.Compute(ev, calc.Options{}), "en"); got != "Standings after round 3 of 3" {
 		t.Errorf("all rounds: %q", got)
 	}
@@ -329,7 +329,7 @@ func TestStandingsTitle(t *testing.T) {
 // TestAboutSheet checks that the About sheet names the system, every tiebreak with its
 // definition and assumption, the notes and the unreported matches.
 func TestAboutSheet(t *testing.T) {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	r2 := ev.Rounds[1].Matches
 	m := &r2[slices.IndexFunc(r2, func(m tbsheet.Match) bool { return m.P2 != tbsheet.NoPlayer })]
 	// Not reported yet: counted as not played.
@@ -389,7 +389,7 @@ func TestAboutSheet(t *testing.T) {
 // every display.
 func TestStandingsXLSXPresets(t *testing.T) {
 	for _, gamesUnknown := range []bool{false, true} {
-		for _, st := range presetStandings(64, 6, 7, gamesUnknown) {
+		for _, st := range writertest.PresetStandings(64, 6, 7, gamesUnknown) {
 			t.Run(fmt.Sprintf("%s, games unknown %v", st.System.Name, gamesUnknown), func(t *testing.T) {
 				f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{})
 				checkStandingsSheet(t, f, "Standings", st, "en", true)
@@ -406,7 +406,7 @@ func TestStandingsXLSXPresets(t *testing.T) {
 
 // TestStandingsXLSXCutLine draws the top-cut line under the eighth player.
 func TestStandingsXLSXCutLine(t *testing.T) {
-	st := bigStandings(20)
+	st := writertest.BigStandings(20)
 	f := writeXLSX(t, st, Options{Cut: 8}, XLSXConfig{})
 	for row := 2; row <= 12; row++ {
 		id, err := f.GetCellStyle("Standings", tbsheet.CellName(2, row))
@@ -428,7 +428,7 @@ func TestStandingsXLSXCutLine(t *testing.T) {
 // figure's note in the language ("战胜 Ann（第2轮）"), not calc's English ("beat Ann (round 2)").
 func TestExplainSheetTranslated(t *testing.T) {
 	var st *calc.Standings
-	for _, s := range presetStandings(12, 4, 5, false) {
+	for _, s := range writertest.PresetStandings(12, 4, 5, false) {
 		if s.System.Name == "challonge" {
 			st = s
 		}

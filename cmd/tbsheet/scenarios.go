@@ -10,6 +10,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 )
 
 // scenarioFlags are the flags that choose what the scenarios analyse (scenarios, watch).
@@ -35,7 +36,7 @@ const maxEffort = 1000
 
 // checkScenarioOutputs refuses an output scenarios cannot be written to.
 func checkScenarioOutputs(outputs []string) error {
-	return checkProduct(writer.Scenarios, "", outputs)
+	return checkProduct(scenariosheet.Product, "", outputs)
 }
 
 func newScenariosCmd() *cobra.Command {
@@ -72,7 +73,7 @@ intentional draw; players who dropped are not in the cut.`,
 			if err != nil {
 				return err
 			}
-			if err := checkProduct(writer.Scenarios, to, nil); err != nil {
+			if err := checkProduct(scenariosheet.Product, to, nil); err != nil {
 				return err
 			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
@@ -104,18 +105,18 @@ intentional draw; players who dropped are not in the cut.`,
 			if err := writeOutputs(files, &notes); err != nil || to == "" && len(of.outputs) > 0 {
 				return err
 			}
-			return outputErr(writer.Scenarios.Print(cmd.OutOrStdout(), to, reps, j.WriteOpt))
+			return outputErr(scenariosheet.Product.Print(cmd.OutOrStdout(), to, reps, j.WriteOpt))
 		},
 	}
 	fs := cmd.Flags()
 	registerRoundFlags(fs, &cf, &of, &from, &players)
 	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "the size of the top cut: `N` players (required)")
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the scenarios to `FILE` ("+strings.Join(writer.Scenarios.Exts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the scenarios to `FILE` ("+strings.Join(scenariosheet.Product.Exts(), ", ")+"); repeatable")
 	markOutputs(fs, "output")
 	intFlag(fs, &sf.round, "round", 0, 0, maxRoundFlag, "analyse round `N` (default: the first round with pairings but missing results)")
 	intFlag(fs, &sf.rounds, "rounds", 0, 0, maxRoundFlag, "the event plans `N` Swiss rounds (default: what the input says), for the outlook two rounds from the end")
 	floatFlag(fs, &sf.effort, "effort", 1, 0, maxEffort, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4)")
-	fs.StringVar(&to, "to", "", writer.Scenarios.ToHelp()+" (default table; nothing when -o is given)")
+	fs.StringVar(&to, "to", "", scenariosheet.Product.ToHelp()+" (default table; nothing when -o is given)")
 	return cmd
 }
 
@@ -130,6 +131,6 @@ func analyze(ctx context.Context, ev *tbsheet.Event, opt scenario.Options) (*sce
 func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Options) ([]outputFile, []writer.File, error) {
 	return renderRound(reps, outputs, func(rep *scenario.Report) *tbsheet.Event { return rep.Event },
 		func(path string, rep *scenario.Report) ([]byte, error) {
-			return writer.Scenarios.Render(path, rep, opt)
+			return scenariosheet.Product.Render(path, rep, opt)
 		})
 }

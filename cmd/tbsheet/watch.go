@@ -24,6 +24,7 @@ import (
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/watch"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 	"github.com/tbsheet/tbsheet/writer/seasontable"
 )
 
@@ -172,7 +173,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 	cmd.Flags().StringSliceVar(&formats, "formats", []string{"xlsx", "pdf"}, "what an output folder receives: "+strings.Join(outputKinds(), ", "))
 	durationFlag(cmd.Flags(), &poll, "poll", 0, minPoll, maxPoll, "check the inputs every `INTERVAL` (e.g. 2s) instead of waiting for events: for network drives")
 	cmd.Flags().BoolVar(&verbose, "verbose", false, "print every file event and decision")
-	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` ("+strings.Join(writer.Scenarios.Exts(), ", ")+"; needs --cut); repeatable")
+	cmd.Flags().StringArrayVar(&scenarios, "scenarios", nil, "also write the scenarios of the round being played to `FILE` ("+strings.Join(scenariosheet.Product.Exts(), ", ")+"; needs --cut); repeatable")
 	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(seasontable.Product.Exts(), ", ")+"; see 'tbsheet season'); repeatable")
 	seasonRules.register(cmd.Flags())
 	markOutputs(cmd.Flags(), "scenarios", "season")

@@ -1,7 +1,6 @@
-package writer
+package scenariosheet
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/scenario"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // The last-round scenarios (tbsheet scenarios): the terminal table, JSON and, in
@@ -21,8 +21,8 @@ type scenarioWords struct {
 	lang string
 }
 
-func (s scenarioWords) l(key string) string              { return label(s.lang, key) }
-func (s scenarioWords) f(key string, args ...any) string { return labelf(s.lang, key, args...) }
+func (s scenarioWords) l(key string) string              { return writer.Label(s.lang, key) }
+func (s scenarioWords) f(key string, args ...any) string { return writer.Labelf(s.lang, key, args...) }
 
 // name returns the name of Report.Players[i].
 func (s scenarioWords) name(i int) string {
@@ -157,14 +157,14 @@ func (s scenarioWords) fixedTag(pl *scenario.Player) string {
 // points writes a number of points as the system shows them.
 func (s scenarioWords) points(p scenario.Player) string {
 	if st := s.rep.Before; st != nil {
-		return formatPoints(st, p.Points)
+		return writer.FormatPoints(st, p.Points)
 	}
 	return p.Points.String()
 }
 
 // record writes a record (wins, losses, draws) in the system's order.
 func (s scenarioWords) record(rec [3]int) string {
-	return Record(s.rep.Before, &calc.Row{Wins: rec[0], Losses: rec[1], Draws: rec[2]})
+	return writer.Record(s.rep.Before, &calc.Row{Wins: rec[0], Losses: rec[1], Draws: rec[2]})
 }
 
 // detail explains a Depends outcome: its condition, or the tables it depends on, and the
@@ -326,9 +326,9 @@ func (s scenarioWords) quiet(n int) string {
 // pts writes final points: "13 points", "4 wins".
 func (s scenarioWords) pts(lv scenario.Level) string {
 	if st := s.rep.Before; st.RankBy != nil && st.RankBy.ID == "match-wins" {
-		return s.f("sc.wins-n", formatPoints(st, lv.Points))
+		return s.f("sc.wins-n", writer.FormatPoints(st, lv.Points))
 	}
-	return s.f("sc.pts", formatPoints(s.rep.Before, lv.Points))
+	return s.f("sc.pts", writer.FormatPoints(s.rep.Before, lv.Points))
 }
 
 // outlook writes the outlook's lines: the heading, the scores certainly in, those that
@@ -388,21 +388,21 @@ func (s scenarioWords) notes() []string {
 	return notes
 }
 
-// WriteScenariosTable prints a scenarios report for a terminal: the title, one row per
+// WriteTable prints a scenarios report for a terminal: the title, one row per
 // player who can still make the cut (his verdict with each result, his best and worst
 // place), what the other tables decide for the players who depend on them, what each table
 // means, the outlook and the notes.
-func WriteScenariosTable(w io.Writer, rep *scenario.Report, opt Options) error {
+func WriteTable(w io.Writer, rep *scenario.Report, opt writer.Options) error {
 	s := scenarioWords{rep, opt.Lang}
 	var b strings.Builder
 	var title []string
-	for _, t := range []string{rep.Event.Name, rep.Event.Pod, s.title(), GameName(rep.Before, opt.Lang)} {
+	for _, t := range []string{rep.Event.Name, rep.Event.Pod, s.title(), writer.GameName(rep.Before, opt.Lang)} {
 		if t != "" {
 			title = append(title, t)
 		}
 	}
 	b.WriteString(strings.Join(title, " · ") + "\n" + s.method() + "\n\n")
-	rows := [][]string{{"#", s.l("player"), pointsHeader(rep.Before, opt.Lang), s.l("table"),
+	rows := [][]string{{"#", s.l("player"), writer.PointsHeader(rep.Before, opt.Lang), s.l("table"),
 		s.l("sc.win"), s.l("sc.draw"), s.l("sc.loss"), s.l("sc.best"), s.l("sc.worst")}}
 	shown, hidden := s.listed()
 	for _, i := range shown {
@@ -417,7 +417,7 @@ func WriteScenariosTable(w io.Writer, rep *scenario.Report, opt Options) error {
 		}
 		rows = append(rows, append(row, places(pl.Best()), places(pl.Worst())))
 	}
-	WriteAligned(&b, rows, map[int]bool{1: true, 4: true, 5: true, 6: true})
+	writer.WriteAligned(&b, rows, map[int]bool{1: true, 4: true, 5: true, 6: true})
 	if hidden > 0 {
 		b.WriteString(s.f("sc.hidden", hidden, rep.Cut) + "\n")
 	}
@@ -481,52 +481,4 @@ func (s scenarioWords) details() []string {
 		}
 	}
 	return out
-}
-
-// WriteAligned writes rows as columns two spaces apart; left marks the left-aligned ones
-// (the others are numbers, right-aligned). Widths count terminal cells.
-func WriteAligned(b *strings.Builder, rows [][]string, left map[int]bool) {
-	widths := make([]int, len(rows[0]))
-	cells := make([]int, 0, len(rows)*len(widths)) // each cell's width, row by row
-	for _, row := range rows {
-		for i, c := range row {
-			w := cellWidth(c)
-			cells = append(cells, w)
-			widths[i] = max(widths[i], w)
-		}
-	}
-	total := 0
-	for _, w := range widths {
-		total += w + 2
-	}
-	b.Grow(len(rows) * total) // a hint: a page of thousands of tables is one allocation
-	var line []byte
-	k := 0
-	for _, row := range rows {
-		line = line[:0]
-		for i, c := range row {
-			if i > 0 {
-				line = append(line, "  "...)
-			}
-			pad := widths[i] - cells[k]
-			k++
-			if left[i] {
-				line = append(line, c...)
-				line = appendSpaces(line, pad)
-			} else {
-				line = appendSpaces(line, pad)
-				line = append(line, c...)
-			}
-		}
-		b.Write(bytes.TrimRight(line, " "))
-		b.WriteByte('\n')
-	}
-}
-
-// appendSpaces appends n spaces.
-func appendSpaces(line []byte, n int) []byte {
-	for range n {
-		line = append(line, ' ')
-	}
-	return line
 }

@@ -1,4 +1,4 @@
-package writer
+package scenariosheet
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 // has, and no other: the field names in the first column of its tables are the JSON names
 // of scenariosJSON and the types it holds.
 func TestScenariosJSONDocumented(t *testing.T) {
-	doc, err := os.ReadFile("../docs/scenarios-json.md")
+	doc, err := os.ReadFile("../../docs/scenarios-json.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,10 @@
-package writer
+package scenariosheet
 
 import (
+	"github.com/tbsheet/tbsheet/scenario"
+	"github.com/tbsheet/tbsheet/writer"
 	"io"
 	"strconv"
-
-	"github.com/tbsheet/tbsheet/scenario"
 )
 
 // The scenarios wall page: the standings PDF's paper, fonts, header, footer and pagination,
@@ -12,50 +12,50 @@ import (
 // best and worst place), then what the other tables decide, what each table means, the
 // outlook and the notes.
 
-// WriteScenariosPDF writes a scenarios report as a wall PDF in the language, paper and
+// WritePDF writes a scenarios report as a wall PDF in the language, paper and
 // fonts opt asks for.
-func WriteScenariosPDF(w io.Writer, rep *scenario.Report, opt Options) error {
-	d, err := layoutScenarios(rep, opt)
+func WritePDF(w io.Writer, rep *scenario.Report, opt writer.Options) error {
+	d, err := LayoutPDF(rep, opt)
 	if err != nil {
 		return err
 	}
 	return d.Render(w)
 }
 
-// layoutScenarios shapes and lays out the scenarios page: the table, then what follows it,
+// LayoutPDF shapes and lays out the scenarios page: the table, then what follows it,
 // which reads on from the table over as many pages as it takes.
-func layoutScenarios(rep *scenario.Report, opt Options) (*PDF, error) {
-	d, err := NewPDF(rep.Before, opt)
+func LayoutPDF(rep *scenario.Report, opt writer.Options) (*writer.PDF, error) {
+	d, err := writer.NewPDF(rep.Before, opt)
 	if err != nil {
 		return nil, err
 	}
 	s := scenarioWords{rep, opt.Lang}
-	d.heading()
-	d.Subtitle = d.Fonts.Shape(s.title(), Style{Bold: true, Pt: SubPt}, "the title")
-	d.scenarioTable(s)
-	d.scenarioLegend(s)
-	d.flowLegend = true
+	d.Heading()
+	d.Subtitle = d.Fonts.Shape(s.title(), writer.Style{Bold: true, Pt: writer.SubPt}, "the title")
+	scenarioTable(d, s)
+	scenarioLegend(d, s)
+	d.FlowLegend = true
 	d.Orient()
 	return d, nil
 }
 
 // scenarioTable shapes the columns and a row per listed player. "in" is bold, "out" grey.
-func (d *PDF) scenarioTable(s scenarioWords) {
+func scenarioTable(d *writer.PDF, s scenarioWords) {
 	fs, rep := d.Fonts, s.rep
-	head := func(text string, right bool) PDFColumn {
-		return PDFColumn{Head: fs.Shape(text, Style{Bold: true, Pt: HeadPt}, "a column header"), Right: right}
+	head := func(text string, right bool) writer.PDFColumn {
+		return writer.PDFColumn{Head: fs.Shape(text, writer.Style{Bold: true, Pt: writer.HeadPt}, "a column header"), Right: right}
 	}
-	d.Cols = []PDFColumn{head(d.label("rank"), true), head(d.label("player"), false),
-		head(pointsHeader(rep.Before, d.Opt.Lang), true), head(d.label("table"), true),
+	d.Cols = []writer.PDFColumn{head(d.Label("rank"), true), head(d.Label("player"), false),
+		head(writer.PointsHeader(rep.Before, d.Opt.Lang), true), head(d.Label("table"), true),
 		head(s.l("sc.win"), false), head(s.l("sc.draw"), false), head(s.l("sc.loss"), false),
 		head(s.l("sc.best"), true), head(s.l("sc.worst"), true)}
 	d.Player = 1
-	body := Style{Pt: BodyPt}
+	body := writer.Style{Pt: writer.BodyPt}
 	shown, _ := s.listed()
 	for _, i := range shown {
 		pl := &rep.Players[i]
 		name := s.name(i)
-		row := PDFRow{Cells: []text{fs.Shape(s.rank(pl), body, "a rank"), fs.Shape(name, body, strconv.Quote(name)),
+		row := writer.PDFRow{Cells: []writer.Text{fs.Shape(s.rank(pl), body, "a rank"), fs.Shape(name, body, strconv.Quote(name)),
 			fs.Shape(s.points(*pl), body, "points"), fs.Shape(s.tableCell(pl), body, "a table")}}
 		for _, o := range pl.Outcomes {
 			st := body
@@ -63,14 +63,14 @@ func (d *PDF) scenarioTable(s scenarioWords) {
 			case scenario.In:
 				st.Bold = true
 			case scenario.Out:
-				st.Gray = GrayDropped
+				st.Gray = writer.GrayDropped
 			}
 			row.Cells = append(row.Cells, fs.Shape(s.verdict(o), st, "a verdict"))
 		}
 		row.Cells = append(row.Cells, fs.Shape(places(pl.Best()), body, "a place"),
 			fs.Shape(places(pl.Worst()), body, "a place"))
 		if tag := s.fixedTag(pl); tag != "" {
-			row.tag = fs.Shape(tag, Style{Pt: TagPt}, "a row mark")
+			row.Tag = fs.Shape(tag, writer.Style{Pt: writer.TagPt}, "a row mark")
 		}
 		d.Rows = append(d.Rows, row)
 	}
@@ -78,13 +78,13 @@ func (d *PDF) scenarioTable(s scenarioWords) {
 }
 
 // scenarioLegend shapes what follows the table (scenarioWords.sections).
-func (d *PDF) scenarioLegend(s scenarioWords) {
+func scenarioLegend(d *writer.PDF, s scenarioWords) {
 	fs := d.Fonts
 	for _, sec := range s.sections() {
-		d.Legend = append(d.Legend, PDFLegendLine{Heading: true,
-			T: fs.Shape(sec.heading, Style{Bold: true, Pt: LegendPt + 1}, "the legend")})
+		d.Legend = append(d.Legend, writer.PDFLegendLine{Heading: true,
+			T: fs.Shape(sec.heading, writer.Style{Bold: true, Pt: writer.LegendPt + 1}, "the legend")})
 		for _, line := range sec.lines {
-			d.Legend = append(d.Legend, PDFLegendLine{T: fs.Shape(line, Style{Pt: LegendPt}, "the legend")})
+			d.Legend = append(d.Legend, writer.PDFLegendLine{T: fs.Shape(line, writer.Style{Pt: writer.LegendPt}, "the legend")})
 		}
 	}
 }

@@ -1,45 +1,29 @@
-package writer
+package scenariosheet
 
 import (
 	"bytes"
-	"context"
-	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/scenario"
+	"github.com/tbsheet/tbsheet/writer"
 )
-
-// testScenarios analyses the last round of testStandings' event (Latin and CJK names, a bye
-// in round 2, a drop) as it stood before it was played, for a top 2.
-func testScenarios(t *testing.T) *scenario.Report {
-	t.Helper()
-	rep, err := scenario.Analyze(context.Background(), testStandings().Event,
-		scenario.Options{Calc: calc.Options{System: "mtg"}, Cut: 2, Round: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep
-}
 
 // TestScenariosPDF renders the scenarios page in every language: no character the fonts
 // lack, and the same bytes for the same report.
 func TestScenariosPDF(t *testing.T) {
-	rep := testScenarios(t)
-	for _, lang := range Langs() {
+	rep := writertest.Scenarios(t)
+	for _, lang := range writer.Langs() {
 		var warnings []string
-		opt := Options{Lang: lang, Now: time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC),
+		opt := writer.Options{Lang: lang, Now: time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC),
 			Warn: func(msg string) { warnings = append(warnings, msg) }}
 		var a, b bytes.Buffer
-		if err := WriteScenariosPDF(&a, rep, opt); err != nil {
+		if err := WritePDF(&a, rep, opt); err != nil {
 			t.Fatal(err)
 		}
-		if err := WriteScenariosPDF(&b, rep, opt); err != nil {
+		if err := WritePDF(&b, rep, opt); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.HasPrefix(a.Bytes(), []byte("%PDF")) || !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -55,8 +39,8 @@ func TestScenariosPDF(t *testing.T) {
 func TestScenarioWords(t *testing.T) {
 	rep := &scenario.Report{Cut: 8, Players: []scenario.Player{{Player: 0}, {Player: 1}},
 		Tables: []scenario.Table{{Number: 3, P1: 0, P2: 1}}}
-	rep.Event = testStandings().Event
-	rep.Before = testStandings()
+	rep.Event = writertest.Standings().Event
+	rep.Before = writertest.Standings()
 	s := scenarioWords{rep, "en"}
 	// The expected phrases name the two players {A} and {B}.
 	names := strings.NewReplacer("{A}", rep.Event.Players[0].Name, "{B}", rep.Event.Players[1].Name)
@@ -124,10 +108,10 @@ func TestScenarioWords(t *testing.T) {
 
 // TestScenariosTable prints the report in every language without error, its title first.
 func TestScenariosTable(t *testing.T) {
-	rep := testScenarios(t)
-	for _, lang := range Langs() {
+	rep := writertest.Scenarios(t)
+	for _, lang := range writer.Langs() {
 		var b strings.Builder
-		if err := WriteScenariosTable(&b, rep, Options{Lang: lang}); err != nil {
+		if err := WriteTable(&b, rep, writer.Options{Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
 		if !strings.HasPrefix(b.String(), rep.Event.Name+" · "+(scenarioWords{rep, lang}).title()) {
@@ -136,57 +120,23 @@ func TestScenariosTable(t *testing.T) {
 	}
 }
 
-// TestScenariosPDFPages lays out the scenarios of large events as an organizer posts them:
-// the table across pages under its column headers, what follows it right under the last
-// rows and on over the next pages, every page but the last at least three-quarters full, so
-// that no page stands half empty, and every line of it once, in order.
-func TestScenariosPDFPages(t *testing.T) {
-	ev := bigEvent(200)
-	for _, tt := range []struct {
-		cut   int
-		paper string
-	}{{8, "A4"}, {8, "Letter"}, {32, "A4"}, {64, "A4"}} {
-		rep, err := scenario.Analyze(context.Background(), ev,
-			scenario.Options{Calc: calc.Options{System: "mtg"}, Cut: tt.cut, Round: 8})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := layoutScenarios(rep, Options{Now: writertest.Now, Paper: tt.paper})
-		if err != nil {
-			t.Fatal(err)
-		}
-		name := fmt.Sprintf("top %d on %s", tt.cut, tt.paper)
-		checkPagination(t, d)
-		pages := d.paginate()
-		room := d.bodyBottom() - d.tableTop()
-		for n, p := range pages[:len(pages)-1] {
-			used := 0.0
-			if p.table {
-				used += d.headH()
-			}
-			for _, it := range p.items {
-				used += it.h
-			}
-			if used < 0.75*room {
-				t.Errorf("%s: page %d of %d is %.0f%% full", name, n+1, len(pages), 100*used/room)
-			}
-		}
-		var got []string
-		for _, p := range pages { // a page's columns, left to right
-			columns := map[float64][]string{}
-			for _, it := range p.items {
-				for _, pc := range it.band.pieces {
-					columns[pc.x] = append(columns[pc.x], plain(pc.t))
-				}
-			}
-			for _, x := range slices.Sorted(maps.Keys(columns)) {
-				got = append(got, columns[x]...)
-			}
-		}
-		// Lines break at spaces and between ideographs: the text is compared without spaces.
-		if printed, want := strings.Join(strings.Fields(strings.Join(got, "")), ""),
-			strings.Join(strings.Fields(strings.Join(legendText(d), "")), ""); printed != want {
-			t.Errorf("%s: the text after the table is not printed once and in order", name)
-		}
+// TestScenariosTableNoEscapes: the scenarios table, like the standings table, sends no control
+// or bidirectional character from a name or the event's title (every part of it names
+// players: rows, conditions, tables, notes).
+func TestScenariosTableNoEscapes(t *testing.T) {
+	rep := writertest.Scenarios(t)
+	hostile := []string{"Ann\x1b[2J\x1b[H", "Bob\x1b]0;pwned\x07", "Eve\u202etxt.exe", "Dee\u009b31m"}
+	for i, name := range hostile {
+		rep.Event.Players[i].Name = name
+	}
+	rep.Event.Name = "Title\x1b[5m"
+	var b strings.Builder
+	if err := WriteTable(&b, rep, writer.Options{Lang: "en"}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	writertest.NoEscapes(t, "the scenarios table", out)
+	if !strings.HasPrefix(out, "Title␛[5m · ") {
+		t.Errorf("the title is not shown with visible escapes:\n%s", out)
 	}
 }

@@ -1,31 +1,31 @@
 //go:build e2e
 
-package writer
+package scenariosheet
 
 import (
+	"github.com/tbsheet/tbsheet/internal/writertest"
+	"github.com/tbsheet/tbsheet/writer"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestScenariosPDFText reads the scenarios page back with pdftotext, in every language: the
 // title, the players, their verdicts and what a judge reads out at each table are text.
 func TestScenariosPDFText(t *testing.T) {
-	rep := testScenarios(t)
-	for _, lang := range Langs() {
+	rep := writertest.Scenarios(t)
+	for _, lang := range writer.Langs() {
 		path := filepath.Join(t.TempDir(), "scenarios.pdf")
-		opt := Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
-		data, err := Scenarios.Render(path, rep, opt)
+		opt := writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
+		data, err := Product.Render(path, rep, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		text := strings.Join(pdfText(t, path), "\n")
+		text := strings.Join(writertest.PDFText(t, path), "\n")
 		s := scenarioWords{rep, lang}
 		want := []string{s.title(), s.l("sc.win"), s.l("sc.key"), s.l("sc.tables")}
 		for _, i := range func() []int { shown, _ := s.listed(); return shown }() {

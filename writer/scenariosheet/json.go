@@ -1,9 +1,9 @@
-package writer
+package scenariosheet
 
 import (
-	"io"
-
 	"github.com/tbsheet/tbsheet/scenario"
+	"github.com/tbsheet/tbsheet/writer"
+	"io"
 )
 
 // The scenarios JSON: the issue's fields (round, cut, players with name, id, table, win,
@@ -26,13 +26,13 @@ type (
 		Notes      []string             `json:"notes"`
 	}
 	scenarioPlayerJSON struct {
-		Name     string  `json:"name"`
-		ID       string  `json:"id"`
-		Table    *int    `json:"table"`
-		Opponent *string `json:"opponent"`
-		Rank     *int    `json:"rank"`
-		Points   JSONNum `json:"points"`
-		Record   string  `json:"record"`
+		Name     string         `json:"name"`
+		ID       string         `json:"id"`
+		Table    *int           `json:"table"`
+		Opponent *string        `json:"opponent"`
+		Rank     *int           `json:"rank"`
+		Points   writer.JSONNum `json:"points"`
+		Record   string         `json:"record"`
 		// Result is the result already known (a bye, a result entered in the round).
 		Result   *string `json:"result"`
 		Dropped  bool    `json:"dropped"`
@@ -80,9 +80,9 @@ type (
 		Levels []levelJSON `json:"levels"`
 	}
 	levelJSON struct {
-		Points  JSONNum  `json:"points"`
-		Records []string `json:"records"`
-		Verdict string   `json:"verdict"`
+		Points  writer.JSONNum `json:"points"`
+		Records []string       `json:"records"`
+		Verdict string         `json:"verdict"`
 	}
 )
 
@@ -92,12 +92,12 @@ var headlineIDs = map[scenario.Headline]string{
 	scenario.SafeToDraw: "safe-to-draw", scenario.DrawSplits: "draw-splits", scenario.WinnerIn: "winner-in",
 }
 
-// WriteScenariosJSON writes a scenarios report as an indented JSON document. Every player of
+// WriteJSON writes a scenarios report as an indented JSON document. Every player of
 // the round is listed (dropped players included, with no place); "win", "draw" and "loss"
 // are "in", "out" or "depends", the same for all three when the result is already known (a
 // bye). "best" and "worst" are the best and worst places; when a place is not known exactly,
 // "proved" is false and each outcome's [from, to] range holds it. Texts are in English.
-func WriteScenariosJSON(w io.Writer, rep *scenario.Report) error {
+func WriteJSON(w io.Writer, rep *scenario.Report) error {
 	s := scenarioWords{rep, "en"}
 	doc := scenariosJSON{Event: rep.Event.Name, Source: rep.Event.Source, Round: rep.Round, Cut: rep.Cut,
 		Exhaustive: rep.Exhaustive, Proved: rep.Proved(), OpenTables: len(rep.Tables), Ranked: rep.Ranked,
@@ -114,7 +114,7 @@ func WriteScenariosJSON(w io.Writer, rep *scenario.Report) error {
 	for i := range rep.Players {
 		pl := &rep.Players[i]
 		p := rep.Event.Players[pl.Player]
-		j := scenarioPlayerJSON{Name: p.Name, ID: p.ID, Points: JSONNum(pl.Points), Dropped: pl.Dropped,
+		j := scenarioPlayerJSON{Name: p.Name, ID: p.ID, Points: writer.JSONNum(pl.Points), Dropped: pl.Dropped,
 			Record: s.record([3]int{pl.Wins, pl.Losses, pl.Draws}), Proved: true}
 		if pl.Table > 0 {
 			j.Table = &pl.Table
@@ -157,7 +157,7 @@ func WriteScenariosJSON(w io.Writer, rep *scenario.Report) error {
 	if o := rep.Outlook; o != nil {
 		oj := &outlookJSON{Round: o.Round, Levels: []levelJSON{}}
 		for _, lv := range o.Levels {
-			l := levelJSON{Points: JSONNum(lv.Points), Verdict: lv.Verdict.String()}
+			l := levelJSON{Points: writer.JSONNum(lv.Points), Verdict: lv.Verdict.String()}
 			for _, r := range lv.Records {
 				l.Records = append(l.Records, s.record(r))
 			}
@@ -165,7 +165,7 @@ func WriteScenariosJSON(w io.Writer, rep *scenario.Report) error {
 		}
 		doc.Outlook = oj
 	}
-	return encodeJSON(w, doc)
+	return writer.EncodeJSON(w, doc)
 }
 
 // outcomeJSON is one outcome in JSON, with its explanation in English for a Depends.
