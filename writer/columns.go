@@ -53,7 +53,7 @@ func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 	}
 	cols = append(cols,
 		column{kind: colPoints, header: PointsHeader(st, lang)},
-		column{kind: colRecord, header: label(lang, "record") + " (" + label(lang, "record."+recordOrder(st).String()) + ")"},
+		column{kind: colRecord, header: label(lang, "record") + " (" + label(lang, "record."+RecordOrder(st).String()) + ")"},
 		column{kind: colDropped, header: handkept.ColumnHeader("dropped", lang)},
 	)
 	for i, d := range st.Columns {
@@ -75,15 +75,15 @@ func standingsColumns(st *calc.Standings, lang string, formulas bool) []column {
 // inputs without ids use the name as id, and a column repeating the names says nothing.
 func hasIDs(st *calc.Standings) bool {
 	for _, r := range st.Rows {
-		if ownID(&st.Event.Players[r.Player]) {
+		if OwnID(&st.Event.Players[r.Player]) {
 			return true
 		}
 	}
 	return false
 }
 
-// ownID reports whether the input gave a player an id of his own, not his name.
-func ownID(p *tbsheet.Player) bool { return p.ID != "" && p.ID != p.Name }
+// OwnID reports whether the input gave a player an id of his own, not his name.
+func OwnID(p *tbsheet.Player) bool { return p.ID != "" && p.ID != p.Name }
 
 // PointsHeader names the primary key's column: points, or match wins for systems that rank
 // by them.
@@ -102,9 +102,9 @@ func FormatPoints(st *calc.Standings, n exact.Num) string {
 	return n.String()
 }
 
-// recordOrder returns the order in which the standings' system writes a record; its id
+// RecordOrder returns the order in which the standings' system writes a record; its id
 // suffixes the "record." labels.
-func recordOrder(st *calc.Standings) calc.RecordOrder {
+func RecordOrder(st *calc.Standings) calc.RecordOrder {
 	if st.System == nil {
 		return calc.RecordWLD
 	}
@@ -113,7 +113,7 @@ func recordOrder(st *calc.Standings) calc.RecordOrder {
 
 // Record writes a row's record in the system's order: "3-1-0".
 func Record(st *calc.Standings, r *calc.Row) string {
-	return recordOrder(st).Format(r.Wins, r.Losses, r.Draws)
+	return RecordOrder(st).Format(r.Wins, r.Losses, r.Draws)
 }
 
 // Title says which list the standings are: "Final standings" after a top cut
@@ -171,7 +171,7 @@ func printOrder(st *calc.Standings, opt Options) []int {
 		}
 		return idx
 	}
-	return sortByName(len(st.Rows), func(i int) *tbsheet.Player { return &st.Event.Players[st.Rows[i].Player] },
+	return SortByName(len(st.Rows), func(i int) *tbsheet.Player { return &st.Event.Players[st.Rows[i].Player] },
 		opt.Lang, byFamily(st, opt))
 }
 

@@ -76,13 +76,13 @@ type (
 		P1     int        `json:"p1"`
 		P2     *int       `json:"p2"`
 		Result string     `json:"result"`
-		Games  *gamesJSON `json:"games"`
+		Games  *GamesJSON `json:"games"`
 		Score  *scoreJSON `json:"score"`
 		Color  *string    `json:"color"`
 		// FullPointBye marks a bye given before pairing (a TRF "F").
 		FullPointBye bool `json:"full_point_bye,omitempty"`
 	}
-	gamesJSON struct {
+	GamesJSON struct {
 		P1    int `json:"p1"`
 		P2    int `json:"p2"`
 		Drawn int `json:"drawn"`
@@ -124,7 +124,7 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 				mj.P2 = &p2
 			}
 			if m.Games.Known {
-				mj.Games = &gamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
+				mj.Games = &GamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
 			}
 			if m.Score.Known {
 				mj.Score = &scoreJSON{P1: JSONNum(m.Score.P1), P2: JSONNum(m.Score.P2)}

@@ -81,7 +81,7 @@ func TestMatchListCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("..", "testdata", "writer", "matches.golden.csv"), b.String())
-	out := strings.TrimPrefix(b.String(), utf8BOM)
+	out := strings.TrimPrefix(b.String(), UTF8BOM)
 	if len(out) == b.Len() {
 		t.Error("no BOM")
 	}

@@ -10,9 +10,9 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 )
 
-// utf8BOM starts every CSV file tbsheet writes: Excel on Windows reads a file without it in
+// UTF8BOM starts every CSV file tbsheet writes: Excel on Windows reads a file without it in
 // the local code page and garbles every non-ASCII name.
-const utf8BOM = "\uFEFF"
+const UTF8BOM = "\uFEFF"
 
 // WriteCSV writes the standings as CSV: a header row, then one row per ranked player with the
 // columns of the XLSX Standings sheet except the formulas (rank, player, id, points, record,

@@ -29,14 +29,14 @@ func TestCSVFileHasBOM(t *testing.T) {
 	if err := fileWriter(Standings, ".csv")(&b, writertest.Standings(), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(b.String(), utf8BOM+"Rank,") {
+	if !strings.HasPrefix(b.String(), UTF8BOM+"Rank,") {
 		t.Errorf("a .csv file starts %q, want the BOM and the header", b.String()[:10])
 	}
 	var plain bytes.Buffer
 	if err := WriteCSV(&plain, writertest.Standings(), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if b.String() != utf8BOM+plain.String() {
+	if b.String() != UTF8BOM+plain.String() {
 		t.Error("the .csv file is not WriteCSV's output after a BOM")
 	}
 }

@@ -7,6 +7,10 @@ var (
 	CheckFlowingLegend = checkFlowingLegend
 	// FPDFCompresses has fpdf compress the pages itself (the reference of TestCompressPages).
 	FPDFCompresses = &fpdfCompresses
+	// QRModules are the modules of an address's QR code; QRSide and MarginTop place it.
+	QRModules = qrModules
+	QRSide    = qrSide
+	MarginTop = marginTop
 	// WriteStandingsPDF writes the standings' wall PDF.
 	WriteStandingsPDF = writePDF
 )

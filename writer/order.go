@@ -21,10 +21,10 @@ func byFamily(st *calc.Standings, opt Options) bool {
 	}))
 }
 
-// sortByName returns 0 … n−1 in the order of the names of the players who(i) returns, under
+// SortByName returns 0 … n−1 in the order of the names of the players who(i) returns, under
 // lang's collation; by family name with family (see familyKey). Players of the same name
 // keep their order.
-func sortByName(n int, who func(i int) *tbsheet.Player, lang string, family bool) []int {
+func SortByName(n int, who func(i int) *tbsheet.Player, lang string, family bool) []int {
 	tag := language.Und
 	if lang != "" {
 		tag = language.Make(lang)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/internal/golden"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/roundsheet"
 	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 	"github.com/tbsheet/tbsheet/writer/seasontable"
 )
@@ -26,9 +27,9 @@ func TestOutputsDocumented(t *testing.T) {
 	}
 	table := "| Output | Commands | Files (`-o`) | Standard output (`--to`) |\n|---|---|---|---|\n" +
 		row(writer.Standings.Name, "`standings`, `watch`", writer.Standings.Exts(), writer.Standings.Tos()) +
-		row(writer.Pair.Name+" (a new round)", "`pair`", writer.Pair.Exts(), writer.Pair.Tos()) +
-		row(writer.Pairings.Name, "`pairings`, `watch --pairings`", writer.Pairings.Exts(), writer.Pairings.Tos()) +
-		row(writer.Slips.Name, "`pairings --slips`, `pair --slips`", writer.Slips.Exts(), writer.Slips.Tos()) +
+		row(roundsheet.Pair.Name+" (a new round)", "`pair`", roundsheet.Pair.Exts(), roundsheet.Pair.Tos()) +
+		row(roundsheet.Pairings.Name, "`pairings`, `watch --pairings`", roundsheet.Pairings.Exts(), roundsheet.Pairings.Tos()) +
+		row(roundsheet.Slips.Name, "`pairings --slips`, `pair --slips`", roundsheet.Slips.Exts(), roundsheet.Slips.Tos()) +
 		row(scenariosheet.Product.Name, "`scenarios`, `watch --scenarios`", scenariosheet.Product.Exts(), scenariosheet.Product.Tos()) +
 		row(seasontable.Product.Name, "`season`, `watch --season`", seasontable.Product.Exts(), seasontable.Product.Tos()) +
 		row(writer.Results.Name, "`convert`", writer.Results.Exts(), writer.Results.Tos())

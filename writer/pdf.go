@@ -35,10 +35,10 @@ import (
 // Page geometry in millimetres and type sizes in points. The table's sizes are multiplied
 // by the layout's scale (pdf_layout.go).
 const (
-	marginX      = 12.0
+	MarginX      = 12.0
 	marginTop    = 10.0
-	marginBottom = 9.0
-	footerH      = 7.0
+	MarginBottom = 9.0
+	FooterH      = 7.0
 
 	TitlePt    = 24.0 // the event's name, on one line
 	titleMinPt = 14.0 // the smallest a name on two lines is set in
@@ -58,8 +58,8 @@ const (
 
 	GrayDropped = 0x70
 	GrayMeta    = 0x50
-	grayStripe  = 0xEC
-	grayHeadRow = 0xD4
+	GrayStripe  = 0xEC
+	GrayHeadRow = 0xD4
 )
 
 // papers are the paper sizes in mm, portrait.
@@ -99,10 +99,10 @@ type PDF struct {
 	Opt   Options
 	now   time.Time // printed in the footer and the PDF's dates
 	Fonts *FontSet
-	ell   Text // "…" for truncation
+	Ell   Text // "…" for truncation
 
-	pageW, pageH float64
-	landscape    bool
+	PageW, PageH float64
+	Landscape    bool
 	// scale multiplies the table's type and rows, leading the rows' height alone, to fill
 	// the page of a small event (pdf_layout.go chooses them).
 	scale, leading float64
@@ -177,13 +177,13 @@ func NewPDF(st *calc.Standings, opt Options) (*PDF, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown paper size %q (use A4 or Letter)", opt.Paper)
 	}
-	fonts, err := loadFonts(opt)
+	fonts, err := LoadFonts(opt)
 	if err != nil {
 		return nil, err
 	}
-	d := &PDF{st: st, Opt: opt, now: opt.Time(), Fonts: fonts, pageW: size[0], pageH: size[1],
+	d := &PDF{st: st, Opt: opt, now: opt.Time(), Fonts: fonts, PageW: size[0], PageH: size[1],
 		scale: 1, leading: 1, lines: 1, legendScale: 1, legendCols: 1}
-	d.ell = fonts.Shape("…", Style{}, "an ellipsis")
+	d.Ell = fonts.Shape("…", Style{}, "an ellipsis")
 	if opt.QR != "" {
 		if d.qr, err = qrModules(opt.QR); err != nil {
 			return nil, err
@@ -278,7 +278,7 @@ func (d *PDF) table() {
 	if finish {
 		d.Cols = append(d.Cols, head(d.Label("finish"), false))
 	}
-	d.Cols = append(d.Cols, head(PointsHeader(st, d.Opt.Lang), true), head(d.Label("record."+recordOrder(st).String()), true))
+	d.Cols = append(d.Cols, head(PointsHeader(st, d.Opt.Lang), true), head(d.Label("record."+RecordOrder(st).String()), true))
 	d.Spread = len(d.Cols)
 	for _, def := range st.Columns {
 		d.Cols = append(d.Cols, head(def.Short, true))
@@ -331,11 +331,11 @@ func finishWord(lang string, r *calc.Row) string {
 // padding. The player column counts the row's mark beside the name.
 func (d *PDF) Measure() {
 	for c := range d.Cols {
-		w := d.Cols[c].Head.width(1)
+		w := d.Cols[c].Head.Width(1)
 		for _, r := range d.Rows {
-			cw := r.Cells[c].width(1)
-			if c == d.Player && len(r.Tag.glyphs) > 0 {
-				cw += r.Tag.width(1) + cellPad
+			cw := r.Cells[c].Width(1)
+			if c == d.Player && len(r.Tag.Glyphs) > 0 {
+				cw += r.Tag.Width(1) + cellPad
 			}
 			w = max(w, cw)
 		}
@@ -444,7 +444,7 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 	} else {
 		out = append(out, legendKey{PointsHeader(st, lang), Colon(lang) + st.RankBy.Plain.In(lang)})
 	}
-	keyLine(label(lang, "legend.record."+recordOrder(st).String()))
+	keyLine(label(lang, "legend.record."+RecordOrder(st).String()))
 	switch {
 	case !hasFinish(st):
 	case st.Final:
@@ -555,7 +555,7 @@ func (d *PDF) pageOf(n, total int) string {
 // Render draws the pages and writes the PDF.
 func (d *PDF) Render(w io.Writer) error {
 	pages := d.paginate()
-	return d.output(w, func(pdf *fpdf.Fpdf) {
+	return d.Output(w, func(pdf *fpdf.Fpdf) {
 		for i, p := range pages {
 			pdf.AddPage()
 			d.drawPage(pdf, p, i+1, len(pages))
@@ -563,23 +563,23 @@ func (d *PDF) Render(w io.Writer) error {
 	})
 }
 
-// output starts a document on the layout's paper and orientation, with its metadata and
+// Output starts a document on the layout's paper and orientation, with its metadata and
 // fonts, lets draw add and draw the pages, and writes the PDF. A failure inside the PDF
 // library is an error, never a crash: the other outputs of the run are still written.
-func (d *PDF) output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error) {
+func (d *PDF) Output(w io.Writer, draw func(pdf *fpdf.Fpdf)) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("PDF: the PDF library failed: %v", r)
 		}
 	}()
 	// fpdf takes the portrait size and turns it for "L".
-	orientation, size := "P", fpdf.SizeType{Wd: d.pageW, Ht: d.pageH}
-	if d.landscape {
-		orientation, size = "L", fpdf.SizeType{Wd: d.pageH, Ht: d.pageW}
+	orientation, size := "P", fpdf.SizeType{Wd: d.PageW, Ht: d.PageH}
+	if d.Landscape {
+		orientation, size = "L", fpdf.SizeType{Wd: d.PageH, Ht: d.PageW}
 	}
 	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: orientation, UnitStr: "mm", Size: size})
-	pdf.SetMargins(marginX, marginTop, marginX)
-	pdf.SetAutoPageBreak(false, marginBottom)
+	pdf.SetMargins(MarginX, marginTop, MarginX)
+	pdf.SetAutoPageBreak(false, MarginBottom)
 	pdf.SetCompression(fpdfCompresses) // else compressPages does it, faster
 	// A fixed date and sorted catalogs make the same standings give the same bytes.
 	pdf.SetCatalogSort(true)

@@ -28,7 +28,7 @@ import (
 func testFonts(t *testing.T) (*FontSet, *[]string) {
 	t.Helper()
 	var warnings []string
-	fs, err := loadFonts(Options{Warn: func(m string) { warnings = append(warnings, m) }})
+	fs, err := LoadFonts(Options{Warn: func(m string) { warnings = append(warnings, m) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,39 +40,39 @@ func TestTextFitAndWrap(t *testing.T) {
 	ell := fs.Shape("…", Style{}, "")
 	name := fs.Shape("Maximiliano Alejandro de la Santísima Trinidad 山田 太郎", Style{Pt: BodyPt}, "")
 	for _, w := range []float64{10, 40, 60, 90} {
-		got := name.fit(w, 1, ell)
-		if got.width(1) > w+1e-9 {
-			t.Errorf("fit(%v) is %.2f mm wide", w, got.width(1))
+		got := name.Fit(w, 1, ell)
+		if got.Width(1) > w+1e-9 {
+			t.Errorf("fit(%v) is %.2f mm wide", w, got.Width(1))
 		}
-		s := plain(got)
-		if !strings.HasSuffix(s, "…") || strings.HasSuffix(s, " …") || !strings.HasPrefix(plain(name), strings.TrimSuffix(s, "…")) {
+		s := got.String()
+		if !strings.HasSuffix(s, "…") || strings.HasSuffix(s, " …") || !strings.HasPrefix(name.String(), strings.TrimSuffix(s, "…")) {
 			t.Errorf("fit(%v) = %q", w, s)
 		}
 	}
-	if got := plain(name.fit(1000, 1, ell)); got != plain(name) {
+	if got := name.Fit(1000, 1, ell).String(); got != name.String() {
 		t.Errorf("a text that fits was changed to %q", got)
 	}
-	if got := plain(name.fit(1, 1, ell)); got != "" {
+	if got := name.Fit(1, 1, ell).String(); got != "" {
 		t.Errorf("fit(1 mm) = %q, want nothing", got)
 	}
 
 	para := fs.Shape("OMW%: the average of each opponent's match-win percentage, each at least 33%; "+
 		"对手胜率的平均值，每位对手至少按百分之三十三计算，轮空不计入。", Style{Pt: LegendPt}, "")
 	for _, w := range []float64{30, 60, 120} {
-		lines := para.wrap(w, 1)
+		lines := para.Wrap(w, 1)
 		var joined strings.Builder
 		for i, l := range lines {
-			if l.width(1) > w+1e-9 {
-				t.Errorf("wrap(%v): line %d is %.1f mm wide", w, i+1, l.width(1))
+			if l.Width(1) > w+1e-9 {
+				t.Errorf("wrap(%v): line %d is %.1f mm wide", w, i+1, l.Width(1))
 			}
-			s := plain(l)
+			s := l.String()
 			if s == "" || s[0] == ' ' {
 				t.Errorf("wrap(%v): line %d = %q", w, i+1, s)
 			}
 			joined.WriteString(s)
 		}
 		strip := func(s string) string { return strings.ReplaceAll(s, " ", "") }
-		if strip(joined.String()) != strip(plain(para)) {
+		if strip(joined.String()) != strip(para.String()) {
 			t.Errorf("wrap(%v) lost text: %q", w, joined.String())
 		}
 		if w < 100 && len(lines) < 2 {
@@ -121,10 +121,10 @@ func TestShapeSpecialCharacters(t *testing.T) {
 		fs, warnings := testFonts(t)
 		what := strconv.Quote(tt.name)
 		got := fs.Shape(tt.name, Style{}, what)
-		if plain(got) != tt.want {
-			t.Errorf("%q shaped %q, want %q", tt.name, plain(got), tt.want)
+		if got.String() != tt.want {
+			t.Errorf("%q shaped %q, want %q", tt.name, got.String(), tt.want)
 		}
-		for _, g := range got.glyphs {
+		for _, g := range got.Glyphs {
 			if g.r > 0xFFFF || g.adv < 0 {
 				t.Errorf("%q: %q is passed to the PDF library", tt.name, g.r)
 			}
@@ -360,7 +360,7 @@ func TestEventTitlePrintable(t *testing.T) {
 	}
 	// The fonts have no control pictures: the wall shows a box where the name holds one,
 	// and the organizer is warned.
-	if got, box := plain(d.Title), "Club□Night · Mas□ters"; got != box || len(warnings) != 1 {
+	if got, box := d.Title.String(), "Club□Night · Mas□ters"; got != box || len(warnings) != 1 {
 		t.Errorf("the PDF's title: %q, want %q; warnings %q", got, box, warnings)
 	}
 	if got := standingsPrint(st, Options{}).Event; got != want {

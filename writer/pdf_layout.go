@@ -37,19 +37,19 @@ const (
 // it would shrink the table below minScale; then landscape, with the tiebreaks on as few
 // lines as keep minScale.
 func (d *PDF) Orient() {
-	portrait, landscape := d.pageW, d.pageH
-	if d.landscape {
-		portrait, landscape = d.pageH, d.pageW
+	portrait, landscape := d.PageW, d.PageH
+	if d.Landscape {
+		portrait, landscape = d.PageH, d.PageW
 	}
 	type plan struct {
 		landscape bool
 		lines     int
 	}
 	scaleOf := func(p plan) (scale, width float64) {
-		d.landscape, d.lines = p.landscape, p.lines
-		d.pageW, d.pageH = portrait, landscape
+		d.Landscape, d.lines = p.landscape, p.lines
+		d.PageW, d.PageH = portrait, landscape
 		if p.landscape {
-			d.pageW, d.pageH = landscape, portrait
+			d.PageW, d.PageH = landscape, portrait
 		}
 		return d.fit()
 	}
@@ -77,7 +77,7 @@ func (d *PDF) Orient() {
 // fit lays out the title and legend for the page and lines chosen, and returns the scale the
 // table is set at and the scale its width allows.
 func (d *PDF) fit() (scale, width float64) {
-	d.layoutTitle()
+	d.LayoutTitle()
 	width = d.widthScale()
 	d.scale, d.leading = min(width, maxScale), 1
 	d.layoutLegend()
@@ -97,7 +97,7 @@ func (d *PDF) fillLeading() float64 {
 	for _, n := range d.rowLines() {
 		rows += float64(n) * rowH * d.scale
 	}
-	room := d.bodyBottom() - d.tableTop() - legendGap - d.legendHeight() - d.headH()
+	room := d.BodyBottom() - d.TableTop() - legendGap - d.legendHeight() - d.headH()
 	if d.Cut > 0 {
 		room -= cutH * d.scale
 	}
@@ -191,21 +191,21 @@ func (d *PDF) grid() []cellBox {
 	return boxes
 }
 
-func (d *PDF) tableWidth() float64 { return d.pageW - 2*marginX }
+func (d *PDF) tableWidth() float64 { return d.PageW - 2*MarginX }
 
 // nameLines returns row i's name as printed: one line, or wrapped to its cell beside the
 // row's mark.
 func (d *PDF) nameLines(i int, playerW float64) []Text {
 	r := d.Rows[i]
 	avail := playerW - 2*cellPad*d.scale
-	if len(r.Tag.glyphs) > 0 {
-		avail -= r.Tag.width(d.scale) + cellPad*d.scale
+	if len(r.Tag.Glyphs) > 0 {
+		avail -= r.Tag.Width(d.scale) + cellPad*d.scale
 	}
 	name := r.Cells[d.Player]
-	if name.width(d.scale) <= avail+1e-6 {
+	if name.Width(d.scale) <= avail+1e-6 {
 		return []Text{name}
 	}
-	return name.wrap(avail, d.scale)
+	return name.Wrap(avail, d.scale)
 }
 
 // rowLines returns how many lines each row takes at the layout's scale.
@@ -230,25 +230,25 @@ func (d *PDF) onePageScale() float64 {
 	if d.Cut > 0 {
 		perScale += cutH
 	}
-	room := d.bodyBottom() - d.tableTop() - legendGap - d.legendHeight()
+	room := d.BodyBottom() - d.TableTop() - legendGap - d.legendHeight()
 	return room / perScale
 }
 
-// layoutTitle sets the title on one line in titlePt, else on two lines as large as they
+// LayoutTitle sets the title on one line in titlePt, else on two lines as large as they
 // fit down to titleMinPt, else on as many lines as it takes: a name is never cut.
-func (d *PDF) layoutTitle() {
+func (d *PDF) LayoutTitle() {
 	w := d.headerWidth()
-	if d.Title.width(1) <= w {
+	if d.Title.Width(1) <= w {
 		d.titleLines = []Text{d.Title}
 		return
 	}
 	for pt := TitlePt - 2; pt >= titleMinPt; pt-- {
-		if lines := d.Title.wrap(w, pt/TitlePt); len(lines) <= 2 {
+		if lines := d.Title.Wrap(w, pt/TitlePt); len(lines) <= 2 {
 			d.titleLines = sized(lines, pt)
 			return
 		}
 	}
-	d.titleLines = sized(d.Title.wrap(w, titleMinPt/TitlePt), titleMinPt)
+	d.titleLines = sized(d.Title.Wrap(w, titleMinPt/TitlePt), titleMinPt)
 }
 
 // sized returns lines set in pt.
@@ -260,15 +260,15 @@ func sized(lines []Text, pt float64) []Text {
 }
 
 // titleLineH is the height of a title line.
-func titleLineH(t Text) float64 { return t.Pt * ptMM * 1.22 }
+func titleLineH(t Text) float64 { return t.Pt * PtMM * 1.22 }
 
 // metaBeside reports whether the date and system fit on the subtitle's line.
 func (d *PDF) metaBeside() bool {
-	return d.Subtitle.width(1)+d.Meta.width(1)+6 <= d.headerWidth()
+	return d.Subtitle.Width(1)+d.Meta.Width(1)+6 <= d.headerWidth()
 }
 
 // subLineH is the height of the subtitle's line (and of the meta line below it).
-const subLineH = SubPt * ptMM * 1.45
+const subLineH = SubPt * PtMM * 1.45
 
 // headerH is the height of the page header: the title lines, the subtitle, and the date
 // and system when they do not fit beside it.
@@ -277,8 +277,8 @@ func (d *PDF) headerH() float64 {
 	for _, l := range d.titleLines {
 		h += titleLineH(l)
 	}
-	if !d.metaBeside() && len(d.Meta.glyphs) > 0 {
-		h += MetaPt * ptMM * 1.5
+	if !d.metaBeside() && len(d.Meta.Glyphs) > 0 {
+		h += MetaPt * PtMM * 1.5
 	}
 	if d.qr != nil {
 		h = max(h, qrSide+1)
@@ -286,11 +286,11 @@ func (d *PDF) headerH() float64 {
 	return h
 }
 
-// tableTop is where the column headers (or, on a page without rows, the legend) start.
-func (d *PDF) tableTop() float64 { return marginTop + d.headerH() }
+// TableTop is where the column headers (or, on a page without rows, the legend) start.
+func (d *PDF) TableTop() float64 { return marginTop + d.headerH() }
 
-// bodyBottom is where the footer starts.
-func (d *PDF) bodyBottom() float64 { return d.pageH - marginBottom - footerH }
+// BodyBottom is where the footer starts.
+func (d *PDF) BodyBottom() float64 { return d.PageH - MarginBottom - FooterH }
 
 // placed is a text at an x offset from the left margin.
 type placed struct {
@@ -321,7 +321,7 @@ func (d *PDF) layoutLegend() {
 	base := min(max(1, 0.9*d.scale), 13/LegendPt)
 	first := 1
 	switch {
-	case keys > 30 && d.landscape:
+	case keys > 30 && d.Landscape:
 		first = 3
 	case keys > 10:
 		first = 2
@@ -333,7 +333,7 @@ func (d *PDF) layoutLegend() {
 	if d.Cut > 0 {
 		table += cutH
 	}
-	free := d.bodyBottom() - d.tableTop() - legendGap
+	free := d.BodyBottom() - d.TableTop() - legendGap
 	rooms := []float64{free - table*min(d.scale, onePageScale), free - d.headH() - 2*float64(d.lines)*rowH*d.scale}
 	if d.FlowLegend {
 		// A legend that reads on from the table flows on over the pages (flowBands) when it
@@ -341,7 +341,7 @@ func (d *PDF) layoutLegend() {
 		rooms = rooms[:1]
 		defer func() {
 			if d.legendHeight() > rooms[0] {
-				d.legendCols, d.legendScale, d.legendAllCols = flowCols(d.landscape), base, true
+				d.legendCols, d.legendScale, d.legendAllCols = flowCols(d.Landscape), base, true
 			}
 		}()
 	}
@@ -386,7 +386,7 @@ func (d *PDF) legendBands() []band {
 			break
 		}
 		if !l.Key || d.legendCols == 1 {
-			for k, piece := range l.T.wrap(w-l.indent, s) {
+			for k, piece := range l.T.Wrap(w-l.indent, s) {
 				b := band{pieces: []placed{{l.indent, piece}}, h: lineH, scale: s}
 				if l.Heading && k == 0 {
 					b.h = lineH + 1.5*s
@@ -414,7 +414,7 @@ func (d *PDF) keyColumns(lines []PDFLegendLine, w float64) []band {
 	var pieces [][]Text // every wrapped line, in order; an entry's lines stay together
 	total := 0
 	for _, l := range lines {
-		p := l.T.wrap(colW, s)
+		p := l.T.Wrap(colW, s)
 		pieces = append(pieces, p)
 		total += len(p)
 	}
@@ -475,7 +475,7 @@ type page struct {
 // fitted it) continues on the next.
 func (d *PDF) paginate() []page {
 	// The tolerance keeps float rounding from turning a page that the layout filled exactly.
-	top, bottom := d.tableTop(), d.bodyBottom()+1e-6
+	top, bottom := d.TableTop(), d.BodyBottom()+1e-6
 	var pages []page
 	y := 0.0
 	start := func(table bool) {
@@ -632,7 +632,7 @@ func (d *PDF) flowPages(s, first, full float64) [][]band {
 		if l.Heading && len(lines) > 0 {
 			lines = append(lines, flowLine{blank: true})
 		}
-		for k, piece := range l.T.wrap(colW, s) {
+		for k, piece := range l.T.Wrap(colW, s) {
 			lines = append(lines, flowLine{t: piece, heading: l.Heading && k == 0})
 		}
 	}

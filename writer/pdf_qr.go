@@ -62,7 +62,7 @@ func (d *PDF) drawQR(pdf *fpdf.Fpdf) {
 		return
 	}
 	m := qrSide / float64(len(d.qr)+2) // a module's side, one module of margin each side
-	x0, y0 := d.pageW-marginX-qrSide+m, marginTop+m
+	x0, y0 := d.PageW-MarginX-qrSide+m, marginTop+m
 	pdf.SetFillColor(0, 0, 0)
 	for y, row := range d.qr {
 		for x := 0; x < len(row); x++ {

@@ -22,7 +22,7 @@ func TestPDFQRLayout(t *testing.T) {
 		t.Fatalf("with --qr the header is %v wide, the table %v", qr.headerWidth(), qr.tableWidth())
 	}
 	for _, l := range qr.titleLines {
-		if w := l.width(1); w > qr.headerWidth() {
+		if w := l.Width(1); w > qr.headerWidth() {
 			t.Errorf("a title line %v wide runs under the code (room %v)", w, qr.headerWidth())
 		}
 	}

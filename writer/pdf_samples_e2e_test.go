@@ -75,7 +75,7 @@ func TestPDFSamplesE2E(t *testing.T) {
 					}
 				}
 				for _, r := range st.Rows {
-					if n := st.Event.Players[r.Player].Name; !strings.Contains(text, printedName(n)) {
+					if n := st.Event.Players[r.Player].Name; !strings.Contains(text, writertest.PrintedName(n)) {
 						t.Errorf("%s: %q is not printed", what, n)
 					}
 				}
@@ -87,7 +87,7 @@ func TestPDFSamplesE2E(t *testing.T) {
 				}
 				checkNoCaveats(t, what, text)
 				if file, ok := renders[what]; ok {
-					savePNG(t, path, file)
+					writertest.SavePNG(t, path, file)
 				}
 			}
 		}

@@ -18,15 +18,6 @@ import (
 	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
-// plain returns the characters of a shaped text.
-func plain(t Text) string {
-	var b strings.Builder
-	for _, g := range t.glyphs {
-		b.WriteRune(g.r)
-	}
-	return b.String()
-}
-
 func layoutFor(t *testing.T, st *calc.Standings, opt Options) *PDF {
 	t.Helper()
 	d, err := layoutPDF(st, opt)
@@ -74,7 +65,7 @@ func checkPagination(t *testing.T, d *PDF) {
 	next := 0
 	pages := d.paginate()
 	for n, p := range pages {
-		y := d.tableTop()
+		y := d.TableTop()
 		if p.table {
 			y += d.headH()
 		}
@@ -99,8 +90,8 @@ func checkPagination(t *testing.T, d *PDF) {
 			}
 			y += it.h
 		}
-		if y > d.bodyBottom()+1e-6 {
-			t.Errorf("page %d: body ends at %.1f mm, below %.1f mm", n+1, y, d.bodyBottom())
+		if y > d.BodyBottom()+1e-6 {
+			t.Errorf("page %d: body ends at %.1f mm, below %.1f mm", n+1, y, d.BodyBottom())
 		}
 		// A legend that flows on from the table fills the pages after the last rows.
 		if rows := rowCount(p.items); rows == 0 && len(d.Rows) > 0 && !d.FlowLegend {
@@ -151,17 +142,17 @@ func TestPDFTypeSize(t *testing.T) {
 			t.Errorf("%s: %d pages, %d rows on the first; want %d, at least %d", tt.name, len(pages),
 				rowCount(pages[0].items), tt.pages, tt.minPageRows)
 		}
-		if d.landscape {
+		if d.Landscape {
 			t.Errorf("%s: landscape", tt.name)
 		}
 	}
 	// A one-page event fills its page: what is left under the legend is less than a row.
 	d := layoutFor(t, writertest.BigStandings(20), Options{})
-	used := d.tableTop() + d.headH() + legendGap + d.legendHeight()
+	used := d.TableTop() + d.headH() + legendGap + d.legendHeight()
 	for _, n := range d.rowLines() {
 		used += float64(n) * d.lineH()
 	}
-	if left := d.bodyBottom() - used; left > d.lineH() && d.leading < maxLeading {
+	if left := d.BodyBottom() - used; left > d.lineH() && d.leading < maxLeading {
 		t.Errorf("20 players: %.0f mm left at the bottom of the page", left)
 	}
 }
@@ -237,7 +228,7 @@ func TestPDFByNameOrder(t *testing.T) {
 		d := layoutFor(t, namedStandings(tt.names...), Options{ByName: true, Lang: tt.lang})
 		var got []string
 		for _, r := range d.Rows {
-			got = append(got, plain(r.Cells[d.Player]))
+			got = append(got, r.Cells[d.Player].String())
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("lang %q: order %q, want %q", tt.lang, got, tt.want)
@@ -252,7 +243,7 @@ func TestPDFByNameOrder(t *testing.T) {
 			kims = append(kims, strconv.Itoa(r.Rank))
 		}
 	}
-	if r1, r2 := plain(d.Rows[1].Cells[0]), plain(d.Rows[2].Cells[0]); r1 != kims[0] || r2 != kims[1] {
+	if r1, r2 := d.Rows[1].Cells[0].String(), d.Rows[2].Cells[0].String(); r1 != kims[0] || r2 != kims[1] {
 		t.Errorf("the two Kims are ranked %s, %s; want %s, %s", r1, r2, kims[0], kims[1])
 	}
 }
@@ -278,12 +269,12 @@ func TestPDFRows(t *testing.T) {
 		}
 		var got []string
 		for _, c := range d.Rows[i].Cells {
-			got = append(got, plain(c))
+			got = append(got, c.String())
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("row %d = %q, want %q", i+1, got, want)
 		}
-		tag, grey := plain(d.Rows[i].Tag), d.Rows[i].Cells[1].Gray
+		tag, grey := d.Rows[i].Tag.String(), d.Rows[i].Cells[1].Gray
 		switch {
 		case r.DroppedAfter > 0:
 			dropped++
@@ -297,8 +288,8 @@ func TestPDFRows(t *testing.T) {
 	if dropped == 0 {
 		t.Error("no dropped player to check")
 	}
-	if d.Cut != 2 || plain(d.CutLabel) != "▲ Top 2 ▲" {
-		t.Errorf("cut %d %q, want 2 %q", d.Cut, plain(d.CutLabel), "▲ Top 2 ▲")
+	if d.Cut != 2 || d.CutLabel.String() != "▲ Top 2 ▲" {
+		t.Errorf("cut %d %q, want 2 %q", d.Cut, d.CutLabel.String(), "▲ Top 2 ▲")
 	}
 	heads := []string{"Rank", "Player", "Points", "W-L-D"}
 	for _, c := range st.Columns {
@@ -306,7 +297,7 @@ func TestPDFRows(t *testing.T) {
 	}
 	var got []string
 	for _, c := range d.Cols {
-		got = append(got, plain(c.Head))
+		got = append(got, c.Head.String())
 	}
 	if !slices.Equal(got, heads) {
 		t.Errorf("headers %q, want %q", got, heads)
@@ -319,7 +310,7 @@ func TestPDFRows(t *testing.T) {
 	}
 	marks := map[string]string{}
 	for _, r := range d.Rows {
-		marks[plain(r.Cells[1])] = plain(r.Tag)
+		marks[r.Cells[1].String()] = r.Tag.String()
 	}
 	for i, r := range st.Rows {
 		name, want := st.Event.Players[r.Player].Name, ""
@@ -333,7 +324,7 @@ func TestPDFRows(t *testing.T) {
 			t.Errorf("by name, zh: %s marked %q, want %q", name, marks[name], want)
 		}
 	}
-	if got := plain(d.Subtitle); got != "第3轮后排名（共3轮） — 按姓名" {
+	if got := d.Subtitle.String(); got != "第3轮后排名（共3轮） — 按姓名" {
 		t.Errorf("zh title %q", got)
 	}
 }
@@ -342,7 +333,7 @@ func TestPDFRecordOrder(t *testing.T) {
 	st := writertest.Compute(writertest.SmallEvent(), calc.Options{System: "fide"})
 	d := layoutFor(t, st, Options{})
 	r := st.Rows[0]
-	if h, c := plain(d.Cols[3].Head), plain(d.Rows[0].Cells[3]); h != "W-D-L" || c != fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses) {
+	if h, c := d.Cols[3].Head.String(), d.Rows[0].Cells[3].String(); h != "W-D-L" || c != fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses) {
 		t.Errorf("chess record column %q %q, want W-D-L %d-%d-%d", h, c, r.Wins, r.Draws, r.Losses)
 	}
 }
@@ -384,8 +375,8 @@ func TestPDFCutTie(t *testing.T) {
 			t.Errorf("cut %d of %d players: a cut line", all, all)
 		}
 		for _, r := range d.Rows {
-			if strings.Contains(plain(r.Tag), "Top") {
-				t.Errorf("cut %d of %d players: %q marked", all, all, plain(r.Cells[1]))
+			if strings.Contains(r.Tag.String(), "Top") {
+				t.Errorf("cut %d of %d players: %q marked", all, all, r.Cells[1].String())
 			}
 		}
 	}
@@ -404,11 +395,11 @@ func TestPDFTitle(t *testing.T) {
 	ev.PlannedRounds = 0
 	st := writertest.Compute(ev, calc.Options{System: "mtg", AfterRound: 2})
 	d := layoutFor(t, st, Options{})
-	if got := plain(d.Subtitle); got != "Standings after round 2 of 3 — by rank" {
+	if got := d.Subtitle.String(); got != "Standings after round 2 of 3 — by rank" {
 		t.Errorf("title %q", got)
 	}
 	d = layoutFor(t, notPlayed(), Options{ByName: true, Lang: "ja"})
-	if got := plain(d.Subtitle); got != "順位表 — 名前順" {
+	if got := d.Subtitle.String(); got != "順位表 — 名前順" {
 		t.Errorf("title without rounds %q", got)
 	}
 	// The header names the event, its date and its game, without the rules reference.
@@ -416,8 +407,8 @@ func TestPDFTitle(t *testing.T) {
 	st.Event.Name, st.Event.Date = "Spring Open", "2026-03-06"
 	for lang, want := range map[string]string{"en": "2026-03-06 · Magic: The Gathering", "ja": "2026-03-06 · マジック：ザ・ギャザリング"} {
 		d = layoutFor(t, st, Options{Lang: lang})
-		if got := plain(d.Meta); got != want || plain(d.titleLines[0]) != "Spring Open" {
-			t.Errorf("%s: title %q, meta %q; want Spring Open, %q", lang, plain(d.titleLines[0]), got, want)
+		if got := d.Meta.String(); got != want || d.titleLines[0].String() != "Spring Open" {
+			t.Errorf("%s: title %q, meta %q; want Spring Open, %q", lang, d.titleLines[0].String(), got, want)
 		}
 	}
 	for lang, want := range map[string]string{"en": "Page 2 of 15", "zh": "第2页，共15页", "ja": "2 / 15 ページ"} {
@@ -454,9 +445,9 @@ func TestPDFLayoutScale(t *testing.T) {
 		ev.PlannedRounds = 0 // every key ranks, a Median-2 of its 3 rounds too
 		st := writertest.Compute(ev, calc.Options{System: "mtg", Tiebreaks: ids[:tt.columns]})
 		d := layoutFor(t, st, Options{})
-		if d.landscape != tt.landscape || d.lines != tt.lines {
+		if d.Landscape != tt.landscape || d.lines != tt.lines {
 			t.Errorf("%d columns: landscape %v, %d lines (scale %.2f); want landscape %v, %d lines",
-				tt.columns, d.landscape, d.lines, d.scale, tt.landscape, tt.lines)
+				tt.columns, d.Landscape, d.lines, d.scale, tt.landscape, tt.lines)
 		}
 		if d.scale < minScale || d.scale > maxScale {
 			t.Errorf("%d columns: scale %.2f", tt.columns, d.scale)
@@ -475,13 +466,13 @@ func TestPDFLayoutScale(t *testing.T) {
 		for i, r := range d.Rows {
 			for c, cell := range r.Cells {
 				if c == d.Player {
-					if lines := d.nameLines(i, boxes[c].w); len(lines) != 1 || plain(lines[0]) != plain(cell) {
-						t.Errorf("%d columns: name %q printed on %d lines", tt.columns, plain(cell), len(lines))
+					if lines := d.nameLines(i, boxes[c].w); len(lines) != 1 || lines[0].String() != cell.String() {
+						t.Errorf("%d columns: name %q printed on %d lines", tt.columns, cell.String(), len(lines))
 					}
 					continue
 				}
-				if got := cell.fit(boxes[c].w-2*cellPad*d.scale, d.scale, d.ell); plain(got) != plain(cell) {
-					t.Errorf("%d columns: cell %q of column %d printed as %q", tt.columns, plain(cell), c, plain(got))
+				if got := cell.Fit(boxes[c].w-2*cellPad*d.scale, d.scale, d.Ell); got.String() != cell.String() {
+					t.Errorf("%d columns: cell %q of column %d printed as %q", tt.columns, cell.String(), c, got.String())
 				}
 			}
 		}
@@ -500,21 +491,21 @@ func TestPDFLongNames(t *testing.T) {
 		lines := d.nameLines(i, boxes[d.Player].w)
 		var got []string
 		for _, l := range lines {
-			if l.width(d.scale) > boxes[d.Player].w-2*cellPad*d.scale+1e-6 {
-				t.Errorf("a line of %q is wider than its cell", plain(r.Cells[d.Player]))
+			if l.Width(d.scale) > boxes[d.Player].w-2*cellPad*d.scale+1e-6 {
+				t.Errorf("a line of %q is wider than its cell", r.Cells[d.Player].String())
 			}
-			got = append(got, plain(l))
+			got = append(got, l.String())
 		}
-		if name := plain(r.Cells[d.Player]); strings.Join(got, " ") != name || (name == long) != (len(lines) > 1) {
+		if name := r.Cells[d.Player].String(); strings.Join(got, " ") != name || (name == long) != (len(lines) > 1) {
 			t.Errorf("name %q printed as %q", name, got)
 		}
 	}
 	var title []string
 	for _, l := range d.titleLines {
-		if l.width(1) > d.tableWidth()+1e-6 {
-			t.Errorf("a title line is %.0f mm wide", l.width(1))
+		if l.Width(1) > d.tableWidth()+1e-6 {
+			t.Errorf("a title line is %.0f mm wide", l.Width(1))
 		}
-		title = append(title, plain(l))
+		title = append(title, l.String())
 	}
 	if len(title) != 2 || strings.Join(title, " ") != st.Event.Name || d.titleLines[0].Pt >= TitlePt || d.titleLines[0].Pt < titleMinPt {
 		t.Errorf("title %q in %.0f pt", title, d.titleLines[0].Pt)
@@ -536,7 +527,7 @@ func BenchmarkPDF(b *testing.B) {
 func legendText(d *PDF) []string {
 	var lines []string
 	for _, l := range d.Legend {
-		lines = append(lines, plain(l.T))
+		lines = append(lines, l.T.String())
 	}
 	return lines
 }
@@ -605,7 +596,7 @@ func TestPDFNoGameScores(t *testing.T) {
 		"zh": "成绩中没有小局比分（只有胜负）：局胜率与对手局胜率无法计算"} {
 		d := layoutFor(t, st, Options{Lang: lang})
 		for _, r := range d.Rows {
-			if gw, ogw := plain(r.Cells[d.Spread+1]), plain(r.Cells[d.Spread+2]); gw != "–" || ogw != "–" {
+			if gw, ogw := r.Cells[d.Spread+1].String(), r.Cells[d.Spread+2].String(); gw != "–" || ogw != "–" {
 				t.Errorf("%s: GW%% %q, OGW%% %q; want –", lang, gw, ogw)
 			}
 		}
@@ -666,11 +657,11 @@ func TestPDFCutInProgress(t *testing.T) {
 		"ja": {"スイスラウンド後の順位 · ベスト8 決勝トーナメント進行中", "進行中", "ベスト8"},
 	} {
 		d := layoutFor(t, st, Options{Lang: lang})
-		title, _, _ := strings.Cut(plain(d.Subtitle), " — ")
+		title, _, _ := strings.Cut(d.Subtitle.String(), " — ")
 		got := []string{title}
 		for i, r := range d.Rows[:9] {
-			got = append(got, plain(r.Cells[2]))
-			if rank := plain(r.Cells[0]); rank != strconv.Itoa(swiss.Rows[i].Rank) {
+			got = append(got, r.Cells[2].String())
+			if rank := r.Cells[0].String(); rank != strconv.Itoa(swiss.Rows[i].Rank) {
 				t.Errorf("%s: row %d has rank %s, want the Swiss rank %d", lang, i+1, rank, swiss.Rows[i].Rank)
 			}
 		}
@@ -681,7 +672,7 @@ func TestPDFCutInProgress(t *testing.T) {
 			t.Errorf("%s: title and finish column\n got %q\nwant %q", lang, got, want)
 		}
 		if !slices.ContainsFunc(legendText(d), func(l string) bool {
-			return strings.HasPrefix(l, plain(d.Cols[2].Head)) && strings.Contains(l, map[string]string{"en": "Swiss", "zh": "瑞士轮", "ja": "スイス"}[lang])
+			return strings.HasPrefix(l, d.Cols[2].Head.String()) && strings.Contains(l, map[string]string{"en": "Swiss", "zh": "瑞士轮", "ja": "スイス"}[lang])
 		}) {
 			t.Errorf("%s: the legend does not say the ranks are the Swiss ones: %q", lang, legendText(d))
 		}
@@ -698,9 +689,9 @@ func TestPDFFinal(t *testing.T) {
 		"ja": {"決勝", "優勝", "準優勝", "ベスト4", "ベスト4", ""},
 	} {
 		d := layoutFor(t, st, Options{Lang: lang})
-		got := []string{plain(d.Cols[2].Head)}
+		got := []string{d.Cols[2].Head.String()}
 		for _, r := range d.Rows[:5] {
-			got = append(got, plain(r.Cells[2]))
+			got = append(got, r.Cells[2].String())
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: finish column %q, want %q", lang, got, want)
@@ -712,7 +703,7 @@ func TestPDFFinal(t *testing.T) {
 			t.Errorf("%s: the legend does not explain %q", lang, want[0])
 		}
 	}
-	if d := layoutFor(t, writertest.Standings(), Options{}); slices.ContainsFunc(d.Cols, func(c PDFColumn) bool { return plain(c.Head) == "Top cut" }) {
+	if d := layoutFor(t, writertest.Standings(), Options{}); slices.ContainsFunc(d.Cols, func(c PDFColumn) bool { return c.Head.String() == "Top cut" }) {
 		t.Error("Swiss standings have a Top cut column")
 	}
 }
@@ -781,7 +772,7 @@ func checkFlowingLegend(t *testing.T, d *PDF, name string) {
 	t.Helper()
 	checkPagination(t, d)
 	pages := d.paginate()
-	room := d.bodyBottom() - d.tableTop()
+	room := d.BodyBottom() - d.TableTop()
 	for n, p := range pages[:len(pages)-1] {
 		used := 0.0
 		if p.table {
@@ -799,7 +790,7 @@ func checkFlowingLegend(t *testing.T, d *PDF, name string) {
 		columns := map[float64][]string{}
 		for _, it := range p.items {
 			for _, pc := range it.band.pieces {
-				columns[pc.x] = append(columns[pc.x], plain(pc.t))
+				columns[pc.x] = append(columns[pc.x], pc.t.String())
 			}
 		}
 		for _, x := range slices.Sorted(maps.Keys(columns)) {

@@ -13,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/roundsheet"
 	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 )
 
@@ -25,7 +26,7 @@ func TestTerminalTitlesPlain(t *testing.T) {
 		opt := writer.Options{Lang: lang}
 		outs := map[string]func(*strings.Builder) error{
 			"standings": func(b *strings.Builder) error { return writer.WriteTable(b, st, opt) },
-			"pairings":  func(b *strings.Builder) error { return writer.WritePairingsTable(b, p, writer.BothLists, opt) },
+			"pairings":  func(b *strings.Builder) error { return roundsheet.WritePairingsTable(b, p, roundsheet.BothLists, opt) },
 			"scenarios": func(b *strings.Builder) error { return scenariosheet.WriteTable(b, rep, opt) },
 		}
 		for name, write := range outs {
@@ -49,10 +50,10 @@ func TestCompressPages(t *testing.T) {
 	p, rep := writertest.Pairings(t), writertest.Scenarios(t)
 	docs := map[string]func(*bytes.Buffer) error{
 		"pairings": func(b *bytes.Buffer) error {
-			return writer.WritePairingsPDF(b, p, writer.BothLists, writer.Options{Now: writertest.Now})
+			return roundsheet.WritePairingsPDF(b, p, roundsheet.BothLists, writer.Options{Now: writertest.Now})
 		},
 		"slips": func(b *bytes.Buffer) error {
-			return writer.WriteSlipsPDF(b, p, writer.Options{Now: writertest.Now, Lang: "zh"})
+			return roundsheet.WriteSlipsPDF(b, p, writer.Options{Now: writertest.Now, Lang: "zh"})
 		},
 		"scenarios": func(b *bytes.Buffer) error {
 			return scenariosheet.WritePDF(b, rep, writer.Options{Now: writertest.Now})

@@ -23,7 +23,7 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	if finish {
 		header = append(header, label(opt.Lang, "finish"))
 	}
-	header = append(header, PointsHeader(st, opt.Lang), label(opt.Lang, "record."+recordOrder(st).String()))
+	header = append(header, PointsHeader(st, opt.Lang), label(opt.Lang, "record."+RecordOrder(st).String()))
 	for _, d := range st.Columns {
 		header = append(header, d.Short)
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/tbsheet/tbsheet/swiss"
 	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/roundsheet"
 )
 
 // pairFlags are the flags of tbsheet pair beyond those of the commands about one round.
@@ -96,10 +97,10 @@ needed) and exits 1 when it finds one.`,
 	fs.BoolVar(&f.apply, "apply", false, "write the new round into INPUT (after keeping a copy of it): the only time tbsheet writes to an input")
 	fs.BoolVar(&f.check, "check", false, "pair nothing: audit the rounds already in INPUT; exit 1 when one breaks the pairing rules")
 	fs.StringVar(&f.by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
-	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write the new round's pairings to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write the new round's pairings to `FILE` ("+strings.Join(roundsheet.Pairings.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&f.slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
 	markOutputs(fs, "output", "slips")
-	fs.StringVar(&f.to, "to", "", writer.Pair.ToHelp()+" (default table; nothing when -o or --slips is given)")
+	fs.StringVar(&f.to, "to", "", roundsheet.Pair.ToHelp()+" (default table; nothing when -o or --slips is given)")
 	return cmd
 }
 
@@ -115,7 +116,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 		return err
 	}
 	j.WriteOpt.ByFamily = j.WriteOpt.ByFamily || family
-	if err := checkProduct(writer.Pair, f.to, nil); err != nil {
+	if err := checkProduct(roundsheet.Pair, f.to, nil); err != nil {
 		return err
 	}
 	if f.check && (f.apply || len(f.outputs) > 0 || f.slips != "" || f.cut > 0) {
@@ -131,10 +132,10 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err := checkOutputs([]string{input}, slices.Concat(f.outputs, slipFiles)); err != nil {
 		return err
 	}
-	if err := checkProduct(writer.Pair, "", f.outputs); err != nil {
+	if err := checkProduct(roundsheet.Pair, "", f.outputs); err != nil {
 		return err
 	}
-	if err := checkProduct(writer.Slips, "", slipFiles); err != nil {
+	if err := checkProduct(roundsheet.Slips, "", slipFiles); err != nil {
 		return err
 	}
 	if f.apply {
@@ -199,10 +200,10 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	names, files, err := renderRound(all, f.outputs, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
 		if strings.EqualFold(filepath.Ext(path), ".json") {
 			var b bytes.Buffer
-			err := writer.WritePairJSON(&b, p)
+			err := roundsheet.WritePairJSON(&b, p)
 			return b.Bytes(), err
 		}
-		return writer.Pair.Render(path, writer.PairingsDoc{Pairings: p, Lists: lists}, j.WriteOpt)
+		return roundsheet.Pair.Render(path, roundsheet.PairingsDoc{Pairings: p, Lists: lists}, j.WriteOpt)
 	})
 	if err != nil {
 		return outputErr(err)
@@ -230,7 +231,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if f.to == "" && len(f.outputs)+len(slipFiles) > 0 {
 		return nil
 	}
-	return outputErr(writer.Pair.Print(cmd.OutOrStdout(), f.to, pairingsDocs(all, lists), j.WriteOpt))
+	return outputErr(roundsheet.Pair.Print(cmd.OutOrStdout(), f.to, pairingsDocs(all, lists), j.WriteOpt))
 }
 
 // pairedRound is a round tbsheet pair made, and the event with it.

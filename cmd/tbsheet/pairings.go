@@ -17,20 +17,21 @@ import (
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/roundsheet"
 )
 
 // pairingLists turns --by into the lists a pairings output holds, and whether the list by
 // name sorts by family name ("family", as standings --by family).
-func pairingLists(by string) (writer.PairingsLists, bool, error) {
+func pairingLists(by string) (roundsheet.PairingsLists, bool, error) {
 	switch by {
 	case "":
-		return writer.BothLists, false, nil
+		return roundsheet.BothLists, false, nil
 	case "name":
-		return writer.ListByName, false, nil
+		return roundsheet.ListByName, false, nil
 	case "family":
-		return writer.ListByName, true, nil
+		return roundsheet.ListByName, true, nil
 	case "table":
-		return writer.ListByTable, false, nil
+		return roundsheet.ListByTable, false, nil
 	}
 	return 0, false, usageErr("--by %q: use name, family or table", by)
 }
@@ -77,7 +78,7 @@ result, eight to a page between cut lines.`,
 				return err
 			}
 			j.WriteOpt.ByFamily = j.WriteOpt.ByFamily || family
-			if err := checkProduct(writer.Pairings, to, nil); err != nil {
+			if err := checkProduct(roundsheet.Pairings, to, nil); err != nil {
 				return err
 			}
 			number, stage, err := parseRound(round)
@@ -91,10 +92,10 @@ result, eight to a page between cut lines.`,
 			if err := checkOutputs(inputs, slices.Concat(of.outputs, slipFiles)); err != nil {
 				return err
 			}
-			if err := checkProduct(writer.Pairings, "", of.outputs); err != nil {
+			if err := checkProduct(roundsheet.Pairings, "", of.outputs); err != nil {
 				return err
 			}
-			if err := checkProduct(writer.Slips, "", slipFiles); err != nil {
+			if err := checkProduct(roundsheet.Slips, "", slipFiles); err != nil {
 				return err
 			}
 			events, notes, err := j.readEvents(inputs[0], cmd.ErrOrStderr())
@@ -129,17 +130,17 @@ result, eight to a page between cut lines.`,
 			if to == "" && len(of.outputs)+len(slipFiles) > 0 {
 				return nil
 			}
-			return outputErr(writer.Pairings.Print(cmd.OutOrStdout(), to, pairingsDocs(all, lists), j.WriteOpt))
+			return outputErr(roundsheet.Pairings.Print(cmd.OutOrStdout(), to, pairingsDocs(all, lists), j.WriteOpt))
 		},
 	}
 	fs := cmd.Flags()
 	registerRoundFlags(fs, &cf, &of, &from, &players)
 	fs.StringVar(&round, "round", "", "list round `N`, or a playoff round by name: QF, SF, F, Top 8 (default: the first round with pairings but missing results)")
 	fs.StringVar(&by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the pairings to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the pairings to `FILE` ("+strings.Join(roundsheet.Pairings.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
 	markOutputs(fs, "output", "slips")
-	fs.StringVar(&to, "to", "", writer.Pairings.ToHelp()+" (default table; nothing when -o or --slips is given)")
+	fs.StringVar(&to, "to", "", roundsheet.Pairings.ToHelp()+" (default table; nothing when -o or --slips is given)")
 	return cmd
 }
 
@@ -206,16 +207,16 @@ func roundErr(ev *tbsheet.Event, err error, hint string) error {
 
 // renderPairings renders every division's pairings for every output in memory, for
 // writer.WriteFiles (see renderRound).
-func renderPairings(all []*pairings.Pairings, outputs []string, lists writer.PairingsLists, opt writer.Options) ([]outputFile, []writer.File, error) {
+func renderPairings(all []*pairings.Pairings, outputs []string, lists roundsheet.PairingsLists, opt writer.Options) ([]outputFile, []writer.File, error) {
 	return renderRound(all, outputs, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
-		return writer.Pairings.Render(path, writer.PairingsDoc{Pairings: p, Lists: lists}, opt)
+		return roundsheet.Pairings.Render(path, roundsheet.PairingsDoc{Pairings: p, Lists: lists}, opt)
 	})
 }
 
 // renderSlips renders every division's result slips for each slips file (see renderRound).
 func renderSlips(all []*pairings.Pairings, files []string, opt writer.Options) ([]outputFile, []writer.File, error) {
 	return renderRound(all, files, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
-		return writer.Slips.Render(path, p, opt)
+		return roundsheet.Slips.Render(path, p, opt)
 	})
 }
 
@@ -268,10 +269,10 @@ func renderRound[T any](all []T, outputs []string, event func(T) *tbsheet.Event,
 }
 
 // pairingsDocs are every division's pairings, each with the lists its outputs hold.
-func pairingsDocs(all []*pairings.Pairings, lists writer.PairingsLists) []writer.PairingsDoc {
-	docs := make([]writer.PairingsDoc, len(all))
+func pairingsDocs(all []*pairings.Pairings, lists roundsheet.PairingsLists) []roundsheet.PairingsDoc {
+	docs := make([]roundsheet.PairingsDoc, len(all))
 	for i, p := range all {
-		docs[i] = writer.PairingsDoc{Pairings: p, Lists: lists}
+		docs[i] = roundsheet.PairingsDoc{Pairings: p, Lists: lists}
 	}
 	return docs
 }

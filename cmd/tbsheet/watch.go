@@ -24,6 +24,7 @@ import (
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/watch"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/roundsheet"
 	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 	"github.com/tbsheet/tbsheet/writer/seasontable"
 )
@@ -111,7 +112,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 				}
 			}
 			if len(pairingFiles) > 0 {
-				if err := checkProduct(writer.Pairings, "", pairingFiles); err != nil {
+				if err := checkProduct(roundsheet.Pairings, "", pairingFiles); err != nil {
 					return err
 				}
 				if err := checkOutputs(inputs, pairingFiles); err != nil {
@@ -177,7 +178,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 	cmd.Flags().StringArrayVar(&seasonFiles, "season", nil, "also keep the season's table over every input in `FILE` ("+strings.Join(seasontable.Product.Exts(), ", ")+"; see 'tbsheet season'); repeatable")
 	seasonRules.register(cmd.Flags())
 	markOutputs(cmd.Flags(), "scenarios", "season")
-	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
+	cmd.Flags().StringArrayVar(&pairingFiles, "pairings", nil, "also write the pairings of the round being played to `FILE` ("+strings.Join(roundsheet.Pairings.Exts(), ", ")+"); repeatable")
 	markOutputs(cmd.Flags(), "pairings")
 	return cmd
 }
@@ -371,7 +372,7 @@ func (j *job) watchPairings(sts []*calc.Standings, outputs []string) (write func
 			return pairings.Compute(ev, pairings.Options{Calc: j.CalcOpt})
 		},
 		func(all []*pairings.Pairings) ([]outputFile, []writer.File, error) {
-			return renderPairings(all, outputs, writer.BothLists, j.WriteOpt)
+			return renderPairings(all, outputs, roundsheet.BothLists, j.WriteOpt)
 		})
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 // The last-round scenarios (tbsheet scenarios): the terminal table, JSON and, in
-// scenarios_pdf.go, the wall page. The words are shared by all three.
+// pdf.go, the wall page. The words are shared by all three.
 
 // scenarioWords puts a scenarios report into words in one language, for every output.
 type scenarioWords struct {

@@ -1,4 +1,4 @@
-package writer
+package roundsheet
 
 import (
 	"strconv"
@@ -7,6 +7,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/topcut"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // The top cut's bracket in words: the seeds, each round's games with their tables and
@@ -57,16 +58,16 @@ type BracketSide struct {
 }
 
 // NewBracketScreen puts a top cut into words in opt.Lang.
-func NewBracketScreen(b *topcut.Bracket, opt Options) *BracketScreen {
+func NewBracketScreen(b *topcut.Bracket, opt writer.Options) *BracketScreen {
 	lang := opt.Lang
-	s := &BracketScreen{Event: EventTitle(b.Swiss, lang), Meta: tbsheet.Printable(EventMeta(b.Swiss, lang)),
-		Title: labelf(lang, "br.title", len(b.Seeds)), Ordered: b.Ordered, ExtrasHead: label(lang, "br.extras")}
+	s := &BracketScreen{Event: writer.EventTitle(b.Swiss, lang), Meta: tbsheet.Printable(writer.EventMeta(b.Swiss, lang)),
+		Title: writer.Labelf(lang, "br.title", len(b.Seeds)), Ordered: b.Ordered, ExtrasHead: writer.Label(lang, "br.extras")}
 	side := func(p int) BracketSide {
 		switch p {
 		case topcut.Pending:
-			return BracketSide{Name: label(lang, "br.pending"), Pending: true}
+			return BracketSide{Name: writer.Label(lang, "br.pending"), Pending: true}
 		case tbsheet.NoPlayer:
-			return BracketSide{Name: label(lang, "br.nobody")}
+			return BracketSide{Name: writer.Label(lang, "br.nobody")}
 		}
 		return BracketSide{Seed: strconv.Itoa(b.Seed(p)), Name: tbsheet.Printable(b.Event.Players[p].Name), Player: true}
 	}
@@ -79,11 +80,11 @@ func NewBracketScreen(b *topcut.Bracket, opt Options) *BracketScreen {
 				if g.Players[0] == tbsheet.NoPlayer {
 					empty = 0
 				}
-				game.Sides[empty].Name = label(lang, "pa.bye")
+				game.Sides[empty].Name = writer.Label(lang, "pa.bye")
 			}
 			if m := g.Match; m != nil && m.P2 != tbsheet.NoPlayer {
 				if m.Result == tbsheet.Unreported && m.Table > 0 {
-					game.Table = labelf(lang, "table-n", m.Table)
+					game.Table = writer.Labelf(lang, "table-n", m.Table)
 				}
 				if m.Games.Known && m.Result != tbsheet.Unreported {
 					game.Sides[0].Score, game.Sides[1].Score = strconv.Itoa(m.Games.P1), strconv.Itoa(m.Games.P2)
@@ -106,7 +107,7 @@ func NewBracketScreen(b *topcut.Bracket, opt Options) *BracketScreen {
 		winner = side(b.Champion)
 		winner.Won = true
 	}
-	s.Rounds = append(s.Rounds, BracketRound{Name: label(lang, "finish.1"), Games: []BracketGame{{Sides: []BracketSide{winner}}}})
+	s.Rounds = append(s.Rounds, BracketRound{Name: writer.Label(lang, "finish.1"), Games: []BracketGame{{Sides: []BracketSide{winner}}}})
 	for _, x := range b.Extras {
 		m := x.Match
 		line := tbsheet.Printable(b.Event.Players[m.P1].Name)

@@ -1,6 +1,6 @@
 //go:build e2e
 
-package writer
+package roundsheet
 
 import (
 	"os"
@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet/internal/writertest"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // TestPairingsByNameE2E reads the pairings back with pdftotext, in every language, for a
@@ -21,9 +22,9 @@ import (
 func TestPairingsByNameE2E(t *testing.T) {
 	for _, n := range []int{16, 60, 300} {
 		p := largePairings(t, n)
-		for _, lang := range Langs() {
+		for _, lang := range writer.Langs() {
 			path := filepath.Join(t.TempDir(), "pairings.pdf")
-			opt := Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
+			opt := writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
 			data, err := Pairings.Render(path, PairingsDoc{Pairings: p, Lists: BothLists}, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -31,7 +32,7 @@ func TestPairingsByNameE2E(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			s := newPairingWords(p, Options{Lang: lang})
+			s := newPairingWords(p, writer.Options{Lang: lang})
 			byName, byTable := s.title()+" — "+s.byNameTitle(), s.title()+" — "+s.l("pa.by-table")
 			// -raw keeps the order the page is drawn in: block after block, row after row.
 			pages := strings.Split(writertest.Poppler(t, "pdftotext", "-raw", path, "-"), "\f")
@@ -60,7 +61,7 @@ func TestPairingsByNameE2E(t *testing.T) {
 			}
 			writertest.InOrder(t, tables.String(), rows, strconv.Itoa(n)+" players, "+lang+", by table")
 			if n == 60 && lang == "en" {
-				savePNG(t, path, "pairings-by-name.png")
+				writertest.SavePNG(t, path, "pairings-by-name.png")
 			}
 		}
 	}
@@ -85,20 +86,20 @@ func row(cells ...string) string {
 // the round and both players, in that order, in every language.
 func TestSlipsE2E(t *testing.T) {
 	p := largePairings(t, 60)
-	for _, lang := range Langs() {
+	for _, lang := range writer.Langs() {
 		path := filepath.Join(t.TempDir(), "slips.pdf")
-		data, err := Slips.Render(path, p, Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }})
+		data, err := Slips.Render(path, p, writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s := newPairingWords(p, Options{Lang: lang})
+		s := newPairingWords(p, writer.Options{Lang: lang})
 		var rows []string
 		for _, tb := range p.Tables {
 			a, b := &p.Players[tb.P1], &p.Players[tb.P2]
-			rows = append(rows, row(labelf(lang, "table-n", tb.Number)), row(newPairingWords(p, Options{Lang: lang}).roundName()),
+			rows = append(rows, row(writer.Labelf(lang, "table-n", tb.Number)), row(newPairingWords(p, writer.Options{Lang: lang}).roundName()),
 				row(slipName(s.name(a.Player))), row(slipName(s.name(b.Player))))
 		}
 		writertest.InOrder(t, writertest.Poppler(t, "pdftotext", "-raw", path, "-"), rows, lang+" slips")

@@ -1,4 +1,4 @@
-package writer
+package roundsheet
 
 import (
 	"encoding/csv"
@@ -10,10 +10,11 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // A round's pairings (tbsheet pairings): the terminal table, CSV, JSON and, in
-// pairings_pdf.go, the wall pages. The words are shared by all of them.
+// pdf.go, the wall pages. The words are shared by all of them.
 
 // PairingsLists chooses the lists a pairings output holds.
 type PairingsLists uint8
@@ -39,7 +40,7 @@ type pairingWords struct {
 // newPairingWords puts p into words as opt asks: its language, and the list by name by
 // family name when opt.ByFamily asks or some player of the round has a family name apart,
 // as the standings by name.
-func newPairingWords(p *pairings.Pairings, opt Options) pairingWords {
+func newPairingWords(p *pairings.Pairings, opt writer.Options) pairingWords {
 	return pairingWords{p: p, lang: opt.Lang, family: opt.ByFamily || slices.ContainsFunc(p.Players, func(pl pairings.Player) bool {
 		return p.Event.Players[pl.Player].Family != ""
 	})}
@@ -49,7 +50,7 @@ func newPairingWords(p *pairings.Pairings, opt Options) pairingWords {
 // under the language's collation (pinyin for "zh"), by family name where the players have
 // one apart or Options.ByFamily asks, as the standings by name are sorted.
 func (w pairingWords) byName() []int {
-	return sortByName(len(w.p.Players), func(i int) *tbsheet.Player { return &w.p.Event.Players[w.p.Players[i].Player] },
+	return writer.SortByName(len(w.p.Players), func(i int) *tbsheet.Player { return &w.p.Event.Players[w.p.Players[i].Player] },
 		w.lang, w.family)
 }
 
@@ -61,7 +62,7 @@ func (w pairingWords) byNameTitle() string {
 	return w.l("by-name")
 }
 
-func (w pairingWords) l(key string) string { return label(w.lang, key) }
+func (w pairingWords) l(key string) string { return writer.Label(w.lang, key) }
 
 // name returns the name of Event.Players[i].
 func (w pairingWords) name(i int) string { return w.p.Event.Players[i].Name }
@@ -69,9 +70,9 @@ func (w pairingWords) name(i int) string { return w.p.Event.Players[i].Name }
 // title is "Round 5 pairings", or "Quarterfinals pairings".
 func (w pairingWords) title() string {
 	if w.p.Bracket != nil {
-		return labelf(w.lang, "pa.title-cut", w.roundName())
+		return writer.Labelf(w.lang, "pa.title-cut", w.roundName())
 	}
-	return labelf(w.lang, "pa.title", w.p.Round)
+	return writer.Labelf(w.lang, "pa.title", w.p.Round)
 }
 
 // roundName names the round: "Round 5", or a playoff round's stage ("Quarterfinals").
@@ -79,7 +80,7 @@ func (w pairingWords) roundName() string {
 	if w.p.Bracket != nil {
 		return stageName(w.p.Stage, w.p.Round, w.lang)
 	}
-	return labelf(w.lang, "web.round", w.p.Round)
+	return writer.Labelf(w.lang, "web.round", w.p.Round)
 }
 
 // stageName names a playoff round by its stage in lang: "Final", "Semifinals",
@@ -88,16 +89,16 @@ func (w pairingWords) roundName() string {
 func stageName(stage, number int, lang string) string {
 	switch stage {
 	case 0:
-		return labelf(lang, "stage.round", number)
+		return writer.Labelf(lang, "stage.round", number)
 	case 2, 4, 8:
-		return label(lang, "stage."+strconv.Itoa(stage))
+		return writer.Label(lang, "stage."+strconv.Itoa(stage))
 	}
-	return labelf(lang, "stage.top", stage)
+	return writer.Labelf(lang, "stage.top", stage)
 }
 
 // points writes points as the standings show them.
 func (w pairingWords) points(pl *pairings.Player) string {
-	return FormatPoints(w.p.Before, pl.Points)
+	return writer.FormatPoints(w.p.Before, pl.Points)
 }
 
 // table writes a player's table number, "–" when he has none.
@@ -200,7 +201,7 @@ func (w pairingWords) byTable() []int {
 func (w pairingWords) headline(lists PairingsLists) string {
 	var parts []string
 	ev := w.p.Event
-	system := GameName(w.p.Before, w.lang)
+	system := writer.GameName(w.p.Before, w.lang)
 	order := w.l("pa.by-table")
 	if lists == ListByName {
 		order = w.byNameTitle()
@@ -216,11 +217,11 @@ func (w pairingWords) headline(lists PairingsLists) string {
 // WritePairingsTable prints a round's pairings for a terminal: by table (one line per
 // table, with the result when it is entered, then the byes and the players left unpaired),
 // or, with ListByName, one line per player in alphabetical order.
-func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
+func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt writer.Options) error {
 	s := newPairingWords(p, opt)
 	var b strings.Builder
 	b.WriteString(tbsheet.Printable(s.headline(lists)) + "\n\n")
-	pts := PointsHeader(p.Before, opt.Lang)
+	pts := writer.PointsHeader(p.Before, opt.Lang)
 	// Names are shown as tbsheet.Printable shows them: no input sends an escape sequence to
 	// the terminal.
 	named := func(pl *pairings.Player) string {
@@ -243,7 +244,7 @@ func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, 
 			}
 			rows = append(rows, row)
 		}
-		WriteAligned(&b, rows, map[int]bool{0: true, 3: true, 4: true})
+		writer.WriteAligned(&b, rows, map[int]bool{0: true, 3: true, 4: true})
 		_, err := io.WriteString(w, b.String())
 		return err
 	}
@@ -271,7 +272,7 @@ func WritePairingsTable(w io.Writer, p *pairings.Pairings, lists PairingsLists, 
 			rows = append(rows, []string{s.table(pl), named(pl), s.points(pl), s.solo(pl), ""})
 		}
 	}
-	WriteAligned(&b, rows, map[int]bool{1: true, 3: true, 5: true})
+	writer.WriteAligned(&b, rows, map[int]bool{1: true, 3: true, 5: true})
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -292,10 +293,10 @@ func hasResults(p *pairings.Pairings) bool {
 // entry, not paired); the ID columns only when the input gives IDs. The rows are by table (the players of each table together) or, with ListByName,
 // alphabetically. Headers and notes follow opt.Lang; cells a spreadsheet would run as a
 // formula are defused. No byte-order mark (the .csv file gets one).
-func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
+func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt writer.Options) error {
 	s := newPairingWords(p, opt)
-	pts := PointsHeader(p.Before, opt.Lang)
-	ids := slices.ContainsFunc(p.Players, func(pl pairings.Player) bool { return ownID(&p.Event.Players[pl.Player]) })
+	pts := writer.PointsHeader(p.Before, opt.Lang)
+	ids := slices.ContainsFunc(p.Players, func(pl pairings.Player) bool { return writer.OwnID(&p.Event.Players[pl.Player]) })
 	head := []string{s.l("round"), s.l("table"), s.l("player"), s.l("id"), pts,
 		s.l("pa.opponent"), s.l("pa.opp-id"), s.l("pa.opp-points")}
 	if s.coloured() {
@@ -308,7 +309,7 @@ func WritePairingsCSV(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 			cells = append(append(cells[:3:3], cells[4:6]...), cells[7:]...)
 		}
 		for i, c := range cells {
-			cells[i] = CSVSafe(c)
+			cells[i] = writer.CSVSafe(c)
 		}
 		return cw.Write(cells)
 	}
@@ -384,30 +385,30 @@ type (
 		Players  []pairingJSON      `json:"players"`
 	}
 	pairingTableJSON struct {
-		Table   int        `json:"table"`
-		Player1 seatJSON   `json:"player1"`
-		Player2 seatJSON   `json:"player2"`
-		Result  *string    `json:"result"`
-		Games   *gamesJSON `json:"games,omitempty"`
-		Colour  *string    `json:"player1_colour,omitempty"`
+		Table   int               `json:"table"`
+		Player1 seatJSON          `json:"player1"`
+		Player2 seatJSON          `json:"player2"`
+		Result  *string           `json:"result"`
+		Games   *writer.GamesJSON `json:"games,omitempty"`
+		Colour  *string           `json:"player1_colour,omitempty"`
 	}
 	seatJSON struct {
-		Name   string  `json:"name"`
-		ID     string  `json:"id"`
-		Points JSONNum `json:"points"`
+		Name   string         `json:"name"`
+		ID     string         `json:"id"`
+		Points writer.JSONNum `json:"points"`
 	}
 	pairingJSON struct {
-		Name     string    `json:"name"`
-		ID       string    `json:"id"`
-		Table    *int      `json:"table"`
-		Opponent *seatJSON `json:"opponent"`
-		Points   JSONNum   `json:"points"`
-		Rank     *int      `json:"rank"`
-		Record   string    `json:"record"`
-		Colour   *string   `json:"colour,omitempty"`
-		Result   *string   `json:"result"`
-		Late     bool      `json:"late_entry"`
-		Unpaired bool      `json:"unpaired"`
+		Name     string         `json:"name"`
+		ID       string         `json:"id"`
+		Table    *int           `json:"table"`
+		Opponent *seatJSON      `json:"opponent"`
+		Points   writer.JSONNum `json:"points"`
+		Rank     *int           `json:"rank"`
+		Record   string         `json:"record"`
+		Colour   *string        `json:"colour,omitempty"`
+		Result   *string        `json:"result"`
+		Late     bool           `json:"late_entry"`
+		Unpaired bool           `json:"unpaired"`
 	}
 )
 
@@ -420,9 +421,9 @@ type (
 // when it is known (a bye, a loss without an opponent, an entered result), and whether he
 // is a late entry or left unpaired.
 func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
-	s := newPairingWords(p, Options{})
+	s := newPairingWords(p, writer.Options{})
 	seat := func(pl *pairings.Player) seatJSON {
-		return seatJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: JSONNum(pl.Points)}
+		return seatJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: writer.JSONNum(pl.Points)}
 	}
 	doc := pairingsJSON{Event: p.Event.Name, Source: p.Event.Source, Round: p.Round, Stage: p.Stage, Complete: p.Complete,
 		Tables: []pairingTableJSON{}, Players: []pairingJSON{}}
@@ -435,7 +436,7 @@ func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 			r := m.Result.String()
 			tj.Result = &r
 			if m.Games.Known {
-				tj.Games = &gamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
+				tj.Games = &writer.GamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
 			}
 		}
 		if c := s.colour(&p.Players[t.P1]); c != "" {
@@ -446,8 +447,8 @@ func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 	}
 	for _, i := range s.byName() {
 		pl := &p.Players[i]
-		j := pairingJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: JSONNum(pl.Points),
-			Record: recordOrder(p.Before).Format(pl.Wins, pl.Losses, pl.Draws), Late: pl.Late, Unpaired: pl.Unpaired()}
+		j := pairingJSON{Name: s.name(pl.Player), ID: p.Event.Players[pl.Player].ID, Points: writer.JSONNum(pl.Points),
+			Record: writer.RecordOrder(p.Before).Format(pl.Wins, pl.Losses, pl.Draws), Late: pl.Late, Unpaired: pl.Unpaired()}
 		if pl.Table > 0 {
 			j.Table = &pl.Table
 		}
@@ -468,5 +469,5 @@ func WritePairingsJSON(w io.Writer, p *pairings.Pairings) error {
 		}
 		doc.Players = append(doc.Players, j)
 	}
-	return EncodeJSON(w, doc)
+	return writer.EncodeJSON(w, doc)
 }

@@ -1,10 +1,11 @@
-package writer
+package roundsheet
 
 import (
 	"io"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // pairJSON is the document `tbsheet pair --to json` writes for a round it has just paired:
@@ -33,5 +34,5 @@ func WritePairJSON(w io.Writer, p *pairings.Pairings) error {
 			doc.Byes = append(doc.Byes, name(i))
 		}
 	}
-	return EncodeJSON(w, doc)
+	return writer.EncodeJSON(w, doc)
 }

@@ -1,4 +1,4 @@
-package writer
+package roundsheet
 
 import (
 	"io"
@@ -6,6 +6,7 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 
 	"github.com/tbsheet/tbsheet/topcut"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // The bracket wall page: the top cut on landscape pages with the standings' paper, fonts and
@@ -30,23 +31,23 @@ const (
 
 // WriteBracketPDF writes a top cut's bracket as wall pages in the language, paper and fonts
 // opt asks for.
-func WriteBracketPDF(w io.Writer, b *topcut.Bracket, opt Options) error {
-	d, err := NewPDF(b.Swiss, opt)
+func WriteBracketPDF(w io.Writer, b *topcut.Bracket, opt writer.Options) error {
+	d, err := newRoundPDF(b.Swiss, opt)
 	if err != nil {
 		return err
 	}
 	s := NewBracketScreen(b, opt)
 	d.Heading()
-	d.landscape, d.pageW, d.pageH = true, d.pageH, d.pageW
-	d.Subtitle = d.Fonts.Shape(s.Title, Style{Bold: true, Pt: SubPt}, "the title")
-	d.layoutTitle()
+	d.Landscape, d.PageW, d.PageH = true, d.PageH, d.PageW
+	d.Subtitle = d.Fonts.Shape(s.Title, writer.Style{Bold: true, Pt: writer.SubPt}, "the title")
+	d.LayoutTitle()
 	sections := bracketSections(s)
-	return d.output(w, func(pdf *fpdf.Fpdf) {
+	return d.Output(w, func(pdf *fpdf.Fpdf) {
 		for i, sec := range sections {
 			pdf.AddPage()
-			d.drawHeader(pdf)
+			d.DrawHeader(pdf)
 			d.drawBracket(pdf, s, sec, i == len(sections)-1)
-			d.drawFooter(pdf, i+1, len(sections))
+			d.DrawFooter(pdf, i+1, len(sections))
 		}
 	})
 }
@@ -94,22 +95,22 @@ func seq(a, b int) []int {
 // drawBracket draws one section: the round names, each column's games at the heights of the
 // bracket (each game halfway between the two that lead to it), the connectors, and, on the
 // last page, the other playoff matches.
-func (d *PDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracketSection, last bool) {
+func (d roundPDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracketSection, last bool) {
 	fs := d.Fonts
-	top := d.tableTop() + brHeadH + 2
-	bottom := d.bodyBottom() - 2
+	top := d.TableTop() + brHeadH + 2
+	bottom := d.BodyBottom() - 2
 	if last && len(s.Extras) > 0 {
 		bottom -= float64(len(s.Extras)+1) * brExtraH
 	}
 	cols := len(sec.cols)
-	colW := (d.pageW - 2*marginX - float64(cols-1)*brGap) / float64(cols)
+	colW := (d.PageW - 2*writer.MarginX - float64(cols-1)*brGap) / float64(cols)
 	t := d.bracketType(s, (bottom-top)/float64(sec.count), colW)
 	boxes := make([][]brBox, cols)
 	for k, c := range sec.cols {
 		r := s.Rounds[c]
-		x := marginX + float64(k)*(colW+brGap)
-		head := fs.Shape(r.Name, Style{Bold: true, Pt: brHeadPt}, "a round name")
-		head.draw(pdf, x, baseline(top-brHeadH-2, brHeadH, brHeadPt), 1)
+		x := writer.MarginX + float64(k)*(colW+brGap)
+		head := fs.Shape(r.Name, writer.Style{Bold: true, Pt: brHeadPt}, "a round name")
+		head.Draw(pdf, x, writer.Baseline(top-brHeadH-2, brHeadH, brHeadPt), 1)
 		// The section's games of this column: half as many as the column before's; all of
 		// them in a bracket paired another way, and in the winner's column.
 		n, from := sec.count>>k, sec.from>>k
@@ -123,7 +124,7 @@ func (d *PDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracketSection, 
 		}
 	}
 	if s.Ordered {
-		pdf.SetDrawColor(GrayMeta, GrayMeta, GrayMeta)
+		pdf.SetDrawColor(writer.GrayMeta, writer.GrayMeta, writer.GrayMeta)
 		pdf.SetLineWidth(0.35)
 		for k := 0; k+1 < cols; k++ {
 			for i, b := range boxes[k] {
@@ -137,10 +138,10 @@ func (d *PDF) drawBracket(pdf *fpdf.Fpdf, s *BracketScreen, sec bracketSection, 
 	}
 	if last && len(s.Extras) > 0 {
 		y := bottom + brExtraH*0.5
-		fs.Shape(s.ExtrasHead, Style{Bold: true, Pt: LegendPt + 1}, "the legend").draw(pdf, marginX, baseline(y, brExtraH, LegendPt+1), 1)
+		fs.Shape(s.ExtrasHead, writer.Style{Bold: true, Pt: writer.LegendPt + 1}, "the legend").Draw(pdf, writer.MarginX, writer.Baseline(y, brExtraH, writer.LegendPt+1), 1)
 		for _, e := range s.Extras {
 			y += brExtraH
-			fs.Shape(e, Style{Pt: LegendPt + 1}, "a playoff match").draw(pdf, marginX, baseline(y, brExtraH, LegendPt+1), 1)
+			fs.Shape(e, writer.Style{Pt: writer.LegendPt + 1}, "a playoff match").Draw(pdf, writer.MarginX, writer.Baseline(y, brExtraH, writer.LegendPt+1), 1)
 		}
 	}
 }
@@ -159,16 +160,16 @@ type brType struct {
 // gives each game slot mm: two lines and the table's label above them (half a line) fill
 // most of the slot, up to brMaxLineH; names are set smaller (down to the wall's smallest) when the
 // widest does not fit its column.
-func (d *PDF) bracketType(s *BracketScreen, slot, colW float64) brType {
+func (d roundPDF) bracketType(s *BracketScreen, slot, colW float64) brType {
 	t := brType{lineH: min(brMaxLineH, slot*0.9/2.5), scale: 1}
-	t.pt = t.lineH / (ptMM * 1.35)
+	t.pt = t.lineH / (writer.PtMM * 1.35)
 	widest, seed, score := 0.0, 0.0, 0.0
 	for _, r := range s.Rounds {
 		for _, g := range r.Games {
 			for _, side := range g.Sides {
-				widest = max(widest, d.Fonts.Shape(side.Name, Style{Pt: t.pt, Bold: true}, "player "+side.Name).width(1))
-				seed = max(seed, d.Fonts.Shape(side.Seed, Style{Pt: t.pt * 0.7}, "a seed").width(1))
-				score = max(score, d.Fonts.Shape(side.Score, Style{Pt: t.pt, Bold: true}, "a score").width(1))
+				widest = max(widest, d.Fonts.Shape(side.Name, writer.Style{Pt: t.pt, Bold: true}, "player "+side.Name).Width(1))
+				seed = max(seed, d.Fonts.Shape(side.Seed, writer.Style{Pt: t.pt * 0.7}, "a seed").Width(1))
+				score = max(score, d.Fonts.Shape(side.Score, writer.Style{Pt: t.pt, Bold: true}, "a score").Width(1))
 			}
 		}
 	}
@@ -181,7 +182,7 @@ func (d *PDF) bracketType(s *BracketScreen, slot, colW float64) brType {
 
 // drawGame draws a game's box centred at b.y: its lines (one in the winner's column), the
 // table's label above while it is being played.
-func (d *PDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType) {
+func (d roundPDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType) {
 	fs := d.Fonts
 	h := t.lineH * float64(len(g.Sides))
 	top := b.y - h/2
@@ -193,8 +194,8 @@ func (d *PDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType) {
 		pdf.Line(b.x, top+t.lineH, b.x+b.w, top+t.lineH)
 	}
 	if g.Table != "" {
-		label := fs.Shape(g.Table, Style{Bold: true, Pt: t.pt * 0.55}, "a table number")
-		label.draw(pdf, b.x, top-0.15*t.lineH, 1)
+		label := fs.Shape(g.Table, writer.Style{Bold: true, Pt: t.pt * 0.55}, "a table number")
+		label.Draw(pdf, b.x, top-0.15*t.lineH, 1)
 	}
 	for i, side := range g.Sides {
 		y := top + float64(i)*t.lineH
@@ -203,24 +204,24 @@ func (d *PDF) drawGame(pdf *fpdf.Fpdf, g BracketGame, b brBox, t brType) {
 		case side.Pending:
 			continue // an empty line, for the winner to come
 		case side.Lost:
-			gray = GrayDropped
+			gray = writer.GrayDropped
 		case !side.Player:
-			gray = GrayMeta
+			gray = writer.GrayMeta
 		}
 		if side.Seed != "" {
-			seed := fs.Shape(side.Seed, Style{Pt: t.pt * 0.7, Gray: GrayMeta}, "a seed")
-			seed.draw(pdf, b.x+t.seedW-seed.width(t.scale), baseline(y, t.lineH, seed.Pt*t.scale), t.scale)
+			seed := fs.Shape(side.Seed, writer.Style{Pt: t.pt * 0.7, Gray: writer.GrayMeta}, "a seed")
+			seed.Draw(pdf, b.x+t.seedW-seed.Width(t.scale), writer.Baseline(y, t.lineH, seed.Pt*t.scale), t.scale)
 		}
 		avail := b.w - t.seedW - t.scoreW - 2*brPad
-		name := fs.Shape(side.Name, Style{Pt: t.pt, Bold: side.Won, Gray: gray}, "player "+side.Name)
+		name := fs.Shape(side.Name, writer.Style{Pt: t.pt, Bold: side.Won, Gray: gray}, "player "+side.Name)
 		scale := t.scale
-		if name.width(scale) > avail {
-			scale = avail / (name.em * name.Pt * ptMM) // squeezed, never cut
+		if name.Width(scale) > avail {
+			scale = avail / (name.Em * name.Pt * writer.PtMM) // squeezed, never cut
 		}
-		name.draw(pdf, b.x+t.seedW+brPad, baseline(y, t.lineH, t.pt*scale), scale)
+		name.Draw(pdf, b.x+t.seedW+brPad, writer.Baseline(y, t.lineH, t.pt*scale), scale)
 		if side.Score != "" {
-			score := fs.Shape(side.Score, Style{Pt: t.pt, Bold: side.Won, Gray: gray}, "a score")
-			score.draw(pdf, b.x+b.w-brPad-score.width(t.scale), baseline(y, t.lineH, t.pt*t.scale), t.scale)
+			score := fs.Shape(side.Score, writer.Style{Pt: t.pt, Bold: side.Won, Gray: gray}, "a score")
+			score.Draw(pdf, b.x+b.w-brPad-score.Width(t.scale), writer.Baseline(y, t.lineH, t.pt*t.scale), t.scale)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package writer
+package roundsheet
 
 import (
 	"io"
@@ -6,7 +6,9 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // The pairings wall pages: the standings PDF's paper, fonts, header and footer, with the
@@ -65,7 +67,7 @@ const (
 
 // listCol is one column of a wall list.
 type listCol struct {
-	head  Text
+	head  writer.Text
 	align listAlign
 	// squeeze, for a column of names, is the smallest fraction of its size a name is set in
 	// before it wraps to more lines; 0 for other columns. Names are never cut; name columns
@@ -76,15 +78,24 @@ type listCol struct {
 	w float64
 }
 
+// roundPDF is the kit's wall document with the round's lists, slips and bracket drawn on it.
+type roundPDF struct{ *writer.PDF }
+
+// newRoundPDF starts a round's wall document (writer.NewPDF).
+func newRoundPDF(st *calc.Standings, opt writer.Options) (roundPDF, error) {
+	d, err := writer.NewPDF(st, opt)
+	return roundPDF{d}, err
+}
+
 // name reports whether the column holds names.
 func (c listCol) name() bool { return c.squeeze > 0 }
 
 // listRow is one row of a wall list.
 type listRow struct {
-	cells []Text
+	cells []writer.Text
 	// tags are marks printed at the right end of the name cells ("late entry"); empty
 	// texts for none.
-	tags []Text
+	tags []writer.Text
 	// first is the name the row is sorted by (the list by name), for the pages' name
 	// ranges.
 	first string
@@ -121,8 +132,8 @@ type listLayout struct {
 
 // WritePairingsPDF writes a round's pairings as wall pages in the language, paper and
 // fonts opt asks for: the list by name, then the list by table (or the one lists asks for).
-func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt Options) error {
-	d, err := NewPDF(p.Before, opt)
+func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, opt writer.Options) error {
+	d, err := newRoundPDF(p.Before, opt)
 	if err != nil {
 		return err
 	}
@@ -137,14 +148,14 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 	}
 	var layouts []listLayout
 	pages := 0
-	paper := [2]float64{d.pageW, d.pageH} // portrait
+	paper := [2]float64{d.PageW, d.PageH} // portrait
 	for _, l := range all {
 		l.measure()
 		lay := l.layout(d, paper)
 		layouts = append(layouts, lay)
 		pages += len(lay.pages)
 	}
-	return d.output(w, func(pdf *fpdf.Fpdf) {
+	return d.Output(w, func(pdf *fpdf.Fpdf) {
 		n := 0
 		for k, l := range all {
 			lay := layouts[k]
@@ -156,9 +167,9 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 					pdf.AddPageFormat("P", fpdf.SizeType{Wd: lay.pageW, Ht: lay.pageH})
 				}
 				d.onPage(lay, l.pageSubtitle(page))
-				d.drawHeader(pdf)
+				d.DrawHeader(pdf)
 				l.drawPage(pdf, d, lay, page)
-				d.drawFooter(pdf, n, pages)
+				d.DrawFooter(pdf, n, pages)
 			}
 		}
 	})
@@ -166,10 +177,10 @@ func WritePairingsPDF(w io.Writer, p *pairings.Pairings, lists PairingsLists, op
 
 // onPage sets the page the header and footer are drawn on: the layout's size and
 // orientation, the subtitle, and the title laid out for that width.
-func (d *PDF) onPage(lay listLayout, subtitle string) {
-	d.landscape, d.pageW, d.pageH = lay.landscape, lay.pageW, lay.pageH
-	d.Subtitle = d.Fonts.Shape(subtitle, Style{Bold: true, Pt: SubPt}, "the title")
-	d.layoutTitle()
+func (d roundPDF) onPage(lay listLayout, subtitle string) {
+	d.Landscape, d.PageW, d.PageH = lay.landscape, lay.pageW, lay.pageH
+	d.Subtitle = d.Fonts.Shape(subtitle, writer.Style{Bold: true, Pt: writer.SubPt}, "the title")
+	d.LayoutTitle()
 }
 
 // pageSubtitle is a page's subtitle: the list's, with the names the page holds in the list
@@ -192,15 +203,15 @@ func (l *wallList) pageSubtitle(page [][]int) string {
 
 // widestSubtitle is the widest subtitle a page of the list can have: with the two widest
 // names as its range.
-func (l *wallList) widestSubtitle(d *PDF) string {
+func (l *wallList) widestSubtitle(d roundPDF) string {
 	if !l.ranges {
 		return l.subtitle
 	}
-	st := Style{Bold: true, Pt: SubPt}
+	st := writer.Style{Bold: true, Pt: writer.SubPt}
 	var a, b string
 	wa, wb := -1.0, -1.0
 	for _, r := range l.rows {
-		switch w := d.Fonts.Shape(r.first, st, "player "+r.first).width(1); {
+		switch w := d.Fonts.Shape(r.first, st, "player "+r.first).Width(1); {
 		case w > wa:
 			b, wb, a, wa = a, wa, r.first, w
 		case w > wb:
@@ -211,10 +222,10 @@ func (l *wallList) widestSubtitle(d *PDF) string {
 }
 
 // byNameList shapes the list by name: player, points, table, opponent (and colour).
-func (d *PDF) byNameList(s pairingWords) *wallList {
+func (d roundPDF) byNameList(s pairingWords) *wallList {
 	fs, p := d.Fonts, s.p
 	l := &wallList{ranges: true, subtitle: s.title() + " — " + s.byNameTitle()}
-	l.cols = []listCol{d.listHead(s.l("player"), listLeft, nameSqueeze), d.listHead(PointsHeader(p.Before, s.lang), listRight, 0),
+	l.cols = []listCol{d.listHead(s.l("player"), listLeft, nameSqueeze), d.listHead(writer.PointsHeader(p.Before, s.lang), listRight, 0),
 		d.listHead(s.l("table"), listCenter, 0), d.listHead(s.l("pa.opponent"), listLeft, oppSqueeze)}
 	coloured := s.coloured()
 	if coloured {
@@ -224,17 +235,17 @@ func (d *PDF) byNameList(s pairingWords) *wallList {
 		pl := &p.Players[i]
 		name := s.name(pl.Player)
 		// A bye, or a player without an opponent, stands out.
-		opp := Style{Pt: listOppPt, Bold: pl.Solo()}
-		row := listRow{first: name, cells: []Text{
-			fs.Shape(name, Style{Pt: listNamePt}, "player "+name),
-			fs.Shape(s.points(pl), Style{Pt: listNamePt}, "points"),
-			fs.Shape(s.table(pl), Style{Pt: listTablePt, Bold: true}, "a table number"),
+		opp := writer.Style{Pt: listOppPt, Bold: pl.Solo()}
+		row := listRow{first: name, cells: []writer.Text{
+			fs.Shape(name, writer.Style{Pt: listNamePt}, "player "+name),
+			fs.Shape(s.points(pl), writer.Style{Pt: listNamePt}, "points"),
+			fs.Shape(s.table(pl), writer.Style{Pt: listTablePt, Bold: true}, "a table number"),
 			fs.Shape(s.opponent(pl), opp, "an opponent"),
 		}}
 		if coloured {
-			row.cells = append(row.cells, fs.Shape(s.colour(pl), Style{Pt: listOppPt}, "a colour"))
+			row.cells = append(row.cells, fs.Shape(s.colour(pl), writer.Style{Pt: listOppPt}, "a colour"))
 		}
-		row.tags = make([]Text, len(row.cells))
+		row.tags = make([]writer.Text, len(row.cells))
 		row.tags[0] = d.listTag(s.tag(pl))
 		l.rows = append(l.rows, row)
 	}
@@ -243,25 +254,27 @@ func (d *PDF) byNameList(s pairingWords) *wallList {
 
 // byTableList shapes the list by table: table, the two players and their points (White
 // first in chess), then the players without an opponent.
-func (d *PDF) byTableList(s pairingWords) *wallList {
+func (d roundPDF) byTableList(s pairingWords) *wallList {
 	fs, p := d.Fonts, s.p
 	l := &wallList{subtitle: s.title() + " — " + s.l("pa.by-table")}
 	h1, h2 := s.sideHeads()
-	pts := PointsHeader(p.Before, s.lang)
+	pts := writer.PointsHeader(p.Before, s.lang)
 	l.cols = []listCol{d.listHead(s.l("table"), listCenter, 0), d.listHead(h1, listLeft, nameSqueeze),
 		d.listHead(pts, listRight, 0), d.listHead(h2, listLeft, nameSqueeze), d.listHead(pts, listRight, 0)}
-	name := func(pl *pairings.Player) Text {
+	name := func(pl *pairings.Player) writer.Text {
 		n := s.name(pl.Player)
-		return fs.Shape(n, Style{Pt: listNamePt}, "player "+n)
+		return fs.Shape(n, writer.Style{Pt: listNamePt}, "player "+n)
 	}
-	points := func(pl *pairings.Player) Text { return fs.Shape(s.points(pl), Style{Pt: listNamePt}, "points") }
+	points := func(pl *pairings.Player) writer.Text {
+		return fs.Shape(s.points(pl), writer.Style{Pt: listNamePt}, "points")
+	}
 	for _, t := range p.Tables {
 		i, k := s.seats(t)
 		a, b := &p.Players[i], &p.Players[k]
 		l.rows = append(l.rows, listRow{
-			cells: []Text{fs.Shape(s.table(a), Style{Pt: listTablePt, Bold: true}, "a table number"),
+			cells: []writer.Text{fs.Shape(s.table(a), writer.Style{Pt: listTablePt, Bold: true}, "a table number"),
 				name(a), points(a), name(b), points(b)},
-			tags: []Text{{}, d.listTag(s.tag(a)), {}, d.listTag(s.tag(b)), {}},
+			tags: []writer.Text{{}, d.listTag(s.tag(a)), {}, d.listTag(s.tag(b)), {}},
 		})
 	}
 	for i := range p.Players {
@@ -270,36 +283,36 @@ func (d *PDF) byTableList(s pairingWords) *wallList {
 			continue
 		}
 		l.rows = append(l.rows, listRow{
-			cells: []Text{fs.Shape(s.table(pl), Style{Pt: listTablePt, Bold: true}, "a table number"),
-				name(pl), points(pl), fs.Shape(s.solo(pl), Style{Pt: listNamePt, Bold: true}, "a bye"), {}},
-			tags: []Text{{}, d.listTag(s.tag(pl)), {}, {}, {}},
+			cells: []writer.Text{fs.Shape(s.table(pl), writer.Style{Pt: listTablePt, Bold: true}, "a table number"),
+				name(pl), points(pl), fs.Shape(s.solo(pl), writer.Style{Pt: listNamePt, Bold: true}, "a bye"), {}},
+			tags: []writer.Text{{}, d.listTag(s.tag(pl)), {}, {}, {}},
 		})
 	}
 	return l
 }
 
 // listHead shapes a column header.
-func (d *PDF) listHead(s string, align listAlign, squeeze float64) listCol {
-	return listCol{head: d.Fonts.Shape(s, Style{Bold: true, Pt: listHeadPt}, "a column header"), align: align, squeeze: squeeze}
+func (d roundPDF) listHead(s string, align listAlign, squeeze float64) listCol {
+	return listCol{head: d.Fonts.Shape(s, writer.Style{Bold: true, Pt: listHeadPt}, "a column header"), align: align, squeeze: squeeze}
 }
 
 // listTag shapes a row mark, or returns an empty text for "".
-func (d *PDF) listTag(s string) Text {
+func (d roundPDF) listTag(s string) writer.Text {
 	if s == "" {
-		return Text{}
+		return writer.Text{}
 	}
-	return d.Fonts.Shape(s, Style{Pt: listTagPt, Gray: GrayMeta}, "a row mark")
+	return d.Fonts.Shape(s, writer.Style{Pt: listTagPt, Gray: writer.GrayMeta}, "a row mark")
 }
 
 // measure sets every column's width at scale 1: its widest cell or header, with its tag,
 // plus padding.
 func (l *wallList) measure() {
 	for c := range l.cols {
-		w := l.cols[c].head.width(1)
+		w := l.cols[c].head.Width(1)
 		for _, r := range l.rows {
-			cw := r.cells[c].width(1)
-			if len(r.tags[c].glyphs) > 0 {
-				cw += r.tags[c].width(1) + listPad
+			cw := r.cells[c].Width(1)
+			if len(r.tags[c].Glyphs) > 0 {
+				cw += r.tags[c].Width(1) + listPad
 			}
 			w = max(w, cw)
 		}
@@ -311,7 +324,7 @@ func (l *wallList) measure() {
 // any scale from listMinScale up, then the largest type for that many pages (landscape
 // only for type larger by more than listPortraitBias), then fewer blocks. Layouts that wrap
 // more than listMaxWrapped of the rows are taken only when every layout does.
-func (l *wallList) layout(d *PDF, paper [2]float64) listLayout {
+func (l *wallList) layout(d roundPDF, paper [2]float64) listLayout {
 	l.widest = l.widestSubtitle(d)
 	steps := int(math.Round((listMaxScale - listMinScale) / listStep))
 	for _, wrapping := range []bool{false, true} {
@@ -361,14 +374,14 @@ func (lay listLayout) better(b listLayout) bool {
 
 // try lays the list out with blocks blocks per page at scale; false when the name columns
 // would be narrower than listMinNameEm.
-func (l *wallList) try(d *PDF, paper [2]float64, landscape bool, blocks int, scale float64) (listLayout, bool) {
+func (l *wallList) try(d roundPDF, paper [2]float64, landscape bool, blocks int, scale float64) (listLayout, bool) {
 	lay := listLayout{landscape: landscape, pageW: paper[0], pageH: paper[1], blocks: blocks, scale: scale}
 	if landscape {
 		lay.pageW, lay.pageH = paper[1], paper[0]
 	}
 	d.onPage(lay, l.widest)
-	lay.top = d.tableTop()
-	blockW := (lay.pageW - 2*marginX - float64(blocks-1)*listGutter) / float64(blocks)
+	lay.top = d.TableTop()
+	blockW := (lay.pageW - 2*writer.MarginX - float64(blocks-1)*listGutter) / float64(blocks)
 	lay.widths = make([]float64, len(l.cols))
 	if !l.nameWidths(lay.widths, blockW, scale) {
 		return lay, false
@@ -391,7 +404,7 @@ func (l *wallList) try(d *PDF, paper [2]float64, landscape bool, blocks int, sca
 
 	// Rows flow down each block, then to the next block and page; the last page's rows are
 	// spread evenly over its blocks.
-	room := lay.pageH - marginBottom - footerH - lay.top - listHeadH*scale
+	room := lay.pageH - writer.MarginBottom - writer.FooterH - lay.top - listHeadH*scale
 	var page [][]int
 	var block []int
 	used := 0.0
@@ -421,7 +434,7 @@ func (l *wallList) try(d *PDF, paper [2]float64, landscape bool, blocks int, sca
 // left over in proportion; else each the least and what is left in proportion to how
 // much wider it would be.
 func (l *wallList) nameWidths(widths []float64, w, scale float64) bool {
-	least := listMinNameEm * listNamePt * ptMM * scale
+	least := listMinNameEm * listNamePt * writer.PtMM * scale
 	spare, natural, need, over := w, 0.0, 0.0, 0.0
 	for c, col := range l.cols {
 		if !col.name() {
@@ -496,21 +509,21 @@ func (lay *listLayout) balance(page [][]int, room float64) [][]int {
 // end of the last, and the scale they are set at: the name on one line, squeezed down to
 // squeeze of its size if need be, or else wrapped, at the largest size down to that squeeze
 // that takes no more lines than it and cuts no word.
-func nameLines(t, tag Text, w, scale, squeeze float64) ([]Text, float64) {
+func nameLines(t, tag writer.Text, w, scale, squeeze float64) ([]writer.Text, float64) {
 	pad := listPad * scale
 	avail := w - 2*pad
-	if len(tag.glyphs) > 0 {
-		avail -= tag.width(scale) + pad
+	if len(tag.Glyphs) > 0 {
+		avail -= tag.Width(scale) + pad
 	}
 	switch {
-	case t.width(scale) <= avail:
-		return []Text{t}, scale
-	case t.width(scale*squeeze) <= avail:
-		return []Text{t}, avail / (t.em * t.Pt * ptMM)
+	case t.Width(scale) <= avail:
+		return []writer.Text{t}, scale
+	case t.Width(scale*squeeze) <= avail:
+		return []writer.Text{t}, avail / (t.Em * t.Pt * writer.PtMM)
 	}
-	least := t.wrap(avail, scale*squeeze)
+	least := t.Wrap(avail, scale*squeeze)
 	for s := scale; s > scale*squeeze; s -= listStep * scale {
-		if lines, whole := t.wrapWords(avail, s); whole && len(lines) <= len(least) {
+		if lines, whole := t.WrapWords(avail, s); whole && len(lines) <= len(least) {
 			return lines, s
 		}
 	}
@@ -518,20 +531,20 @@ func nameLines(t, tag Text, w, scale, squeeze float64) ([]Text, float64) {
 }
 
 // drawPage draws a page's blocks: each its column headers, then its rows, banded.
-func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *PDF, lay listLayout, page [][]int) {
+func (l *wallList) drawPage(pdf *fpdf.Fpdf, d roundPDF, lay listLayout, page [][]int) {
 	blockW := 0.0
 	for _, w := range lay.widths {
 		blockW += w
 	}
 	for b, rows := range page {
-		x0 := marginX + float64(b)*(blockW+listGutter)
+		x0 := writer.MarginX + float64(b)*(blockW+listGutter)
 		y := lay.top
 		h := listHeadH * lay.scale
-		pdf.SetFillColor(grayHeadRow, grayHeadRow, grayHeadRow)
+		pdf.SetFillColor(writer.GrayHeadRow, writer.GrayHeadRow, writer.GrayHeadRow)
 		pdf.Rect(x0, y, blockW, h, "F")
 		x := x0
 		for c, col := range l.cols {
-			d.drawListCell(pdf, x, y, lay.widths[c], h, []Text{col.head}, Text{}, col.align, lay.scale, lay.scale)
+			d.drawListCell(pdf, x, y, lay.widths[c], h, []writer.Text{col.head}, writer.Text{}, col.align, lay.scale, lay.scale)
 			x += lay.widths[c]
 		}
 		pdf.SetDrawColor(0, 0, 0)
@@ -541,13 +554,13 @@ func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *PDF, lay listLayout, page [][]int
 		for k, i := range rows {
 			h := lay.rowH(i)
 			if k%2 == 1 {
-				pdf.SetFillColor(grayStripe, grayStripe, grayStripe)
+				pdf.SetFillColor(writer.GrayStripe, writer.GrayStripe, writer.GrayStripe)
 				pdf.Rect(x0, y, blockW, h, "F")
 			}
 			r := l.rows[i]
 			x := x0
 			for c, col := range l.cols {
-				lines, size := []Text{r.cells[c]}, lay.scale
+				lines, size := []writer.Text{r.cells[c]}, lay.scale
 				if col.name() {
 					lines, size = nameLines(r.cells[c], r.tags[c], lay.widths[c], lay.scale, col.squeeze)
 				}
@@ -562,29 +575,29 @@ func (l *wallList) drawPage(pdf *fpdf.Fpdf, d *PDF, lay listLayout, page [][]int
 // drawListCell prints a cell's lines at size (a scale), centred as a block in the row laid
 // out at scale; a line still too wide is set smaller. The tag sits at the right end of the
 // last line.
-func (d *PDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []Text, tag Text, align listAlign, scale, size float64) {
+func (d roundPDF) drawListCell(pdf *fpdf.Fpdf, x, y, w, h float64, lines []writer.Text, tag writer.Text, align listAlign, scale, size float64) {
 	pad := listPad * scale
 	avail := w - 2*pad
 	lineH, rowH := listLineH*scale, listRowH*scale
 	top := y + (h-float64(len(lines)-1)*lineH-rowH)/2
-	if len(tag.glyphs) > 0 {
-		tw := tag.width(scale)
+	if len(tag.Glyphs) > 0 {
+		tw := tag.Width(scale)
 		avail -= tw + pad
 		// Drawn after the name, so that text read from the page has it in that order.
-		defer tag.draw(pdf, x+w-pad-tw, baseline(top+float64(len(lines)-1)*lineH, rowH, tag.Pt*scale), scale)
+		defer tag.Draw(pdf, x+w-pad-tw, writer.Baseline(top+float64(len(lines)-1)*lineH, rowH, tag.Pt*scale), scale)
 	}
 	for k, t := range lines {
 		s := size
-		if t.width(s) > avail {
-			s = avail / (t.em * t.Pt * ptMM)
+		if t.Width(s) > avail {
+			s = avail / (t.Em * t.Pt * writer.PtMM)
 		}
 		tx := x + pad
 		switch align {
 		case listRight:
-			tx = x + w - pad - t.width(s)
+			tx = x + w - pad - t.Width(s)
 		case listCenter:
-			tx = x + (w-t.width(s))/2
+			tx = x + (w-t.Width(s))/2
 		}
-		t.draw(pdf, tx, baseline(top+float64(k)*lineH, rowH, t.Pt*s), s)
+		t.Draw(pdf, tx, writer.Baseline(top+float64(k)*lineH, rowH, t.Pt*s), s)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build e2e
 
-package writer
+package roundsheet
 
 import (
 	"os"
@@ -11,41 +11,8 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/topcut"
+	"github.com/tbsheet/tbsheet/writer"
 )
-
-// TestCutStandingsPDFE2E reads the wall standings back with pdftotext while the top cut is
-// played: the title says so, the eight players of the cut keep their Swiss ranks 1 to 8 in
-// order, each marked still in or out, and nothing says "Final standings".
-func TestCutStandingsPDFE2E(t *testing.T) {
-	st := cutStandings()
-	for lang, want := range map[string][3]string{
-		"en": {"Standings after the Swiss · Top 8 in progress", "Still in", "Final standings"},
-		"zh": {"瑞士轮后排名 · 8强淘汰赛进行中", "进行中", "最终排名"},
-		"ja": {"スイスラウンド後の順位 · ベスト8 決勝トーナメント進行中", "進行中", "最終順位"},
-	} {
-		pages := writertest.PDFText(t, writeStandingsTemp(t, st, Options{Lang: lang}, "standings.pdf"))
-		text := strings.Join(pages, "\n")
-		if !strings.Contains(text, want[0]) || strings.Contains(text, want[2]) {
-			t.Errorf("%s: the title is not %q (or says %q)", lang, want[0], want[2])
-		}
-		var names []string
-		for _, r := range st.Rows[:9] {
-			names = append(names, st.Event.Players[r.Player].Name)
-		}
-		checkOrder(t, strings.Split(text, "\n"), names)
-		in := 0
-		for _, line := range strings.Split(text, "\n") {
-			for _, name := range names {
-				if nameOnLine(line, name) && strings.Contains(line, want[1]) {
-					in++
-				}
-			}
-		}
-		if in != 6 {
-			t.Errorf("%s: %d rows say %q, want the 6 players still in", lang, in, want[1])
-		}
-	}
-}
 
 // TestBracketPDFE2E reads bracket pages back with pdftotext in every language: the title,
 // each round's name, every seed's name (Chinese and Japanese ones too: the fonts print them),
@@ -60,10 +27,10 @@ func TestBracketPDFE2E(t *testing.T) {
 		{4, 1, 1, []string{"Semifinals", "Final", "Winner"}},
 	} {
 		b := cutBracket(t, 2*tt.cut+16, tt.cut, tt.played, tt.results)
-		for _, lang := range Langs() {
+		for _, lang := range writer.Langs() {
 			path := filepath.Join(t.TempDir(), "bracket.pdf")
 			var warnings []string
-			if err := os.WriteFile(path, renderBracket(t, b, Options{Lang: lang, Now: writertest.Now,
+			if err := os.WriteFile(path, renderBracket(t, b, writer.Options{Lang: lang, Now: writertest.Now,
 				Warn: func(m string) { warnings = append(warnings, m) }}), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +39,7 @@ func TestBracketPDFE2E(t *testing.T) {
 			}
 			text := strings.Join(writertest.PDFText(t, path), "\n")
 			flat := strings.Join(strings.Fields(text), " ")
-			s := NewBracketScreen(b, Options{Lang: lang})
+			s := NewBracketScreen(b, writer.Options{Lang: lang})
 			for _, want := range append([]string{s.Title}, roundNames(s)...) {
 				if !strings.Contains(flat, want) {
 					t.Errorf("top %d, %s: the page lacks %q", tt.cut, lang, want)
@@ -99,7 +66,7 @@ func TestBracketPDFE2E(t *testing.T) {
 }
 
 // renderBracket renders a bracket page in memory.
-func renderBracket(t *testing.T, b *topcut.Bracket, opt Options) []byte {
+func renderBracket(t *testing.T, b *topcut.Bracket, opt writer.Options) []byte {
 	t.Helper()
 	var buf strings.Builder
 	if err := WriteBracketPDF(&buf, b, opt); err != nil {

@@ -1,4 +1,4 @@
-package writer
+package roundsheet
 
 import (
 	"bytes"
@@ -19,21 +19,22 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // TestPairingsTable holds the terminal table, by table and by name, in every language.
 func TestPairingsTable(t *testing.T) {
 	p := writertest.Pairings(t)
-	for _, lang := range Langs() {
+	for _, lang := range writer.Langs() {
 		for _, by := range []struct {
 			name  string
 			lists PairingsLists
 		}{{"table", BothLists}, {"name", ListByName}} {
 			var b bytes.Buffer
-			if err := WritePairingsTable(&b, p, by.lists, Options{Lang: lang}); err != nil {
+			if err := WritePairingsTable(&b, p, by.lists, writer.Options{Lang: lang}); err != nil {
 				t.Fatal(err)
 			}
-			golden.Check(t, filepath.Join("..", "testdata", "writer", "pairings-"+lang+"-"+by.name+".golden.txt"), b.String())
+			golden.Check(t, filepath.Join("..", "..", "testdata", "writer", "pairings-"+lang+"-"+by.name+".golden.txt"), b.String())
 		}
 	}
 }
@@ -48,10 +49,10 @@ func TestPairingsCSV(t *testing.T) {
 		lang  string
 	}{{"table-en", BothLists, "en"}, {"name-zh", ListByName, "zh"}} {
 		var b bytes.Buffer
-		if err := WritePairingsCSV(&b, p, tt.lists, Options{Lang: tt.lang}); err != nil {
+		if err := WritePairingsCSV(&b, p, tt.lists, writer.Options{Lang: tt.lang}); err != nil {
 			t.Fatal(err)
 		}
-		golden.Check(t, filepath.Join("..", "testdata", "writer", "pairings-"+tt.name+".golden.csv"), b.String())
+		golden.Check(t, filepath.Join("..", "..", "testdata", "writer", "pairings-"+tt.name+".golden.csv"), b.String())
 	}
 
 	ev := writertest.PairingsEvent()
@@ -64,7 +65,7 @@ func TestPairingsCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := WritePairingsCSV(&b, q, BothLists, Options{}); err != nil {
+	if err := WritePairingsCSV(&b, q, BothLists, writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(b.String(), "\n")
@@ -82,7 +83,7 @@ func TestPairingsJSON(t *testing.T) {
 	if err := WritePairingsJSON(&b, writertest.Pairings(t)); err != nil {
 		t.Fatal(err)
 	}
-	golden.Check(t, filepath.Join("..", "testdata", "writer", "pairings.golden.json"), b.String())
+	golden.Check(t, filepath.Join("..", "..", "testdata", "writer", "pairings.golden.json"), b.String())
 }
 
 // TestPairingsColours checks that chess pairings say who has White: White first by table,
@@ -96,10 +97,10 @@ func TestPairingsColours(t *testing.T) {
 		t.Fatal(err)
 	}
 	var byTable, byName bytes.Buffer
-	if err := WritePairingsTable(&byTable, p, BothLists, Options{}); err != nil {
+	if err := WritePairingsTable(&byTable, p, BothLists, writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := WritePairingsTable(&byName, p, ListByName, Options{}); err != nil {
+	if err := WritePairingsTable(&byName, p, ListByName, writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Table  White ", "    1  Émile Dubois ", "Result"} {
@@ -115,13 +116,13 @@ func TestPairingsColours(t *testing.T) {
 // TestRenderPairings checks the formats Pairings.Render writes and the one it refuses.
 func TestRenderPairings(t *testing.T) {
 	p := writertest.Pairings(t)
-	for ext, prefix := range map[string]string{".pdf": "%PDF", ".csv": utf8BOM + "Round,", ".json": "{", ".txt": "Friday"} {
-		data, err := Pairings.Render("pairings"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, Options{Now: writertest.Now})
+	for ext, prefix := range map[string]string{".pdf": "%PDF", ".csv": writer.UTF8BOM + "Round,", ".json": "{", ".txt": "Friday"} {
+		data, err := Pairings.Render("pairings"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, writer.Options{Now: writertest.Now})
 		if err != nil || !bytes.HasPrefix(data, []byte(prefix)) {
 			t.Errorf("%s: %v, starts %.12q", ext, err, data)
 		}
 	}
-	if _, err := Pairings.Render("pairings.xlsx", PairingsDoc{Pairings: p, Lists: BothLists}, Options{}); err == nil ||
+	if _, err := Pairings.Render("pairings.xlsx", PairingsDoc{Pairings: p, Lists: BothLists}, writer.Options{}); err == nil ||
 		err.Error() != `pairings.xlsx: pairings are written to .pdf, .csv, .json, .txt` {
 		t.Errorf("xlsx: %v", err)
 	}
@@ -131,10 +132,10 @@ func TestRenderPairings(t *testing.T) {
 // the same bytes twice, both lists or one.
 func TestPairingsPDF(t *testing.T) {
 	p := writertest.Pairings(t)
-	for _, lang := range Langs() {
+	for _, lang := range writer.Langs() {
 		for _, lists := range []PairingsLists{BothLists, ListByName, ListByTable} {
 			var warnings []string
-			opt := Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
+			opt := writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
 			var a, b bytes.Buffer
 			if err := WritePairingsPDF(&a, p, lists, opt); err != nil {
 				t.Fatal(err)
@@ -183,14 +184,14 @@ func largePairings(t testing.TB, n int) *pairings.Pairings {
 func TestPairingsLayout(t *testing.T) {
 	for _, n := range []int{6, 16, 60, 300} {
 		p := largePairings(t, n)
-		for _, lang := range Langs() {
-			d, err := NewPDF(p.Before, Options{Lang: lang, Now: writertest.Now})
+		for _, lang := range writer.Langs() {
+			d, err := newRoundPDF(p.Before, writer.Options{Lang: lang, Now: writertest.Now})
 			if err != nil {
 				t.Fatal(err)
 			}
 			d.Heading()
-			s := newPairingWords(p, Options{Lang: lang})
-			paper := [2]float64{d.pageW, d.pageH} // portrait, before a layout turns the page
+			s := newPairingWords(p, writer.Options{Lang: lang})
+			paper := [2]float64{d.PageW, d.PageH} // portrait, before a layout turns the page
 			for _, l := range []*wallList{d.byNameList(s), d.byTableList(s)} {
 				what := fmt.Sprintf("%d players, %s, %s", n, lang, l.subtitle)
 				l.measure()
@@ -199,7 +200,7 @@ func TestPairingsLayout(t *testing.T) {
 					t.Errorf("%s: scale %.2f", what, lay.scale)
 				}
 				var seen []int
-				room := lay.pageH - marginBottom - footerH - lay.top - listHeadH*lay.scale
+				room := lay.pageH - writer.MarginBottom - writer.FooterH - lay.top - listHeadH*lay.scale
 				for _, page := range lay.pages {
 					if len(page) > lay.blocks {
 						t.Errorf("%s: %d blocks on a page of %d", what, len(page), lay.blocks)
@@ -218,7 +219,7 @@ func TestPairingsLayout(t *testing.T) {
 				for _, w := range lay.widths {
 					blockW += w
 				}
-				if total := float64(lay.blocks)*blockW + float64(lay.blocks-1)*listGutter; total > lay.pageW-2*marginX+1e-6 {
+				if total := float64(lay.blocks)*blockW + float64(lay.blocks-1)*listGutter; total > lay.pageW-2*writer.MarginX+1e-6 {
 					t.Errorf("%s: blocks %.1f mm wide on a %.1f mm page", what, total, lay.pageW)
 				}
 				switch {
@@ -238,17 +239,17 @@ func TestPairingsLayout(t *testing.T) {
 // his table and opponent; a bye, a late entry and an unpaired player say so.
 func TestPairingsByNameRows(t *testing.T) {
 	p := writertest.Pairings(t)
-	d, err := NewPDF(p.Before, Options{Now: writertest.Now})
+	d, err := newRoundPDF(p.Before, writer.Options{Now: writertest.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := d.byNameList(newPairingWords(p, Options{Lang: "en"}))
+	l := d.byNameList(newPairingWords(p, writer.Options{Lang: "en"}))
 	var got []string
 	for _, r := range l.rows {
 		line := []string{}
 		for c, cell := range r.cells {
-			line = append(line, plain(cell))
-			if tag := plain(r.tags[c]); tag != "" {
+			line = append(line, cell.String())
+			if tag := r.tags[c].String(); tag != "" {
 				line = append(line, "("+tag+")")
 			}
 		}
@@ -283,9 +284,9 @@ func TestSlipsPDF(t *testing.T) {
 		{largePairings(t, 60), "A4", 3},     // 24 tables
 		{largePairings(t, 60), "Letter", 4}, // six to a page
 	} {
-		for _, lang := range Langs() {
+		for _, lang := range writer.Langs() {
 			var warnings []string
-			opt := Options{Lang: lang, Paper: tt.paper, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
+			opt := writer.Options{Lang: lang, Paper: tt.paper, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
 			a, err := Slips.Render("slips.pdf", tt.p, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -307,7 +308,7 @@ func TestSlipsPDF(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := WriteSlipsPDF(&buf, played, Options{Now: writertest.Now}); err != nil || writertest.PDFPages(buf.Bytes()) != 1 {
+	if err := WriteSlipsPDF(&buf, played, writer.Options{Now: writertest.Now}); err != nil || writertest.PDFPages(buf.Bytes()) != 1 {
 		t.Errorf("a round played: %v, %d pages", err, writertest.PDFPages(buf.Bytes()))
 	}
 }
@@ -331,7 +332,7 @@ func FuzzPairingsWriters(f *testing.F) {
 			t.Fatal(err)
 		}
 		for _, ext := range []string{".pdf", ".txt", ".json", ".csv"} {
-			data, err := Pairings.Render("p"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, Options{Now: writertest.Now})
+			data, err := Pairings.Render("p"+ext, PairingsDoc{Pairings: p, Lists: BothLists}, writer.Options{Now: writertest.Now})
 			if err != nil {
 				t.Fatalf("%s: %v", ext, err)
 			}
@@ -341,11 +342,11 @@ func FuzzPairingsWriters(f *testing.F) {
 				t.Errorf("the table holds a control character:\n%q", data)
 			}
 		}
-		if _, err := Slips.Render("s.pdf", p, Options{Now: writertest.Now}); err != nil {
+		if _, err := Slips.Render("s.pdf", p, writer.Options{Now: writertest.Now}); err != nil {
 			t.Fatal(err)
 		}
 		var c bytes.Buffer
-		if err := WritePairingsCSV(&c, p, ListByName, Options{}); err != nil {
+		if err := WritePairingsCSV(&c, p, ListByName, writer.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		rows, err := csv.NewReader(&c).ReadAll()
@@ -353,7 +354,7 @@ func FuzzPairingsWriters(f *testing.F) {
 			t.Fatalf("CSV: %v, %d rows for %d players", err, len(rows), len(p.Players))
 		}
 		for _, name := range []string{a, b} {
-			if !slices.ContainsFunc(rows, func(r []string) bool { return r[2] == name || r[2] == CSVSafe(name) }) {
+			if !slices.ContainsFunc(rows, func(r []string) bool { return r[2] == name || r[2] == writer.CSVSafe(name) }) {
 				t.Errorf("CSV: no row for %q", name)
 			}
 		}
@@ -400,7 +401,7 @@ func BenchmarkPairings(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if err := WritePairingsPDF(io.Discard, p, BothLists, Options{Now: writertest.Now}); err != nil {
+				if err := WritePairingsPDF(io.Discard, p, BothLists, writer.Options{Now: writertest.Now}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -412,14 +413,17 @@ func BenchmarkPairings(b *testing.B) {
 // may be, wraps at the largest size that cuts no word — after the hyphen of a double-barrelled
 // name — rather than in small type: it is read from two metres.
 func TestNameLinesLongName(t *testing.T) {
-	fs, _ := testFonts(t)
-	name := fs.Shape("Victor Vanderbilt-Featherstonehaugh", Style{Pt: listOppPt}, "")
+	fs, err := writer.LoadFonts(writer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := fs.Shape("Victor Vanderbilt-Featherstonehaugh", writer.Style{Pt: listOppPt}, "")
 	const scale = listMinScale
-	w := name.width(scale)*0.55 + 2*listPad*scale // too wide squeezed to oppSqueeze
-	lines, size := nameLines(name, Text{}, w, scale, oppSqueeze)
+	w := name.Width(scale)*0.55 + 2*listPad*scale // too wide squeezed to oppSqueeze
+	lines, size := nameLines(name, writer.Text{}, w, scale, oppSqueeze)
 	var got []string
 	for _, l := range lines {
-		got = append(got, plain(l))
+		got = append(got, l.String())
 	}
 	if want := []string{"Victor Vanderbilt-", "Featherstonehaugh"}; !slices.Equal(got, want) {
 		t.Errorf("lines %q, want %q", got, want)

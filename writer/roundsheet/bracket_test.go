@@ -1,4 +1,4 @@
-package writer
+package roundsheet
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/cutgen"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/topcut"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // cutBracket returns the bracket of a top cut of writertest.BigEvent(n) (Latin, Chinese and Japanese
@@ -32,7 +33,7 @@ func cutBracket(t testing.TB, n, cut, played, results int) *topcut.Bracket {
 // with the tables of those being played and the games won, the winner's column.
 func TestBracketScreen(t *testing.T) {
 	b := cutBracket(t, 20, 8, 1, 1) // quarterfinals played, the first semifinal too
-	s := NewBracketScreen(b, Options{Lang: "en"})
+	s := NewBracketScreen(b, writer.Options{Lang: "en"})
 	name := func(seed int) string { return tbsheet.Printable(b.Event.Players[b.Seeds[seed-1]].Name) }
 	side := func(x BracketSide) string {
 		out := x.Seed + " " + x.Name + " " + x.Score
@@ -77,11 +78,11 @@ func TestBracketScreen(t *testing.T) {
 	if s.Title != "Top 8 bracket" || !s.Ordered || len(s.Extras) != 0 {
 		t.Errorf("title %q, ordered %v, extras %q", s.Title, s.Ordered, s.Extras)
 	}
-	done := NewBracketScreen(cutBracket(t, 20, 4, 2, 1), Options{Lang: "ja"})
+	done := NewBracketScreen(cutBracket(t, 20, 4, 2, 1), writer.Options{Lang: "ja"})
 	if w := done.Rounds[len(done.Rounds)-1]; w.Name != "優勝" || !w.Games[0].Sides[0].Won || w.Games[0].Sides[0].Name == "" {
 		t.Errorf("the winner's column: %+v", w)
 	}
-	if got := NewBracketScreen(cutBracket(t, 20, 6, 0, 0), Options{Lang: "zh"}).Rounds[0].Games[0].Sides[1].Name; got != "轮空" {
+	if got := NewBracketScreen(cutBracket(t, 20, 6, 0, 0), writer.Options{Lang: "zh"}).Rounds[0].Games[0].Sides[1].Name; got != "轮空" {
 		t.Errorf("a top 6: seed 1's opponent is %q, want a bye", got)
 	}
 }
@@ -100,7 +101,7 @@ func TestBracketSections(t *testing.T) {
 		{64, []string{"0-3 from 0", "0-3 from 8", "0-3 from 16", "0-3 from 24", "3-6 from 0"}},
 	} {
 		var got []string
-		for _, sec := range bracketSections(NewBracketScreen(cutBracket(t, 2*tt.cut+16, tt.cut, 0, 0), Options{})) {
+		for _, sec := range bracketSections(NewBracketScreen(cutBracket(t, 2*tt.cut+16, tt.cut, 0, 0), writer.Options{})) {
 			got = append(got, fmt.Sprintf("%d-%d from %d", sec.cols[0], sec.cols[len(sec.cols)-1], sec.from))
 		}
 		if !slices.Equal(got, tt.pages) {
@@ -116,9 +117,9 @@ func TestBracketPDF(t *testing.T) {
 		{2, 0, 0, 1}, {6, 1, 1, 1}, {8, 0, 0, 1}, {8, 2, 1, 1}, {16, 1, 3, 1}, {32, 0, 0, 3},
 	} {
 		b := cutBracket(t, 2*tt.cut+16, tt.cut, tt.played, tt.results)
-		for _, lang := range Langs() {
+		for _, lang := range writer.Langs() {
 			var warnings []string
-			opt := Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
+			opt := writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
 			var x, y bytes.Buffer
 			if err := WriteBracketPDF(&x, b, opt); err != nil {
 				t.Fatal(err)
@@ -172,12 +173,11 @@ func FuzzBracket(f *testing.F) {
 				}
 			}
 		}
-		langs := Langs()
-		opt := Options{Now: writertest.Now, Lang: langs[int(opts/2)%len(langs)], Cut: int(opts % 5)}
-		for _, ext := range Standings.Exts() {
-			var b bytes.Buffer
-			if err := fileWriter(Standings, ext)(&b, st, opt); err != nil || b.Len() == 0 {
-				t.Errorf("%s: %v (%d bytes)", ext, err, b.Len())
+		langs := writer.Langs()
+		opt := writer.Options{Now: writertest.Now, Lang: langs[int(opts/2)%len(langs)], Cut: int(opts % 5)}
+		for _, ext := range writer.Standings.Exts() {
+			if b, err := writer.Standings.Render("standings"+ext, st, opt); err != nil || len(b) == 0 {
+				t.Errorf("%s: %v (%d bytes)", ext, err, len(b))
 			}
 		}
 		if b := topcut.Read(st); b != nil {
