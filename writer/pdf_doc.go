@@ -159,6 +159,7 @@ func NewPDF(st *calc.Standings, opt Options) (*PDF, error) {
 	return d, nil
 }
 
+// Label returns the word for key in the document's language.
 func (d *PDF) Label(key string) string { return label(d.Opt.Lang, key) }
 
 // EventTitle is the title of a wall page: the event's name and division ("Spring Open ·

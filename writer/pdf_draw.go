@@ -54,6 +54,7 @@ func (d *PDF) DrawHeader(pdf *fpdf.Fpdf) {
 	d.drawQR(pdf)
 }
 
+// DrawFooter draws page n of total's footer: the source and time, and "Page n of total".
 func (d *PDF) DrawFooter(pdf *fpdf.Fpdf, n, total int) {
 	x0, x1 := MarginX, d.PageW-MarginX
 	y := d.PageH - MarginBottom - FooterH + 2

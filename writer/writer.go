@@ -56,6 +56,7 @@ type Options struct {
 	Warn func(msg string)
 }
 
+// Time is the time printed in footers and the About sheet: Now, or the current time.
 func (o Options) Time() time.Time {
 	if o.Now.IsZero() {
 		return time.Now()

@@ -232,6 +232,7 @@ type Table struct {
 
 const defaultMaxWidth = 60
 
+// NewTable starts a sheet's table with its header row; rows are added with Add.
 func NewTable(sheet string, header []string) *Table {
 	t := &Table{sheet: sheet, header: header, widths: make([]float64, len(header)), Filter: true}
 	for i, h := range header {

@@ -62,6 +62,7 @@ func PairingsEvent() *tbsheet.Event {
 	return ev
 }
 
+// Pairings are the pairings of PairingsEvent's round 2, ranked by Magic's rules.
 func Pairings(t testing.TB) *pairings.Pairings {
 	t.Helper()
 	p, err := pairings.Compute(PairingsEvent(), pairings.Options{Calc: calc.Options{System: "mtg"}})
