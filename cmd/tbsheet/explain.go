@@ -10,7 +10,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/internal/suggest"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -108,26 +108,10 @@ func findPlayer(sts []*calc.Standings, q, input string) (*calc.Standings, calc.R
 			ranked = append(ranked, st.Event.Players[r.Player].Name)
 		}
 	}
-	if name := closestName(ranked, fq); name != "" {
+	if name := pipeline.ClosestName(ranked, fq); name != "" {
 		msg += fmt.Sprintf("; did you mean %q?", name)
 	}
 	return nil, calc.Row{}, inputErr(&tbsheet.Error{Pos: tbsheet.Pos{File: input}, Err: tbsheet.ErrUnknownPlayer, Msg: msg})
-}
-
-// closestName returns the name nearest to the folded query fq, comparing it with whole
-// names and with each of their words ("Grase" finds Grace Murphy), or "".
-func closestName(names []string, fq string) string {
-	var candidates []string
-	name := map[string]string{} // candidate → the player's name
-	for _, n := range names {
-		for _, c := range append([]string{tbsheet.FoldName(n)}, strings.Fields(tbsheet.FoldName(n))...) {
-			if _, dup := name[c]; !dup {
-				candidates = append(candidates, c)
-				name[c] = n
-			}
-		}
-	}
-	return name[suggest.Closest(fq, candidates, 3, nil)]
 }
 
 // explain prints one player's figures and rounds in the language asked for.
