@@ -27,7 +27,7 @@ type job struct {
 	// nil).
 	pairings func(input string) []string
 	// season, for watch --season, keeps a season's table over every input (nil: none).
-	season *seasonWatch
+	season *pipeline.SeasonWatch
 }
 
 func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {

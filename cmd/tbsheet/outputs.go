@@ -70,7 +70,7 @@ func checkFiles(inputs []string, files []outputFile) error {
 	seen := map[string]outputFile{}
 	for _, f := range files {
 		for _, in := range inputs {
-			if !samePath(in, f.path) {
+			if !pipeline.SamePath(in, f.path) {
 				continue
 			}
 			what := f.describe()
@@ -89,22 +89,6 @@ func checkFiles(inputs []string, files []outputFile) error {
 		seen[key] = f
 	}
 	return nil
-}
-
-// samePath reports whether a and b name the same file: the same file on disk when both
-// exist (so links count), else the same absolute path.
-func samePath(a, b string) bool {
-	if fa, err := os.Stat(a); err == nil {
-		if fb, err := os.Stat(b); err == nil {
-			return os.SameFile(fa, fb)
-		}
-	}
-	return pipeline.AbsPath(a) == pipeline.AbsPath(b)
-}
-
-func isDir(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.IsDir()
 }
 
 // checkFolders refuses, before a watch starts, an output whose folder does not exist: every

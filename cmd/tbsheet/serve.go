@@ -18,6 +18,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/serve"
@@ -70,7 +71,7 @@ patterns) and INPUT's, updated on every save of INPUT; its flags say how points 
 			if input == reader.Stdin {
 				return usageErr("serve: standard input (-) cannot be watched: give the file")
 			}
-			if isDir(input) {
+			if pipeline.IsDir(input) {
 				return usageErr("serve %s: give one results file, not a folder", input)
 			}
 			if of.cut > 0 {
@@ -193,7 +194,7 @@ func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
 		writeSeason := func() error { return nil }
 		if j.season != nil {
 			var seasonNotes []string
-			if snap.Season, writeSeason, seasonNotes, err = j.season.prepare(input, r.Standings, j.WriteOpt); err != nil {
+			if snap.Season, writeSeason, seasonNotes, err = j.season.Prepare(input, r.Standings, j.WriteOpt); err != nil {
 				return watch.Prepared{}, err
 			}
 			notes = append(notes, seasonNotes...)

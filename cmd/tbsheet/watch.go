@@ -196,7 +196,7 @@ func outputKinds() []string {
 // input or another's output (checkFiles). watch itself refuses those of the files it finds
 // in a folder input.
 func watchOutputs(inputs, outputs, formats []string, rounds ...[]string) (standings func(string) []string, round []func(string) []string, err error) {
-	many := len(inputs) > 1 || isDir(inputs[0])
+	many := len(inputs) > 1 || pipeline.IsDir(inputs[0])
 	files := fileInputs(inputs)
 	tags := pipeline.InputTags(files)
 	tag := func(input string) string {
@@ -229,7 +229,7 @@ func watchOutputs(inputs, outputs, formats []string, rounds ...[]string) (standi
 func fileInputs(inputs []string) []string {
 	var files []string
 	for _, in := range inputs {
-		if !isDir(in) {
+		if !pipeline.IsDir(in) {
 			files = append(files, in)
 		}
 	}
@@ -239,7 +239,7 @@ func fileInputs(inputs []string) []string {
 // isOutputFolder reports whether a watch output is a folder (-o out/), which receives a file
 // per input and format.
 func isOutputFolder(o string) bool {
-	return isDir(o) || strings.HasSuffix(o, string(filepath.Separator)) || strings.HasSuffix(o, "/")
+	return pipeline.IsDir(o) || strings.HasSuffix(o, string(filepath.Separator)) || strings.HasSuffix(o, "/")
 }
 
 // outputsFor maps an input, named by its tag (see inputTags), to its output files: an
@@ -299,7 +299,7 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 		}
 		writeSeason, seasonNotes := func() error { return nil }, []string(nil)
 		if j.season != nil {
-			if _, writeSeason, seasonNotes, err = j.season.prepare(input, r.Standings, j.WriteOpt); err != nil {
+			if _, writeSeason, seasonNotes, err = j.season.Prepare(input, r.Standings, j.WriteOpt); err != nil {
 				return watch.Prepared{}, err
 			}
 		}
@@ -331,7 +331,7 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 		}
 		var wroteSeason []string
 		if j.season != nil {
-			wroteSeason = j.season.outputs
+			wroteSeason = j.season.Outputs
 		}
 		sum := summarize(r.Standings, slices.Concat(paths, wrote, wrotePairings, wroteSeason))
 		if !j.quiet {
