@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -141,21 +139,11 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 			return inputErr(err)
 		}
 	}
-	data, err := reader.ReadFile(input, j.ReadOpt.MaxSize)
-	if err != nil {
-		return inputErr(err)
-	}
-	name := reader.InputName(input)
-	file, events, err := j.events(data, name)
+	in, err := j.readInput(input, cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
-	warnings := pipeline.Warnings(name, events)
-	printLines(cmd.ErrOrStderr(), warnings)
-	if err := j.strictErr(warnings); err != nil {
-		return err
-	}
-	notes := append(j.SystemNotes(name, events), pipeline.Notes(name, file, events, nil)...)
+	name, file, events, data, notes := in.Name, in.File, in.Events, in.Data, in.Notes
 	defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 	if f.check && events[0].Format == "trf" {
 		return auditChess(cmd.OutOrStdout(), events[0], data)
@@ -182,9 +170,9 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 		if err != nil {
 			return jobErr(err)
 		}
-		p, err := listPairings(pr.Event, pairings.Options{Calc: j.CalcOpt, Round: pr.Round.Number, Before: pr.Before})
+		p, err := pipeline.ListPairings(pr.Event, pairings.Options{Calc: j.CalcOpt, Round: pr.Round.Number, Before: pr.Before})
 		if err != nil {
-			return err
+			return jobErr(err)
 		}
 		all, paired = append(all, p), append(paired, pr)
 	}
@@ -196,22 +184,16 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 			}
 		}
 	}
-	names, files, err := renderRound(all, f.outputs, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
-		if strings.EqualFold(filepath.Ext(path), ".json") {
-			var b bytes.Buffer
-			err := writer.WritePairJSON(&b, p)
-			return b.Bytes(), err
-		}
-		return writer.Pair.Render(path, writer.PairingsDoc{Pairings: p, Lists: lists}, j.WriteOpt)
-	})
+	files, err := pipeline.RenderPair(all, f.outputs, lists, j.WriteOpt)
 	if err != nil {
 		return outputErr(err)
 	}
-	slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.WriteOpt)
+	slipPDFs, err := pipeline.RenderSlips(all, slipFiles, j.WriteOpt)
 	if err != nil {
 		return outputErr(err)
 	}
-	if err := checkFiles([]string{input}, slices.Concat(names, slipNames)); err != nil {
+	names, rendered := roundFiles(slices.Concat(files, slipPDFs))
+	if err := checkFiles([]string{input}, names); err != nil {
 		return err
 	}
 	if f.apply {
@@ -222,7 +204,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 		notes = append(notes, fmt.Sprintf("note: %s: round %s written into it; the file as it was is kept as %s",
 			name, paired[0].Label(), backup))
 	}
-	written, err := writer.WriteFiles(slices.Concat(files, slipPDFs))
+	written, err := writer.WriteFiles(rendered)
 	notes = append(notes, wroteNotes(written)...)
 	if err != nil {
 		return outputErr(err)
@@ -230,7 +212,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if f.to == "" && len(f.outputs)+len(slipFiles) > 0 {
 		return nil
 	}
-	return outputErr(writer.Pair.Print(cmd.OutOrStdout(), f.to, pairingsDocs(all, lists), j.WriteOpt))
+	return outputErr(writer.Pair.Print(cmd.OutOrStdout(), f.to, pipeline.PairingsDocs(all, lists), j.WriteOpt))
 }
 
 // tableList names tables: "table 4", "tables 2, 5, 8".

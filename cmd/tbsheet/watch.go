@@ -356,8 +356,8 @@ func brokenSave(err error) error {
 func (j *job) watchScenarios(ctx context.Context, sts []*calc.Standings, outputs []string) (write func() error, wrote, notes []string, err error) {
 	return watchRound(sts, outputs, "scenarios",
 		func(ev *tbsheet.Event) (*scenario.Report, error) { return scenario.Analyze(ctx, ev, j.scenarioOpt) },
-		func(reps []*scenario.Report) ([]outputFile, []writer.File, error) {
-			return renderScenarios(reps, outputs, j.WriteOpt)
+		func(reps []*scenario.Report) ([]pipeline.RoundFile, error) {
+			return pipeline.RenderScenarios(reps, outputs, j.WriteOpt)
 		})
 }
 
@@ -368,8 +368,8 @@ func (j *job) watchPairings(sts []*calc.Standings, outputs []string) (write func
 		func(ev *tbsheet.Event) (*pairings.Pairings, error) {
 			return pairings.Compute(ev, pairings.Options{Calc: j.CalcOpt})
 		},
-		func(all []*pairings.Pairings) ([]outputFile, []writer.File, error) {
-			return renderPairings(all, outputs, writer.BothLists, j.WriteOpt)
+		func(all []*pairings.Pairings) ([]pipeline.RoundFile, error) {
+			return pipeline.RenderPairings(all, outputs, writer.BothLists, j.WriteOpt)
 		})
 }
 
@@ -378,7 +378,7 @@ func (j *job) watchPairings(sts []*calc.Standings, outputs []string) (write func
 // makes of it and their names. With no round waiting for results it writes nothing and says
 // so in a note: the files keep what the last round gave.
 func watchRound[T any](sts []*calc.Standings, outputs []string, what string, compute func(*tbsheet.Event) (T, error),
-	render func([]T) ([]outputFile, []writer.File, error)) (write func() error, wrote, notes []string, err error) {
+	render func([]T) ([]pipeline.RoundFile, error)) (write func() error, wrote, notes []string, err error) {
 	none := func() error { return nil }
 	if len(outputs) == 0 {
 		return none, nil, nil, nil
@@ -394,10 +394,11 @@ func watchRound[T any](sts []*calc.Standings, outputs []string, what string, com
 		}
 		all = append(all, v)
 	}
-	_, files, err := render(all)
+	rendered, err := render(all)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	_, files := roundFiles(rendered)
 	write = func() error {
 		_, err := writer.WriteFiles(files)
 		return err
