@@ -99,8 +99,8 @@ func roundErr(ev *tbsheet.Event, err error, hint string) error {
 // RoundFile is one file of what a command about one round made of a division: its name,
 // the output (-o) it is named after, the input it is written for, and its bytes.
 type RoundFile struct {
-	Path, Output, Input string
-	Data                []byte
+	Named
+	Data []byte
 }
 
 // RenderRound renders what a command about one round made of each division (all) for
@@ -119,10 +119,19 @@ func RenderRound[T any](all []T, outputs []string, event func(T) *tbsheet.Event,
 			if err != nil {
 				return nil, err
 			}
-			files = append(files, RoundFile{Path: path, Output: out, Input: ev.Source, Data: data})
+			files = append(files, RoundFile{Named: Named{Path: path, Output: out, Input: ev.Source}, Data: data})
 		}
 	}
 	return files, nil
+}
+
+// WriterFiles are the files as writer.WriteFiles takes them.
+func WriterFiles(files []RoundFile) []writer.File {
+	out := make([]writer.File, len(files))
+	for i, f := range files {
+		out[i] = writer.File{Path: f.Path, Data: f.Data}
+	}
+	return out
 }
 
 // pairingsEvent is the event pairings belong to.

@@ -115,15 +115,6 @@ func (j *job) compute(path string, w io.Writer) ([]*calc.Standings, error) {
 	return r.Standings, nil
 }
 
-// outputFiles returns the files of standings outputs, for checkFiles.
-func outputFiles(files []pipeline.File) []outputFile {
-	out := make([]outputFile, len(files))
-	for i, f := range files {
-		out[i] = outputFile{path: f.Path, flag: f.Output, input: f.Input}
-	}
-	return out
-}
-
 // write renders every file, then writes them together (writer.RenderedFiles.Write), and
 // returns the files written. A file that cannot be written does not keep the others from
 // being written; the error names it.

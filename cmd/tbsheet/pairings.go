@@ -171,12 +171,6 @@ func (j *job) readInput(path string, stderr io.Writer) (*pipeline.Input, error) 
 
 // roundFiles are the files of a command about one round as checkFiles and
 // writer.WriteFiles take them.
-func roundFiles(files []pipeline.RoundFile) ([]outputFile, []writer.File) {
-	names := make([]outputFile, len(files))
-	data := make([]writer.File, len(files))
-	for i, f := range files {
-		names[i] = outputFile{path: f.Path, flag: f.Output, input: f.Input}
-		data[i] = writer.File{Path: f.Path, Data: f.Data}
-	}
-	return names, data
+func roundFiles(files []pipeline.RoundFile) ([]pipeline.Named, []writer.File) {
+	return pipeline.Names(files), pipeline.WriterFiles(files)
 }

@@ -77,7 +77,7 @@ The order of the events is their dates, then their names, whatever order they ar
 			if err := checkProduct(writer.Season, "", of.outputs); err != nil {
 				return err
 			}
-			if err := checkFiles(inputs, plainOutputs(of.outputs)); err != nil {
+			if err := checkFiles(inputs, pipeline.Plain(of.outputs)); err != nil {
 				return err
 			}
 			stderr := cmd.ErrOrStderr()
@@ -211,15 +211,6 @@ func (f *seasonFlags) options() (season.Options, error) {
 	}
 	opt.NameKey = reader.NameKey
 	return opt, nil
-}
-
-// plainOutputs are -o files as checkFiles takes them.
-func plainOutputs(outputs []string) []outputFile {
-	var out []outputFile
-	for _, o := range outputs {
-		out = append(out, outputFile{path: o, flag: o})
-	}
-	return out
 }
 
 // seasonErr gives an error of ranking a season its exit code: a usage error (a

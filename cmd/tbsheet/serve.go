@@ -199,7 +199,7 @@ func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
 			}
 			notes = append(notes, seasonNotes...)
 		}
-		sum := summarize(r.Standings, nil)
+		sum := pipeline.Summarize(r.Standings, nil)
 		if !j.quiet {
 			sum.Notes = append(r.Notes, notes...)
 		}

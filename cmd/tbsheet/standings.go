@@ -91,7 +91,7 @@ silences them.`,
 			}
 			files, note := pipeline.Files(inputs, of.outputs, all)
 			notes = append(notes, note...)
-			if err := checkFiles(inputs, outputFiles(files)); err != nil {
+			if err := checkFiles(inputs, pipeline.Names(files)); err != nil {
 				return err
 			}
 			written, err := j.write(files)

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/tbsheet/tbsheet/pipeline"
 )
 
 // lockOutputs takes, for a watch, a lock beside each output it names (.NAME.tbsheet-lock,
@@ -40,7 +42,7 @@ func lockOutputs(outputs []string) (release func(), err error) {
 
 // lockName is the lock of an output: beside the file, or inside the folder it names.
 func lockName(output string) string {
-	if isOutputFolder(output) {
+	if pipeline.IsOutputFolder(output) {
 		return filepath.Join(output, ".tbsheet-lock")
 	}
 	dir, base := filepath.Split(output)
