@@ -85,12 +85,6 @@ func (j *job) read(path string) (*pipeline.Result, error) {
 	return r, jobErr(err)
 }
 
-// computeBytes is read on an input already read (pipeline.Job.Compute).
-func (j *job) computeBytes(data []byte, path string) (*pipeline.Result, error) {
-	r, err := j.Compute(data, path)
-	return r, jobErr(err)
-}
-
 // events reads an input already read into the file's event and the events to rank
 // (pipeline.Job.Events).
 func (j *job) events(data []byte, path string) (*tbsheet.Event, []*tbsheet.Event, error) {

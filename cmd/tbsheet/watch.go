@@ -190,13 +190,3 @@ func (j *job) watchJob(inputs []string, outputs func(string) []string, warn io.W
 		Pairings: j.pairings, Season: j.season, Quiet: j.quiet, Warn: func(lines []string) { printLines(warn, lines) }}
 	return w.Run
 }
-
-// brokenSave is the error of a job on a save that cannot be read, as watch prints it: the
-// problems themselves, one per line, without the exit code the command line adds.
-func brokenSave(err error) error {
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return ee.err
-	}
-	return err
-}
