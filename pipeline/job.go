@@ -67,6 +67,35 @@ func (j *Job) ReadFile(path string) (*Result, error) {
 	return j.Compute(data, reader.InputName(path))
 }
 
+// ReadFiles reads every input (see [Job.ReadFile]) and returns the standings of each, with
+// the notes and warnings of every input read (those of an input that fails strict
+// included); the problems of every input are returned together, as one tbsheet.ErrorList.
+// A usage error (an option an input cannot honour) stops the reading.
+func (j *Job) ReadFiles(inputs []string) (all []Sourced, notes, warnings []string, err error) {
+	var problems tbsheet.ErrorList
+	for _, in := range inputs {
+		r, err := j.ReadFile(in)
+		if r != nil {
+			notes = append(notes, r.Notes...)
+			warnings = append(warnings, r.Warnings...)
+		}
+		if errors.Is(err, calc.ErrUsage) {
+			return nil, notes, warnings, err
+		}
+		if err != nil {
+			problems = append(problems, tbsheet.Errors(err)...)
+			continue
+		}
+		for _, st := range r.Standings {
+			all = append(all, Sourced{Input: in, Standings: st})
+		}
+	}
+	if len(problems) > 0 {
+		return nil, notes, warnings, problems
+	}
+	return all, notes, warnings, nil
+}
+
 // Compute is ReadFile on an input already read (watch hands over the bytes it hashed).
 // Self-check differences are warnings; with Check they are an error, returned with the
 // Result, whose notes say what could not be compared. With Strict, warnings are an error

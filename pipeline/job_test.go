@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 )
 
@@ -117,5 +118,22 @@ func TestFiles(t *testing.T) {
 	}
 	if files, notes := Files([]string{"cup.tdf"}, []string{"s.pdf"}, all[:1]); len(files) != 1 || files[0].Path != "s.pdf" || notes != nil {
 		t.Errorf("one standings: %+v, %q", files, notes)
+	}
+}
+
+// TestReadFiles: the standings of every input, each with its input; the problems of every
+// input together; a usage error stops the reading.
+func TestReadFiles(t *testing.T) {
+	all, notes, _, err := (&Job{}).ReadFiles([]string{"../samples/f1.csv", "../samples/pokemon-league-cup.tdf"})
+	if err != nil || len(all) != 4 || all[0].Input != "../samples/f1.csv" || all[3].Input != "../samples/pokemon-league-cup.tdf" || len(notes) == 0 {
+		t.Errorf("%d standings, %d notes, %v", len(all), len(notes), err)
+	}
+	_, _, _, err = (&Job{}).ReadFiles([]string{"nosuch-1.csv", "../samples/f1.csv", "nosuch-2.csv"})
+	if list := tbsheet.Errors(err); len(list) != 2 || !strings.Contains(list[1].Error(), "nosuch-2.csv") {
+		t.Errorf("two missing files: %v", err)
+	}
+	_, _, _, err = (&Job{Pod: "nosuch"}).ReadFiles([]string{"../samples/pokemon-league-cup.tdf", "nosuch-1.csv"})
+	if !errors.Is(err, calc.ErrUsage) {
+		t.Errorf("a division the input has not: %v", err)
 	}
 }

@@ -79,12 +79,6 @@ func jobErr(err error) error {
 	return inputErr(err)
 }
 
-// read reads one input and computes its standings (pipeline.Job.ReadFile).
-func (j *job) read(path string) (*pipeline.Result, error) {
-	r, err := j.ReadFile(path)
-	return r, jobErr(err)
-}
-
 // events reads an input already read into the file's event and the events to rank
 // (pipeline.Job.Events).
 func (j *job) events(data []byte, path string) (*tbsheet.Event, []*tbsheet.Event, error) {
@@ -92,19 +86,16 @@ func (j *job) events(data []byte, path string) (*tbsheet.Event, []*tbsheet.Event
 	return file, events, jobErr(err)
 }
 
-// strictErr is the error of --strict when the input has warnings, as bad input.
-func (j *job) strictErr(warnings []string) error { return inputErr(j.StrictErr(warnings)) }
-
 // compute reads one input and returns its standings, one per division, printing its
 // warnings and (unless -q) its notes to w.
 func (j *job) compute(path string, w io.Writer) ([]*calc.Standings, error) {
-	r, err := j.read(path)
+	r, err := j.ReadFile(path)
 	if r != nil {
 		printLines(w, r.Warnings)
 		j.printNotes(w, r.Notes)
 	}
 	if err != nil {
-		return nil, err
+		return nil, jobErr(err)
 	}
 	return r.Standings, nil
 }

@@ -58,7 +58,8 @@ The order of the events is their dates, then their names, whatever order they ar
 				return err
 			}
 			j.Title = "" // --title names the season, not each event
-			args = skipLocks(args, cmd.ErrOrStderr(), j.quiet)
+			args, locks := pipeline.SkipLocks(args)
+			j.printNotes(cmd.ErrOrStderr(), locks)
 			if err := checkProduct(writer.Season, to, nil); err != nil {
 				return err
 			}

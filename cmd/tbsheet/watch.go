@@ -66,7 +66,8 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 			if err != nil {
 				return err
 			}
-			inputs = skipLocks(inputs, cmd.ErrOrStderr(), j.quiet)
+			inputs, locks := pipeline.SkipLocks(inputs)
+			j.printNotes(cmd.ErrOrStderr(), locks)
 			if len(of.outputs) == 0 && len(seasonFiles) == 0 {
 				return usageErr("watch: give at least one output with -o")
 			}

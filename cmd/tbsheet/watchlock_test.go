@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -39,4 +40,13 @@ func TestWatchLock(t *testing.T) {
 		t.Fatalf("a stale lock: %v", err)
 	}
 	release()
+}
+
+// exitCode returns the exit code an error maps to: 1 when it is not classified.
+func exitCode(err error) int {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return exitInput
 }
