@@ -13,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet/apply"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/suggest"
+	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/swiss"
 	"github.com/tbsheet/tbsheet/topcut"
@@ -273,24 +274,60 @@ func Unlocked(input string) error {
 
 // Writable refuses, before pairing, an --apply into a file a program keeps (Challonge,
 // KTS, TOM, WER, an event JSON): only hand-kept workbooks and CSV files tell where a new
-// round goes, and a chess TRF file, whose lines hold a block per round.
-func Writable(name string, events []*tbsheet.Event) error {
-	ev := events[0]
-	if ev.Layout != nil && len(ev.Layout.Tables) > 0 || ev.Format == "trf" {
-		return nil
+// round goes, and a chess TRF file, whose lines hold a block per round (the input's error);
+// and into a file of several divisions, which a program keeps (a usage error).
+func Writable(in *Input) error {
+	ev := in.Events[0]
+	if !(ev.Layout != nil && len(ev.Layout.Tables) > 0 || ev.Format == "trf") {
+		what := ev.Format
+		if f, ok := reader.Lookup(ev.Format); ok {
+			what = f.Title
+		}
+		return fmt.Errorf("--apply: %s is a %s, which tbsheet does not write into: pair the round in the program that keeps it, or convert the results to a workbook (tbsheet convert %s -o results.xlsx) and pair that",
+			in.Name, what, in.Name)
 	}
-	what := ev.Format
-	if f, ok := reader.Lookup(ev.Format); ok {
-		what = f.Title
+	if len(in.Events) > 1 {
+		return usagef("--apply: %s holds %d divisions (%s): pair them in the program that keeps the file", in.Name, len(in.Events), PodNames(in.File))
 	}
-	return fmt.Errorf("--apply: %s is a %s, which tbsheet does not write into: pair the round in the program that keeps it, or convert the results to a workbook (tbsheet convert %s -o results.xlsx) and pair that",
-		name, what, name)
+	return nil
+}
+
+// PairInput pairs the next round of every division of an input ([PairNext]) and lists each
+// new round's pairings as players read them.
+func PairInput(in *Input, opt PairOptions) (paired []Paired, all []*pairings.Pairings, err error) {
+	for _, ev := range in.Events {
+		pr, err := PairNext(ev, opt, in.Data)
+		if err != nil {
+			return nil, nil, err
+		}
+		p, err := ListPairings(pr.Event, pairings.Options{Calc: opt.Calc, Round: pr.Round.Number, Before: pr.Before})
+		if err != nil {
+			return nil, nil, err
+		}
+		all, paired = append(all, p), append(paired, pr)
+	}
+	return paired, all, nil
+}
+
+// SeedNotes are the notes that give the seed each Swiss round of an input (name) was paired
+// with, which pairs it the same way again.
+func SeedNotes(name string, paired []Paired, seed uint64) []string {
+	var notes []string
+	for _, pr := range paired {
+		if pr.Swiss {
+			notes = append(notes, fmt.Sprintf("note: %s: round %d paired with seed %d (--seed %d pairs it the same way again)",
+				name, pr.Round.Number, seed, seed))
+		}
+	}
+	return notes
 }
 
 // Applied is the paired round written into the input (apply.Round): the copy of the input
 // as it was, to write first, and the input with the round.
 type Applied struct {
 	Backup, Input writer.File
+	// Note says so, naming the copy.
+	Note string
 }
 
 // Apply writes the paired round into the input's bytes (data) and names the copy of the
@@ -304,9 +341,12 @@ func Apply(input string, data []byte, p Paired) (Applied, error) {
 	if err != nil {
 		return Applied{}, err
 	}
+	backup := BackupName(input, p.Round.Number)
 	return Applied{
-		Backup: writer.File{Path: BackupName(input, p.Round.Number), Data: data},
+		Backup: writer.File{Path: backup, Data: data},
 		Input:  writer.File{Path: input, Data: out},
+		Note: fmt.Sprintf("note: %s: round %s written into it; the file as it was is kept as %s",
+			reader.InputName(input), p.Label(), backup),
 	}, nil
 }
 

@@ -109,6 +109,27 @@ func TestPairNext(t *testing.T) {
 	}
 }
 
+// TestPairInput: every division of an input paired, each new round listed; the seed noted
+// for the Swiss rounds.
+func TestPairInput(t *testing.T) {
+	in, err := (&Job{}).ReadInput("../samples/fnm-store.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	paired, all, err := PairInput(in, PairOptions{Seed: 7})
+	if err != nil || len(paired) != 1 || len(all) != 1 || all[0].Round != paired[0].Round.Number {
+		t.Fatalf("%d paired, %d listed: %v", len(paired), len(all), err)
+	}
+	notes := SeedNotes(in.Name, paired, 7)
+	if len(notes) != 1 || !strings.Contains(notes[0], "round 5 paired with seed 7 (--seed 7") {
+		t.Errorf("notes %q", notes)
+	}
+	cut, _, err := PairInput(in, PairOptions{Cut: 8})
+	if err != nil || len(SeedNotes(in.Name, cut, 7)) != 0 {
+		t.Errorf("the top cut's round has a seed: %v", err)
+	}
+}
+
 // TestPairSeed: the same seed pairs the same way; the input's event is left as it was.
 func TestPairSeed(t *testing.T) {
 	ev, data := readEvent(t, "samples/fnm-store.xlsx")
@@ -169,7 +190,7 @@ func TestPlayerIndex(t *testing.T) {
 // refused before pairing.
 func TestApply(t *testing.T) {
 	ev, data := readEvent(t, "samples/fnm-store.xlsx")
-	if err := Writable("fnm-store.xlsx", []*tbsheet.Event{ev}); err != nil {
+	if err := Writable(&Input{Name: "fnm-store.xlsx", Events: []*tbsheet.Event{ev}}); err != nil {
 		t.Errorf("a hand-kept workbook: %v", err)
 	}
 	p, err := PairNext(ev, PairOptions{Seed: 7}, data)
@@ -199,8 +220,11 @@ func TestApply(t *testing.T) {
 		t.Errorf("a second copy: %s, want %s", got, want)
 	}
 	wer, _ := readEvent(t, "samples/fnm-modern.wer")
-	if err := Writable("fnm-modern.wer", []*tbsheet.Event{wer}); err == nil || !strings.Contains(err.Error(), "does not write into") {
+	if err := Writable(&Input{Name: "fnm-modern.wer", Events: []*tbsheet.Event{wer}}); err == nil || !strings.Contains(err.Error(), "does not write into") {
 		t.Errorf("a WER file: %v", err)
+	}
+	if a.Note != "note: "+input+": round 5 written into it; the file as it was is kept as "+a.Backup.Path {
+		t.Errorf("note %q", a.Note)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "~$results.xlsx"), nil, 0o644); err != nil {
 		t.Fatal(err)

@@ -15,7 +15,6 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/apply"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/swiss"
@@ -143,46 +142,29 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err != nil {
 		return err
 	}
-	name, file, events, data, notes := in.Name, in.File, in.Events, in.Data, in.Notes
+	notes := in.Notes
 	defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
-	if f.check && events[0].Format == "trf" {
-		return auditChess(cmd.OutOrStdout(), events[0], data)
+	if f.check && in.Events[0].Format == "trf" {
+		return auditChess(cmd.OutOrStdout(), in.Events[0], in.Data)
 	}
 	if f.check {
-		return auditPairings(cmd.OutOrStdout(), events, j.CalcOpt)
+		return auditPairings(cmd.OutOrStdout(), in.Events, j.CalcOpt)
 	}
 	if f.apply {
-		if err := pipeline.Writable(name, events); err != nil {
-			return inputErr(err)
+		if err := pipeline.Writable(in); err != nil {
+			return jobErr(err)
 		}
-	}
-	if f.apply && len(events) > 1 {
-		return usageErr("--apply: %s holds %d divisions (%s): pair them in the program that keeps the file", name, len(events), pipeline.PodNames(file))
 	}
 	if !f.seedGiven {
 		f.seed = rand.Uint64() % 1_000_000_000 // short enough to copy from the terminal
 	}
 	opt := pipeline.PairOptions{Calc: j.CalcOpt, Seed: f.seed, Drop: f.drop, Avoid: f.avoid, Fixed: f.fixed, Cut: f.cut, Rounds: f.rounds}
-	var all []*pairings.Pairings
-	var paired []pipeline.Paired
-	for _, ev := range events {
-		pr, err := pipeline.PairNext(ev, opt, data)
-		if err != nil {
-			return jobErr(err)
-		}
-		p, err := pipeline.ListPairings(pr.Event, pairings.Options{Calc: j.CalcOpt, Round: pr.Round.Number, Before: pr.Before})
-		if err != nil {
-			return jobErr(err)
-		}
-		all, paired = append(all, p), append(paired, pr)
+	paired, all, err := pipeline.PairInput(in, opt)
+	if err != nil {
+		return jobErr(err)
 	}
 	if !j.quiet {
-		for _, pr := range paired {
-			if pr.Swiss {
-				notes = append(notes, fmt.Sprintf("note: %s: round %d paired with seed %d (--seed %d pairs it the same way again)",
-					name, pr.Round.Number, f.seed, f.seed))
-			}
-		}
+		notes = append(notes, pipeline.SeedNotes(in.Name, paired, f.seed)...)
 	}
 	files, err := pipeline.RenderPair(all, f.outputs, lists, j.WriteOpt)
 	if err != nil {
@@ -197,12 +179,11 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 		return err
 	}
 	if f.apply {
-		backup, err := applyRound(input, data, paired[0])
+		note, err := applyRound(input, in.Data, paired[0])
 		if err != nil {
 			return err
 		}
-		notes = append(notes, fmt.Sprintf("note: %s: round %s written into it; the file as it was is kept as %s",
-			name, paired[0].Label(), backup))
+		notes = append(notes, note)
 	}
 	written, err := writer.WriteFiles(rendered)
 	notes = append(notes, wroteNotes(written)...)
@@ -239,7 +220,7 @@ func enough(n int) string {
 }
 
 // applyRound writes the paired round into the input, after keeping a copy of the file as
-// it was beside it (pipeline.Apply); it returns the copy's name.
+// it was beside it (pipeline.Apply); it returns the note that says so.
 func applyRound(input string, data []byte, pr pipeline.Paired) (string, error) {
 	a, err := pipeline.Apply(input, data, pr)
 	if errors.Is(err, apply.ErrLayout) {
@@ -254,7 +235,7 @@ func applyRound(input string, data []byte, pr pipeline.Paired) (string, error) {
 	if _, err := writer.WriteFiles([]writer.File{a.Input}); err != nil {
 		return "", outputErr(err)
 	}
-	return a.Backup.Path, nil
+	return a.Note, nil
 }
 
 // auditPairings prints what swiss.Audit finds in each division's rounds, one line each,
