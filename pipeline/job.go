@@ -58,6 +58,23 @@ type Result struct {
 	Warnings []string
 }
 
+// ReadPlayers reads the players list (--players) the reader gives inputs that lack one:
+// its positioned problems are reported with each input's own, in one run (PlayersErr); a
+// list that cannot be read at all is the error.
+func (j *Job) ReadPlayers(path string) error {
+	list, err := reader.ReadPlayers(path)
+	var errs tbsheet.ErrorList
+	switch {
+	case err == nil:
+	case errors.As(err, &errs) && list != nil:
+		j.PlayersErr = errs
+	default:
+		return err
+	}
+	j.ReadOpt.Players = list
+	return nil
+}
+
 // ReadFile reads one input (reader.Stdin for standard input) and computes its standings.
 func (j *Job) ReadFile(path string) (*Result, error) {
 	data, err := reader.ReadFile(path, j.ReadOpt.MaxSize)

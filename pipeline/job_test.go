@@ -137,3 +137,26 @@ func TestReadFiles(t *testing.T) {
 		t.Errorf("a division the input has not: %v", err)
 	}
 }
+
+// TestReadPlayers: a players list gives the results their names; its positioned problems
+// come first among an input's, in one run; a list that is not there is the error.
+func TestReadPlayers(t *testing.T) {
+	j := &Job{}
+	if err := j.ReadPlayers("../testdata/kts/locals-players.csv"); err != nil || len(j.ReadOpt.Players) == 0 {
+		t.Fatalf("%v", err)
+	}
+	if _, err := j.ReadFile("../testdata/kts/locals-matches.csv"); err != nil {
+		t.Errorf("results with their players list: %v", err)
+	}
+	bad := &Job{}
+	if err := bad.ReadPlayers("../cmd/tbsheet/testdata/cli/bad-players.csv"); err != nil || len(bad.PlayersErr) == 0 {
+		t.Fatalf("a list with problems: %v, %d problems", err, len(bad.PlayersErr))
+	}
+	_, err := bad.ReadFile("../cmd/tbsheet/testdata/cli/bad-results.csv")
+	if list := tbsheet.Errors(err); len(list) <= len(bad.PlayersErr) || list[0] != bad.PlayersErr[0] {
+		t.Errorf("the list's problems and the results': %v", err)
+	}
+	if err := (&Job{}).ReadPlayers("nosuch-players.csv"); err == nil {
+		t.Error("a missing list read")
+	}
+}

@@ -55,17 +55,9 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 		j.Final = &final
 	}
 	if players != "" {
-		list, err := reader.ReadPlayers(players)
-		var errs tbsheet.ErrorList
-		switch {
-		case err == nil:
-		case errors.As(err, &errs) && list != nil:
-			// Positioned problems of the list: reported with the results' own, in one run.
-			j.PlayersErr = errs
-		default:
+		if err := j.ReadPlayers(players); err != nil {
 			return nil, inputErr(err)
 		}
-		j.ReadOpt.Players = list
 	}
 	return j, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/watch"
@@ -135,9 +136,12 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 			all := func(input string) []string {
 				return slices.Concat(outputs(input), j.scenarios(input), j.pairings(input))
 			}
-			release, err := lockOutputs(slices.Concat(of.outputs, scenarios, pairingFiles, seasonFiles))
+			release, err := pipeline.LockOutputs(slices.Concat(of.outputs, scenarios, pairingFiles, seasonFiles))
+			if errors.Is(err, calc.ErrUsage) {
+				return usageErr("%v", err)
+			}
 			if err != nil {
-				return err
+				return outputErr(err)
 			}
 			defer release()
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
