@@ -3,9 +3,13 @@
 // standings the input carries (the self-check), gather what the organizer should know (notes
 // and warnings), name the output files of each standings and render them. standings, watch,
 // serve, pair, pairings, explain, scenarios, convert and season all run it, with the options
-// their flags give; it knows nothing of flags, terminals or exit codes. A problem of the
-// command line is returned as a calc.UsageError (errors.Is(err, calc.ErrUsage)); any other
-// error is the input's.
+// their flags give. Beside that job it holds the work of each command: the next round
+// paired (pair.go, chess.go), a round listed or analysed (round.go), a season ranked
+// (season.go), a save run for watch and serve (watch.go, serve.go), the output files named
+// and checked (files.go, names.go). It knows nothing of flags, terminals or exit codes. A
+// problem of the command line is returned as a calc.UsageError (errors.Is(err,
+// calc.ErrUsage)); any other error is the input's, or, where a function says so, the
+// output's.
 package pipeline
 
 import (
