@@ -8,6 +8,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // Options control a calculation. The zero value computes the event's own system (or mtg) over
@@ -71,10 +72,10 @@ type Def struct {
 	Doc string
 	// Unverified, when non-empty, names the assumption (⚠ in the spec) this default rests on.
 	Unverified string
-	// Names is the name in each language ("en" is Name). Plain is a one-line definition for
-	// players in each language, with no formula, setting or rule reference: the wall PDF's
-	// legend and `tbsheet explain` print it, where Doc and Unverified are for organizers.
-	Names, Plain Text
+	// Names is the name players read, in the catalogue (in English it is Name). Plain is a
+	// one-line definition for players, with no formula, setting or rule reference: the wall
+	// PDF's legend and `tbsheet explain` print it, where Doc and Unverified are for organizers.
+	Names, Plain i18n.Note
 	// Format is how values are displayed.
 	Format Format
 	// compute returns one Figure per player index (players outside the standings included,
@@ -112,7 +113,7 @@ type Explanation struct {
 	// Expr is the arithmetic; nil when the figure is not arithmetic (n/a, head-to-head).
 	Expr *Expr
 	// Note is shown after the arithmetic, or alone when Expr is nil ("only byes: n/a").
-	Note string
+	Note i18n.Note
 	// Terms names the opponent behind each term when the arithmetic adds up one term per
 	// opponent (a mean or a sum over opponents), in the order Expr writes them; nil for other
 	// arithmetic. Writers print "vs Carol 6/12, vs Dave 9/12" beside "(6/12 + 9/12) / 2" so
@@ -183,7 +184,7 @@ func (c *Context) Get(id string) []Figure {
 // tiebreak builds on demand.
 func (c *Context) Explain(id string, p int) Explanation {
 	f := c.Get(id)[p]
-	if f.Explain.Expr != nil || f.Explain.Note != "" {
+	if f.Explain.Expr != nil || !f.Explain.Note.IsZero() {
 		return f.Explain
 	}
 	if d, _ := Lookup(id); d.explain != nil {
@@ -343,7 +344,7 @@ type Standings struct {
 	Unreported []MatchRef
 	// Notes are facts about the calculation for the organizer (a round left out, a tie that
 	// only chance can break).
-	Notes []string
+	Notes []i18n.Note
 	// Final is true when Rows are the final standings after a top cut (see [Final]): players
 	// in the cut come first, ordered by how far they went, and Rank is the final place.
 	Final bool
@@ -377,8 +378,9 @@ type Row struct {
 	DroppedAfter int
 	// Figures holds one figure per Standings.Columns entry.
 	Figures []Figure
-	// Note is shown beside the row ("order with #4 decided by lot").
-	Note string
+	// Note is shown beside the row: how far the player went in the top cut, and whom he is
+	// tied with on every key.
+	Note i18n.Note
 	// Finish is, in standings with a top cut (Standings.Cut), how far a player of the cut
 	// went: 1 for the winner, 2 for the finalists, 4 for the semi-finalists, 8 for the
 	// quarter-finalists, then 16, 32 …; 0 outside the cut and in Swiss standings. StillIn

@@ -1,11 +1,9 @@
 package calc
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // Challonge's Swiss tie-breaks (docs/tiebreakers.md#challonge, and its
@@ -81,7 +79,8 @@ func gameTotals(c *Context, p int) (won, lost, drawn int64, entered bool) {
 	return
 }
 
-const noGames = "no game scores entered"
+// noGames is the note of a game key with no game scores entered.
+var noGames = i18n.N("x.no-games")
 
 func computeGameWins(c *Context) []Figure {
 	t := tallyOf(c)
@@ -114,7 +113,7 @@ func computeGameWinPct(c *Context) []Figure {
 func explainGameWinPct(c *Context, p int) Explanation {
 	w, l, d, _ := gameTotals(c, p)
 	if w+l+d == 0 {
-		return Explanation{Note: noGames + ": n/a"}
+		return Explanation{Note: i18n.N("x.no-games.na")}
 	}
 	return Explanation{Expr: Ratio(w, w+l+d)}
 }
@@ -154,7 +153,8 @@ func scoreTotals(c *Context, p int) (scored, conceded exact.Num, known bool) {
 	return s.value(), k.value(), known
 }
 
-const noScores = "no point scores in the input"
+// noScores is the note of a point key with no point scores in the input.
+var noScores = i18n.N("x.no-scores")
 
 func computePointsScored(c *Context) []Figure {
 	figs := make([]Figure, len(c.Event.Players))
@@ -242,13 +242,13 @@ func computeWinsVsTied(c *Context) []Figure {
 func explainWinsVsTied(c *Context, p int) Explanation {
 	rounds, beaten := winsVsTied(c, primary(c), p)
 	if len(rounds) == 0 {
-		return Explanation{Expr: Int(0), Note: "no wins against players on the same points"}
+		return Explanation{Expr: Int(0), Note: i18n.N("x.no-wins-vs-tied")}
 	}
-	var wins []string
+	wins := make([]i18n.Note, len(beaten))
 	for i, o := range beaten {
-		wins = append(wins, fmt.Sprintf("%s (round %d)", c.Event.Players[o].Name, rounds[i]))
+		wins[i] = i18n.N("x.name-round", c.Event.Players[o].Name, rounds[i])
 	}
-	return Explanation{Expr: Int(int64(len(rounds))), Note: "beat " + strings.Join(wins, ", ")}
+	return Explanation{Expr: Int(int64(len(rounds))), Note: i18n.N("x.beat", i18n.Join("sep.list", wins...))}
 }
 
 // computeMedianBuchholz: Σ of the opponents' points minus the highest and the lowest, with
@@ -300,8 +300,7 @@ func explainMedianBuchholz(c *Context, p int) Explanation {
 		named = append(named, OppTerm{Opp: o, Expr: pts[o]})
 	}
 	if len(vals) < 3 {
-		return Explanation{Expr: Int(0), Note: fmt.Sprintf("%d %s: Median-Buchholz needs 3 or more, so 0",
-			len(vals), plural(len(vals), "opponent", "opponents"))}
+		return Explanation{Expr: Int(0), Note: i18n.N("x.median-few", len(vals))}
 	}
 	return Explanation{Expr: Sub(Sum(vals...), Max(vals...), Min(vals...)), Terms: named}
 }

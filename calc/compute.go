@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/safego"
 )
 
@@ -99,7 +100,7 @@ func CheckSettings(ev *tbsheet.Event, opt Options) *tbsheet.Error {
 
 // resolve picks the system, the order and the columns (see Compute), with the notes on a
 // declared order.
-func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def, notes []string, err error) {
+func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def, notes []i18n.Note, err error) {
 	name := opt.System
 	if name == "" {
 		name = ev.System
@@ -125,12 +126,11 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 	case eventsOwn && len(ev.Tiebreaks) > 0:
 		ids, fromEvent = ev.Tiebreaks, true
 	case eventsOwn && ev.DeclaredTiebreaks != "" && len(opt.Tiebreaks) == 0:
-		var note string
+		var note i18n.Note
 		ids, note = declaredOrder(ev, sys)
 		notes = append(notes, note)
 	case eventsOwn && ev.DeclaredTiebreaks != "":
-		notes = append(notes, fmt.Sprintf("ranked by the tie-breaks given on the command line, not those the file declares (%s)",
-			ev.DeclaredTiebreaks))
+		notes = append(notes, i18n.N("note.declared-overridden", ev.DeclaredTiebreaks))
 	}
 	if len(opt.Tiebreaks) > 0 {
 		ids, fromEvent = opt.Tiebreaks, false
@@ -174,16 +174,16 @@ func resolve(ev *tbsheet.Event, opt Options) (sys *System, order, columns []*Def
 
 // declaredOrder returns the order an event declares in FIDE's notation, with the note that
 // says so, or the preset's order and the note that says which code tbsheet cannot follow.
-func declaredOrder(ev *tbsheet.Event, sys *System) ([]string, string) {
+func declaredOrder(ev *tbsheet.Event, sys *System) ([]string, i18n.Note) {
 	ids, err := FIDETiebreaks(ev.DeclaredTiebreaks)
 	if err == nil {
-		return ids, "tie-breaks as the file declares: " + shortNames(ids)
+		return ids, i18n.N("note.declared", shortNames(ids))
 	}
 	at := ev.DeclaredTiebreaksPos
 	if at.File == "" {
 		at.File = ev.Source
 	}
-	why := err.Error()
+	why := i18n.N("text", err.Error())
 	var code *FIDECodeError
 	if errors.As(err, &code) {
 		why = code.Why
@@ -191,14 +191,13 @@ func declaredOrder(ev *tbsheet.Event, sys *System) ([]string, string) {
 			at.Col += code.Offset
 		}
 	}
-	return sys.Tiebreaks, fmt.Sprintf("%s: the file declares the tie-breaks %s, but %s: ranked by the %s preset's tie-breaks instead: %s (--tiebreaks gives the event's order)",
-		at, ev.DeclaredTiebreaks, why, sys.Name, shortNames(sys.Tiebreaks))
+	return sys.Tiebreaks, i18n.N("note.declared-not-followed", at.String(), ev.DeclaredTiebreaks, why, sys.Name, shortNames(sys.Tiebreaks))
 }
 
 // shortNames lists tiebreaks by their short names ("BH-C1, BH, SB"), "none" for none.
-func shortNames(ids []string) string {
+func shortNames(ids []string) i18n.Note {
 	if len(ids) == 0 {
-		return "none"
+		return i18n.N("x.none")
 	}
 	var names []string
 	for _, id := range ids {
@@ -206,7 +205,7 @@ func shortNames(ids []string) string {
 			names = append(names, d.Short)
 		}
 	}
-	return strings.Join(names, ", ")
+	return i18n.N("text", strings.Join(names, ", "))
 }
 
 // lookupAll resolves tiebreak ids (trimmed, case-insensitive); with all, "all" stands for
@@ -331,7 +330,7 @@ func (st *Standings) Explain(row, col int) Explanation {
 // written, and never hold them all. It is safe for concurrent use.
 func (st *Standings) Figure(r *Row, col int) Figure {
 	f := r.Figures[col]
-	if f.Explain.Expr != nil || f.Explain.Note != "" || st.ctx == nil {
+	if f.Explain.Expr != nil || !f.Explain.Note.IsZero() || st.ctx == nil {
 		return f
 	}
 	if d := st.Columns[col]; d.explain != nil {
@@ -363,10 +362,10 @@ func (st *Standings) ExplainKey(row int, id string) (f Figure, ok bool) {
 // columnNotes are notes about whole columns: MTG game keys counting byes 1-0 in a best-of-one
 // event, point scores missing for chl-points-*. A note names a column by its header, which
 // players read, never by its id.
-func columnNotes(st *Standings) []string {
-	var notes []string
+func columnNotes(st *Standings) []i18n.Note {
+	var notes []i18n.Note
 	if slices.ContainsFunc(st.Columns, func(d *Def) bool { return d.ID == "mtg-gwp" || d.ID == "mtg-ogw" }) {
-		if n := bo1Note(st.ctx); n != "" {
+		if n := bo1Note(st.ctx); !n.IsZero() {
 			notes = append(notes, n)
 		}
 		if mtgOf(st.ctx).noGames {
@@ -385,7 +384,7 @@ func columnNotes(st *Standings) []string {
 			}
 		}
 		if !found {
-			notes = append(notes, fmt.Sprintf("%s: %s, so every value is 0", d.Short, noScores))
+			notes = append(notes, i18n.N("note.no-scores", d.Short))
 		}
 	}
 	return notes

@@ -1,11 +1,11 @@
 package calc
 
 import (
-	"fmt"
 	"sort"
 	"sync"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // Record is one player's round, seen from that player's side. It is small (32 bytes: an
@@ -73,7 +73,7 @@ type Crosstable struct {
 	// Unreported lists pairings that have no result yet.
 	Unreported []MatchRef
 	// Notes explain what the cut left out ("round 5 is not complete: standings after round 4").
-	Notes []string
+	Notes []i18n.Note
 
 	// counted are the rounds of Rounds, in that order: the tally reads their matches in
 	// memory order rather than the records player by player.
@@ -124,8 +124,7 @@ func newCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 			}
 		}
 		rounds = rounds[:len(rounds)-1]
-		ct.Notes = append(ct.Notes, fmt.Sprintf("round %d has %d unreported %s: it is left out until complete",
-			last.Number, n, plural(n, "match", "matches")))
+		ct.Notes = append(ct.Notes, i18n.N("note.round-left-out", n, last.Number))
 	}
 
 	for _, r := range rounds {
@@ -136,8 +135,7 @@ func newCrosstable(ev *tbsheet.Event, afterRound int) *Crosstable {
 		for j := range r.Matches {
 			if m := &r.Matches[j]; m.Result == tbsheet.Unreported {
 				ct.Unreported = append(ct.Unreported, MatchRef{r.Number, m})
-				ct.Notes = append(ct.Notes, fmt.Sprintf("round %d: %s vs %s is unreported and counts as not played",
-					r.Number, playerName(ev, m.P1), playerName(ev, m.P2)))
+				ct.Notes = append(ct.Notes, i18n.N("note.unreported", r.Number, playerName(ev, m.P1), playerName(ev, m.P2)))
 			}
 		}
 	}
@@ -198,11 +196,4 @@ func playerName(ev *tbsheet.Event, i int) string {
 		return "nobody"
 	}
 	return ev.Players[i].Name
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -15,7 +15,7 @@ func TestTallyOnly(t *testing.T) {
 	sys, _ := LookupSystem("mtg")
 	text := func(f Figure) string {
 		x := f.Explain
-		s := fmt.Sprint(f.Value.Cmp(NA), f.Value.Num, " ", x.Note)
+		s := fmt.Sprint(f.Value.Cmp(NA), f.Value.Num, " ", en(x.Note))
 		if x.Expr != nil {
 			s += " " + x.Expr.String()
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // Cryptozoic Tournament Tracker / Mantis T1–T3 (docs/tiebreakers.md#cryptozoic, and its
@@ -96,7 +97,7 @@ func explainT1(c *Context, p int) Explanation {
 		}
 		return a.op(OpMax, floor, a.num(exact.Int(k.winsLoss[o])))
 	})
-	return sumExplanation(tallyOf(c).opponents(p), func(o int) *Expr { return contrib[o] }, "no opponents")
+	return sumExplanation(tallyOf(c).opponents(p), func(o int) *Expr { return contrib[o] }, i18n.N("x.no-opponents"))
 }
 
 // computeT2: Σ over real opponents of their T1.
@@ -115,7 +116,7 @@ func computeT2(c *Context) []Figure {
 
 func explainT2(c *Context, p int) Explanation {
 	t1 := literals(c, "cz-t1")
-	return sumExplanation(tallyOf(c).opponents(p), func(o int) *Expr { return t1[o] }, "no opponents")
+	return sumExplanation(tallyOf(c).opponents(p), func(o int) *Expr { return t1[o] }, i18n.N("x.no-opponents"))
 }
 
 // lostRounds returns the round numbers of p's lost rounds.
@@ -145,11 +146,11 @@ func computeT3(c *Context) []Figure {
 }
 
 func explainT3(c *Context, p int) Explanation {
-	return sumExplanation(lostRounds(c, p), func(r int) *Expr { return Mul(Int(int64(r)), Int(int64(r))) }, "no lost rounds")
+	return sumExplanation(lostRounds(c, p), func(r int) *Expr { return Mul(Int(int64(r)), Int(int64(r))) }, i18n.N("x.no-lost-rounds"))
 }
 
 // sumExplanation writes Σ term(x) over xs, or 0 with the note when xs is empty.
-func sumExplanation(xs []int, term func(int) *Expr, none string) Explanation {
+func sumExplanation(xs []int, term func(int) *Expr, none i18n.Note) Explanation {
 	if len(xs) == 0 {
 		return Explanation{Expr: Int(0), Note: none}
 	}

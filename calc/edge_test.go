@@ -36,8 +36,8 @@ func TestExactTies(t *testing.T) {
 	if rp.Rank != rq.Rank {
 		t.Errorf("Pat rank %d, Quinn rank %d: want shared", rp.Rank, rq.Rank)
 	}
-	if !strings.Contains(rp.Note, "Quinn") {
-		t.Errorf("Pat's note %q does not name Quinn", rp.Note)
+	if !strings.Contains(en(rp.Note), "Quinn") {
+		t.Errorf("Pat's note %q does not name Quinn", en(rp.Note))
 	}
 }
 
@@ -62,7 +62,7 @@ func TestSharedRanks(t *testing.T) {
 		if got := ranking(st); got != "1 Alice, 2 Bob, 2 Carol, 4 Dave" {
 			t.Errorf("%s: %s", sys, got)
 		}
-		if n := rankOf(t, st, "Bob").Note; !strings.HasPrefix(n, "tied with Carol on every key") {
+		if n := en(rankOf(t, st, "Bob").Note); !strings.HasPrefix(n, "tied with Carol on every key") {
 			t.Errorf("%s: Bob's note %q", sys, n)
 		}
 	}
@@ -171,7 +171,7 @@ func TestHeadToHead(t *testing.T) {
 		if got := textOf(t, st, "Ben", "pkm-h2h"); got != "n/a — did not play Cal: head-to-head does not separate them" {
 			t.Errorf("Ben: %s", got)
 		}
-		if n := rankOf(t, st, "Ben").Note; n != "tied with Cal on every key: the handbook orders them at random" {
+		if n := en(rankOf(t, st, "Ben").Note); n != "tied with Cal on every key: the handbook orders them at random" {
 			t.Errorf("Ben's note: %s", n)
 		}
 	})
@@ -187,8 +187,8 @@ func TestHeadToHead(t *testing.T) {
 		if got := textOf(t, st, "Ann", "pkm-h2h"); got != "n/a — 3 players tied: head-to-head applies only to two" {
 			t.Errorf("Ann: %s", got)
 		}
-		if !slices.ContainsFunc(st.Notes, func(n string) bool { return strings.Contains(n, "at random") }) {
-			t.Errorf("no note about the random order: %q", st.Notes)
+		if !slices.ContainsFunc(enNotes(st.Notes), func(n string) bool { return strings.Contains(n, "at random") }) {
+			t.Errorf("no note about the random order: %q", enNotes(st.Notes))
 		}
 	})
 }
@@ -360,8 +360,8 @@ func TestUnreported(t *testing.T) {
 	}
 	st = compute(t, parseEvent(t, "1: Ann W Ben; Cal ? Dan\n2: Ann W Cal; Ben W Dan\n"), Options{})
 	checkFigures(t, st, []want{{"Cal", "points", "0"}, {"Cal", "mtg-mwp", "0.33"}})
-	if len(st.Notes) == 0 || !strings.Contains(st.Notes[0], "Cal vs Dan is unreported") {
-		t.Errorf("notes %q", st.Notes)
+	if len(enNotes(st.Notes)) == 0 || !strings.Contains(enNotes(st.Notes)[0], "Cal vs Dan is unreported") {
+		t.Errorf("notes %q", enNotes(st.Notes))
 	}
 }
 
@@ -431,7 +431,7 @@ func TestRecommendRounds(t *testing.T) {
 			t.Fatalf("%d plans", len(plans))
 		}
 		for i, p := range plans {
-			got := p.String()
+			got := en(p.Words())
 			if p.Known {
 				got, _, _ = strings.Cut(got, " (")
 			}

@@ -68,10 +68,10 @@ func checkExplanations(t *testing.T, name string, ev *tbsheet.Event, opt Options
 				t.Errorf("%s: n/a value with arithmetic %s", where, x)
 			case x != nil && !x.Eval().Equal(f.Value.Num):
 				t.Errorf("%s: %s evaluates to %s, value %s", where, x, x.Eval(), f.Value.Num)
-			case x == nil && f.Value.OK && f.Explain.Note == "":
+			case x == nil && f.Value.OK && en(f.Explain.Note) == "":
 				t.Errorf("%s: value %s without explanation", where, f.Value.Num)
 			}
-			if got, want := d.Text(Figure{Value: f.Value, Explain: lazy.Explain(i, j)}), d.Text(f); got != want {
+			if got, want := fullText(d, Figure{Value: f.Value, Explain: lazy.Explain(i, j)}), fullText(d, f); got != want {
 				t.Errorf("%s: on demand %q, filled %q", where, got, want)
 			}
 			checkTerms(t, where, st, row.Player, d.ID, f.Explain)
@@ -113,13 +113,13 @@ func dump(st *Standings) string {
 		}
 		b.WriteString("\n")
 		for j, d := range st.Columns {
-			fmt.Fprintf(&b, "   %-9s %-10s %s\n", d.Short, d.FormatValue(r.Figures[j].Value), d.Text(r.Figures[j]))
+			fmt.Fprintf(&b, "   %-9s %-10s %s\n", d.Short, d.FormatValue(r.Figures[j].Value), fullText(d, r.Figures[j]))
 		}
-		if r.Note != "" {
-			fmt.Fprintf(&b, "   note: %s\n", r.Note)
+		if en(r.Note) != "" {
+			fmt.Fprintf(&b, "   note: %s\n", en(r.Note))
 		}
 	}
-	for _, n := range st.Notes {
+	for _, n := range enNotes(st.Notes) {
 		fmt.Fprintf(&b, "\nnote: %s", n)
 	}
 	b.WriteString("\n")
@@ -139,7 +139,7 @@ var sumsOverOpponents = map[string]bool{
 func checkTerms(t *testing.T, where string, st *Standings, p int, id string, x Explanation) {
 	t.Helper()
 	if x.Expr == nil || len(x.Terms) == 0 {
-		if sumsOverOpponents[id] && x.Expr != nil && opponentsOf(st, p) > 0 && !strings.Contains(x.Note, "needs 3") {
+		if sumsOverOpponents[id] && x.Expr != nil && opponentsOf(st, p) > 0 && !strings.Contains(en(x.Note), "needs 3") {
 			t.Errorf("%s: %s names no opponent", where, x.Expr)
 		}
 		return

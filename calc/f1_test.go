@@ -144,7 +144,7 @@ func TestF1Explanations(t *testing.T) {
 		st := compute(t, ev, Options{System: tt.system})
 		f := figure(t, st, tt.player, tt.id)
 		d, _ := Lookup(tt.id)
-		if got := d.Text(f); got != tt.text {
+		if got := fullText(d, f); got != tt.text {
 			t.Errorf("%s %s %s:\n got %s\nwant %s", tt.system, tt.player, tt.id, got, tt.text)
 		}
 	}

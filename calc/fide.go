@@ -14,6 +14,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // FIDE rule sets for unplayed rounds (Options.FIDERules).
@@ -129,9 +130,7 @@ func fideMod(base string, low, high int) *Def {
 			lowest = fmt.Sprintf("the first %d rounds' running scores", low)
 		}
 	}
-	attachPlayerText(d)
-	name, plain := modifierText(base, low, high)
-	d.Names, d.Plain = d.Names.join(name), d.Plain.join(plain)
+	withModifier(d, base, low, high)
 	if high == 0 {
 		d.ID += fmt.Sprintf("-c%d", low)
 		d.Name += fmt.Sprintf(" Cut-%d", low)
@@ -193,29 +192,29 @@ func fideForfeit(r tbsheet.Result) bool {
 }
 
 // fideKind names an unplayed round for notes ("PAB", "full-point bye", "half-point bye").
-func fideKind(s slot) string {
+func fideKind(s slot) i18n.Note {
 	switch s.res {
 	case tbsheet.Bye:
 		if s.full {
-			return "full-point bye"
+			return i18n.N("round.full-bye")
 		}
-		return "PAB"
+		return i18n.N("round.pab")
 	case tbsheet.HalfBye:
-		return "half-point bye"
+		return i18n.N("round.half-bye")
 	case tbsheet.ZeroBye:
-		return "zero-point bye"
+		return i18n.N("round.zero-bye")
 	case tbsheet.LossNoOpponent:
-		return "loss without opponent"
+		return i18n.N("round.loss-no-opponent")
 	case tbsheet.Absent:
-		return "absence"
+		return i18n.N("round.absence")
 	case tbsheet.ForfeitWin:
-		return "forfeit win"
+		return i18n.N("round.forfeit-win")
 	case tbsheet.ForfeitLoss:
-		return "forfeit loss"
+		return i18n.N("round.forfeit-loss")
 	case tbsheet.DoubleForfeit:
-		return "double forfeit"
+		return i18n.N("round.double-forfeit")
 	}
-	return s.res.String()
+	return i18n.N("text", s.res.String())
 }
 
 // fideData is what every FIDE key starts from: each player's points per round, final score
@@ -249,7 +248,7 @@ type fideData struct {
 
 	// oppNotes[p] is oppNote(p), built once on first use.
 	notesOnce sync.Once
-	oppNotes  []string
+	oppNotes  []i18n.Note
 	// adjLits[p] holds adj[p] as a literal and ptsLits the points a round can score, built
 	// once for explanations: every opponent of p quotes the same node. Nodes, not pointers:
 	// an explanation takes the address of its opponent's node without loading a pointer
@@ -494,7 +493,7 @@ func (f *fideData) scaleOpponents() {
 			if o := f.opponent(p, i); o >= 0 {
 				f.sby[p*f.t.r+i] = adj[o]
 			} else {
-				d, _ := f.dummy(p, i)
+				d, _ := f.dummy(p, i, false)
 				f.sby[p*f.t.r+i] = int32(f.scaled(d))
 			}
 		}
@@ -522,23 +521,27 @@ func (f *fideData) pts(p, i int) exact.Num { return f.round(i, f.t.row(p)[i]).pt
 // dummy returns the score of the dummy opponent that stands in for p's unplayed round i
 // (16.4): p's own final score; under the 2026 rules capped by the scheduled opponent's
 // adjusted score after a forfeit (16.4.1) and by a draw in every round otherwise (16.4.2).
-func (f *fideData) dummy(p, i int) (exact.Num, string) {
-	s := f.score[p]
-	if f.rules != FIDE2026 {
-		return s, "own score"
-	}
-	r := f.t.row(p)[i]
-	if fideForfeit(r.res) {
+// Its reason is a note only when explain is set: computing needs no words.
+func (f *fideData) dummy(p, i int, explain bool) (exact.Num, i18n.Note) {
+	s, how := f.score[p], "x.dummy.own"
+	switch r := f.t.row(p)[i]; {
+	case f.rules != FIDE2026:
+	case fideForfeit(r.res):
 		if o := f.adj[r.opp]; o.Cmp(s) < 0 {
-			return o, "capped at " + f.name(int(r.opp)) + "'s score"
+			if !explain {
+				return o, i18n.Note{}
+			}
+			return o, i18n.N("x.dummy.capped", f.name(int(r.opp)))
 		}
-		return s, "own score"
+	default:
+		if limit := f.c.Points.Draw.MulInt(int64(len(f.c.Rounds))); limit.Cmp(s) < 0 {
+			s, how = limit, "x.dummy.draws"
+		}
 	}
-	limit := f.c.Points.Draw.MulInt(int64(len(f.c.Rounds)))
-	if limit.Cmp(s) < 0 {
-		return limit, "capped at a draw in every round"
+	if !explain {
+		return s, i18n.Note{}
 	}
-	return s, "own score"
+	return s, i18n.N(how)
 }
 
 func (f *fideData) name(p int) string { return f.c.Event.Players[p].Name }
@@ -570,7 +573,7 @@ func (f *fideData) opponents(dst []fideOpp, p int) []fideOpp {
 		if o.played {
 			o.opp, o.score = int(r.opp), f.adj[r.opp]
 		} else {
-			o.score, _ = f.dummy(p, i)
+			o.score, _ = f.dummy(p, i, false)
 		}
 		out = append(out, o)
 	}
@@ -581,65 +584,49 @@ func (f *fideData) opponents(dst []fideOpp, p int) []fideOpp {
 // opponents' adjusted scores came about ("R3 Ann's R9 absence counts ½; R5 PAB: dummy 4
 // (own score)"), or "". Every key built on opponents' scores writes the same note, so the
 // notes are built once for every player, on first use.
-func (f *fideData) oppNote(p int) string {
+func (f *fideData) oppNote(p int) i18n.Note {
 	f.notesOnce.Do(f.buildNotes)
 	return f.oppNotes[p]
 }
 
 func (f *fideData) buildNotes() {
-	drawn := make([]string, len(f.drawn)) // quoted by every opponent of the player
+	drawn := make([]i18n.Note, len(f.drawn)) // quoted by every opponent of the player
 	for q, d := range f.drawn {
 		if len(d) > 0 {
-			drawn[q] = f.drawnText(q)
+			drawn[q] = f.drawnNote(q)
 		}
 	}
-	f.oppNotes = make([]string, f.t.n)
-	var b []byte // one player's note, written in place: a string per player, not per part
+	f.oppNotes = make([]i18n.Note, f.t.n)
+	var parts []i18n.Note
 	for p := range f.t.n {
-		b = b[:0]
+		parts = parts[:0]
 		for i, r := range f.t.row(p) {
 			played := f.round(i, r).played
-			if played && drawn[r.opp] == "" {
+			if played && drawn[r.opp].IsZero() {
 				continue
-			}
-			if len(b) > 0 {
-				b = append(b, "; "...)
 			}
 			if played {
-				b = append(append(appendRound(b, f.c.Rounds[i], f.name(int(r.opp))), "'s "...), drawn[r.opp]...)
+				parts = append(parts, i18n.N("x.opp-counts", f.c.Rounds[i], f.name(int(r.opp)), drawn[r.opp]))
 				continue
 			}
-			score, how := f.dummy(p, i)
-			b = append(append(appendRound(b, f.c.Rounds[i], fideKind(r)), ": dummy "...), halves(score)...)
-			b = append(append(append(b, " ("...), how...), ')')
+			score, how := f.dummy(p, i, true)
+			parts = append(parts, i18n.N("x.dummy", f.c.Rounds[i], fideKind(r), halves(score), how))
 		}
-		if len(b) > 0 {
-			f.oppNotes[p] = string(b)
-		}
+		f.oppNotes[p] = i18n.Join("sep.notes", parts...)
 	}
 }
 
-// drawnText says which of p's rounds count as draws for his opponents ("R3 absence counts ½").
-func (f *fideData) drawnText(p int) string {
-	var b []byte // written in place: every opponent quotes it, and there are thousands
+// drawnNote says which of p's rounds count as draws for his opponents ("R3 absence counts ½").
+func (f *fideData) drawnNote(p int) i18n.Note {
+	rounds := make([]i18n.Note, len(f.drawn[p]))
 	for k, i := range f.drawn[p] {
-		if k > 0 {
-			b = append(b, ", "...)
-		}
-		b = appendRound(b, f.c.Rounds[i], fideKind(f.t.row(p)[i]))
+		rounds[k] = roundKind(f.c.Rounds[i], fideKind(f.t.row(p)[i]))
 	}
-	b = append(append(b, " counts "...), halves(f.c.Points.Draw)...)
-	if len(f.drawn[p]) > 1 {
-		b = append(b, " each"...)
-	}
-	return string(b)
+	return i18n.N("x.counts", len(rounds), i18n.Join("sep.list", rounds...), halves(f.c.Points.Draw))
 }
 
-// appendRound appends "R3 what" to b.
-func appendRound(b []byte, round int, what string) []byte {
-	b = strconv.AppendInt(append(b, 'R'), int64(round), 10)
-	return append(append(b, ' '), what...)
-}
+// roundKind is "R3 absence": a round and what kind of round it was.
+func roundKind(round int, kind i18n.Note) i18n.Note { return i18n.N("x.round-kind", round, kind) }
 
 // halves writes a number as chess players do: "½", "2½", "3", else a decimal.
 func halves(n exact.Num) string {

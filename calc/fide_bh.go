@@ -5,12 +5,11 @@ package calc
 
 import (
 	"cmp"
-	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 func fideBHDef() *Def {
@@ -116,7 +115,7 @@ func (f *fideData) oppSum(b *fideBuf, p, low, high int, explain, sb bool) Figure
 		}
 		terms = append(terms, t)
 	}
-	note := ""
+	var note i18n.Note
 	if explain {
 		note = f.oppNote(p)
 	}
@@ -142,7 +141,7 @@ func (f *fideData) explainScaled(b *fideBuf, p, low, high int, sb bool) Explanat
 		if opp := f.opponent(p, i); opp >= 0 {
 			o.opp = int(opp)
 		} else {
-			o.score, _ = f.dummy(p, i)
+			o.score, _ = f.dummy(p, i, false)
 		}
 		if sb {
 			exprs = append(exprs, f.productLit(&a, p, &o))
@@ -226,10 +225,10 @@ func fideAOB(c *Context, _ bool) func(p int) Figure {
 			}
 		}
 		if len(terms) == 0 {
-			return Figure{Explain: Explanation{Note: "no game played over the board"}}
+			return Figure{Explain: Explanation{Note: i18n.N("x.no-otb")}}
 		}
 		x := roundTo(Div(Sum(terms...), Int(int64(len(terms)))), 100)
-		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: "rounded to 0.01"}}
+		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: i18n.N("x.rounded")}}
 	}
 }
 
@@ -243,7 +242,7 @@ func fideKoya(c *Context, explain bool) func(p int) Figure {
 	return func(p int) Figure {
 		var terms []*Expr
 		var sum exact.Num
-		var who []string
+		var who []any
 		for i, r := range f.t.row(p) {
 			if !r.hasOpp() || f.score[r.opp].Cmp(limit) < 0 {
 				continue
@@ -251,15 +250,15 @@ func fideKoya(c *Context, explain bool) func(p int) Figure {
 			sum = sum.Add(f.pts(p, i))
 			if explain {
 				terms = append(terms, Num(f.pts(p, i)))
-				who = append(who, fmt.Sprintf("R%d %s %s", c.Rounds[i], f.name(int(r.opp)), halves(f.score[r.opp])))
+				who = append(who, i18n.N("x.round-name-pts", c.Rounds[i], f.name(int(r.opp)), halves(f.score[r.opp])))
 			}
 		}
 		if !explain {
 			return Figure{Value: Known(sum)}
 		}
-		note := fmt.Sprintf("no opponent scored %s or more", halves(limit))
+		note := i18n.N("x.koya-none", halves(limit))
 		if len(who) > 0 {
-			note = fmt.Sprintf("opponents with %s or more: %s", halves(limit), strings.Join(who, ", "))
+			note = i18n.N("x.koya", halves(limit), i18n.Some{Items: who, Total: len(who)})
 		}
 		return Figure{Value: Known(sum), Explain: Explanation{Expr: Sum(terms...), Note: note}}
 	}

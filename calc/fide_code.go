@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // FIDECode returns FIDE's code for a FIDE tiebreak id ("fide-bh-c1" → "BH/C1"), and false
@@ -31,24 +33,26 @@ type FIDECodeError struct {
 	Code   string
 	Offset int
 	// Why says what tbsheet lacks, in an arbiter's words ("tbsheet does not compute EDET").
-	Why string
+	Why i18n.Note
 }
 
-func (e *FIDECodeError) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Why) }
+func (e *FIDECodeError) Error() string {
+	return fmt.Sprintf("%s: %s", e.Code, i18n.Lang("en").Note(e.Why))
+}
 
 // fideModifiers names the modifiers of FIDE's notation that tbsheet does not apply, for the
 // message that says so.
 var fideModifiers = map[byte]string{
-	'P': "unplayed games counted as played",
-	'D': "unplayed rounds counted as draws",
-	'U': "a rating given to unrated players",
-	'F': "Fore mode",
-	'L': "a Koya limit",
-	'K': "a Koya limit",
-	'R': "reversed order",
-	'S': "Swiss rules in a round robin",
-	'X': "the primary and secondary scores exchanged",
-	'N': "an unpublished proposal",
+	'P': "fide.mod.p", // unplayed games counted as played
+	'D': "fide.mod.d", // unplayed rounds counted as draws
+	'U': "fide.mod.u", // a rating given to unrated players
+	'F': "fide.mod.f", // Fore mode
+	'L': "fide.mod.koya",
+	'K': "fide.mod.koya",
+	'R': "fide.mod.r", // reversed order
+	'S': "fide.mod.s", // Swiss rules in a round robin
+	'X': "fide.mod.x", // the primary and secondary scores exchanged
+	'N': "fide.mod.n", // an unpublished proposal
 }
 
 // fidePointKinds are the point kinds a code may name after a colon. They choose between a
@@ -80,10 +84,10 @@ func FIDETiebreakRules(notation string) ([]string, string, error) {
 		}
 		if code != "" {
 			id, r, why := fideID(code)
-			if why == "" && r != "" && rules != "" && r != rules {
-				why = fmt.Sprintf("tbsheet applies one rule set to every key, and %s names another", rulesCode)
+			if why.IsZero() && r != "" && rules != "" && r != rules {
+				why = i18n.N("fide.why.two-rules", rulesCode)
 			}
-			if why != "" {
+			if !why.IsZero() {
 				return nil, "", &FIDECodeError{Code: code, Offset: offset, Why: why}
 			}
 			if r != "" {
@@ -104,7 +108,7 @@ func FIDETiebreakRules(notation string) ([]string, string, error) {
 
 // fideID returns the id of one code, "" for the points, and the rule set its version
 // modifier names ("" for none), or why tbsheet cannot follow it.
-func fideID(code string) (id, rules, why string) {
+func fideID(code string) (id, rules string, why i18n.Note) {
 	// Upper case for ASCII only: a code tbsheet reads is ASCII, so that FIDECodeError.Offset
 	// counts characters.
 	up := strings.Map(func(r rune) rune {
@@ -116,15 +120,15 @@ func fideID(code string) (id, rules, why string) {
 	// FIDE's checker reads "!" and "#" as "/" too.
 	parts := strings.FieldsFunc(up, func(r rune) bool { return r == '/' || r == '!' || r == '#' })
 	if len(parts) == 0 {
-		return "", "", "not a tie-break"
+		return "", "", i18n.N("fide.why.not-tiebreak")
 	}
 	name, kind, hasKind := strings.Cut(parts[0], ":")
 	if hasKind && !fidePointKinds[kind] {
-		return "", "", fmt.Sprintf("%s is not a kind of points (MP or GP)", kind)
+		return "", "", i18n.N("fide.why.point-kind", kind)
 	}
 	switch name {
 	case "PTS", "MPTS", "GPTS":
-		return "", "", ""
+		return "", "", i18n.Note{}
 	case "REP": // the checker's other name for GE
 		name = "GE"
 	}
@@ -135,7 +139,7 @@ func fideID(code string) (id, rules, why string) {
 		}
 	}
 	if base == "" {
-		return "", "", fmt.Sprintf("tbsheet does not compute %s", name)
+		return "", "", i18n.N("fide.why.not-computed", name)
 	}
 	id = base
 	for _, mod := range parts[1:] {
@@ -144,16 +148,16 @@ func fideID(code string) (id, rules, why string) {
 		cutOrMedian := kind == 'C' || kind == 'M'
 		switch {
 		case cutOrMedian && id != base:
-			return "", "", "tbsheet applies one Cut or Median to a key"
+			return "", "", i18n.N("fide.why.one-cut")
 		case cutOrMedian && err == nil && n >= 1:
 			id += "-" + strings.ToLower(mod[:1]) + strconv.Itoa(n)
 			if _, ok := Lookup(id); !ok {
-				return "", "", fmt.Sprintf("tbsheet has no %s of %s", fideModifierName(kind, n), name)
+				return "", "", i18n.N("fide.why.no-cut", fideModifierName(kind, n), name)
 			}
 		case cutOrMedian:
 			// /C0, /C99999999999999999999: the modifier is known, its number is not a count
 			// of results to leave out.
-			return "", "", fmt.Sprintf("/%s: the number after /%c is how many results to leave out: a whole number from 1 up", mod, kind)
+			return "", "", i18n.N("fide.why.cut-number", mod, string(kind))
 		case kind == 'V':
 			// FIDE's checker numbers the rule sets 0 (2022), 1 (2024) and 2 (2026), or by year;
 			// "/V" alone is the latest.
@@ -163,15 +167,15 @@ func fideID(code string) (id, rules, why string) {
 			case "", "2", "2026":
 				rules = FIDE2026
 			default:
-				return "", "", fmt.Sprintf("tbsheet does not apply /%s (the rules before 2023)", mod)
+				return "", "", i18n.N("fide.why.not-applied", mod, i18n.N("fide.mod.before-2023"))
 			}
 		case fideModifiers[kind] != "":
-			return "", "", fmt.Sprintf("tbsheet does not apply /%s (%s)", mod, fideModifiers[kind])
+			return "", "", i18n.N("fide.why.not-applied", mod, i18n.N(fideModifiers[kind]))
 		default:
-			return "", "", fmt.Sprintf("/%s is not a modifier tbsheet knows", mod)
+			return "", "", i18n.N("fide.why.unknown-mod", mod)
 		}
 	}
-	return id, rules, ""
+	return id, rules, i18n.Note{}
 }
 
 // fideModifierName names a Cut-n or Median-n modifier.

@@ -95,8 +95,8 @@ func TestFIDETiebreaksUnsupported(t *testing.T) {
 			t.Errorf("FIDETiebreaks(%q): %v, want a *FIDECodeError", tc.in, err)
 			continue
 		}
-		if ce.Code != tc.code || ce.Offset != tc.offset || ce.Why != tc.why {
-			t.Errorf("FIDETiebreaks(%q) = %q at %d: %q; want %q at %d: %q", tc.in, ce.Code, ce.Offset, ce.Why, tc.code, tc.offset, tc.why)
+		if why := en(ce.Why); ce.Code != tc.code || ce.Offset != tc.offset || why != tc.why {
+			t.Errorf("FIDETiebreaks(%q) = %q at %d: %q; want %q at %d: %q", tc.in, ce.Code, ce.Offset, why, tc.code, tc.offset, tc.why)
 		}
 	}
 }
@@ -184,12 +184,12 @@ func TestDeclaredTiebreaks(t *testing.T) {
 			if !slices.Equal(order, tc.order) {
 				t.Errorf("order %v, want %v", order, tc.order)
 			}
-			has := slices.Contains(st.Notes, tc.note)
+			has := slices.Contains(enNotes(st.Notes), tc.note)
 			if tc.note == "" {
-				has = !slices.ContainsFunc(st.Notes, func(n string) bool { return strings.Contains(n, "declare") })
+				has = !slices.ContainsFunc(enNotes(st.Notes), func(n string) bool { return strings.Contains(n, "declare") })
 			}
 			if !has {
-				t.Errorf("notes %q, want %q", st.Notes, tc.note)
+				t.Errorf("notes %q, want %q", enNotes(st.Notes), tc.note)
 			}
 		})
 	}

@@ -4,11 +4,9 @@ package calc
 // won, games with Black, games one elected to play and the progressive score.
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // fideCounter defines a key that counts the rounds a predicate accepts. colours makes the
@@ -58,32 +56,32 @@ func fideCountDefs() []*Def {
 func (k fideCounter) compute(c *Context) []Figure {
 	return fideEveryone(c, func(p int) Figure {
 		n := 0
-		var rounds, unknown []string
+		var rounds, unknown []i18n.Note
 		for i, r := range tallyOf(c).row(p) {
 			if k.colours && fidePlayed(r.res) && r.color == tbsheet.ColorUnknown {
-				unknown = append(unknown, fmt.Sprintf("R%d", c.Rounds[i]))
+				unknown = append(unknown, i18n.N("x.round", c.Rounds[i]))
 			}
 			in := k.count(c, r)
 			if in {
 				n++
 			}
 			if in != (k.id == "fide-ge") { // GE lists what it leaves out
-				s := fmt.Sprintf("R%d", c.Rounds[i])
+				s := i18n.N("x.round", c.Rounds[i])
 				if !fidePlayed(r.res) {
-					s += " " + fideKind(r)
+					s = roundKind(c.Rounds[i], fideKind(r))
 				}
 				rounds = append(rounds, s)
 			}
 		}
 		if len(unknown) > 0 {
-			return Figure{Explain: Explanation{Note: "colour not recorded in " + strings.Join(unknown, ", ")}}
+			return Figure{Explain: Explanation{Note: i18n.N("x.colour-unknown", i18n.Join("sep.list", unknown...))}}
 		}
-		note := "none"
+		note := i18n.N("x.none")
 		if len(rounds) > 0 {
-			note = strings.Join(rounds, ", ")
+			note = i18n.Join("sep.list", rounds...)
 		}
 		if k.id == "fide-ge" && len(rounds) > 0 {
-			note = "not elected: " + note
+			note = i18n.N("x.not-elected", note)
 		}
 		return Figure{Value: Known(exact.Int(int64(n))), Explain: Explanation{Note: note}}
 	})
@@ -111,6 +109,6 @@ func fidePS(c *Context, low, _ int, explain bool) func(p int) Figure {
 			}
 			terms = append(terms, t)
 		}
-		return fideSum(terms, low, 0, "", explain)
+		return fideSum(terms, low, 0, i18n.Note{}, explain)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // fideTerm is one contribution to a sum that modifiers can cut.
@@ -109,7 +110,7 @@ func fideCutIndexes(dst []int, out []bool, o cutOrder, low, high int) []int {
 // explain is set, its explanation alone (ranking has the value): the arithmetic
 // "1 + 2 + 2.5 − 1" and the note, which says what was cut after note's own text (the
 // terms' exprs are then set).
-func fideSum(terms []fideTerm, low, high int, note string, explain bool) Figure {
+func fideSum(terms []fideTerm, low, high int, note i18n.Note, explain bool) Figure {
 	var outBuf [32]bool // a whole event's rounds, without allocating
 	var cutBuf [4]int
 	var out []bool
@@ -143,7 +144,7 @@ func fideSum(terms []fideTerm, low, high int, note string, explain bool) Figure 
 // fideExplain writes the explanation of a sum of exprs with the cut terms taken off (their
 // round, value and vur): the arithmetic "1 + 2 + 2.5 − 1", and note followed by what was
 // cut.
-func fideExplain(exprs []*Expr, cut []fideTerm, note string) Explanation {
+func fideExplain(exprs []*Expr, cut []fideTerm, note i18n.Note) Explanation {
 	// the sum, the cut and its literals, allocated together
 	a := newArena(2+len(cut), len(exprs)+1+len(cut))
 	x := a.op(OpSum, exprs...)
@@ -152,25 +153,16 @@ func fideExplain(exprs []*Expr, cut []fideTerm, note string) Explanation {
 	}
 	var argBuf [8]*Expr
 	args := append(argBuf[:0], x)
-	var buf [64]byte
-	b := append(buf[:0], "cut "...)
+	terms := make([]i18n.Note, len(cut))
 	for k, t := range cut {
 		args = append(args, a.num(t.value))
-		if k > 0 {
-			b = append(b, ", "...)
-		}
-		b = appendRound(b, t.round, halves(t.value))
+		terms[k] = roundKind(t.round, i18n.N("text", halves(t.value)))
 		if t.vur {
-			b = append(b, " (VUR)"...)
+			terms[k] = i18n.N("x.round-vur", t.round, halves(t.value))
 		}
 	}
 	x = a.op(OpSub, args...)
-	if note == "" {
-		note = string(b)
-	} else {
-		note += "; " + string(b)
-	}
-	return Explanation{Expr: x, Note: note}
+	return Explanation{Expr: x, Note: i18n.Join("sep.notes", note, i18n.N("x.cut", i18n.Join("sep.list", terms...)))}
 }
 
 // fideKey is a FIDE key with its cuts: it returns the function that gives player p's
@@ -207,15 +199,15 @@ func fideEveryone(c *Context, fig func(p int) Figure) []Figure {
 
 // names returns the players' names in index order, for notes: all of them up to MaxNamed,
 // else the first few and a count of the others (see listOf).
-func (f *fideData) names(ps []int) string {
+func (f *fideData) names(ps []int) i18n.Some {
 	ps = append([]int(nil), ps...)
 	sort.Ints(ps)
-	var s []string
+	var s []any
 	for i, p := range ps {
 		if !shown(i, len(ps)) {
 			break
 		}
 		s = append(s, f.name(p))
 	}
-	return listOf(s, len(ps), ", ")
+	return i18n.Some{Items: s, Total: len(ps)}
 }

@@ -3,11 +3,10 @@ package calc
 // FIDE direct encounter (C.07 Art. 6), a key that depends on who is tied.
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 func fideDEDef() *Def {
@@ -109,7 +108,7 @@ func (f *fideData) de(tied []int) []Figure {
 	classes := d.classes(tied, &notes)
 	out := make([]Figure, len(tied))
 	if len(tied) == 1 {
-		out[0].Explain.Note = "not tied"
+		out[0].Explain.Note = i18n.N("x.not-tied")
 		return out // no value: direct encounter decides nothing for a player alone on his score
 	}
 	n := len(tied)
@@ -125,11 +124,8 @@ func (f *fideData) de(tied []int) []Figure {
 	// member (a score group of a large event is thousands of players).
 	for _, nt := range notes {
 		for _, p := range nt.members {
-			if x := &out[d.pos[p]].Explain; x.Note == "" {
-				x.Note = nt.text
-			} else {
-				x.Note += "; " + nt.text
-			}
+			x := &out[d.pos[p]].Explain
+			x.Note = i18n.Join("sep.notes", x.Note, nt.note)
 		}
 	}
 	return out
@@ -147,7 +143,7 @@ type deRun struct {
 
 type deNote struct {
 	members []int
-	text    string
+	note    i18n.Note
 }
 
 // classes splits g into classes of equal players, best first, recursing into every class
@@ -158,7 +154,7 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 	}
 	f := d.f
 	if f.deCannotSeparate(len(g)) {
-		*notes = append(*notes, deNote{members: g, text: f.names(g) + deNoOneAhead})
+		*notes = append(*notes, deNote{members: g, note: i18n.N("x.de-none-ahead", f.names(g))})
 		return [][]int{g}
 	}
 	d.subgroups++
@@ -188,9 +184,9 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 		sorted[i] = m.p
 	}
 	classes := [][]int{{sorted[0]}}
-	var text string
+	var note i18n.Note
 	if allMet {
-		var parts []string
+		var parts []any
 		for j, p := range sorted {
 			if j > 0 {
 				if pts(p).Equal(pts(sorted[j-1])) {
@@ -200,10 +196,10 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 				}
 			}
 			if shown(j, len(sorted)) {
-				parts = append(parts, f.name(p)+" "+halves(pts(p)))
+				parts = append(parts, i18n.N("x.name-pts", f.name(p), halves(pts(p))))
 			}
 		}
-		text = fmt.Sprintf("%s all met: %s", f.names(g), listOf(parts, len(sorted), ", "))
+		note = i18n.N("x.de-all-met", f.names(g), i18n.Some{Items: parts, Total: len(sorted)})
 	} else {
 		// Down the order of points: each player goes above all below him while his points
 		// exceed every possible best below (the highest maxp of the rest); from the first who
@@ -215,22 +211,22 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 				best[j] = best[j+1]
 			}
 		}
-		var parts []string
+		var parts []i18n.Note
 		steps := 0 // the players who went ahead, one after another
 		for j := 1; j < len(sorted); j++ {
 			above := sorted[j-1]
 			if len(classes) == j && pts(above).Cmp(best[j]) > 0 {
 				if shown(steps, len(sorted)) {
 					below := sorted[j:]
-					var rest []string
+					var rest []any
 					for k, q := range below {
 						if !shown(k, len(below)) {
 							break
 						}
-						rest = append(rest, f.name(q)+" "+halves(maxp(q)))
+						rest = append(rest, i18n.N("x.name-pts", f.name(q), halves(maxp(q))))
 					}
-					parts = append(parts, fmt.Sprintf("%s's %s beats every possible best below (%s)",
-						f.name(above), halves(pts(above)), listOf(rest, len(below), ", ")))
+					parts = append(parts, i18n.N("x.de-ahead", f.name(above), halves(pts(above)),
+						i18n.Some{Items: rest, Total: len(below)}))
 				}
 				steps++
 				classes = append(classes, []int{sorted[j]})
@@ -240,15 +236,14 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 		}
 		switch {
 		case steps == 0:
-			text = f.names(g) + deNoOneAhead
+			note = i18n.N("x.de-none-ahead", f.names(g))
 		case steps > len(parts):
-			text = fmt.Sprintf("%s did not all meet: %s; then %d more the same way", f.names(g),
-				strings.Join(parts, "; then "), steps-len(parts))
+			note = i18n.N("x.de-not-all-met-more", f.names(g), i18n.Join("sep.then", parts...), steps-len(parts))
 		default:
-			text = fmt.Sprintf("%s did not all meet: %s", f.names(g), strings.Join(parts, "; then "))
+			note = i18n.N("x.de-not-all-met", f.names(g), i18n.Join("sep.then", parts...))
 		}
 	}
-	*notes = append(*notes, deNote{members: g, text: text})
+	*notes = append(*notes, deNote{members: g, note: note})
 	if len(classes) == 1 {
 		return classes
 	}
@@ -258,9 +253,6 @@ func (d *deRun) classes(g []int, notes *[]deNote) [][]int {
 	}
 	return out
 }
-
-// deNoOneAhead ends the note of a group direct encounter leaves tied, after its names.
-const deNoOneAhead = " did not all meet and no one's points exceed every other's possible best"
 
 // deCannotSeparate reports whether direct encounter leaves every group of n players tied,
 // whatever their games, because the group is too large for anyone's points to exceed what

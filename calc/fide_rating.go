@@ -6,12 +6,11 @@ package calc
 // since nothing in the input says what rating to use for him (C.07 10.1).
 
 import (
-	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 func fideARODef() *Def {
@@ -52,24 +51,24 @@ type fideGame struct {
 
 // fideGames returns p's games played over the board, or a note naming the unrated opponents.
 // The notes are written once for every player: each rating key quotes the same.
-func fideGames(c *Context, p int) ([]fideGame, string) {
-	notes := memoize(c, "fide-unrated", func() []string {
-		out := make([]string, len(c.Event.Players))
+func fideGames(c *Context, p int) ([]fideGame, i18n.Note) {
+	notes := memoize(c, "fide-unrated", func() []i18n.Note {
+		out := make([]i18n.Note, len(c.Event.Players))
 		for q := range out {
 			_, out[q] = fideGamesOf(c, q)
 		}
 		return out
 	})
-	if notes[p] != "" {
+	if !notes[p].IsZero() {
 		return nil, notes[p]
 	}
 	return fideGamesOf(c, p)
 }
 
 // fideGamesOf is fideGames, worked out.
-func fideGamesOf(c *Context, p int) ([]fideGame, string) {
+func fideGamesOf(c *Context, p int) ([]fideGame, i18n.Note) {
 	var games []fideGame
-	var unrated []string
+	var unrated []i18n.Note
 	for i, r := range tallyOf(c).row(p) {
 		if !fidePlayed(r.res) {
 			continue
@@ -82,17 +81,17 @@ func fideGamesOf(c *Context, p int) ([]fideGame, string) {
 			g.result = exact.Frac(1, 2)
 		}
 		if g.rating <= 0 {
-			unrated = append(unrated, fmt.Sprintf("R%d %s", g.round, c.Event.Players[g.opp].Name))
+			unrated = append(unrated, i18n.N("x.round-kind", g.round, c.Event.Players[g.opp].Name))
 		}
 		games = append(games, g)
 	}
 	switch {
 	case len(unrated) > 0:
-		return nil, "unrated opponent: " + strings.Join(unrated, ", ")
+		return nil, i18n.N("x.unrated", i18n.Join("sep.list", unrated...))
 	case len(games) == 0:
-		return nil, "no game played over the board"
+		return nil, i18n.N("x.no-otb")
 	}
-	return games, ""
+	return games, i18n.Note{}
 }
 
 // fideARO averages the opponents' ratings, without the low lowest and high highest; its
@@ -100,7 +99,7 @@ func fideGamesOf(c *Context, p int) ([]fideGame, string) {
 func fideARO(c *Context, low, high int, _ bool) func(p int) Figure {
 	return func(p int) Figure {
 		games, why := fideGames(c, p)
-		if why != "" {
+		if !why.IsZero() {
 			return Figure{Explain: Explanation{Note: why}}
 		}
 		var terms []fideTerm
@@ -110,16 +109,16 @@ func fideARO(c *Context, low, high int, _ bool) func(p int) Figure {
 		}
 		kept, cut := fideCut(terms, low, high)
 		if len(kept) == 0 {
-			return Figure{Explain: Explanation{Note: "every rating was cut"}}
+			return Figure{Explain: Explanation{Note: i18n.N("x.all-cut")}}
 		}
 		x := fideMean(kept)
-		var note string
+		var note i18n.Note
 		if len(cut) > 0 {
-			var s []string
-			for _, t := range cut {
-				s = append(s, fmt.Sprintf("R%d %s", t.round, t.value))
+			s := make([]i18n.Note, len(cut))
+			for k, t := range cut {
+				s[k] = i18n.N("x.round-kind", t.round, t.value.String())
 			}
-			note = "cut " + strings.Join(s, ", ")
+			note = i18n.N("x.cut", i18n.Join("sep.list", s...))
 		}
 		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: note}}
 	}
@@ -138,7 +137,7 @@ func fideMean(terms []fideTerm) *Expr {
 func fideTPR(c *Context) []Figure {
 	return fideEveryone(c, func(p int) Figure {
 		games, why := fideGames(c, p)
-		if why != "" {
+		if !why.IsZero() {
 			return Figure{Explain: Explanation{Note: why}}
 		}
 		var terms []fideTerm
@@ -151,8 +150,7 @@ func fideTPR(c *Context) []Figure {
 		pc := frac.MulInt(100).Add(exact.Frac(1, 2)).Floor() // p in hundredths, rounded half up
 		dp := fideDP(pc)
 		x := Sum(fideMean(terms), Int(dp))
-		note := fmt.Sprintf("p = %s/%d = %s → dp %s (FIDE table 8.1(a))", halves(score), len(games),
-			exact.Frac(pc, 100).Round(2), signed(exact.Int(dp)))
+		note := i18n.N("x.tpr", halves(score), len(games), exact.Frac(pc, 100).Round(2), signed(exact.Int(dp)))
 		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: note}}
 	})
 }
@@ -161,7 +159,7 @@ func fideTPR(c *Context) []Figure {
 func fidePTP(c *Context) []Figure {
 	return fideEveryone(c, func(p int) Figure {
 		games, why := fideGames(c, p)
-		if why != "" {
+		if !why.IsZero() {
 			return Figure{Explain: Explanation{Note: why}}
 		}
 		var score exact.Num
@@ -172,7 +170,7 @@ func fidePTP(c *Context) []Figure {
 		}
 		if score.Sign() == 0 { // every rating reaches a zero score: C.07 sets lowest − 800
 			return Figure{Value: Known(exact.Int(lo - 800)), Explain: Explanation{Expr: Sub(Int(lo), Int(800)),
-				Note: "no points: the lowest opponent's rating − 800"}}
+				Note: i18n.N("x.ptp-zero")}}
 		}
 		// Expected scores, in hundredths, grow with the rating: search the lowest that reaches
 		// the score. At lo−736 every expectation is 0 and at hi+736 every one is 1, so a
@@ -188,8 +186,7 @@ func fidePTP(c *Context) []Figure {
 		r := lo - 736 + int64(sort.Search(int(hi-lo+1473), func(k int) bool {
 			return exact.Int(expected(lo-736+int64(k))).Cmp(target) >= 0
 		}))
-		note := fmt.Sprintf("expected score at %d: %s ≥ %s (FIDE table 8.1(b))", r,
-			exact.Frac(expected(r), 100).Round(2), halves(score))
+		note := i18n.N("x.ptp", r, exact.Frac(expected(r), 100).Round(2), halves(score))
 		return Figure{Value: Known(exact.Int(r)), Explain: Explanation{Note: note}}
 	})
 }
@@ -206,23 +203,23 @@ func fideAverageOf(id string) func(c *Context, explain bool) func(p int) Figure 
 // fideAverage is player p's fideAverageOf; without explain, its explanation is left out.
 func fideAverage(c *Context, p int, of []Figure, lits []*Expr, short *Def, explain bool) Figure {
 	var terms []fideTerm
-	var missing []string // opponents without a value ("R3 Dana")
+	var missing []i18n.Note // opponents without a value ("R3 Dana")
 	for i, r := range tallyOf(c).row(p) {
 		if !fidePlayed(r.res) {
 			continue
 		}
 		v := of[r.opp].Value
 		if !v.OK {
-			missing = append(missing, fmt.Sprintf("R%d %s", c.Rounds[i], c.Event.Players[r.opp].Name))
+			missing = append(missing, i18n.N("x.round-kind", c.Rounds[i], c.Event.Players[r.opp].Name))
 			continue
 		}
 		terms = append(terms, fideTerm{round: c.Rounds[i], value: v.Num, expr: lits[r.opp]})
 	}
 	switch {
 	case len(missing) > 0:
-		return Figure{Explain: Explanation{Note: "no " + short.Short + " for " + strings.Join(missing, ", ")}}
+		return Figure{Explain: Explanation{Note: i18n.N("x.no-value", short.Short, i18n.Join("sep.list", missing...))}}
 	case len(terms) == 0:
-		return Figure{Explain: Explanation{Note: "no game played over the board"}}
+		return Figure{Explain: Explanation{Note: i18n.N("x.no-otb")}}
 	}
 	x := fideMean(terms)
 	if !explain {

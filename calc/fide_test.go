@@ -101,10 +101,10 @@ func checkFIDE(t *testing.T, ev *tbsheet.Event, rules string, cases []fideCase) 
 			got = "n/a"
 		}
 		if got != tc.want {
-			t.Errorf("%s %s (%s rules) = %s, want %s\n\t%s", tc.id, tc.player, rules, got, tc.want, d.Text(fig))
+			t.Errorf("%s %s (%s rules) = %s, want %s\n\t%s", tc.id, tc.player, rules, got, tc.want, fullText(d, fig))
 		}
-		if tc.text != "" && d.Text(fig) != tc.text {
-			t.Errorf("%s %s explanation\n\tgot  %s\n\twant %s", tc.id, tc.player, d.Text(fig), tc.text)
+		if tc.text != "" && fullText(d, fig) != tc.text {
+			t.Errorf("%s %s explanation\n\tgot  %s\n\twant %s", tc.id, tc.player, fullText(d, fig), tc.text)
 		}
 	}
 }
@@ -150,8 +150,8 @@ func TestFIDEF1(t *testing.T) {
 	if de[ci].Value.Cmp(de[ei].Value) != 0 {
 		t.Errorf("DE separates C and E: %v / %v", de[ci], de[ei])
 	}
-	if !strings.Contains(de[ci].Explain.Note, "C ½, E ½") {
-		t.Errorf("DE note %q", de[ci].Explain.Note)
+	if !strings.Contains(en(de[ci].Explain.Note), "C ½, E ½") {
+		t.Errorf("DE note %q", en(de[ci].Explain.Note))
 	}
 }
 
@@ -453,8 +453,8 @@ func TestFIDEDE(t *testing.T) {
 		var got []string
 		for _, f := range figs {
 			got = append(got, f.Value.Num.String())
-			if !strings.Contains(f.Explain.Note, tt.note) {
-				t.Errorf("%s: note %q lacks %q", tt.name, f.Explain.Note, tt.note)
+			if !strings.Contains(en(f.Explain.Note), tt.note) {
+				t.Errorf("%s: note %q lacks %q", tt.name, en(f.Explain.Note), tt.note)
 			}
 		}
 		if strings.Join(got, " ") != tt.want {
@@ -595,7 +595,7 @@ func TestFIDEExplanationsEval(t *testing.T) {
 				}
 				for p, f := range c.Get(d.ID) {
 					if f.Explain.Expr != nil && f.Value.OK && !f.Explain.Expr.Eval().Equal(f.Value.Num) {
-						t.Errorf("%s %s: %s evaluates to %s", d.ID, ev.Players[p].Name, d.Text(f), f.Explain.Expr.Eval())
+						t.Errorf("%s %s: %s evaluates to %s", d.ID, ev.Players[p].Name, fullText(d, f), f.Explain.Expr.Eval())
 					}
 				}
 			}
@@ -715,7 +715,7 @@ func TestFIDEDECannotSeparate(t *testing.T) {
 	c := chessContext(ev, FIDE2023)
 	c.Points = tbsheet.Points{Win: exact.Int(1), Draw: exact.Int(5), Bye: exact.Int(1)}
 	if got := fideDE(c, []int{0, 1, 2, 3}); got[0].Value.Num.Cmp(exact.Int(3)) != 0 {
-		t.Errorf("A's direct encounter: %s (%s), want 3", got[0].Value.Num, got[0].Explain.Note)
+		t.Errorf("A's direct encounter: %s (%s), want 3", got[0].Value.Num, en(got[0].Explain.Note))
 	}
 }
 

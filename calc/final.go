@@ -1,12 +1,13 @@
 package calc
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // Final returns the final standings after a top cut, for prize tables: the players who played
@@ -57,8 +58,7 @@ func Final(st *Standings) *Standings {
 		return &out
 	}
 	if n := len(st.Rounds); n > 0 && st.Rounds[n-1] < lastSwiss {
-		out.Notes = append(out.Notes, fmt.Sprintf("standings after round %d come before the top cut: final standings need all %d Swiss rounds",
-			st.Rounds[n-1], lastSwiss))
+		out.Notes = append(out.Notes, i18n.N("note.before-cut", st.Rounds[n-1], lastSwiss))
 		return &out
 	}
 	sort.SliceStable(rounds, func(i, j int) bool { return rounds[i].Number < rounds[j].Number })
@@ -77,7 +77,7 @@ func Final(st *Standings) *Standings {
 			if f := b.fin[out.Rows[i].Player]; f != nil {
 				row := &out.Rows[i]
 				row.Finish, row.StillIn = b.top(f), f.in
-				row.Note = joinNote(finishLabel(row.Finish, row.StillIn), row.Note)
+				row.Note = i18n.Join("sep.notes", finishNote(row.Finish, row.StillIn), row.Note)
 			}
 		}
 		return &out
@@ -125,7 +125,7 @@ func Final(st *Standings) *Standings {
 		if f := fin(out.Rows[i]); f != nil {
 			row := &out.Rows[i]
 			row.Finish = b.top(f)
-			row.Note = joinNote(finishLabel(row.Finish, row.StillIn), row.Note)
+			row.Note = i18n.Join("sep.notes", finishNote(row.Finish, row.StillIn), row.Note)
 		}
 	}
 	out.Final = true
@@ -155,7 +155,7 @@ type bracket struct {
 	reached []int
 	// finished is true when the cut has one winner and no undecided match.
 	finished bool
-	notes    []string
+	notes    []i18n.Note
 }
 
 func newBracket(ev *tbsheet.Event, rounds []*tbsheet.Round, swiss map[int]int) *bracket {
@@ -210,8 +210,7 @@ func newBracket(ev *tbsheet.Event, rounds []*tbsheet.Round, swiss map[int]int) *
 			case !paired:
 				if played[p] && decides {
 					f.in, f.stage = false, k+1
-					b.notes = append(b.notes, fmt.Sprintf("%s is not paired in playoff round %d: counted as out in that round",
-						ev.Players[p].Name, r.Number))
+					b.notes = append(b.notes, i18n.N("note.playoff-unpaired", ev.Players[p].Name, r.Number))
 				}
 			default:
 				played[p] = true
@@ -219,8 +218,7 @@ func newBracket(ev *tbsheet.Event, rounds []*tbsheet.Round, swiss map[int]int) *
 				case Undecided:
 					undecided[p], f.stage = true, k+1
 					if res != tbsheet.Unreported {
-						b.notes = append(b.notes, fmt.Sprintf("playoff round %d: %s has a %s, which decides nothing in single elimination: still in",
-							r.Number, ev.Players[p].Name, res))
+						b.notes = append(b.notes, i18n.N("note.playoff-undecided", r.Number, ev.Players[p].Name, i18n.N("res."+res.String())))
 					}
 				case Eliminated:
 					f.in, f.stage = false, k+1
@@ -241,7 +239,7 @@ func newBracket(ev *tbsheet.Event, rounds []*tbsheet.Round, swiss map[int]int) *
 	}
 	b.finished = winners == 1 && len(undecided) == 0
 	if !b.finished {
-		b.notes = append(b.notes, "the top cut is not finished: the standings keep the Swiss ranks until the final has a result")
+		b.notes = append(b.notes, i18n.N("note.cut-unfinished"))
 	}
 	return b
 }
@@ -295,28 +293,14 @@ func (b *bracket) top(f *finish) int {
 	return max(2, 1<<bits.Len(uint(b.reached[f.stage]-1)))
 }
 
-// finishLabel names a finish for notes: "winner", "finalist", "semi-finalist",
+// finishNote names a finish for a row's note: "winner", "finalist", "semi-finalist",
 // "quarter-finalist", "top 16", or "still in the top cut".
-func finishLabel(top int, stillIn bool) string {
+func finishNote(top int, stillIn bool) i18n.Note {
 	switch {
 	case stillIn:
-		return "still in the top cut"
-	case top == 1:
-		return "winner"
-	case top == 2:
-		return "finalist"
-	case top == 4:
-		return "semi-finalist"
-	case top == 8:
-		return "quarter-finalist"
+		return i18n.N("row.finish.in")
+	case top <= 8:
+		return i18n.N("row.finish." + strconv.Itoa(top))
 	}
-	return fmt.Sprintf("top %d", top)
-}
-
-// joinNote puts note a before note b.
-func joinNote(a, b string) string {
-	if b == "" {
-		return a
-	}
-	return a + "; " + b
+	return i18n.N("row.finish.top", top)
 }

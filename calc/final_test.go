@@ -8,6 +8,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/bracketspec"
 )
 
@@ -32,7 +33,7 @@ func finalEvent(t *testing.T, n int, swiss []int, playoff []string, unranked ...
 		}
 		ev.Rounds = append(ev.Rounds, round)
 	}
-	st := &Standings{Event: ev, Rounds: []int{1, 2, 3, 4, 5}, Notes: []string{"swiss note"}}
+	st := &Standings{Event: ev, Rounds: []int{1, 2, 3, 4, 5}, Notes: []i18n.Note{i18n.N("text", "swiss note")}}
 	skip := map[int]bool{}
 	for _, p := range unranked {
 		skip[p-1] = true
@@ -224,7 +225,7 @@ func TestFinal(t *testing.T) {
 			if order(st.Rows) != before || st.Final {
 				t.Errorf("Final changed its input")
 			}
-			all := strings.Join(got.Notes, "\n")
+			all := strings.Join(enNotes(got.Notes), "\n")
 			if !strings.HasPrefix(all, "swiss note") {
 				t.Errorf("the Swiss notes are lost: %q", all)
 			}
@@ -233,18 +234,18 @@ func TestFinal(t *testing.T) {
 					t.Errorf("notes lack %q:\n%s", n, all)
 				}
 			}
-			if len(tt.notes) == 0 && len(got.Notes) != 1 {
+			if len(tt.notes) == 0 && len(enNotes(got.Notes)) != 1 {
 				t.Errorf("unexpected notes:\n%s", all)
 			}
 			for _, row := range got.Rows {
-				if want, ok := tt.wantNotes[row.Player+1]; ok && row.Note != want {
-					t.Errorf("P%d note = %q, want %q", row.Player+1, row.Note, want)
+				if want, ok := tt.wantNotes[row.Player+1]; ok && en(row.Note) != want {
+					t.Errorf("P%d note = %q, want %q", row.Player+1, en(row.Note), want)
 				}
 				// The finish is on the row for writers to name in their language.
 				if want, ok := tt.wantNotes[row.Player+1]; ok {
 					got := ""
 					if row.Finish > 0 {
-						got = finishLabel(row.Finish, row.StillIn)
+						got = en(finishNote(row.Finish, row.StillIn))
 					}
 					if got != want {
 						t.Errorf("P%d finish %d (still in %v) reads %q, want %q", row.Player+1, row.Finish, row.StillIn, got, want)
@@ -258,8 +259,8 @@ func TestFinal(t *testing.T) {
 func TestFinalWithoutTopCut(t *testing.T) {
 	st := finalEvent(t, 4, nil, nil)
 	got := Final(st)
-	if got.Final || order(got.Rows) != order(st.Rows) || len(got.Notes) != 1 {
-		t.Errorf("no playoff rounds: got Final=%v %s %q, want the Swiss standings", got.Final, order(got.Rows), got.Notes)
+	if got.Final || order(got.Rows) != order(st.Rows) || len(enNotes(got.Notes)) != 1 {
+		t.Errorf("no playoff rounds: got Final=%v %s %q, want the Swiss standings", got.Final, order(got.Rows), enNotes(got.Notes))
 	}
 }
 
@@ -270,18 +271,18 @@ func TestFinalBeforeTheLastSwissRound(t *testing.T) {
 	if got.Final || order(got.Rows) != order(st.Rows) {
 		t.Errorf("after round 3: got Final=%v %s, want the Swiss standings", got.Final, order(got.Rows))
 	}
-	if n := strings.Join(got.Notes, "\n"); !strings.Contains(n, "standings after round 3 come before the top cut") {
+	if n := strings.Join(enNotes(got.Notes), "\n"); !strings.Contains(n, "standings after round 3 come before the top cut") {
 		t.Errorf("notes %q lack the reason", n)
 	}
 }
 
 func TestFinalKeepsSwissNotes(t *testing.T) {
 	st := finalEvent(t, 4, nil, []string{"1>4 3>2", "3>1"})
-	st.Rows[3].Note = "order with P5 decided by lot"
+	st.Rows[3].Note = i18n.N("text", "order with P5 decided by lot")
 	got := Final(st)
 	for _, r := range got.Rows {
-		if r.Player == 3 && r.Note != "semi-finalist; order with P5 decided by lot" {
-			t.Errorf("note = %q", r.Note)
+		if r.Player == 3 && en(r.Note) != "semi-finalist; order with P5 decided by lot" {
+			t.Errorf("note = %q", en(r.Note))
 		}
 	}
 }

@@ -52,9 +52,10 @@ func appendNum(dst []byte, f Format, n exact.Num) []byte {
 	return appendSigned(dst, n)
 }
 
-// Text writes a figure's explanation as one line: the arithmetic, "=", the displayed value,
-// then the note ("(12/24 + 21/24 + 0.33↑4/15) / 3 = 56.83%"). Arithmetic that is a bare
-// number is not repeated ("0 — 2 opponents: …", not "0 = 0 — …").
+// Text writes a figure's arithmetic as one line: the arithmetic, "=", then the displayed
+// value ("(12/24 + 21/24 + 0.33↑4/15) / 3 = 56.83%"). Arithmetic that is a bare number is not
+// repeated ("0", not "0 = 0"). The note (Explain.Note) is data, which a writer words in its
+// language after it.
 func (d *Def) Text(f Figure) string { return string(d.AppendText(nil, f)) }
 
 // AppendText appends Text(f) to dst: writers that write every explanation of a large event
@@ -68,10 +69,6 @@ func (d *Def) AppendText(dst []byte, f Figure) []byte {
 		dst = d.AppendValue(dst, f.Value)
 	} else {
 		dst = append(dst, "n/a"...)
-	}
-	if f.Explain.Note != "" {
-		dst = append(dst, " — "...)
-		dst = append(dst, f.Explain.Note...)
 	}
 	return dst
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 func TestFormatValue(t *testing.T) {
@@ -45,12 +46,12 @@ func TestText(t *testing.T) {
 		want string
 	}{
 		{Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x}}, "(12/24 + 0.33↑4/15) / 2 = 41.50%"},
-		{Figure{Explain: Explanation{Note: "only byes: no opponents"}}, "n/a — only byes: no opponents"},
-		{Figure{Value: Known(exact.Int(0)), Explain: Explanation{Expr: Int(0), Note: "no opponents"}}, "0.00% — no opponents"},
+		{Figure{Explain: Explanation{Note: i18n.N("x.only-byes")}}, "n/a — only byes: no opponents"},
+		{Figure{Value: Known(exact.Int(0)), Explain: Explanation{Expr: Int(0), Note: i18n.N("x.no-opponents")}}, "0.00% — no opponents"},
 		{Figure{}, "n/a"},
 	}
 	for _, tt := range tests {
-		if got := pct.Text(tt.f); got != tt.want {
+		if got := fullText(pct, tt.f); got != tt.want {
 			t.Errorf("%q, want %q", got, tt.want)
 		}
 	}

@@ -1,11 +1,9 @@
 package calc
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // The generic tiebreaks of docs/tiebreakers.md#tiebreak-ids. They use the configured points (preset,
@@ -103,13 +101,12 @@ func explainPoints(c *Context, p int) Explanation {
 }
 
 // recordNote describes p's record as "W-L-D 2-1-0, 1 bye".
-func recordNote(t *tally, p int) string {
+func recordNote(t *tally, p int) i18n.Note {
 	w, l, d := t.count(p, wonResults...), t.count(p, lostResults...), t.count(p, drawnResults...)
-	s := fmt.Sprintf("W-L-D %d-%d-%d", w, l, d)
 	if b := t.count(p, byeResults...); b > 0 {
-		s += fmt.Sprintf(", %d %s", b, plural(int(b), "bye", "byes"))
+		return i18n.N("x.record-byes", b, w, l, d) // the count of byes first: it chooses the form
 	}
-	return s
+	return i18n.N("x.record", w, l, d)
 }
 
 // computeMatchWins counts won rounds: wins, forfeit wins and byes (docs/tiebreakers.md#decisions-where-the-rules-are-silent).
@@ -128,7 +125,7 @@ func explainMatchWins(c *Context, p int) Explanation {
 	if byes == 0 {
 		return Explanation{Expr: Int(won)}
 	}
-	return Explanation{Expr: Sum(Int(won), Int(byes)), Note: "byes count as wins"}
+	return Explanation{Expr: Sum(Int(won), Int(byes)), Note: i18n.N("x.byes-count-as-wins")}
 }
 
 // opponents returns the opponents of p's rounds against a real opponent, in round order
@@ -237,7 +234,7 @@ func explainOpponentSum(c *Context, id string, p int) Explanation {
 			opps = append(opps, o)
 		}
 	}
-	x := sumExplanation(opps, func(o int) *Expr { return vals[o] }, "no opponents")
+	x := sumExplanation(opps, func(o int) *Expr { return vals[o] }, i18n.N("x.no-opponents"))
 	for _, o := range opps {
 		x.Terms = append(x.Terms, OppTerm{Opp: o, Expr: vals[o]})
 	}
@@ -280,7 +277,7 @@ func explainProgressive(c *Context, p int) Explanation {
 	}
 	x := Explanation{Expr: Sum(terms...)}
 	if d := t.drop[p]; d > 0 {
-		x.Note = fmt.Sprintf("frozen after round %d (dropped)", d)
+		x.Note = i18n.N("x.frozen", d)
 	}
 	return x
 }
@@ -293,38 +290,6 @@ func explainOppProgressive(c *Context, p int) Explanation {
 	return explainOpponentSum(c, "progressive", p)
 }
 
-// nameList names the players of a note: "Bob", "Bob and Carol", "Bob, Carol and Dave", or
-// "Bob, Carol and 5 others" when total (the number of players meant) is above three; ps
-// holds at least min(total, 3) of them.
-func nameList(ev *tbsheet.Event, ps []int, total int) string {
-	if total > 3 {
-		return ev.Players[ps[0]].Name + ", " + ev.Players[ps[1]].Name + fmt.Sprintf(" and %d others", total-2)
-	}
-	list := make([]string, total)
-	for i := range list {
-		list[i] = ev.Players[ps[i]].Name
-	}
-	if total < 2 {
-		return strings.Join(list, "")
-	}
-	return strings.Join(list[:total-1], ", ") + " and " + list[total-1]
-}
-
-// MaxNamed is the most players a note lists one by one (the writers' translated notes
-// follow it too). A longer list names the first
-// MaxNamed−1 and counts the others ("A, B, C and 37 others"), so that a note shared by every
-// member of a large tied group stays short: the output of an event grows with its players,
-// not with the square of its largest group.
-const MaxNamed = 4
-
-// shown reports whether item i of a list of total items is written out in a note (listOf).
-func shown(i, total int) bool { return total <= MaxNamed || i < MaxNamed-1 }
-
-// listOf joins the items shown of a list of total items with sep, and counts the others.
-func listOf(items []string, total int, sep string) string {
-	s := strings.Join(items, sep)
-	if rest := total - len(items); rest > 0 {
-		s += fmt.Sprintf(" and %d %s", rest, plural(rest, "other", "others"))
-	}
-	return s
-}
+// shown reports whether item i of a list of total items is written out in a note (see
+// i18n.MaxNamed).
+func shown(i, total int) bool { return total <= i18n.MaxNamed || i < i18n.MaxNamed-1 }

@@ -1,6 +1,9 @@
 package calc
 
-import "github.com/tbsheet/tbsheet/exact"
+import (
+	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
+)
 
 // Yu-Gi-Oh!, Konami Tournament Software (docs/tiebreakers.md#yu-gi-oh-kts, and its decision): pooled sums
 // over opponents, integer division (truncation), capped at 999, no floor. Byes and KTS's
@@ -47,7 +50,7 @@ func (r ktsRecord) rate() int64 {
 // expr writes the rate as "⌊(3 × 5 + 1) × 1000 / (3 × 9)⌋" (the cap shows when it applies).
 func (r ktsRecord) expr() Explanation {
 	if r.m == 0 {
-		return Explanation{Expr: Int(0), Note: "no opponents"}
+		return Explanation{Expr: Int(0), Note: i18n.N("x.no-opponents")}
 	}
 	a := newArena(13, 0) // the formula's nodes with their operands, in one allocation
 	i := func(n int64) *Expr { return a.num(exact.Int(n)) }

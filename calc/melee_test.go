@@ -70,8 +70,8 @@ func TestMTGBestOfOne(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			st := compute(t, parseEvent(t, tt.event), tt.opt)
 			checkFigures(t, st, tt.wants)
-			if got := slices.Contains(st.Notes, note); got != tt.note {
-				t.Errorf("notes %q: the best-of-one note is there: %v, want %v", st.Notes, got, tt.note)
+			if got := slices.Contains(enNotes(st.Notes), note); got != tt.note {
+				t.Errorf("notes %q: the best-of-one note is there: %v, want %v", enNotes(st.Notes), got, tt.note)
 			}
 		})
 	}
@@ -89,18 +89,18 @@ func TestMTGWithoutGameScores(t *testing.T) {
 	var wants []want
 	for _, p := range []string{"Ann", "Ben", "Cal", "Dan", "Eve"} {
 		wants = append(wants, want{p, "mtg-gwp", "n/a"}, want{p, "mtg-ogw", "n/a"})
-		if got := textOf(t, st, p, "mtg-ogw"); got != "n/a — "+NoGameScores {
+		if got := textOf(t, st, p, "mtg-ogw"); got != "n/a — "+en(NoGameScores) {
 			t.Errorf("%s OGW%%: %s", p, got)
 		}
 	}
 	checkFigures(t, st, wants)
-	if !slices.Contains(st.Notes, NoGameScores) {
-		t.Errorf("notes %q lack %q", st.Notes, NoGameScores)
+	if !slices.Contains(enNotes(st.Notes), en(NoGameScores)) {
+		t.Errorf("notes %q lack %q", enNotes(st.Notes), NoGameScores)
 	}
 
 	st = compute(t, parseEvent(t, strings.Replace(wl, "Ann W Ben", "Ann 2-1 Ben", 1)), Options{})
 	checkFigures(t, st, []want{{"Ann", "mtg-gwp", "2/3"}, {"Dan", "mtg-gwp", "0.33"}, {"Cal", "mtg-gwp", "1"}})
-	if slices.Contains(st.Notes, NoGameScores) {
-		t.Errorf("a game score entered, and the notes say there is none: %q", st.Notes)
+	if slices.Contains(enNotes(st.Notes), en(NoGameScores)) {
+		t.Errorf("a game score entered, and the notes say there is none: %q", enNotes(st.Notes))
 	}
 }

@@ -3,6 +3,7 @@ package calc
 import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // Magic: The Gathering, MTR Appendix C (docs/tiebreakers.md#magic-the-gathering, and
@@ -100,7 +101,7 @@ func hasGameScores(ev *tbsheet.Event) bool {
 
 // NoGameScores is the note of an event whose results carry no game scores (W/L only), and
 // the explanation of its GW% and OGW%, which are n/a.
-const NoGameScores = "the results carry no game scores (W/L only): GW% and OGW% are n/a"
+var NoGameScores = i18n.N("note.no-game-scores")
 
 // mtgStats are every player's MTG figures before averaging.
 type mtgStats struct {
@@ -211,20 +212,20 @@ func mtgGames(s slot, g gameCount, n int64) (won, lost, drawn int64) {
 
 // bo1Note is the standings note of an event where every match is best-of-one and a round
 // decided without play counts 1-0; "" otherwise.
-func bo1Note(c *Context) string {
+func bo1Note(c *Context) i18n.Note {
 	m := mtgOf(c)
 	if !m.bo1 || m.byeGames != 1 {
-		return ""
+		return i18n.Note{}
 	}
 	t := tallyOf(c)
 	for p := 0; p < t.n; p++ {
 		for _, s := range t.row(p) {
 			if w, l, _ := mtgGames(s, gameCount{}, m.byeGames); !s.known && w+l > 0 { // no games: none to read
-				return "every match is best-of-one (nobody won 2 games): a bye, and a forfeit without games, counts 1-0 in GW%, as Melee counts a bye"
+				return i18n.N("note.bo1")
 			}
 		}
 	}
-	return ""
+	return i18n.Note{}
 }
 
 // mwpTerms returns every player's MWP as "0.33↑4/15" (the floor shows only when it
@@ -277,7 +278,7 @@ func computeMWP(c *Context) []Figure {
 func explainMWP(c *Context, p int) Explanation {
 	m := mtgOf(c)
 	if m.rounds[p] == 0 {
-		return Explanation{Note: "no rounds played"}
+		return Explanation{Note: i18n.N("x.no-rounds")}
 	}
 	return Explanation{Expr: m.mwpTerms(c)[p]}
 }
@@ -296,7 +297,7 @@ func explainGWP(c *Context, p int) Explanation {
 	}
 	x := Explanation{Expr: m.gwpTerms(c)[p]}
 	if m.games[p] == 0 {
-		x.Note = "no games recorded: the floor"
+		x.Note = i18n.N("x.no-games-floor")
 	}
 	return x
 }
@@ -407,7 +408,7 @@ func explainOpponentMean(t *tally, p int, term func(o int) *Expr) Explanation {
 	}
 	switch len(named) {
 	case 0:
-		return Explanation{Note: "only byes: no opponents"}
+		return Explanation{Note: i18n.N("x.only-byes")}
 	case 1:
 		return Explanation{Expr: named[0].Expr, Terms: named}
 	}
@@ -465,7 +466,7 @@ func (m *mtgStats) floorWithoutOpponents(figs []Figure) []Figure {
 // explainWithoutOpponents explains the floor of a player with no opponent.
 func (m *mtgStats) explainWithoutOpponents(x Explanation) Explanation {
 	if x.Expr == nil {
-		return Explanation{Expr: Num(m.floor), Note: "no opponents: the floor"}
+		return Explanation{Expr: Num(m.floor), Note: i18n.N("x.no-opponents-floor")}
 	}
 	return x
 }

@@ -3,6 +3,8 @@ package calc
 import (
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // TestPlainTexts: every tiebreak, registered or built from a modifier, has a name and a
@@ -17,10 +19,19 @@ func TestPlainTexts(t *testing.T) {
 		}
 		defs = append(defs, d)
 	}
+	for _, d := range defs[len(defs)-5:] { // the modifiers' words: their forms too
+		for _, n := range []i18n.Note{d.Names, d.Plain} {
+			for _, lang := range i18n.Langs() {
+				if got := i18n.Lang(lang).Note(n); strings.Contains(got, "%!") || strings.Contains(got, "tb.") {
+					t.Errorf("%s in %s: %q", d.ID, lang, got)
+				}
+			}
+		}
+	}
 	forbidden := []string{"§", "--", ".md", "⚠", "C.07", "MTR", "seed", "n/a", "⌊", "×", "÷"}
 	for _, d := range defs {
 		for _, lang := range []string{"en", "zh", "ja"} {
-			for what, s := range map[string]string{"name": d.Names[lang], "definition": d.Plain[lang]} {
+			for what, s := range map[string]string{"name": i18n.Lang(lang).Note(d.Names), "definition": i18n.Lang(lang).Note(d.Plain)} {
 				if s == "" {
 					t.Errorf("%s: no %s in %s", d.ID, what, lang)
 				}
@@ -34,8 +45,8 @@ func TestPlainTexts(t *testing.T) {
 				}
 			}
 		}
-		if d.Names["en"] != d.Name {
-			t.Errorf("%s: English name %q, want Name %q", d.ID, d.Names["en"], d.Name)
+		if en(d.Names) != d.Name {
+			t.Errorf("%s: English name %q, want Name %q", d.ID, en(d.Names), d.Name)
 		}
 	}
 	d, _ := Lookup("fide-bh-m2")
@@ -44,11 +55,11 @@ func TestPlainTexts(t *testing.T) {
 		"zh": "所有对手的得分之和，去掉最高与最低各2项",
 		"ja": "対戦相手の得点の合計（上位・下位各2つを除く）",
 	} {
-		if got := d.Plain.In(lang); got != want {
+		if got := i18n.Lang(lang).Note(d.Plain); got != want {
 			t.Errorf("fide-bh-m2 in %s: %q, want %q", lang, got, want)
 		}
 	}
-	if got := d.Plain.In("fr"); got != d.Plain["en"] {
+	if got := i18n.Lang("fr").Note(d.Plain); got != en(d.Plain) {
 		t.Errorf("a language without translation reads %q, want the English", got)
 	}
 }
@@ -69,8 +80,8 @@ func TestSeedTerms(t *testing.T) {
 		if !ok {
 			t.Fatalf("no tiebreak %s", tc.id)
 		}
-		if !strings.Contains(d.Names[tc.lang], tc.term) {
-			t.Errorf("%s in %s: %q, want the organizers' word %q", tc.id, tc.lang, d.Names[tc.lang], tc.term)
+		if name := i18n.Lang(tc.lang).Note(d.Names); !strings.Contains(name, tc.term) {
+			t.Errorf("%s in %s: %q, want the organizers' word %q", tc.id, tc.lang, name, tc.term)
 		}
 	}
 }

@@ -1,11 +1,9 @@
 package calc
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // Pokémon TCG, Play! Pokémon Tournament Rules Handbook / TOM (docs/tiebreakers.md#pokémon, and
@@ -119,16 +117,16 @@ func computePkmWP(c *Context) []Figure {
 func explainPkmWP(c *Context, p int) Explanation {
 	k := pkmOf(c)
 	if k.den[p] <= 0 {
-		return Explanation{Note: "no rounds against an opponent: n/a"}
+		return Explanation{Note: i18n.N("x.no-rounds-vs-opp")}
 	}
-	var notes []string
+	var notes []i18n.Note
 	if k.byes[p] > 0 {
-		notes = append(notes, fmt.Sprintf("%d %s removed", k.byes[p], plural(int(k.byes[p]), "bye", "byes")))
+		notes = append(notes, i18n.N("x.byes-removed", k.byes[p]))
 	}
 	if k.dropped[p] {
-		notes = append(notes, "dropped: at most 75%")
+		notes = append(notes, i18n.N("x.dropped-cap"))
 	}
-	return Explanation{Expr: k.wpTerms(c)[p], Note: strings.Join(notes, "; ")}
+	return Explanation{Expr: k.wpTerms(c)[p], Note: i18n.Join("sep.notes", notes...)}
 }
 
 // computePkmOWP: the mean of the opponents' WP; floor and cap apply per opponent.
@@ -179,7 +177,7 @@ func pkmHeadToHead(c *Context, group []int) []Figure {
 	ev := c.Event
 	if len(group) != 2 {
 		for i := range figs {
-			figs[i].Explain.Note = fmt.Sprintf("%d players tied: head-to-head applies only to two", len(group))
+			figs[i].Explain.Note = i18n.N("x.h2h-many", len(group))
 		}
 		return figs
 	}
@@ -198,31 +196,29 @@ func pkmHeadToHead(c *Context, group []int) []Figure {
 			bWon = append(bWon, c.Rounds[i])
 		}
 	}
-	rounds := func(rs []int) string {
-		s := make([]string, len(rs))
+	rounds := func(name string, rs []int) i18n.Note {
+		s := make([]any, len(rs))
 		for i, r := range rs {
-			s[i] = fmt.Sprint(r)
+			s[i] = r
 		}
-		return strings.Join(s, ", ")
+		return i18n.N("x.name-rounds", name, i18n.Some{Items: s, Total: len(s)})
 	}
 	switch {
 	case !met:
-		note := "did not play %s: head-to-head does not separate them"
-		figs[0].Explain.Note = fmt.Sprintf(note, ev.Players[b].Name)
-		figs[1].Explain.Note = fmt.Sprintf(note, ev.Players[a].Name)
+		figs[0].Explain.Note = i18n.N("x.h2h-not-met", ev.Players[b].Name)
+		figs[1].Explain.Note = i18n.N("x.h2h-not-met", ev.Players[a].Name)
 	case len(aWon) == len(bWon):
-		note := "no winner against %s: head-to-head does not separate them"
-		figs[0].Explain.Note = fmt.Sprintf(note, ev.Players[b].Name)
-		figs[1].Explain.Note = fmt.Sprintf(note, ev.Players[a].Name)
+		figs[0].Explain.Note = i18n.N("x.h2h-even", ev.Players[b].Name)
+		figs[1].Explain.Note = i18n.N("x.h2h-even", ev.Players[a].Name)
 	default:
 		w, l, won := 0, 1, aWon
 		if len(bWon) > len(aWon) {
 			w, l, won = 1, 0, bWon
 		}
 		figs[w] = Figure{Value: Known(exact.Int(1)), Explain: Explanation{
-			Note: fmt.Sprintf("beat %s (round %s)", ev.Players[group[l]].Name, rounds(won))}}
+			Note: i18n.N("x.beat", rounds(ev.Players[group[l]].Name, won))}}
 		figs[l] = Figure{Value: Known(exact.Int(0)), Explain: Explanation{
-			Note: fmt.Sprintf("lost to %s (round %s)", ev.Players[group[w]].Name, rounds(won))}}
+			Note: i18n.N("x.lost-to", rounds(ev.Players[group[w]].Name, won))}}
 	}
 	return figs
 }

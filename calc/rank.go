@@ -2,7 +2,6 @@ package calc
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // span is a run of players idx[lo:hi] still tied on every key so far.
@@ -67,8 +67,8 @@ func rank(st *Standings, keys []*Def) {
 			continue
 		}
 		for _, p := range idx {
-			if f := &figs[k][p]; !f.Value.OK && f.Explain.Note == "" && f.Explain.Expr == nil {
-				f.Explain.Note = "no tie left to break"
+			if f := &figs[k][p]; !f.Value.OK && f.Explain.Note.IsZero() && f.Explain.Expr == nil {
+				f.Explain.Note = i18n.N("x.no-tie")
 			}
 		}
 	}
@@ -106,7 +106,7 @@ func rank(st *Standings, keys []*Def) {
 			// one would cost the garbage collector's write barrier on every figure.
 			f := &colFigs[j][p]
 			row.Figures[j].Value = f.Value
-			if f.Explain.Expr != nil || f.Explain.Note != "" || f.Explain.Terms != nil {
+			if f.Explain.Expr != nil || !f.Explain.Note.IsZero() || f.Explain.Terms != nil {
 				row.Figures[j].Explain = f.Explain
 			}
 		}
@@ -219,30 +219,25 @@ func noteTies(st *Standings, idx []int, spans []span, pokemon bool) {
 		return
 	}
 	ev := st.Event
+	note, rowNote := "note.ties", "row.tie" // the handbook orders a Pokémon tie at random
+	if pokemon {
+		note, rowNote = "note.ties.random", "row.tie.random"
+	}
 	tied := 0
 	for _, s := range spans {
 		tied += s.hi - s.lo
 		for i := s.lo; i < s.hi; i++ {
 			st.Rows[i].Rank = s.lo + 1
-			others := make([]int, 0, 4)
-			for j := s.lo; j < s.hi && len(others) < 4; j++ {
+			others := make([]string, 0, i18n.MaxNamed)
+			for j := s.lo; j < s.hi && len(others) < i18n.MaxNamed; j++ {
 				if j != i {
-					others = append(others, idx[j])
+					others = append(others, ev.Players[idx[j]].Name)
 				}
 			}
-			note := "tied with " + nameList(ev, others, s.hi-s.lo-1) + " on every key"
-			if pokemon {
-				note += ": the handbook orders them at random"
-			}
-			st.Rows[i].Note = note
+			st.Rows[i].Note = i18n.N(rowNote, i18n.Names{List: others, Total: s.hi - s.lo - 1})
 		}
 	}
-	msg := fmt.Sprintf("%d players in %d %s are tied on every key and share a rank", tied, len(spans),
-		plural(len(spans), "group", "groups"))
-	if pokemon {
-		msg += "; the Play! Pokémon handbook orders them at random: draw lots"
-	}
-	st.Notes = append(st.Notes, msg)
+	st.Notes = append(st.Notes, i18n.N(note, len(spans), tied)) // the count of groups chooses the form
 }
 
 // rowOf returns, for every player index, his row in st.Rows, or −1.

@@ -12,7 +12,7 @@ import (
 func textOf(t *testing.T, st *Standings, player, id string) string {
 	t.Helper()
 	d, _ := Lookup(id)
-	return d.Text(figure(t, st, player, id))
+	return fullText(d, figure(t, st, player, id))
 }
 
 // mtrOMWEvent is MTR Appendix C's OMW example (docs/tiebreakers.md#magic-the-gathering): an 8-round

@@ -10,16 +10,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"golang.org/x/text/width"
 )
 
-// term is one column (or Event sheet row) of the hand-kept layouts: its key, its header in
-// each language tbsheet writes, and the other headers organizers use for it.
+// term is one column (or Event sheet row) of the hand-kept layouts: its key, and the other
+// headers organizers use for it. The header tbsheet writes, in each language, is the
+// catalogue's entry for the vocabulary's prefix and the key ("hdr.round": "Round", "轮次").
 type term struct {
 	// key identifies the column ("round", "p1", "result", …).
 	key string
-	// names is the header tbsheet writes, per language ("en", "zh", "ja").
-	names map[string]string
 	// aliases are more headers read as this column, compared after NormalizeHeader.
 	aliases []string
 }
@@ -27,12 +27,13 @@ type term struct {
 // vocabulary is a list of terms indexed by every normalized header and alias; the first term
 // that claims a header keeps it, as when the list is searched in order.
 type vocabulary struct {
-	terms []term
-	index map[string]string
+	prefix string // of the terms' keys in the catalogue
+	terms  []term
+	index  map[string]string
 }
 
-func newVocabulary(terms []term) vocabulary {
-	v := vocabulary{terms: terms, index: map[string]string{}}
+func newVocabulary(prefix string, terms []term) vocabulary {
+	v := vocabulary{prefix: prefix, terms: terms, index: map[string]string{}}
 	claim := func(header, key string) {
 		if h := NormalizeHeader(header); h != "" {
 			if _, dup := v.index[h]; !dup {
@@ -41,8 +42,8 @@ func newVocabulary(terms []term) vocabulary {
 		}
 	}
 	for _, t := range terms {
-		for _, n := range t.names {
-			claim(n, t.key)
+		for _, lang := range i18n.Langs() {
+			claim(i18n.Lang(lang).Text(prefix+t.key), t.key)
 		}
 		for _, a := range t.aliases {
 			claim(a, t.key)
@@ -59,46 +60,43 @@ func (v vocabulary) key(header string) string { return v.index[NormalizeHeader(h
 func (v vocabulary) name(key, lang string) string {
 	for _, t := range v.terms {
 		if t.key == key {
-			if n, ok := t.names[lang]; ok {
-				return n
-			}
-			return t.names["en"]
+			return i18n.Of(lang).Text(v.prefix + key)
 		}
 	}
 	return key
 }
 
 // columns are the columns of the match list, the per-round sheets and the Players sheet.
-var columns = newVocabulary([]term{
-	{"round", map[string]string{"en": "Round", "zh": "轮次", "ja": "ラウンド"},
+var columns = newVocabulary("hdr.", []term{
+	{"round",
 		[]string{"rnd", "rd", "round no", "round number", "回合", "轮", "回戦", "回戦数", "ラウンド数"}},
-	{"table", map[string]string{"en": "Table", "zh": "桌号", "ja": "テーブル"},
+	{"table",
 		[]string{"tbl", "table no", "table number", "board", "桌", "台号", "卓", "卓番号", "テーブル番号", "台"}},
-	{"p1", map[string]string{"en": "Player 1", "zh": "选手1", "ja": "プレイヤー1"},
+	{"p1",
 		[]string{"p1", "player a", "player1", "white", "home", "选手a", "玩家1", "玩家a", "玩家一", "选手一", "対戦者1", "プレーヤー1", "白", "白方"}},
-	{"p2", map[string]string{"en": "Player 2", "zh": "选手2", "ja": "プレイヤー2"},
+	{"p2",
 		[]string{"p2", "player b", "player2", "black", "away", "opponent", "选手b", "玩家2", "玩家b", "玩家二", "选手二", "对手", "対戦者2", "プレーヤー2", "対戦相手", "黒", "黑", "黑方"}},
-	{"result", map[string]string{"en": "Result", "zh": "比分", "ja": "結果"},
+	{"result",
 		[]string{"score", "outcome", "res", "结果", "成绩", "胜负", "スコア", "勝敗", "成績"}},
-	{"p1wins", map[string]string{"en": "P1 Wins", "zh": "选手1胜局", "ja": "P1勝利数"},
+	{"p1wins",
 		[]string{"p1 games", "player 1 wins", "player 1 games", "p1 game wins", "选手1胜", "プレイヤー1勝"}},
-	{"p2wins", map[string]string{"en": "P2 Wins", "zh": "选手2胜局", "ja": "P2勝利数"},
+	{"p2wins",
 		[]string{"p2 games", "player 2 wins", "player 2 games", "p2 game wins", "选手2胜", "プレイヤー2勝"}},
-	{"draws", map[string]string{"en": "Draws", "zh": "平局", "ja": "引き分け"},
+	{"draws",
 		[]string{"drawn games", "draw", "ties", "和局", "平局数", "引分"}},
-	{"name", map[string]string{"en": "Name", "zh": "姓名", "ja": "名前"},
+	{"name",
 		[]string{"player", "player name", "名字", "选手", "玩家", "プレイヤー", "氏名", "プレイヤー名"}},
-	{"id", map[string]string{"en": "ID", "zh": "编号", "ja": "ID"},
+	{"id",
 		[]string{"player id", "dci", "cossy", "konami id", "pop id", "fide id", "number", "no", "会员号", "ＩＤ", "番号", "会員番号"}},
-	{"dropped", map[string]string{"en": "Dropped After", "zh": "退赛轮次", "ja": "ドロップ"},
+	{"dropped",
 		[]string{"drop", "dropped", "drop round", "dropped after round", "退赛", "棄権", "ドロップ回戦"}},
-	{"rating", map[string]string{"en": "Rating", "zh": "等级分", "ja": "レーティング"},
+	{"rating",
 		[]string{"elo", "rtg", "rating fide", "等级", "积分", "レート"}},
 	// The points each player scored, for Challonge's points-scored tiebreaks
 	// (docs/tiebreakers.md#cryptozoic); optional in every layout.
-	{"p1points", map[string]string{"en": "P1 Points", "zh": "选手1得分", "ja": "P1得点"},
+	{"p1points",
 		[]string{"p1 pts", "p1 score", "player 1 points", "player 1 score", "选手1分数", "プレイヤー1得点"}},
-	{"p2points", map[string]string{"en": "P2 Points", "zh": "选手2得分", "ja": "P2得点"},
+	{"p2points",
 		[]string{"p2 pts", "p2 score", "player 2 points", "player 2 score", "选手2分数", "プレイヤー2得点"}},
 })
 
@@ -110,17 +108,11 @@ func ColumnKey(header string) string { return columns.key(header) }
 // and Black (en, zh, ja), after NormalizeHeader.
 var colourHeaders = [2][]string{{"white", "白", "白方"}, {"black", "黒", "黑", "黑方"}}
 
-// colourNames are the headers tbsheet writes for White and Black, per language.
-var colourNames = map[string][2]string{"en": {"White", "Black"}, "zh": {"白方", "黑方"}, "ja": {"白", "黒"}}
-
 // ColourHeaders returns the Player 1 and Player 2 headers of a chess match list whose Player 1
 // had White in every game, in a language (English for one tbsheet does not write).
 func ColourHeaders(lang string) (white, black string) {
-	n, ok := colourNames[lang]
-	if !ok {
-		n = colourNames["en"]
-	}
-	return n[0], n[1]
+	l := i18n.Of(lang)
+	return l.Text("hdr.white"), l.Text("hdr.black")
 }
 
 // ColourColumns reports whether a match list's Player 1 and Player 2 headers name White and
@@ -136,19 +128,19 @@ func ColumnHeader(key, lang string) string { return columns.name(key, lang) }
 // eventFields are the rows of an Event sheet: a label in the first column and its value in
 // the second. They let a workbook say how it is ranked (tbsheet writes one on convert, and an
 // organizer may add one), so that `tbsheet standings results.xlsx` needs no flags.
-var eventFields = newVocabulary([]term{
-	{"name", map[string]string{"en": "Name", "zh": "赛事名称", "ja": "大会名"},
+var eventFields = newVocabulary("hdr.event.", []term{
+	{"name",
 		[]string{"event", "event name", "title", "tournament", "名称", "比赛名称", "イベント名"}},
-	{"date", map[string]string{"en": "Date", "zh": "日期", "ja": "日付"}, []string{"day", "开赛日期", "開催日"}},
-	{"division", map[string]string{"en": "Division", "zh": "组别", "ja": "部門"},
+	{"date", []string{"day", "开赛日期", "開催日"}},
+	{"division",
 		[]string{"pod", "age division", "category", "分组", "年龄组", "カテゴリー", "年齢区分"}},
-	{"system", map[string]string{"en": "System", "zh": "赛制", "ja": "方式"},
+	{"system",
 		[]string{"preset", "rules", "game", "规则", "ルール", "タイブレーク方式"}},
-	{"points", map[string]string{"en": "Points", "zh": "积分", "ja": "勝ち点"},
+	{"points",
 		[]string{"points w,d,l,bye", "match points", "scoring", "计分", "得点"}},
-	{"tiebreaks", map[string]string{"en": "Tiebreaks", "zh": "小分", "ja": "タイブレーカー"},
+	{"tiebreaks",
 		[]string{"tiebreakers", "tie-breaks", "tie breaks", "平分权重", "同分决胜"}},
-	{"rounds", map[string]string{"en": "Rounds", "zh": "轮数", "ja": "回戦数"},
+	{"rounds",
 		[]string{"planned rounds", "swiss rounds", "瑞士轮轮数", "スイスラウンド数"}},
 })
 

@@ -3,6 +3,8 @@ package handkept
 import (
 	"regexp"
 	"strconv"
+
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // roundSheet matches the names of per-round sheets: "Round 1", "R1", "Rd 2", "第1轮",
@@ -61,15 +63,7 @@ func chineseNumber(s string) (int, bool) {
 }
 
 // RoundSheetName returns the name tbsheet gives the sheet of round n in a language.
-func RoundSheetName(n int, lang string) string {
-	switch lang {
-	case "zh":
-		return "第" + strconv.Itoa(n) + "轮"
-	case "ja":
-		return "第" + strconv.Itoa(n) + "回戦"
-	}
-	return "Round " + strconv.Itoa(n)
-}
+func RoundSheetName(n int, lang string) string { return i18n.Of(lang).Textf("sheet.round", n) }
 
 // "PO 6", "淘汰赛6", "決勝6", "プレーオフ 6". The number is the round's number in the event,
 // counting on from the Swiss rounds.
@@ -134,22 +128,9 @@ func PlayoffStage(name string) (stage int, ok bool) {
 // PlayoffName returns the sheet name tbsheet gives a playoff round of the given stage in a
 // language; [PlayoffStage] reads it back.
 func PlayoffName(stage int, lang string) string {
-	names := map[string]map[int]string{
-		"en": {2: "Final", 4: "Semifinals", 8: "Quarterfinals"},
-		"zh": {2: "决赛", 4: "半决赛"},
-		"ja": {2: "決勝", 4: "準決勝", 8: "準々決勝"},
+	l := i18n.Of(lang)
+	if key := "sheet.playoff." + strconv.Itoa(stage); l.Has(key) || i18n.Lang("en").Has(key) {
+		return l.Text(key)
 	}
-	if n, ok := names[lang][stage]; ok {
-		return n
-	}
-	switch lang {
-	case "zh":
-		return strconv.Itoa(stage) + "强"
-	case "ja":
-		return "ベスト" + strconv.Itoa(stage)
-	}
-	if n, ok := names["en"][stage]; ok {
-		return n
-	}
-	return "Top " + strconv.Itoa(stage)
+	return l.Textf("sheet.playoff.top", stage)
 }

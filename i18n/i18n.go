@@ -97,20 +97,11 @@ func (l Lang) List(words []string) string {
 // players, not with the square of its largest group.
 const MaxNamed = 4
 
-// Names joins names as a list, the first MaxNamed−1 and a count of the others when there are
-// more than MaxNamed.
-func (l Lang) Names(names []string) string {
-	if len(names) <= MaxNamed {
-		return l.List(names)
-	}
-	return l.Textf("names.others", strings.Join(names[:MaxNamed-1], l.Text("list-sep")), len(names)-MaxNamed+1)
-}
-
 // plural returns the key of n's form of an entry with forms (key.one, key.other): the
-// catalogue's "plural.one" is the count that takes the singular in l, or "-" where l's
-// words do not change with a count.
+// catalogue's "plural.one" is the count that takes the first form in l. Chinese and Japanese
+// nouns have no plural, but a form may still say more ("each") for more than one.
 func (l Lang) plural(key string, n int64) string {
-	if one := l.Text("plural.one"); one != "-" && one == strconv.FormatInt(n, 10) {
+	if l.Text("plural.one") == strconv.FormatInt(n, 10) {
 		return key + ".one"
 	}
 	return key + ".other"

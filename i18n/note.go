@@ -25,15 +25,26 @@ func N(key string, args ...any) Note { return Note{Key: key, Args: args} }
 func (n Note) IsZero() bool { return n.Key == "" }
 
 // Names are players' names written as a list: all of them up to MaxNamed, else the first
-// MaxNamed−1 and a count of the others.
-type Names []string
+// MaxNamed−1 and a count of the others. List holds the first names, at least
+// min(Total, MaxNamed) of them; Total is how many the list stands for.
+type Names struct {
+	List  []string
+	Total int
+}
+
+// Some is a list of which only the first items are written, then a count of the others
+// ("Ann 3, Bob 2½ and 4 others"): Items are values of a note, Total how many the list holds.
+type Some struct {
+	Items []any
+	Total int
+}
 
 // joinKeys are the keys of notes that join their values (Notes) with a separator instead of
 // formatting them: the key's entry is the separator.
-var joinKeys = map[string]bool{"sep.notes": true, "sep.list": true}
+var joinKeys = map[string]bool{"sep.notes": true, "sep.list": true, "sep.then": true}
 
 // Join makes one note of several, each written in turn and separated by sep's entry:
-// "sep.notes" ("; ") or "sep.list" (", "). Zero notes are left out; one note is itself.
+// "sep.notes" ("; "), "sep.list" (", ") or "sep.then" ("; then "). Zero notes are left out; one note is itself.
 func Join(sep string, notes ...Note) Note {
 	var parts []any
 	for _, n := range notes {
@@ -83,13 +94,17 @@ func (l Lang) Note(n Note) string {
 	args := make([]any, len(n.Args))
 	for i, a := range n.Args {
 		switch a.(type) {
-		case Note, []Note, Names:
+		case Note, []Note, Names, Some:
 			args[i] = l.value(a)
 		default:
 			args[i] = a
 		}
 	}
-	return fmt.Sprintf(l.Text(key), args...)
+	format := l.Text(key)
+	if !strings.Contains(strings.ReplaceAll(format, "%%", ""), "%") {
+		return strings.ReplaceAll(format, "%%", "%") // a form that writes no value ("without the lowest")
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 // Notes writes each of notes in l.
@@ -109,7 +124,20 @@ func (l Lang) value(a any) string {
 	case []Note:
 		return l.List(l.Notes(v))
 	case Names:
-		return l.Names(v)
+		if v.Total <= MaxNamed {
+			return l.List(v.List[:v.Total])
+		}
+		return l.Textf("names.others", strings.Join(v.List[:MaxNamed-1], l.Text("list-sep")), v.Total-MaxNamed+1)
+	case Some:
+		parts := make([]string, len(v.Items))
+		for i, item := range v.Items {
+			parts[i] = l.value(item)
+		}
+		text := strings.Join(parts, l.Text("list-sep"))
+		if more := v.Total - len(v.Items); more > 0 {
+			text = l.Note(N("x.and-more", more, text))
+		}
+		return text
 	}
 	return fmt.Sprint(a)
 }

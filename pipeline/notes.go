@@ -7,6 +7,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // The notes are what the organizer should know about a run that is not an error (an
@@ -49,7 +50,7 @@ func Notes(path string, file *tbsheet.Event, events []*tbsheet.Event, sts []*cal
 	for _, st := range sts {
 		pod := podOf(st.Event)
 		for _, n := range st.Notes {
-			add(pod, n)
+			add(pod, i18n.Lang("en").Note(n)) // the terminal speaks English
 		}
 		for _, n := range unreportedNotes(st) {
 			add(pod, n)

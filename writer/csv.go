@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // WriteCSV writes the standings as CSV: a header row, then one row per ranked player with the
@@ -51,7 +52,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 			case colValue:
 				s = number(strings.ReplaceAll(st.Columns[c.tb].FormatValue(figure(r, c.tb).Value), "−", "-"))
 			case colNote:
-				s = rowNote(st, r, opt.Lang)
+				s = i18n.Of(opt.Lang).Note(r.Note)
 			}
 			record[j] = CSVSafe(s)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // What the explanations say beside their arithmetic, wherever they are printed (the XLSX
@@ -131,7 +132,7 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 	for i, d := range st.Columns {
 		x := st.Explain(row, i)
 		text := explainText(lang, d, r.Figures[i].Value, x)
-		lines = append(lines, []string{d.Short, d.Names.In(lang), text})
+		lines = append(lines, []string{d.Short, i18n.Of(lang).Note(d.Names), text})
 		all = append(all, text)
 		if terms := OpponentTerms(ev, lang, x); terms != "" {
 			lines = append(lines, []string{"", "", terms})
@@ -159,7 +160,7 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 	ct := calc.NewCrosstable(ev, st.Rounds[len(st.Rounds)-1])
 	var rounds [][]string
 	for _, rec := range ct.Records[r.Player] {
-		line := resultWord(lang, rec.Result)
+		line := label(lang, "res."+rec.Result.String())
 		if rec.Opp != tbsheet.NoPlayer {
 			line += " " + label(lang, "explain.vs") + " " + ev.Players[rec.Opp].Name
 			if o, ok := ranked[rec.Opp]; ok {
@@ -194,28 +195,8 @@ func explainText(lang string, d *calc.Def, v calc.Value, x calc.Explanation) str
 	if !v.OK {
 		s = strings.TrimSuffix(s, "n/a") + label(lang, "explain.na")
 	}
-	if x.Note != "" {
-		s += " — " + TranslateNotes(lang, x.Note)
+	if !x.Note.IsZero() {
+		s += " — " + i18n.Of(lang).Note(x.Note)
 	}
 	return s
-}
-
-// TranslateNotes translates a note made of parts joined with "; " part by part. A note none
-// of whose parts the catalog knows (a reader's, in English) is kept as written, its
-// semicolons too.
-func TranslateNotes(lang, note string) string {
-	parts := strings.Split(note, "; ")
-	known := false
-	for i, p := range parts {
-		parts[i] = TranslateNote(lang, p)
-		known = known || parts[i] != p
-	}
-	if !known {
-		return note
-	}
-	sep := "; "
-	if Colon(lang) != ": " {
-		sep = "；"
-	}
-	return strings.Join(parts, sep)
 }

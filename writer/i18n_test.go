@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -13,15 +12,11 @@ import (
 	"github.com/tbsheet/tbsheet/season"
 )
 
-// fromCalc are the catalogue's rows with no English: in English the note is calc's own
-// (rowNote), until calc's notes become data.
-var fromCalc = []string{"row.others", "row.tie", "row.tie.random"}
-
 // TestCatalogueHasEveryKey: every key the writers and the pages name in their code is in
 // the catalogue, and so is every key made from a list (each season tie, each system with a
 // name of its own).
 func TestCatalogueHasEveryKey(t *testing.T) {
-	dirs := []string{".", "../serve"}
+	dirs := []string{".", "../serve", "../calc", "../handkept", "../pipeline"}
 	entries, err := os.ReadDir(".")
 	if err != nil {
 		t.Fatal(err)
@@ -43,7 +38,10 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 	// A literal key given to label, labelf (writer.Label, writer.Labelf in the products'
 	// packages) or a words type's l, f or label: the key is the last argument's string,
 	// closed by the call's parenthesis or a comma.
-	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf|\.Label|\.Labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]`)
+	// A note's key (i18n.N, i18n.Join) and a key given to a Lang's Text or Textf are the
+	// first argument's string.
+	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf|\.Label|\.Labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]` +
+		`|(?:\bi18n\.N|\bi18n\.Join|\.Text|\.Textf)\("([a-z0-9][a-z0-9.\-]*)"[,)]`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -53,7 +51,7 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range use.FindAllStringSubmatch(string(src), -1) {
-			keys[m[1]] = true
+			keys[m[1]+m[2]] = true
 		}
 	}
 	if len(keys) < 100 {
@@ -62,9 +60,17 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 	for _, id := range season.Ties() {
 		keys["season.tie."+id] = true
 	}
+	// The keys calc makes from a value: each tiebreak's name and definition, each finish.
+	for _, d := range calc.Tiebreaks() {
+		keys["tb."+d.ID+".name"], keys["tb."+d.ID+".plain"] = true, true
+	}
+	for _, top := range []string{"1", "2", "4", "8"} {
+		keys["row.finish."+top] = true
+	}
 	for key := range keys {
 		for _, lang := range Langs() {
-			if !i18n.Lang(lang).Has(key) && !(lang == "en" && slices.Contains(fromCalc, key)) {
+			l := i18n.Lang(lang)
+			if !l.Has(key) && !(l.Has(key+".one") && l.Has(key+".other")) {
 				t.Errorf("the catalogue has no %s for %s", lang, key)
 			}
 		}

@@ -274,7 +274,7 @@ func jsonReference(st *calc.Standings) any {
 				v = JSONNum(fig.Value.Num)
 			}
 			row.Tiebreaks = append(row.Tiebreaks, keyValue{d.ID, v})
-			row.Explain = append(row.Explain, keyValue{d.ID, d.Text(fig)})
+			row.Explain = append(row.Explain, keyValue{d.ID, explainText("en", d, fig.Value, fig.Explain)})
 		}
 		doc.Standings[i] = row
 	}
@@ -324,7 +324,7 @@ func TestExplanationsOnDemand(t *testing.T) {
 		eager := writertest.Compute(ev, opt)
 		opt.NoExplain = true
 		lazy := writertest.Compute(ev, opt)
-		blank := func(e calc.Explanation) bool { return e.Expr == nil && e.Note == "" && e.Terms == nil }
+		blank := func(e calc.Explanation) bool { return e.Expr == nil && e.Note.IsZero() && e.Terms == nil }
 		deferred := 0 // explanations left to the writers
 		for i, r := range lazy.Rows {
 			for j, f := range r.Figures {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // The wall PDF: the standings posted for players to read from a couple of metres. The event's
@@ -208,7 +209,7 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 		p := st.Points
 		keyLine(labelf(lang, "legend.points", PointsHeader(st, lang), p.Win, p.Draw, p.Loss, p.Bye))
 	} else {
-		out = append(out, legendKey{PointsHeader(st, lang), Colon(lang) + st.RankBy.Plain.In(lang)})
+		out = append(out, legendKey{PointsHeader(st, lang), Colon(lang) + i18n.Of(lang).Note(st.RankBy.Plain)})
 	}
 	keyLine(label(lang, "legend.record."+RecordOrder(st).String()))
 	switch {
@@ -219,7 +220,7 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 		keyLine(labelf(lang, "legend.finish-in", label(lang, "finish")))
 	}
 	for _, def := range st.Columns {
-		out = append(out, legendKey{tiebreakKey(def, lang), Colon(lang) + def.Plain.In(lang)})
+		out = append(out, legendKey{tiebreakKey(def, lang), Colon(lang) + i18n.Of(lang).Note(def.Plain)})
 	}
 	if hasNA(st) {
 		keyLine(label(lang, "legend.na"))
@@ -231,7 +232,7 @@ func legendKeys(st *calc.Standings, lang string) []legendKey {
 // Japanese, its name in the page's language, which the header abbreviates in English letters
 // ("MB（中值布赫霍尔茨分）"), or the name alone when it holds the header ("对手胜率（YYY）").
 func tiebreakKey(def *calc.Def, lang string) string {
-	name := def.Names[strings.ToLower(lang)]
+	name := i18n.Of(lang).Note(def.Names)
 	keyed := labelf(lang, "legend.key", def.Short, name)
 	switch {
 	case keyed == def.Short || name == "" || name == def.Short:
@@ -259,16 +260,30 @@ func hasNA(st *calc.Standings) bool {
 func wallNotes(st *calc.Standings, lang string) []string {
 	var out []string
 	for _, n := range st.Notes {
-		if wallNote(n) {
-			out = append(out, sentence(TranslateNote(lang, n)))
+		if byName, ok := wallNoteKeys[n.Key]; ok {
+			out = append(out, sentence(i18n.Of(lang).Note(n), byName))
 		}
 	}
 	return append(out, tieNotes(st, lang)...)
 }
 
-// sentence starts a note of calc's with a capital, unless it starts with a name.
-func sentence(note string) string {
-	if n, _ := matchNote(note); n == nil || strings.HasPrefix(n.en, "%") {
+// wallNoteKeys are the notes of calc's that players read on the wall, each marked true when it
+// starts with a name; the others (the tie summary, which the wall replaces with a line per
+// tie; the rounds left out, which its title says) are the organizer's.
+var wallNoteKeys = map[string]bool{
+	"note.unreported":        false,
+	"note.before-cut":        false,
+	"note.playoff-unpaired":  true,
+	"note.playoff-undecided": false,
+	"note.bo1":               false,
+	"note.no-game-scores":    false,
+	"note.declared":          false,
+	"note.no-scores":         true,
+}
+
+// sentence starts a note with a capital, unless it starts with a name.
+func sentence(note string, byName bool) string {
+	if byName {
 		return note
 	}
 	r, size := utf8.DecodeRuneInString(note)

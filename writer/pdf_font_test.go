@@ -322,13 +322,9 @@ func TestGlyphCoverage(t *testing.T) {
 	}
 	for _, d := range defs {
 		for _, lang := range Langs() {
-			fonts.Shape(d.Names.In(lang), Style{}, lang+" name of "+d.ID)
-			fonts.Shape(d.Plain.In(lang), Style{}, lang+" definition of "+d.ID)
+			fonts.Shape(i18n.Of(lang).Note(d.Names), Style{}, lang+" name of "+d.ID)
+			fonts.Shape(i18n.Of(lang).Note(d.Plain), Style{}, lang+" definition of "+d.ID)
 		}
-	}
-	for _, n := range noteTexts {
-		fonts.Shape(n.zh, Style{}, "zh note "+n.en)
-		fonts.Shape(n.ja, Style{}, "ja note "+n.en)
 	}
 	for _, w := range *warnings {
 		t.Error(w)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 )
@@ -80,7 +81,7 @@ func TestPDFSamplesE2E(t *testing.T) {
 					}
 				}
 				for _, c := range st.Columns {
-					def := tiebreakKey(c, lang) + Colon(lang) + c.Plain.In(lang)
+					def := tiebreakKey(c, lang) + Colon(lang) + i18n.Of(lang).Note(c.Plain)
 					if !strings.Contains(strings.ReplaceAll(flat, " ", ""), strings.ReplaceAll(def, " ", "")) {
 						t.Errorf("%s: the legend lacks %q", what, def)
 					}

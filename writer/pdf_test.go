@@ -13,6 +13,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 )
@@ -540,13 +541,13 @@ func TestPDFLegend(t *testing.T) {
 	d := layoutFor(t, st, Options{})
 	want := []string{"Points: win 3, draw 1, loss 0, bye 3", "W-L-D: wins (byes included), losses, draws"}
 	for _, c := range st.Columns {
-		want = append(want, c.Short+": "+c.Plain["en"])
+		want = append(want, c.Short+": "+i18n.Lang("en").Note(c.Plain))
 	}
 	if got := legendText(d); !slices.Equal(got[:len(want)], want) {
 		t.Errorf("legend\n%q\nwant it to start\n%q", got, want)
 	}
 	d = layoutFor(t, st, Options{Lang: "ja"})
-	if got, want := legendText(d)[2], st.Columns[0].Short+"（"+st.Columns[0].Names["ja"]+"）："+st.Columns[0].Plain["ja"]; got != want {
+	if got, want := legendText(d)[2], st.Columns[0].Short+"（"+i18n.Lang("ja").Note(st.Columns[0].Names)+"）："+i18n.Lang("ja").Note(st.Columns[0].Plain); got != want {
 		t.Errorf("ja: %q, want %q", got, want)
 	}
 
@@ -755,7 +756,7 @@ func TestPDFTies(t *testing.T) {
 func TestPDFLongLegend(t *testing.T) {
 	st := writertest.Standings()
 	for i := range 60 {
-		st.Notes = append(st.Notes, fmt.Sprintf("note %d: a short remark", i+1))
+		st.Notes = append(st.Notes, i18n.N("note.unreported", i+1, "Ann", "Bob"))
 	}
 	d := layoutFor(t, st, Options{})
 	if pages := d.paginate(); len(pages) != 1 || !d.legendAllCols || d.legendCols < 2 {

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tbsheet/tbsheet/i18n"
+
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 )
@@ -58,7 +60,7 @@ func NewStandingsScreen(st *calc.Standings, opt Options) *StandingsScreen {
 	s.PointsHead, s.RecordHead = PointsHeader(st, lang), label(lang, "record."+RecordOrder(st).String())
 	s.Head = append(s.Head, Heading{Text: s.PointsHead, Num: true}, Heading{Text: s.RecordHead, Num: true})
 	for _, d := range st.Columns {
-		s.Head = append(s.Head, Heading{Text: d.Short, Long: d.Names.In(lang), Num: true})
+		s.Head = append(s.Head, Heading{Text: d.Short, Long: i18n.Of(lang).Note(d.Names), Num: true})
 	}
 	cut := 0
 	if opt.Cut > 0 && opt.Cut < len(st.Rows) {

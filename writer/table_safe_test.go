@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
@@ -18,7 +19,7 @@ func TestTableNoEscapes(t *testing.T) {
 		st.Event.Players[st.Rows[i].Player].Name = name
 	}
 	st.Event.Name = "Title\x1b[5m"
-	st.Notes = append(st.Notes, "a note about \x1b[31mred")
+	st.Notes = append(st.Notes, i18n.N("note.unreported", 1, "Ann", "Red\x1b[31m"))
 	var b strings.Builder
 	if err := WriteTable(&b, st, Options{Lang: "en"}); err != nil {
 		t.Fatal(err)

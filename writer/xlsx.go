@@ -11,6 +11,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/safego"
 	"github.com/xuri/excelize/v2"
 )
@@ -226,7 +227,7 @@ func (b *Book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 					}
 				}
 			case colNote:
-				note := rowNote(st, r, b.lang)
+				note := i18n.Of(b.lang).Note(r.Note)
 				v, shown[j] = note, note
 			case colOpponents:
 				if terms := ex[i][c.tb].terms; terms != "" {
@@ -392,7 +393,7 @@ func (b *Book) aboutTable(sheet string, st *calc.Standings, opt Options) (*Table
 	}
 	rankBy := ""
 	if st.RankBy != nil {
-		rankBy = st.RankBy.Names.In(lang)
+		rankBy = i18n.Of(lang).Note(st.RankBy.Names)
 	}
 	rounds := RoundList(st.Rounds)
 	if ev.PlannedRounds > 0 {
@@ -434,17 +435,17 @@ func (b *Book) aboutTable(sheet string, st *calc.Standings, opt Options) (*Table
 		if i := slices.Index(st.Order, d); i >= 0 {
 			pos = i + 1
 		}
-		if err := line(pos, d.Short, d.ID, d.Names.In(lang), d.Doc, d.Unverified); err != nil {
+		if err := line(pos, d.Short, d.ID, i18n.Of(lang).Note(d.Names), d.Doc, d.Unverified); err != nil {
 			return nil, err
 		}
 	}
-	notes := slices.Concat(ev.Warnings, st.Notes, ev.Notes) // a likely mistake first
+	notes := slices.Concat(ev.Warnings, i18n.Of(lang).Notes(st.Notes), ev.Notes) // a likely mistake first
 	if len(notes) > 0 {
 		if err := section(label(lang, "notes")); err != nil {
 			return nil, err
 		}
 		for _, s := range notes {
-			if err := line(TranslateNotes(lang, s)); err != nil {
+			if err := line(s); err != nil {
 				return nil, err
 			}
 		}

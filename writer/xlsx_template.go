@@ -13,6 +13,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -366,7 +367,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 		fig := explainedFigure(st, r, j)
 		switch m[2] {
 		case "text":
-			return textValue(d.Text(fig))
+			return textValue(explainText(lang, d, fig.Value, fig.Explain))
 		}
 		if !fig.Value.OK {
 			return textValue("")
@@ -439,7 +440,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 	case "dropped":
 		return integer0(r.DroppedAfter)
 	case "note":
-		return textValue(rowNote(st, r, lang))
+		return textValue(i18n.Of(lang).Note(r.Note))
 	}
 	return textValue("")
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 )
@@ -131,7 +132,7 @@ func checkStandingsSheet(t *testing.T, f *excelize.File, sheet string, st *calc.
 					want = strconv.Itoa(r.DroppedAfter)
 				}
 			case colNote:
-				want = r.Note
+				want = i18n.Of(lang).Note(r.Note)
 			case colOpponents:
 				want = OpponentTerms(ev, lang, figure(r, c.tb).Explain)
 			case colValue, colFormula:
@@ -356,7 +357,7 @@ func TestAboutSheet(t *testing.T) {
 	for i, d := range st.Columns {
 		want = append(want, fmt.Sprintf("%d|%s|%s|%s|%s|%s", i+1, d.Short, d.ID, d.Name, d.Doc, d.Unverified))
 	}
-	want = append(want, st.Notes...)
+	want = append(want, i18n.Lang("en").Notes(st.Notes)...)
 	if len(st.Unreported) != 1 {
 		t.Fatalf("%d unreported matches, want 1", len(st.Unreported))
 	}
@@ -377,7 +378,7 @@ func TestAboutSheet(t *testing.T) {
 		all = append(all, strings.Join(r, "|"))
 	}
 	text = strings.Join(all, "\n")
-	for _, w := range []string{label("ja", "ranked-by") + "|勝ち点", "|" + st.Columns[0].Names["ja"] + "|"} {
+	for _, w := range []string{label("ja", "ranked-by") + "|勝ち点", "|" + i18n.Lang("ja").Note(st.Columns[0].Names) + "|"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("ja About lacks %q:\n%s", w, text)
 		}

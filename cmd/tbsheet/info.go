@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 func newTiebreaksCmd() *cobra.Command {
@@ -74,7 +75,7 @@ practical table of the Chinese organizers' guide, and the binary logarithm (Chal
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 8, 2, ' ', 0)
 			fmt.Fprintf(tw, "%d players\t\n", n)
 			for _, r := range calc.RecommendRounds(n) {
-				fmt.Fprintf(tw, "%s\t%s\n", r.Source, r)
+				fmt.Fprintf(tw, "%s\t%s\n", r.Source, i18n.Lang("en").Note(r.Words()))
 			}
 			return tw.Flush()
 		},

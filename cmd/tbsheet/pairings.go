@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -10,12 +8,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/tbsheet/tbsheet"
-	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/pipeline"
-	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 	"github.com/tbsheet/tbsheet/writer/roundsheet"
 )
@@ -81,9 +75,9 @@ result, eight to a page between cut lines.`,
 			if err := checkProduct(roundsheet.Pairings, to, nil); err != nil {
 				return err
 			}
-			number, stage, err := parseRound(round)
+			number, stage, err := pipeline.ParseRound(round)
 			if err != nil {
-				return err
+				return jobErr(err)
 			}
 			var slipFiles []string
 			if slips != "" {
@@ -98,31 +92,33 @@ result, eight to a page between cut lines.`,
 			if err := checkProduct(roundsheet.Slips, "", slipFiles); err != nil {
 				return err
 			}
-			events, notes, err := j.readEvents(inputs[0], cmd.ErrOrStderr())
+			in, err := j.readInput(inputs[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
+			notes := in.Notes
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var all []*pairings.Pairings
-			for _, ev := range events {
-				p, err := listPairings(ev, pairings.Options{Calc: j.CalcOpt, Round: number, Stage: stage})
+			for _, ev := range in.Events {
+				p, err := pipeline.ListPairings(ev, pairings.Options{Calc: j.CalcOpt, Round: number, Stage: stage})
 				if err != nil {
-					return err
+					return jobErr(err)
 				}
 				all = append(all, p)
 			}
-			names, files, err := renderPairings(all, of.outputs, lists, j.WriteOpt)
+			files, err := pipeline.RenderPairings(all, of.outputs, lists, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
-			slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.WriteOpt)
+			slipPDFs, err := pipeline.RenderSlips(all, slipFiles, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
-			if err := checkFiles(inputs, slices.Concat(names, slipNames)); err != nil {
+			names, data := roundFiles(slices.Concat(files, slipPDFs))
+			if err := checkFiles(inputs, names); err != nil {
 				return err
 			}
-			written, err := writer.WriteFiles(slices.Concat(files, slipPDFs))
+			written, err := writer.WriteFiles(data)
 			notes = append(notes, wroteNotes(written)...)
 			if err != nil {
 				return outputErr(err)
@@ -130,7 +126,7 @@ result, eight to a page between cut lines.`,
 			if to == "" && len(of.outputs)+len(slipFiles) > 0 {
 				return nil
 			}
-			return outputErr(roundsheet.Pairings.Print(cmd.OutOrStdout(), to, pairingsDocs(all, lists), j.WriteOpt))
+			return outputErr(roundsheet.Pairings.Print(cmd.OutOrStdout(), to, pipeline.PairingsDocs(all, lists), j.WriteOpt))
 		},
 	}
 	fs := cmd.Flags()
@@ -164,115 +160,18 @@ func registerRoundFlags(fs *pflag.FlagSet, cf *calcFlags, of *outputFlags, from,
 	registerQuiet(fs, &of.quiet)
 }
 
-// parseRound reads --round: a round number ("3", "Round 3", "第3轮", "Playoff 6"), or a
-// playoff round's name as hand-kept workbooks write it ("QF", "Top 8", "半决赛"), which is
-// its stage (8 for the quarterfinals). "" asks for neither.
-func parseRound(s string) (number, stage int, err error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, 0, nil
+// readInput reads an input for a command about one round (pipeline.Job.ReadInput) and
+// prints its warnings to stderr at once; with --strict it fails when there are some.
+func (j *job) readInput(path string, stderr io.Writer) (*pipeline.Input, error) {
+	in, err := j.ReadInput(path)
+	if in != nil {
+		printLines(stderr, in.Warnings)
 	}
-	if n, ok := handkept.RoundSheetNumber(s); ok {
-		return n, 0, nil
-	}
-	if n, ok := handkept.PlayoffRoundNumber(s); ok {
-		return n, 0, nil
-	}
-	if st, ok := handkept.PlayoffStage(s); ok {
-		return 0, st, nil
-	}
-	return 0, 0, usageErr("--round %s: give a round number (3) or a playoff round's name (QF, SF, F, Top 8)", tbsheet.Quote(s))
+	return in, jobErr(err)
 }
 
-// listPairings lists one event's pairings and maps its errors to exit codes.
-func listPairings(ev *tbsheet.Event, opt pairings.Options) (*pairings.Pairings, error) {
-	p, err := pairings.Compute(ev, opt)
-	return p, roundErr(ev, err, "--round N lists round N")
-}
-
-// roundErr maps the error of a command about one round of ev to its exit code: no round
-// waiting for results is bad input (hint says what --round does), a usage error of calc
-// (a round the event does not have) bad usage.
-func roundErr(ev *tbsheet.Event, err error, hint string) error {
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, pairings.ErrNoRound):
-		return inputErr(fmt.Errorf("%s: %w: every paired Swiss round has its results (%s)", ev.Source, err, hint))
-	case errors.Is(err, calc.ErrUsage):
-		return usageErr("%v", err)
-	}
-	return inputErr(err)
-}
-
-// renderPairings renders every division's pairings for every output in memory, for
-// writer.WriteFiles (see renderRound).
-func renderPairings(all []*pairings.Pairings, outputs []string, lists roundsheet.PairingsLists, opt writer.Options) ([]outputFile, []writer.File, error) {
-	return renderRound(all, outputs, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
-		return roundsheet.Pairings.Render(path, roundsheet.PairingsDoc{Pairings: p, Lists: lists}, opt)
-	})
-}
-
-// renderSlips renders every division's result slips for each slips file (see renderRound).
-func renderSlips(all []*pairings.Pairings, files []string, opt writer.Options) ([]outputFile, []writer.File, error) {
-	return renderRound(all, files, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
-		return roundsheet.Slips.Render(path, p, opt)
-	})
-}
-
-// pairingsEvent is the event pairings belong to.
-func pairingsEvent(p *pairings.Pairings) *tbsheet.Event { return p.Event }
-
-// readEvents reads an input and returns the events to work on, one per division (--pod
-// keeps one), and the notes about the input to print; it prints the input's warnings to
-// stderr at once (-q leaves them), and with --strict fails when there are some.
-func (j *job) readEvents(path string, stderr io.Writer) (events []*tbsheet.Event, notes []string, err error) {
-	data, err := reader.ReadFile(path, j.ReadOpt.MaxSize)
-	if err != nil {
-		return nil, nil, inputErr(err)
-	}
-	name := reader.InputName(path) // "stdin" for -
-	file, events, err := j.events(data, name)
-	if err != nil {
-		return nil, nil, err
-	}
-	warnings := pipeline.Warnings(name, events)
-	printLines(stderr, warnings)
-	return events, append(j.SystemNotes(name, events), pipeline.Notes(name, file, events, nil)...), j.strictErr(warnings)
-}
-
-// renderRound renders what a command about one round made of each division (all) for every
-// output, in memory, for writer.WriteFiles: several divisions get one file each, named after
-// the output with the division added (event says whose division). It returns the files'
-// names, for checkFiles, and the files.
-func renderRound[T any](all []T, outputs []string, event func(T) *tbsheet.Event, render func(path string, v T) ([]byte, error)) ([]outputFile, []writer.File, error) {
-	var (
-		names []outputFile
-		files []writer.File
-	)
-	for _, out := range outputs {
-		for _, v := range all {
-			ev := event(v)
-			path := out
-			if len(all) > 1 {
-				path = pipeline.WithTag(out, ev.Pod)
-			}
-			data, err := render(path, v)
-			if err != nil {
-				return nil, nil, err
-			}
-			names = append(names, outputFile{path: path, flag: out, input: ev.Source})
-			files = append(files, writer.File{Path: path, Data: data})
-		}
-	}
-	return names, files, nil
-}
-
-// pairingsDocs are every division's pairings, each with the lists its outputs hold.
-func pairingsDocs(all []*pairings.Pairings, lists roundsheet.PairingsLists) []roundsheet.PairingsDoc {
-	docs := make([]roundsheet.PairingsDoc, len(all))
-	for i, p := range all {
-		docs[i] = roundsheet.PairingsDoc{Pairings: p, Lists: lists}
-	}
-	return docs
+// roundFiles are the files of a command about one round as checkFiles and
+// writer.WriteFiles take them.
+func roundFiles(files []pipeline.RoundFile) ([]pipeline.Named, []writer.File) {
+	return pipeline.Names(files), pipeline.WriterFiles(files)
 }

@@ -1,15 +1,13 @@
 package main
 
 import (
-	"context"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/scenario"
-	"github.com/tbsheet/tbsheet/writer"
 	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 )
 
@@ -82,23 +80,25 @@ intentional draw; players who dropped are not in the cut.`,
 			if err := checkScenarioOutputs(of.outputs); err != nil {
 				return err
 			}
-			events, notes, err := j.readEvents(inputs[0], cmd.ErrOrStderr())
+			in, err := j.readInput(inputs[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
+			notes := in.Notes
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var reps []*scenario.Report
-			for _, ev := range events {
-				rep, err := analyze(cmd.Context(), ev, opt)
+			for _, ev := range in.Events {
+				rep, err := pipeline.Analyze(cmd.Context(), ev, opt)
 				if err != nil {
-					return err
+					return jobErr(err)
 				}
 				reps = append(reps, rep)
 			}
-			names, files, err := renderScenarios(reps, of.outputs, j.WriteOpt)
+			rendered, err := pipeline.RenderScenarios(reps, of.outputs, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
+			names, files := roundFiles(rendered)
 			if err := checkFiles(inputs, names); err != nil {
 				return err
 			}
@@ -118,19 +118,4 @@ intentional draw; players who dropped are not in the cut.`,
 	floatFlag(fs, &sf.effort, "effort", 1, 0, maxEffort, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4)")
 	fs.StringVar(&to, "to", "", scenariosheet.Product.ToHelp()+" (default table; nothing when -o is given)")
 	return cmd
-}
-
-// analyze runs the scenario analysis of one event and maps its errors to exit codes.
-func analyze(ctx context.Context, ev *tbsheet.Event, opt scenario.Options) (*scenario.Report, error) {
-	rep, err := scenario.Analyze(ctx, ev, opt)
-	return rep, roundErr(ev, err, "--round N analyses round N as it stood before it was played")
-}
-
-// renderScenarios renders every report for every output in memory, for writer.WriteFiles
-// (see renderRound).
-func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Options) ([]outputFile, []writer.File, error) {
-	return renderRound(reps, outputs, func(rep *scenario.Report) *tbsheet.Event { return rep.Event },
-		func(path string, rep *scenario.Report) ([]byte, error) {
-			return scenariosheet.Product.Render(path, rep, opt)
-		})
 }

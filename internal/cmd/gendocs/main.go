@@ -20,6 +20,7 @@ import (
 	"text/template"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 )
 
 //go:embed tiebreakers.md.tmpl
@@ -54,7 +55,7 @@ func render(w io.Writer) error {
 		"decisions": func() string { return quoted },
 		"systems":   calc.Systems,
 		"family":    family,
-		"plain":     func(d *calc.Def) string { return d.Plain.In("en") },
+		"plain":     func(d *calc.Def) string { return i18n.Of("en").Note(d.Plain) },
 		"heading":   heading,
 		"ids":       codeList,
 		"points": func(s *calc.System) string {

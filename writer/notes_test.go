@@ -10,6 +10,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 )
@@ -62,14 +63,47 @@ func noteCorpus(t *testing.T) []*calc.Standings {
 }
 
 // TestNotesTranslated: every note calc writes on the corpus (the standings' notes and each
-// part of every figure's explanation) has a Chinese and a Japanese translation.
-func TestNotesTranslated(t *testing.T) {
-	unknown := map[string]bool{}
-	check := func(note string) {
-		for _, part := range strings.Split(note, "; ") {
-			if n, _ := matchNote(part); n == nil {
-				unknown[part] = true
+
+// missingKeys adds to missing the keys of n and of the notes inside it that the catalogue
+// does not hold in lang: an entry with forms needs both.
+func missingKeys(lang i18n.Lang, n i18n.Note, missing map[string]bool) {
+	if n.IsZero() {
+		return
+	}
+	if !lang.Has(n.Key) && !(lang.Has(n.Key+".one") && lang.Has(n.Key+".other")) {
+		missing[string(lang)+" "+n.Key] = true
+	}
+	for _, a := range n.Args {
+		switch v := a.(type) {
+		case i18n.Note:
+			missingKeys(lang, v, missing)
+		case []i18n.Note:
+			for _, m := range v {
+				missingKeys(lang, m, missing)
 			}
+		case i18n.Some:
+			for _, item := range v.Items {
+				if m, ok := item.(i18n.Note); ok {
+					missingKeys(lang, m, missing)
+				}
+			}
+		}
+	}
+}
+
+// TestNotesTranslated: every note calc hands over on the corpus (the standings' notes, the
+// rows' notes and every figure's explanation) is in the catalogue in every language, and so
+// is every note inside it.
+func TestNotesTranslated(t *testing.T) {
+	missing := map[string]bool{}
+	seen := 0
+	check := func(n i18n.Note) {
+		if n.IsZero() {
+			return
+		}
+		seen++
+		for _, lang := range Langs() {
+			missingKeys(i18n.Lang(lang), n, missing)
 		}
 	}
 	for _, st := range noteCorpus(t) {
@@ -77,55 +111,22 @@ func TestNotesTranslated(t *testing.T) {
 			check(n)
 		}
 		for i := range st.Rows {
+			check(st.Rows[i].Note)
 			for j := range st.Columns {
-				if n := st.Explain(i, j).Note; n != "" {
-					check(n)
-				}
+				check(st.Explain(i, j).Note)
 			}
 		}
+	}
+	if seen < 100 {
+		t.Fatalf("%d notes in the corpus: the test checks too little", seen)
 	}
 	var list []string
-	for n := range unknown {
-		list = append(list, n)
+	for k := range missing {
+		list = append(list, k)
 	}
 	slices.Sort(list)
-	for _, n := range list {
-		t.Errorf("no translation for %q", n)
-	}
-	for _, n := range noteTexts {
-		if n.zh == "" || n.ja == "" {
-			t.Errorf("%q: no zh or ja", n.en)
-		}
-	}
-}
-
-// TestUnknownNoteKept: a note the catalog does not know (a reader's warning, in English)
-// reaches a Chinese or Japanese workbook as written, not with full-width semicolons put
-// into its English.
-func TestUnknownNoteKept(t *testing.T) {
-	const note = "results.csv: results are written two ways: 2 with games (2-1) and 2 without (W, L, D); the 2 without games are at line 2, line 4"
-	for _, lang := range []string{"zh", "ja"} {
-		if got := TranslateNotes(lang, note); got != note {
-			t.Errorf("%s: %q", lang, got)
-		}
-	}
-}
-
-// TestRoundWordsTranslated: the round a note names keeps its number in every language
-// ("beat Ann (round 2)" is "战胜 Ann （第2轮）"), and no English word of it is left.
-func TestRoundWordsTranslated(t *testing.T) {
-	for lang, want := range map[string]string{"zh": "战胜 Ann（第2轮）", "ja": "Ann（第2回戦）に勝ち"} {
-		got := TranslateNote(lang, "beat Ann (round 2)")
-		if strings.ReplaceAll(got, " ", "") != strings.ReplaceAll(want, " ", "") {
-			t.Errorf("%s: %q, want %q", lang, got, want)
-		}
-	}
-	for lang, words := range roundWords() {
-		for _, w := range words {
-			if regexp.MustCompile(`\$\d[^\d\s]`).MatchString(w.with) {
-				t.Errorf("%s: %q: a $n followed by a letter names no group (write ${n})", lang, w.with)
-			}
-		}
+	for _, k := range list {
+		t.Errorf("the catalogue has no %s", k)
 	}
 }
 
@@ -155,17 +156,12 @@ func TestDeclaredReasonsTranslated(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var note string
-		for _, n := range st.Notes {
-			if strings.Contains(n, "declares the tie-breaks") {
-				note = n
-			}
-		}
-		if note == "" {
-			t.Fatalf("%s: no note of the declared tie-breaks in %q", d, st.Notes)
+		i := slices.IndexFunc(st.Notes, func(n i18n.Note) bool { return n.Key == "note.declared-not-followed" })
+		if i < 0 {
+			t.Fatalf("%s: no note of the declared tie-breaks in %q", d, i18n.Lang("en").Notes(st.Notes))
 		}
 		for _, lang := range []string{"zh", "ja"} {
-			got := TranslateNote(lang, note)
+			got := i18n.Lang(lang).Note(st.Notes[i])
 			rest := got
 			for _, ok := range []string{path, "tbsheet", "--tiebreaks", "fide", "Koya", "Fore", "Median", "Cut"} {
 				rest = strings.ReplaceAll(rest, ok, "")

@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"errors"
@@ -12,12 +12,13 @@ import (
 	"syscall"
 )
 
-// lockOutputs takes, for a watch, a lock beside each output it names (.NAME.tbsheet-lock,
+// LockOutputs takes, for a watch, a lock beside each output it names (.NAME.tbsheet-lock,
 // inside a folder output), holding the process's number: a second watch writing one of them
 // is refused, since two watches would overwrite each other's files and remove each other's
 // temporary files. A lock whose process has ended (a watch killed) is taken over. It returns
-// the function that releases the locks.
-func lockOutputs(outputs []string) (release func(), err error) {
+// the function that releases the locks. An output another running watch writes is a usage
+// error; any other error is the output's.
+func LockOutputs(outputs []string) (release func(), err error) {
 	var held []string
 	release = func() {
 		for _, l := range held {
@@ -40,7 +41,7 @@ func lockOutputs(outputs []string) (release func(), err error) {
 
 // lockName is the lock of an output: beside the file, or inside the folder it names.
 func lockName(output string) string {
-	if isOutputFolder(output) {
+	if IsOutputFolder(output) {
 		return filepath.Join(output, ".tbsheet-lock")
 	}
 	dir, base := filepath.Split(output)
@@ -59,16 +60,16 @@ func takeLock(l, output string) error {
 			return err
 		}
 		if !errors.Is(err, fs.ErrExist) {
-			return outputErr(fmt.Errorf("%s: cannot write beside it: %w", output, err))
+			return fmt.Errorf("%s: cannot write beside it: %w", output, err)
 		}
 		data, _ := os.ReadFile(l)
 		pid, perr := strconv.Atoi(strings.TrimSpace(string(data)))
 		if perr == nil && pid > 0 && alive(pid) {
-			return usageErr("%s is written by another tbsheet watch (process %d): two would overwrite each other's files; stop it first, or give this one other outputs", output, pid)
+			return usagef("%s is written by another tbsheet watch (process %d): two would overwrite each other's files; stop it first, or give this one other outputs", output, pid)
 		}
 		os.Remove(l) // a watch that ended without removing it
 	}
-	return outputErr(fmt.Errorf("%s: another watch takes its lock at the same time", output))
+	return fmt.Errorf("%s: another watch takes its lock at the same time", output)
 }
 
 // alive reports whether a process of that number runs.

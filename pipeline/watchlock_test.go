@@ -1,11 +1,14 @@
-package main
+package pipeline
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/calc"
 )
 
 // TestWatchLock: a second watch of an output is refused while the first runs, and takes
@@ -16,14 +19,14 @@ func TestWatchLock(t *testing.T) {
 	if err := os.Mkdir(folder, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	release, err := lockOutputs([]string{out, folder + string(filepath.Separator), out})
+	release, err := LockOutputs([]string{out, folder + string(filepath.Separator), out})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lockOutputs([]string{out}); exitCode(err) != exitUsage || !strings.Contains(err.Error(), "another tbsheet watch (process "+strconv.Itoa(os.Getpid())) {
+	if _, err := LockOutputs([]string{out}); !errors.Is(err, calc.ErrUsage) || !strings.Contains(err.Error(), "another tbsheet watch (process "+strconv.Itoa(os.Getpid())) {
 		t.Errorf("a second watch of s.pdf: %v", err)
 	}
-	if _, err := lockOutputs([]string{filepath.Join(folder, "")}); err == nil {
+	if _, err := LockOutputs([]string{filepath.Join(folder, "")}); err == nil {
 		t.Error("a second watch of out/ was not refused")
 	}
 	release()
@@ -34,7 +37,7 @@ func TestWatchLock(t *testing.T) {
 	if err := os.WriteFile(lockName(out), []byte("2147483646\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	release, err = lockOutputs([]string{out})
+	release, err = LockOutputs([]string{out})
 	if err != nil {
 		t.Fatalf("a stale lock: %v", err)
 	}

@@ -1,19 +1,17 @@
-package main
+package pipeline
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 
 	"github.com/tbsheet/tbsheet/watch"
 )
 
-// skipLocks leaves out of inputs the lock files a spreadsheet program keeps beside an open
+// SkipLocks leaves out of inputs the lock files a spreadsheet program keeps beside an open
 // workbook (~$results.xlsx, .~lock.results.xlsx#), which a shell's *.xlsx matches: they are
-// not results. Each is named in a note, unless quiet; an input that is only lock files keeps
-// them, so that the reader says what they are.
-func skipLocks(inputs []string, w io.Writer, quiet bool) []string {
-	var kept, notes []string
+// not results. It returns the inputs kept and a note naming each lock left out; inputs that
+// are only lock files are kept, without a note, so that the reader says what they are.
+func SkipLocks(inputs []string) (kept, notes []string) {
 	for _, in := range inputs {
 		if k := watch.LockKind(filepath.Base(in)); k != "" {
 			notes = append(notes, fmt.Sprintf("note: %s: skipped: %s, kept beside a workbook while it is open, not results", in, k))
@@ -22,10 +20,7 @@ func skipLocks(inputs []string, w io.Writer, quiet bool) []string {
 		kept = append(kept, in)
 	}
 	if len(kept) == 0 {
-		return inputs
+		return inputs, nil
 	}
-	if !quiet {
-		printLines(w, notes)
-	}
-	return kept
+	return kept, notes
 }

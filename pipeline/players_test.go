@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"errors"
@@ -32,28 +32,27 @@ func TestFindPlayer(t *testing.T) {
 		"zoe muller": "Zoë Müller", "ZOË MÜLLER": "Zoë Müller", "williams": "Zoe Williams", "grace": "Grace Murphy",
 		"佐藤カナ": "佐藤カナ", "ガナ": "佐藤ガナ", "bob": "Ｂｏｂ", "BOB": "Ｂｏｂ",
 	} {
-		_, row, err := findPlayer(sts, q, "in.xlsx")
+		_, row, err := FindPlayer(sts, q, "in.xlsx")
 		if err != nil || ev.Players[row.Player].Name != want {
 			t.Errorf("--player %q found %q (%v), want %q", q, ev.Players[row.Player].Name, err, want)
 		}
 	}
 	for q, want := range map[string]string{"002": "Grace Murphy", "#" + fmt.Sprint(rank["佐藤カナ"]): "佐藤カナ"} {
-		if _, row, err := findPlayer(sts, q, "in.xlsx"); err != nil || ev.Players[row.Player].Name != want {
+		if _, row, err := FindPlayer(sts, q, "in.xlsx"); err != nil || ev.Players[row.Player].Name != want {
 			t.Errorf("--player %q found %q (%v), want %q", q, ev.Players[row.Player].Name, err, want)
 		}
 	}
-	var ee *exitError
-	if _, _, err := findPlayer(sts, "zoe", "in.xlsx"); !errors.As(err, &ee) || ee.code != exitUsage {
+	if _, _, err := FindPlayer(sts, "zoe", "in.xlsx"); !errors.Is(err, calc.ErrUsage) {
 		t.Errorf("--player zoe (two Zoes): %v, want a usage error", err)
 	}
-	_, _, err = findPlayer(sts, "Grase Murphy", "in.xlsx")
-	if !errors.As(err, &ee) || ee.code != exitInput || !errors.Is(err, tbsheet.ErrUnknownPlayer) {
+	_, _, err = FindPlayer(sts, "Grase Murphy", "in.xlsx")
+	if errors.Is(err, calc.ErrUsage) || !errors.Is(err, tbsheet.ErrUnknownPlayer) {
 		t.Fatalf("--player 'Grase Murphy': %v, want an input error", err)
 	}
 	if want := `in.xlsx: no player "Grase Murphy"; did you mean "Grace Murphy"?`; err.Error() != want {
 		t.Errorf("%q, want %q", err.Error(), want)
 	}
-	if _, _, err := findPlayer(sts, "xyzzy", "in.xlsx"); err == nil || err.Error() != `in.xlsx: no player "xyzzy"` {
+	if _, _, err := FindPlayer(sts, "xyzzy", "in.xlsx"); err == nil || err.Error() != `in.xlsx: no player "xyzzy"` {
 		t.Errorf("--player xyzzy: %v", err)
 	}
 }
