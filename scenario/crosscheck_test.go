@@ -160,6 +160,19 @@ func TestCrossCheck(t *testing.T) {
 				}
 				check(t, bounded, truths, open, false)
 				compare(t, exhaustive, bounded)
+				// The depth-first proof alone, with separable keys summed and without: every
+				// verdict proved, each the brute force's.
+				for _, noLinear := range []bool{false, true} {
+					proved, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, proveOnly: true, noLinear: noLinear})
+					if err != nil {
+						t.Fatal(err)
+					}
+					check(t, proved, truths, open, false)
+					compare(t, exhaustive, proved)
+					if !proved.Proved() {
+						t.Errorf("proof (summing separable keys: %v): not every verdict is proved", !noLinear)
+					}
+				}
 			})
 		}
 	}

@@ -55,6 +55,9 @@ const (
 // separable, when the work is more than a quarter of the budget, or when the sums do not
 // give what ranking gives in the uniform combinations and in a few random ones.
 func (pv *prover) newLinear(ctx context.Context) (*linear, error) {
+	if pv.opt.noLinear {
+		return nil, nil
+	}
 	for _, k := range pv.late {
 		if !separable[pv.keys[k].ID] {
 			return nil, nil

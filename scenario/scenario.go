@@ -48,6 +48,9 @@ type Options struct {
 	budget int64
 	// search makes every round be searched, never ranked in every combination (tests).
 	search bool
+	// proveOnly leaves every item the bounds do not prove to the depth-first proof,
+	// skipping the witnesses and settle; noLinear keeps the proof from summing separable keys (tests).
+	proveOnly, noLinear bool
 }
 
 // DefaultBudget is the work the analysis may do, in matches ranked: ranking one combination

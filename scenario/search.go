@@ -83,10 +83,10 @@ func (a *analysis) search(ctx context.Context) error {
 	for _, it := range open {
 		s.fullPass(it)
 	}
-	if err == nil {
+	if err == nil && !s.opt.proveOnly {
 		err = s.witnesses(ctx, open)
 	}
-	if err == nil {
+	if err == nil && !s.opt.proveOnly {
 		err = s.settle(ctx, open)
 	}
 	if err == nil {
