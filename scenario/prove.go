@@ -27,6 +27,7 @@ package scenario
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/tbsheet/tbsheet/calc"
@@ -127,6 +128,11 @@ func (s *searcher) prove(ctx context.Context, open []*item) error {
 		return err
 	}
 	pv.lin = lin
+	if len(s.base.Players) > StoreSized {
+		// A larger event keeps to the bounds, the witnesses and settle: its budget is spent
+		// where it proves most (see Analyze).
+		return nil
+	}
 	for i, it := range todo {
 		s.mu.Lock()
 		share := (s.budget - s.spent) / int64(len(todo)-i)
@@ -177,9 +183,129 @@ func (pv *prover) run(ctx context.Context, it *item, limit int64) error {
 	if it.own >= 0 {
 		nd.assign[it.own] = int8(outcomeFor(it.r, pv.seats[it.p].side))
 	}
-	err := pv.dfs(ctx, nd, limit)
+	err := pv.seek(ctx, nd.assign)
+	if err == nil && !pv.done() {
+		err = pv.dfs(ctx, nd, limit)
+	}
 	it.proof = &proof{notMake: pv.found.notMake, notMiss: pv.found.notMiss, complete: err == nil}
 	return err
+}
+
+// seekSteps is how many combinations the search for a missing witness sums (seek), and
+// seekStarts from how many starting points.
+const (
+	seekSteps  = 4000
+	seekStarts = 4
+)
+
+// seek looks for the witness the item still lacks before the depth-first search, when the
+// keys are separable: a hill climb over the free tables' outcomes, each combination's
+// standing of the item's player summed (linear.go), from a few random starting points. A
+// combination found is ranked by calc, and counts only if
+// ranking agrees.
+func (pv *prover) seek(ctx context.Context, assign []int8) error {
+	if pv.lin == nil {
+		return nil
+	}
+	var free []int
+	for t, o := range assign {
+		if o < 0 {
+			free = append(free, t)
+		}
+	}
+	if len(free) == 0 {
+		return nil
+	}
+	rng := rand.New(rand.NewPCG(uint64(pv.it.p), uint64(pv.it.r)))
+	for _, wantMake := range []bool{true, false} {
+		if wantMake && pv.found.notMake || !wantMake && pv.found.notMiss {
+			continue
+		}
+		// score: how far the combination is from the witness (0 or less: it is one).
+		score := func(full []uint8) int {
+			above, atOrAbove := pv.standing(full)
+			if wantMake {
+				return pv.cut - atOrAbove // needs cut or more at or above him, himself included
+			}
+			return above - (pv.cut - 1) // needs fewer than cut above him
+		}
+		steps := 0
+		for start := range seekStarts {
+			full := pv.complete(assign, nil)
+			for _, t := range free {
+				full[t] = uint8(rng.IntN(outcomes))
+			}
+			cur := score(full)
+			for ; steps < seekSteps*(start+1)/seekStarts && cur > 0; steps++ {
+				t := free[rng.IntN(len(free))]
+				old := full[t]
+				full[t] = uint8((int(old) + 1 + rng.IntN(outcomes-1)) % outcomes)
+				if sc := score(full); sc <= cur {
+					cur = sc
+				} else {
+					full[t] = old
+				}
+			}
+			pv.mu.Lock()
+			pv.spent += int64(steps) * max(1, pv.cost/nodeShare) / 16
+			pv.mu.Unlock()
+			if cur <= 0 {
+				err := pv.rank(ctx, [][]uint8{slices.Clone(full)}, nil)
+				if err != nil {
+					return err
+				}
+				pv.witnessed()
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// standing returns, in a complete combination, how many players count strictly above the
+// item's player and how many at or above him, himself included, from the keys summed: the
+// own keys, then the separable ones.
+func (pv *prover) standing(full []uint8) (above, atOrAbove int) {
+	x := pv.it.p
+	rx := pv.resultIn(x, full)
+	atOrAbove = 1
+	for q := range pv.base.Players {
+		if !pv.counted(q) {
+			continue
+		}
+		rq := pv.resultIn(q, full)
+		qk, xk := pv.keysOf(q, rq), pv.keysOf(x, rx)
+		c, li := 0, 0
+		for k := range pv.keys {
+			if pv.reach[k] == own {
+				c = qk[k].lo.Cmp(xk[k].lo)
+			} else {
+				a, b := pv.lin.value(q, li, full), pv.lin.value(x, li, full)
+				li++
+				c = cmpInt(a, b)
+			}
+			if c != 0 {
+				break
+			}
+		}
+		if c > 0 {
+			above++
+		}
+		if c >= 0 {
+			atOrAbove++
+		}
+	}
+	return above, atOrAbove
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a > b:
+		return 1
+	case a < b:
+		return -1
+	}
+	return 0
 }
 
 // node is a partial combination: assign[t] is table t's outcome, or −1 when free.
@@ -834,24 +960,32 @@ func (pv *prover) joint(ctx context.Context, nd *node, wantMake, wantMiss bool) 
 			dir[t] = -1
 		}
 	}
-	if len(conflicts) > maxJointConflicts && (pv.lin == nil || len(conflicts) > maxJointConflictsLinear) {
-		return false, false, conflicts, nil
+	if len(conflicts) > maxJointConflictsLinear || pv.lin == nil && len(conflicts) > maxJointConflicts {
+		if pv.lin == nil {
+			return false, false, conflicts, nil
+		}
+		// Too many to try together: each open player gets the conflicts that move him tried
+		// on his own, which bounds the sum less tightly, but soundly.
+		var ok bool
+		if wantMiss {
+			var n int
+			if n, ok = pv.jointApart(nd, open, dir, conflicts, prefix, opps, true); ok {
+				noMiss = fixedAbove+n >= pv.cut
+			}
+		}
+		if wantMake {
+			var n int
+			if n, ok = pv.jointApart(nd, open, dir, conflicts, prefix, opps, false); ok {
+				noMake = fixedAtOrAbove+n <= pv.cut-1
+			}
+		}
+		return noMake, noMiss, conflicts, nil
 	}
 	// least: the completions that bring the fewest above him (for noMiss), else the most.
 	bound := func(least bool) ([]int, error) {
 		var configs [][]int8
 		for k := range pow3(len(conflicts)) {
-			cfg := make([]int8, len(pv.tables))
-			for t := range cfg {
-				cfg[t] = -1
-				switch {
-				case nd.assign[t] >= 0:
-				case dir[t] > 0 == least && dir[t] != 0:
-					cfg[t] = 2 // Player 1 does worst
-				case dir[t] != 0:
-					cfg[t] = 0
-				}
-			}
+			cfg := dominant(nd.assign, dir, least)
 			for i, t := range conflicts {
 				cfg[t] = int8(k / pow3(i) % 3)
 			}
@@ -873,16 +1007,11 @@ func (pv *prover) joint(ctx context.Context, nd *node, wantMake, wantMiss bool) 
 				}
 				return vals[c][p*len(pv.late)+i]
 			}
-			rx := pv.resultIn(x, full)
-			n := 0
 			for _, q := range open {
-				rq := pv.resultIn(q, full)
-				if least && pv.prefixAbove(q, rq, x, rx, prefix, late) ||
-					!least && !pv.prefixAbove(x, rx, q, rq, prefix, late) {
-					n++
+				if pv.counts(q, full, prefix, late, least) {
+					out[c]++
 				}
 			}
-			out[c] = n
 		}
 		return out, nil
 	}
@@ -901,6 +1030,78 @@ func (pv *prover) joint(ctx context.Context, nd *node, wantMake, wantMiss bool) 
 		noMake = fixedAtOrAbove+slices.Max(ns) <= pv.cut-1
 	}
 	return noMake, noMiss, nil, nil
+}
+
+// dominant returns, for the free tables, the outcomes that bring the fewest players above
+// the item's player (least) or the most, by the way each table moves them (dir); −1 for a
+// table that moves none of them.
+func dominant(assign []int8, dir []int8, least bool) []int8 {
+	cfg := make([]int8, len(assign))
+	for t := range cfg {
+		cfg[t] = -1
+		switch {
+		case assign[t] >= 0 || dir[t] == 0:
+		case dir[t] > 0 == least:
+			cfg[t] = 2 // Player 1 does worst
+		default:
+			cfg[t] = 0
+		}
+	}
+	return cfg
+}
+
+// counts reports whether open player q counts in a completion, on the first n keys: above
+// the item's player (least: the bound on the fewest above him), or not below him.
+func (pv *prover) counts(q int, full []uint8, n int, late func(p, i int) calc.Value, least bool) bool {
+	x := pv.it.p
+	rx, rq := pv.resultIn(x, full), pv.resultIn(q, full)
+	if least {
+		return pv.prefixAbove(q, rq, x, rx, n, late)
+	}
+	return !pv.prefixAbove(x, rx, q, rq, n, late)
+}
+
+// jointApart bounds the open players' count with the conflicts tried for each player on his
+// own: the tables among them that move him, in every outcome, the others as dominant says.
+// ok is false when one player has too many.
+func (pv *prover) jointApart(nd *node, open []int, dir []int8, conflicts []int, n int, opps, least bool) (total int, ok bool) {
+	x := pv.it.p
+	base := dominant(nd.assign, dir, least)
+	full := pv.complete(nd.assign, base)
+	for _, q := range open {
+		var mine []int
+		for _, t := range conflicts {
+			a, b := pv.tables[t].p[0], pv.tables[t].p[1]
+			if a == q || b == q || opps && (pv.oppSet[q][a] || pv.oppSet[q][b] || pv.oppSet[x][a] || pv.oppSet[x][b]) {
+				mine = append(mine, t)
+			}
+		}
+		if len(mine) > maxJointConflictsLinear {
+			return 0, false
+		}
+		late := func(p, i int) calc.Value { return calc.Known(exact.Int(pv.lin.value(p, i, full))) }
+		best := -1
+		for k := range pow3(len(mine)) {
+			for i, t := range mine {
+				full[t] = uint8(k / pow3(i) % 3)
+			}
+			c := 0
+			if pv.counts(q, full, n, late, least) {
+				c = 1
+			}
+			if best < 0 || least && c < best || !least && c > best {
+				best = c
+			}
+		}
+		for _, t := range mine {
+			full[t] = 1
+			if base[t] >= 0 {
+				full[t] = uint8(base[t])
+			}
+		}
+		total += best
+	}
+	return total, true
 }
 
 // prefixAbove reports whether player p with result rp is strictly above player q with
