@@ -204,7 +204,7 @@ const (
 // combination found is ranked by calc, and counts only if
 // ranking agrees.
 func (pv *prover) seek(ctx context.Context, assign []int8) error {
-	if pv.lin == nil {
+	if pv.lin == nil || pv.opt.proveOnly {
 		return nil
 	}
 	var free []int

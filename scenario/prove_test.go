@@ -9,6 +9,34 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
+// TestProofCrossCheckMagic is TestProofCrossCheck on larger Magic events (16 players, 8
+// tables), where more rivals share the line, so that the joint bound and the conflicts
+// tried player by player decide nodes.
+func TestProofCrossCheckMagic(t *testing.T) {
+	events := 10
+	if testing.Short() {
+		events = 3
+	}
+	for seed := range int64(events) {
+		cfg := swissgen.Realistic(16, 4, 1700+seed)
+		cfg.DrawRate, cfg.IDRate = 0.1, 0.05
+		ev := openLast(swissgen.Generate(cfg))
+		cut := 3 + int(seed)%4
+		t.Run(fmt.Sprintf("seed%d-cut%d", seed, cut), func(t *testing.T) {
+			copt := calc.Options{System: "mtg"}
+			truths, open := bruteForce(t, ev, copt, cut)
+			rep, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, proveOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, rep, truths, open, false)
+			if !rep.Proved() {
+				t.Errorf("not every verdict is proved")
+			}
+		})
+	}
+}
+
 // TestProofCrossCheck runs the depth-first proof alone (no witnesses, no settle: every item
 // the bounds leave open is the proof's) on random events of up to 14 players, and compares
 // every verdict with brute force: each must be proved and be brute force's, with the

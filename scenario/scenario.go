@@ -49,7 +49,7 @@ type Options struct {
 	// search makes every round be searched, never ranked in every combination (tests).
 	search bool
 	// proveOnly leaves every item the bounds do not prove to the depth-first proof,
-	// skipping the witnesses and settle; noLinear keeps the proof from summing separable keys (tests).
+	// skipping the witnesses, settle and the proof's own seeking; noLinear keeps the proof from summing separable keys (tests).
 	proveOnly, noLinear bool
 }
 
