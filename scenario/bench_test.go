@@ -2,13 +2,16 @@ package scenario
 
 import (
 	"context"
+	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/rusage"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/reader"
 )
 
 // BenchmarkScenarios analyses the last round of realistic generated Magic events (top 8), the
@@ -45,18 +48,61 @@ func BenchmarkScenarios(b *testing.B) {
 				}
 			}
 			compute := float64(rusage.CPU()-start) / float64(n)
-			unproved := 0
-			for _, pl := range rep.Players {
-				for _, o := range pl.Outcomes {
-					if !o.Proved {
-						unproved++
-					}
-				}
-			}
 			b.ReportMetric(float64(rep.Ranked), "ranked")
-			b.ReportMetric(float64(unproved), "unproved")
+			b.ReportMetric(float64(unproved(rep)), "unproved")
 			b.ReportMetric(per/1e9, "cpu-s/op")
 			b.ReportMetric(per/compute, "x-compute")
 		})
 	}
+}
+
+// BenchmarkScenariosStore analyses the last round of the store-sized fixtures (64 players
+// before round 6 of 6, top 8 or 16; see storeEvents) at the default effort: the goal is every
+// verdict proved in a few seconds of CPU time. Metrics as for BenchmarkScenarios.
+func BenchmarkScenariosStore(b *testing.B) {
+	for _, e := range storeEvents {
+		if !strings.HasPrefix(e.file, "mtg64") {
+			continue
+		}
+		b.Run(fmt.Sprintf("%s-top%d", strings.TrimSuffix(e.file, ".csv"), e.cut), func(b *testing.B) {
+			ev, err := reader.Read("testdata/"+e.file, "", reader.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			copt := calc.Options{System: "mtg", NoExplain: true}
+			var rep *Report
+			cpu := rusage.CPU()
+			for b.Loop() {
+				if rep, err = Analyze(context.Background(), ev, Options{Calc: copt, Cut: e.cut, Rounds: e.rounds}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			per := float64(rusage.CPU()-cpu) / float64(b.N)
+			runtime.GC()
+			start, n := rusage.CPU(), 0
+			for ; n < 3 || rusage.CPU()-start < 100*time.Millisecond; n++ {
+				if _, err := calc.Compute(ev, copt); err != nil {
+					b.Fatal(err)
+				}
+			}
+			compute := float64(rusage.CPU()-start) / float64(n)
+			b.ReportMetric(float64(rep.Ranked), "ranked")
+			b.ReportMetric(float64(unproved(rep)), "unproved")
+			b.ReportMetric(per/1e9, "cpu-s/op")
+			b.ReportMetric(per/compute, "x-compute")
+		})
+	}
+}
+
+// unproved counts the outcomes of a report that are not proved.
+func unproved(rep *Report) int {
+	n := 0
+	for _, pl := range rep.Players {
+		for _, o := range pl.Outcomes {
+			if !o.Proved {
+				n++
+			}
+		}
+	}
+	return n
 }

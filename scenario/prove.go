@@ -79,9 +79,14 @@ type prover struct {
 	lin *linear
 }
 
-// prove runs the depth-first search for every open item still unproved, cheapest first in
-// the order of the items, each with an equal share of the budget left.
+// prove runs the depth-first search, in a store-sized event, for every open item still
+// unproved, in the order of the items, each with an equal share of the budget left.
 func (s *searcher) prove(ctx context.Context, open []*item) error {
+	if len(s.base.Players) > StoreSized {
+		// A larger event keeps to the bounds, the witnesses and settle, which prove most
+		// of its verdicts in its time; the proof would spend the rest of the budget.
+		return nil
+	}
 	var todo []*item
 	for _, it := range open {
 		if it.settled != nil {
@@ -128,11 +133,6 @@ func (s *searcher) prove(ctx context.Context, open []*item) error {
 		return err
 	}
 	pv.lin = lin
-	if len(s.base.Players) > StoreSized {
-		// A larger event keeps to the bounds, the witnesses and settle: its budget is spent
-		// where it proves most (see Analyze).
-		return nil
-	}
 	for i, it := range todo {
 		s.mu.Lock()
 		share := (s.budget - s.spent) / int64(len(todo)-i)
