@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/rusage"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
@@ -27,31 +28,7 @@ func BenchmarkScenarios(b *testing.B) {
 	}{{"256", 256, 8}, {"4096", 4096, 12}} {
 		b.Run(size.name, func(b *testing.B) {
 			ev := openLast(swissgen.Generate(swissgen.Realistic(size.players, size.rounds, 2026)))
-			copt := calc.Options{System: "mtg", NoExplain: true}
-			var rep *Report
-			cpu := rusage.CPU()
-			for b.Loop() {
-				var err error
-				if rep, err = Analyze(context.Background(), ev, Options{Calc: copt, Cut: 8}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			per := float64(rusage.CPU()-cpu) / float64(b.N)
-			// The kernel counts CPU time in ticks: the baseline is the mean of as many
-			// Computes as take a tenth of a second, after collecting the analyses' garbage
-			// (which would be counted to them).
-			runtime.GC()
-			start, n := rusage.CPU(), 0
-			for ; n < 3 || rusage.CPU()-start < 100*time.Millisecond; n++ {
-				if _, err := calc.Compute(ev, copt); err != nil {
-					b.Fatal(err)
-				}
-			}
-			compute := float64(rusage.CPU()-start) / float64(n)
-			b.ReportMetric(float64(rep.Ranked), "ranked")
-			b.ReportMetric(float64(unproved(rep)), "unproved")
-			b.ReportMetric(per/1e9, "cpu-s/op")
-			b.ReportMetric(per/compute, "x-compute")
+			benchAnalyze(b, ev, Options{Calc: calc.Options{System: "mtg", NoExplain: true}, Cut: 8})
 		})
 	}
 }
@@ -69,29 +46,41 @@ func BenchmarkScenariosStore(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			copt := calc.Options{System: "mtg", NoExplain: true}
-			var rep *Report
-			cpu := rusage.CPU()
-			for b.Loop() {
-				if rep, err = Analyze(context.Background(), ev, Options{Calc: copt, Cut: e.cut, Rounds: e.rounds}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			per := float64(rusage.CPU()-cpu) / float64(b.N)
-			runtime.GC()
-			start, n := rusage.CPU(), 0
-			for ; n < 3 || rusage.CPU()-start < 100*time.Millisecond; n++ {
-				if _, err := calc.Compute(ev, copt); err != nil {
-					b.Fatal(err)
-				}
-			}
-			compute := float64(rusage.CPU()-start) / float64(n)
-			b.ReportMetric(float64(rep.Ranked), "ranked")
-			b.ReportMetric(float64(unproved(rep)), "unproved")
-			b.ReportMetric(per/1e9, "cpu-s/op")
-			b.ReportMetric(per/compute, "x-compute")
+			benchAnalyze(b, ev, Options{Calc: calc.Options{System: "mtg", NoExplain: true}, Cut: e.cut, Rounds: e.rounds})
 		})
 	}
+}
+
+// benchAnalyze analyses ev with opt in the benchmark's loop and reports the combinations
+// ranked, the verdicts left unproved, the CPU time of one analysis ("cpu-s/op": every
+// goroutine counted, whatever else the shared machine runs) and that time over the CPU time
+// of one calc.Compute of the same event ("x-compute", measured in the same run: the
+// baseline).
+func benchAnalyze(b *testing.B, ev *tbsheet.Event, opt Options) {
+	var rep *Report
+	cpu := rusage.CPU()
+	for b.Loop() {
+		var err error
+		if rep, err = Analyze(context.Background(), ev, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	per := float64(rusage.CPU()-cpu) / float64(b.N)
+	// The kernel counts CPU time in ticks: the baseline is the mean of as many Computes as
+	// take a tenth of a second, after collecting the analyses' garbage (which would be
+	// counted to them).
+	runtime.GC()
+	start, n := rusage.CPU(), 0
+	for ; n < 3 || rusage.CPU()-start < 100*time.Millisecond; n++ {
+		if _, err := calc.Compute(ev, opt.Calc); err != nil {
+			b.Fatal(err)
+		}
+	}
+	compute := float64(rusage.CPU()-start) / float64(n)
+	b.ReportMetric(float64(rep.Ranked), "ranked")
+	b.ReportMetric(float64(unproved(rep)), "unproved")
+	b.ReportMetric(per/1e9, "cpu-s/op")
+	b.ReportMetric(per/compute, "x-compute")
 }
 
 // unproved counts the outcomes of a report that are not proved.

@@ -28,6 +28,14 @@ func openLast(ev *tbsheet.Event) *tbsheet.Event {
 	return &out
 }
 
+// randomEvent generates a realistic Swiss event with draws and intentional draws at the
+// rates given, its last round paired and not played.
+func randomEvent(players, rounds int, seed int64, drawRate, idRate float64) *tbsheet.Event {
+	cfg := swissgen.Realistic(players, rounds, seed)
+	cfg.DrawRate, cfg.IDRate = drawRate, idRate
+	return openLast(swissgen.Generate(cfg))
+}
+
 // truth is what brute force finds for one player with one result.
 type truth struct {
 	seen              bool
@@ -131,9 +139,7 @@ func TestCrossCheck(t *testing.T) {
 	for _, sys := range calc.Systems() {
 		for seed := range int64(events) {
 			players := 5 + int(seed)%8 // 5 to 12 players: at most 6 tables
-			cfg := swissgen.Realistic(players, 3+int(seed)%3, 100+seed)
-			cfg.DrawRate, cfg.IDRate = 0.1, 0.2
-			ev := openLast(swissgen.Generate(cfg))
+			ev := randomEvent(players, 3+int(seed)%3, 100+seed, 0.1, 0.2)
 			cut := 1 + int(seed)%4
 			name := fmt.Sprintf("%s/seed%d-%dp-cut%d", sys.Name, seed, players, cut)
 			t.Run(name, func(t *testing.T) {

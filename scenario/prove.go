@@ -690,21 +690,6 @@ func compatible(a, b []int8) bool {
 func (pv *prover) values(ctx context.Context, assign []int8, configs [][]int8) ([][]calc.Value, error) {
 	out := make([][]calc.Value, len(configs))
 	n, nl := len(pv.base.Players), len(pv.late)
-	if pv.lin != nil {
-		for c, cfg := range configs {
-			full := pv.complete(assign, cfg)
-			v := make([]calc.Value, n*nl)
-			for p := range n {
-				if pv.lin.base[p] != nil {
-					for i := range nl {
-						v[p*nl+i] = calc.Known(exact.Int(pv.lin.value(p, i, full)))
-					}
-				}
-			}
-			out[c] = v
-		}
-		return out, nil
-	}
 	var todo [][]uint8
 	var at []int
 	for c, cfg := range configs {

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/internal/swissgen"
 )
 
 // TestProofCrossCheckMagic is TestProofCrossCheck on larger Magic events (16 players, 8
@@ -18,9 +17,7 @@ func TestProofCrossCheckMagic(t *testing.T) {
 		events = 3
 	}
 	for seed := range int64(events) {
-		cfg := swissgen.Realistic(16, 4, 1700+seed)
-		cfg.DrawRate, cfg.IDRate = 0.1, 0.05
-		ev := openLast(swissgen.Generate(cfg))
+		ev := randomEvent(16, 4, 1700+seed, 0.1, 0.05)
 		cut := 3 + int(seed)%4
 		t.Run(fmt.Sprintf("seed%d-cut%d", seed, cut), func(t *testing.T) {
 			copt := calc.Options{System: "mtg"}
@@ -47,19 +44,13 @@ func TestProofCrossCheck(t *testing.T) {
 	if testing.Short() {
 		events = 8
 	}
-	var systems []string
-	for _, s := range calc.Systems() {
-		systems = append(systems, s.Name)
-	}
-	for _, sys := range systems {
+	for _, sys := range calc.Systems() {
 		for seed := range int64(events) {
 			players := 8 + int(seed)%7 // 8 to 14 players: at most 7 tables
-			cfg := swissgen.Realistic(players, 3+int(seed)%2, 900+seed)
-			cfg.DrawRate, cfg.IDRate = 0.15, 0.1
-			ev := openLast(swissgen.Generate(cfg))
+			ev := randomEvent(players, 3+int(seed)%2, 900+seed, 0.15, 0.1)
 			cut := 2 + int(seed)%5
-			t.Run(fmt.Sprintf("%s/seed%d-%dp-cut%d", sys, seed, players, cut), func(t *testing.T) {
-				copt := calc.Options{System: sys}
+			t.Run(fmt.Sprintf("%s/seed%d-%dp-cut%d", sys.Name, seed, players, cut), func(t *testing.T) {
+				copt := calc.Options{System: sys.Name}
 				truths, open := bruteForce(t, ev, copt, cut)
 				for _, noLinear := range []bool{false, true} {
 					rep, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, proveOnly: true, noLinear: noLinear})
