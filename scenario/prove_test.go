@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 )
 
@@ -17,19 +18,10 @@ func TestProofCrossCheckMagic(t *testing.T) {
 		events = 3
 	}
 	for seed := range int64(events) {
-		ev := randomEvent(16, 4, 1700+seed, 0.1, 0.05)
-		cut := 3 + int(seed)%4
-		t.Run(fmt.Sprintf("seed%d-cut%d", seed, cut), func(t *testing.T) {
-			copt := calc.Options{System: "mtg"}
-			truths, open := bruteForce(t, ev, copt, cut)
-			rep, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, proveOnly: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			check(t, rep, truths, open, false)
-			if !rep.Proved() {
-				t.Errorf("not every verdict is proved")
-			}
+		e := eventSpec{players: 16, rounds: 4, cut: 3 + int(seed)%4, seed: 1700 + seed, draws: 0.1, ids: 0.05}
+		ev := e.event()
+		t.Run(fmt.Sprintf("seed%d-cut%d", e.seed, e.cut), func(t *testing.T) {
+			checkProof(t, ev, calc.Options{System: "mtg"}, e.cut, false)
 		})
 	}
 }
@@ -40,29 +32,27 @@ func TestProofCrossCheckMagic(t *testing.T) {
 // separable keys summed and without. The cuts are small and the draws many, so that many
 // players sit on the line.
 func TestProofCrossCheck(t *testing.T) {
-	events := 30
-	if testing.Short() {
-		events = 8
-	}
-	for _, sys := range calc.Systems() {
-		for seed := range int64(events) {
-			players := 8 + int(seed)%7 // 8 to 14 players: at most 7 tables
-			ev := randomEvent(players, 3+int(seed)%2, 900+seed, 0.15, 0.1)
-			cut := 2 + int(seed)%5
-			t.Run(fmt.Sprintf("%s/seed%d-%dp-cut%d", sys.Name, seed, players, cut), func(t *testing.T) {
-				copt := calc.Options{System: sys.Name}
-				truths, open := bruteForce(t, ev, copt, cut)
-				for _, noLinear := range []bool{false, true} {
-					rep, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, proveOnly: true, noLinear: noLinear})
-					if err != nil {
-						t.Fatal(err)
-					}
-					check(t, rep, truths, open, false)
-					if !rep.Proved() {
-						t.Errorf("summing separable keys %v: not every verdict is proved", !noLinear)
-					}
-				}
-			})
+	eachPreset(t, 30, 8, func(i int64) eventSpec {
+		// 8 to 14 players: at most 7 tables.
+		return eventSpec{players: 8 + int(i)%7, rounds: 3 + int(i)%2, cut: 2 + int(i)%5, seed: 900 + i, draws: 0.15, ids: 0.1}
+	}, func(t *testing.T, ev *tbsheet.Event, copt calc.Options, cut int) {
+		for _, noLinear := range []bool{false, true} {
+			checkProof(t, ev, copt, cut, noLinear)
 		}
+	})
+}
+
+// checkProof runs the proof alone on ev and compares every verdict with brute force: each
+// must be proved and be brute force's.
+func checkProof(t *testing.T, ev *tbsheet.Event, copt calc.Options, cut int, noLinear bool) {
+	t.Helper()
+	truths, open := bruteForce(t, ev, copt, cut)
+	rep, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, proveOnly: true, noLinear: noLinear})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t, rep, truths, open, false)
+	if !rep.Proved() {
+		t.Errorf("summing separable keys %v: not every verdict is proved", !noLinear)
 	}
 }
