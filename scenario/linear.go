@@ -35,6 +35,8 @@ type linear struct {
 	base [][]int64
 	// terms[p] lists the tables whose outcome moves player p's late keys.
 	terms [][]term
+	// scale[l] is late key l's unit: one over scale[l].
+	scale []int64
 }
 
 // term is what one table's outcomes add to a player's late keys, by outcome and late key
@@ -179,7 +181,7 @@ func (pv *prover) newLinear(ctx context.Context) (*linear, error) {
 			}
 		}
 	}
-	l := &linear{base: make([][]int64, n), terms: make([][]term, n)}
+	l := &linear{base: make([][]int64, n), terms: make([][]term, n), scale: scale}
 	for p := range n {
 		if base[p] == nil {
 			continue

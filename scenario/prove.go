@@ -1,28 +1,30 @@
 package scenario
 
-// Step 6 of the search (search.go): for an item the bounds, the witnesses and settle leave
-// unproved, a depth-first search over the open tables proves the verdict, or finds what
-// shows it depends.
+// Step 6 of the search (search.go), in a store-sized event: for an item the bounds, the
+// witnesses and settle leave unproved, a depth-first search over the open tables proves the
+// verdict, or finds what shows it depends.
 //
 // A node of the search is a partial combination: some tables' outcomes are set, the others
-// free. At each node the counts around the player are bounded over every completion: a free
-// table counts between its extremes (as in the points pass), and a player whose result the
-// node sets counts as he certainly relates to the item's player. That relation is first read
-// from the bounds over all combinations; when they overlap, it is decided for the node by
-// ranking two of its completions: the one where the rival's opponents lose and the player's
-// opponents win (the rival's keys at their least, the player's at their greatest), and the
-// reverse. A key that grows with the opponents' results (reach opponents) is then above in
-// every completion when it is above in the first, and so on; a key that depends on results
-// further away is known once every table within its reach (depthOf) is set. A node whose
-// bounds settle what is looked for is not searched further; a free table none of whose
-// players is within reach of a player whose place against him is still open cannot change
-// his standing, and is never branched on: when no other table is left, one completion is
-// ranked, and it stands for them all.
+// free. At each node the counts around the player are bounded over every completion: each
+// table counts between its extremes over the outcomes the node leaves it, each player as he
+// certainly relates to the item's player with each result. That relation is first read from
+// the bounds over all combinations; when they overlap, it is decided for the node: with
+// separable keys (linear.go) by the least and the greatest difference of each key, table by
+// table, exactly; otherwise by ranking two completions, the one where the rival's opponents
+// lose and the player's win (the rival's keys at their least, the player's at their
+// greatest) and the reverse, each table where they disagree tried in every outcome. A key
+// that grows with the opponents' results is then above in every completion when it is above
+// in the first; a key that depends on results further away is known once every table within
+// its reach (depthOf) is set. The players still open are then bounded together (joint). A
+// node whose bounds settle what is looked for is not searched further; a free table none of
+// whose players is within reach of an open player cannot change his standing and is never
+// branched on: when no other table is left, one completion is ranked, and it stands for
+// them all.
 //
-// The search stops as soon as it has shown both that the player may miss the cut and that
-// he may make it (Depends, proved); when it runs through every node without finding one of
-// them, it has proved In or Out. Every completion ranked is a real combination, ranked by
-// calc, and counted as a witness like the others.
+// Before the search, a hill climb over summed combinations looks for the witness the item
+// lacks (seek). The search stops as soon as it has shown both that the player may miss the
+// cut and that he may make it (Depends, proved); when it runs through every node without
+// showing one of them, it has proved In or Out. A witness counts only once ranked by calc.
 
 import (
 	"context"
@@ -66,7 +68,7 @@ type prover struct {
 	depth   int
 	near    [][]int
 	nearSet []map[int]bool
-	// mine[p] is true for the item's player's opponents; oppSet[p] marks p's opponents.
+	// oppSet[p] marks p's opponents.
 	oppSet []map[int]bool
 	// late are the keys whose relations the completions decide (not reach own).
 	late []int
@@ -74,7 +76,8 @@ type prover struct {
 	// completion; cached counts the values it holds.
 	cache  map[string][]calc.Value
 	cached int
-	found  proof
+	// found is what the item's search has shown so far (complete unused).
+	found proof
 	// lin, when not nil, gives the late keys exactly in any combination (linear.go).
 	lin *linear
 }
@@ -102,6 +105,28 @@ func (s *searcher) prove(ctx context.Context, open []*item) error {
 	if len(todo) == 0 {
 		return nil
 	}
+	pv := newProver(s)
+	lin, err := pv.newLinear(ctx)
+	if err != nil {
+		return err
+	}
+	pv.lin = lin
+	for i, it := range todo {
+		s.mu.Lock()
+		share := (s.budget - s.spent) / int64(len(todo)-i)
+		limit := s.spent + share
+		s.mu.Unlock()
+		err := pv.run(ctx, it, limit)
+		if err != nil && !errors.Is(err, errProofShare) {
+			return err
+		}
+	}
+	return nil
+}
+
+// newProver prepares the search of s's items: the keys the completions decide, how far a
+// result reaches, every player's opponents and neighbourhood.
+func newProver(s *searcher) *prover {
 	pv := &prover{searcher: s, depth: 0, cache: map[string][]calc.Value{}}
 	for k, d := range s.keys {
 		if s.reach[k] != own {
@@ -128,22 +153,7 @@ func (s *searcher) prove(ctx context.Context, open []*item) error {
 			pv.near[p] = s.within(p, pv.depth)
 		}
 	}
-	lin, err := pv.newLinear(ctx)
-	if err != nil {
-		return err
-	}
-	pv.lin = lin
-	for i, it := range todo {
-		s.mu.Lock()
-		share := (s.budget - s.spent) / int64(len(todo)-i)
-		limit := s.spent + share
-		s.mu.Unlock()
-		err := pv.run(ctx, it, limit)
-		if err != nil && !errors.Is(err, errProofShare) {
-			return err
-		}
-	}
-	return nil
+	return pv
 }
 
 // errProofShare stops one item's search that has spent its share of the budget.
