@@ -78,20 +78,7 @@ func benchAnalyze(b *testing.B, ev *tbsheet.Event, opt Options) {
 	}
 	compute := float64(rusage.CPU()-start) / float64(n)
 	b.ReportMetric(float64(rep.Ranked), "ranked")
-	b.ReportMetric(float64(unproved(rep)), "unproved")
+	b.ReportMetric(float64(unprovedOf(rep)), "unproved")
 	b.ReportMetric(per/1e9, "cpu-s/op")
 	b.ReportMetric(per/compute, "x-compute")
-}
-
-// unproved counts the outcomes of a report that are not proved.
-func unproved(rep *Report) int {
-	n := 0
-	for _, pl := range rep.Players {
-		for _, o := range pl.Outcomes {
-			if !o.Proved {
-				n++
-			}
-		}
-	}
-	return n
 }

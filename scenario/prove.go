@@ -111,9 +111,18 @@ func (s *searcher) prove(ctx context.Context, open []*item) error {
 		return err
 	}
 	pv.lin = lin
+	// Without sums every node ranks combinations, and proves less for its work: the search
+	// then gets a quarter of the default budget, whatever the effort, so that running again
+	// with a larger budget (Analyze) costs little where it proves nothing more.
+	s.mu.Lock()
+	end := s.budget
+	if lin == nil {
+		end = min(end, s.spent+DefaultBudget/4)
+	}
+	s.mu.Unlock()
 	for i, it := range todo {
 		s.mu.Lock()
-		share := (s.budget - s.spent) / int64(len(todo)-i)
+		share := (end - s.spent) / int64(len(todo)-i)
 		limit := s.spent + share
 		s.mu.Unlock()
 		err := pv.run(ctx, it, limit)
