@@ -964,7 +964,7 @@ func (pv *prover) joint(ctx context.Context, nd *node, wantMake, wantMiss bool) 
 			dir[t] = -1
 		}
 	}
-	if len(conflicts) > maxJointConflictsLinear || pv.lin == nil && len(conflicts) > maxJointConflicts {
+	if len(conflicts) > maxJointConflictsLinear || pv.lin == nil && len(conflicts) > maxJointConflicts || pv.opt.apart && pv.lin != nil && len(conflicts) > 0 {
 		if pv.lin == nil {
 			return false, false, conflicts, nil
 		}

@@ -10,19 +10,20 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 )
 
-// TestProofCrossCheckMagic is TestProofCrossCheck on larger Magic events (16 players, 8
-// tables), where more rivals share the line, so that the joint bound and the conflicts
-// tried player by player decide nodes.
+// TestProofCrossCheckMagic is TestProofCrossCheck on larger Magic events (12 to 16 players,
+// up to 8 tables), where more rivals share the line, so that the joint bound decides nodes: with
+// its conflicts tried together, and player by player.
 func TestProofCrossCheckMagic(t *testing.T) {
-	events := 10
+	events := 24
 	if testing.Short() {
 		events = 3
 	}
 	for seed := range int64(events) {
-		e := eventSpec{players: 16, rounds: 4, cut: 3 + int(seed)%4, seed: 1700 + seed, draws: 0.1, ids: 0.05}
+		e := eventSpec{players: 12 + 2*(int(seed)%3), rounds: 3 + int(seed)%3, cut: 2 + int(seed)%5, seed: 1700 + seed, draws: 0.1, ids: 0.05}
 		ev := e.event()
 		t.Run(fmt.Sprintf("seed%d-cut%d", e.seed, e.cut), func(t *testing.T) {
-			checkProof(t, ev, calc.Options{System: "mtg"}, e.cut, false)
+			checkProof(t, ev, calc.Options{System: "mtg"}, e.cut, Options{})
+			checkProof(t, ev, calc.Options{System: "mtg"}, e.cut, Options{apart: true})
 		})
 	}
 }
@@ -38,23 +39,24 @@ func TestProofCrossCheck(t *testing.T) {
 		return eventSpec{players: 8 + int(i)%7, rounds: 3 + int(i)%2, cut: 2 + int(i)%5, seed: 900 + i, draws: 0.15, ids: 0.1}
 	}, func(t *testing.T, ev *tbsheet.Event, copt calc.Options, cut int) {
 		for _, noLinear := range []bool{false, true} {
-			checkProof(t, ev, copt, cut, noLinear)
+			checkProof(t, ev, copt, cut, Options{noLinear: noLinear})
 		}
 	})
 }
 
-// checkProof runs the proof alone on ev and compares every verdict with brute force: each
-// must be proved and be brute force's.
-func checkProof(t *testing.T, ev *tbsheet.Event, copt calc.Options, cut int, noLinear bool) {
+// checkProof runs the proof alone on ev (with the test options of opt) and compares every
+// verdict with brute force: each must be proved and be brute force's.
+func checkProof(t *testing.T, ev *tbsheet.Event, copt calc.Options, cut int, opt Options) {
 	t.Helper()
 	truths, open := bruteForce(t, ev, copt, cut)
-	rep, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, proveOnly: true, noLinear: noLinear})
+	opt.Calc, opt.Cut, opt.search, opt.proveOnly = copt, cut, true, true
+	rep, err := Analyze(context.Background(), ev, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	check(t, rep, truths, open, false)
 	if !rep.Proved() {
-		t.Errorf("summing separable keys %v: not every verdict is proved", !noLinear)
+		t.Errorf("summing separable keys %v, conflicts apart %v: not every verdict is proved", !opt.noLinear, opt.apart)
 	}
 }
 

@@ -51,6 +51,8 @@ type Options struct {
 	// proveOnly leaves every item the bounds do not prove to the depth-first proof,
 	// skipping the witnesses, settle and the proof's own seeking; noLinear keeps the proof from summing separable keys (tests).
 	proveOnly, noLinear bool
+	// apart makes the proof's joint bound try every conflict player by player (tests).
+	apart bool
 }
 
 // DefaultBudget is the work the analysis may do, in matches ranked: ranking one combination
