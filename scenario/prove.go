@@ -238,6 +238,9 @@ func (pv *prover) done() bool { return pv.found.notMake && pv.found.notMiss }
 
 // dfs searches the completions of nd.
 func (pv *prover) dfs(ctx context.Context, nd *node, limit int64) error {
+	if err := ctx.Err(); err != nil {
+		return err // most nodes rank nothing, which would notice
+	}
 	pv.mu.Lock()
 	pv.spent += max(1, pv.cost/nodeShare)
 	over := pv.spent > limit
