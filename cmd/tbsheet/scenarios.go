@@ -115,7 +115,7 @@ intentional draw; players who dropped are not in the cut.`,
 	markOutputs(fs, "output")
 	intFlag(fs, &sf.round, "round", 0, 0, maxRoundFlag, "analyse round `N` (default: the first round with pairings but missing results)")
 	intFlag(fs, &sf.rounds, "rounds", 0, 0, maxRoundFlag, "the event plans `N` Swiss rounds (default: what the input says), for the outlook two rounds from the end")
-	floatFlag(fs, &sf.effort, "effort", 1, 0, maxEffort, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4)")
+	floatFlag(fs, &sf.effort, "effort", 0, 0, maxEffort, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4); by default 1, and for an event of up to 64 players more, until every verdict is proved")
 	fs.StringVar(&to, "to", "", scenariosheet.Product.ToHelp()+" (default table; nothing when -o is given)")
 	return cmd
 }
