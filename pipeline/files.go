@@ -19,8 +19,8 @@ type Sourced struct {
 // File is one standings output file: its name, the output (-o) it is named after, the input
 // its standings come from, and the standings.
 type File struct {
-	Path, Output, Input string
-	Standings           *calc.Standings
+	Named
+	Standings *calc.Standings
 }
 
 // Files names the file each standings gets for each output: the output's name when there is
@@ -31,7 +31,7 @@ func Files(inputs, outputs []string, all []Sourced) (files []File, notes []strin
 	tags := InputTags(inputs)
 	for _, out := range outputs {
 		for _, s := range all {
-			f := File{Path: out, Output: out, Input: s.Input, Standings: s.Standings}
+			f := File{Named: Named{Path: out, Output: out, Input: s.Input}, Standings: s.Standings}
 			if len(all) > 1 {
 				var tag []string
 				if len(inputs) > 1 {

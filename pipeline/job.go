@@ -3,9 +3,13 @@
 // standings the input carries (the self-check), gather what the organizer should know (notes
 // and warnings), name the output files of each standings and render them. standings, watch,
 // serve, pair, pairings, explain, scenarios, convert and season all run it, with the options
-// their flags give; it knows nothing of flags, terminals or exit codes. A problem of the
-// command line is returned as a calc.UsageError (errors.Is(err, calc.ErrUsage)); any other
-// error is the input's.
+// their flags give. Beside that job it holds the work of each command: the next round
+// paired (pair.go, chess.go), a round listed or analysed (round.go), a season ranked
+// (season.go), a save run for watch and serve (watch.go, serve.go), the output files named
+// and checked (files.go, names.go). It knows nothing of flags, terminals or exit codes. A
+// problem of the command line is returned as a calc.UsageError (errors.Is(err,
+// calc.ErrUsage)); any other error is the input's, or, where a function says so, the
+// output's.
 package pipeline
 
 import (
@@ -58,6 +62,23 @@ type Result struct {
 	Warnings []string
 }
 
+// ReadPlayers reads the players list (--players) the reader gives inputs that lack one:
+// its positioned problems are reported with each input's own, in one run (PlayersErr); a
+// list that cannot be read at all is the error.
+func (j *Job) ReadPlayers(path string) error {
+	list, err := reader.ReadPlayers(path)
+	var errs tbsheet.ErrorList
+	switch {
+	case err == nil:
+	case errors.As(err, &errs) && list != nil:
+		j.PlayersErr = errs
+	default:
+		return err
+	}
+	j.ReadOpt.Players = list
+	return nil
+}
+
 // ReadFile reads one input (reader.Stdin for standard input) and computes its standings.
 func (j *Job) ReadFile(path string) (*Result, error) {
 	data, err := reader.ReadFile(path, j.ReadOpt.MaxSize)
@@ -65,6 +86,35 @@ func (j *Job) ReadFile(path string) (*Result, error) {
 		return nil, err
 	}
 	return j.Compute(data, reader.InputName(path))
+}
+
+// ReadFiles reads every input (see [Job.ReadFile]) and returns the standings of each, with
+// the notes and warnings of every input read (those of an input that fails strict
+// included); the problems of every input are returned together, as one tbsheet.ErrorList.
+// A usage error (an option an input cannot honour) stops the reading.
+func (j *Job) ReadFiles(inputs []string) (all []Sourced, notes, warnings []string, err error) {
+	var problems tbsheet.ErrorList
+	for _, in := range inputs {
+		r, err := j.ReadFile(in)
+		if r != nil {
+			notes = append(notes, r.Notes...)
+			warnings = append(warnings, r.Warnings...)
+		}
+		if errors.Is(err, calc.ErrUsage) {
+			return nil, notes, warnings, err
+		}
+		if err != nil {
+			problems = append(problems, tbsheet.Errors(err)...)
+			continue
+		}
+		for _, st := range r.Standings {
+			all = append(all, Sourced{Input: in, Standings: st})
+		}
+	}
+	if len(problems) > 0 {
+		return nil, notes, warnings, problems
+	}
+	return all, notes, warnings, nil
 }
 
 // Compute is ReadFile on an input already read (watch hands over the bytes it hashed).

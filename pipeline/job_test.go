@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 )
 
@@ -117,5 +118,45 @@ func TestFiles(t *testing.T) {
 	}
 	if files, notes := Files([]string{"cup.tdf"}, []string{"s.pdf"}, all[:1]); len(files) != 1 || files[0].Path != "s.pdf" || notes != nil {
 		t.Errorf("one standings: %+v, %q", files, notes)
+	}
+}
+
+// TestReadFiles: the standings of every input, each with its input; the problems of every
+// input together; a usage error stops the reading.
+func TestReadFiles(t *testing.T) {
+	all, notes, _, err := (&Job{}).ReadFiles([]string{"../samples/f1.csv", "../samples/pokemon-league-cup.tdf"})
+	if err != nil || len(all) != 4 || all[0].Input != "../samples/f1.csv" || all[3].Input != "../samples/pokemon-league-cup.tdf" || len(notes) == 0 {
+		t.Errorf("%d standings, %d notes, %v", len(all), len(notes), err)
+	}
+	_, _, _, err = (&Job{}).ReadFiles([]string{"nosuch-1.csv", "../samples/f1.csv", "nosuch-2.csv"})
+	if list := tbsheet.Errors(err); len(list) != 2 || !strings.Contains(list[1].Error(), "nosuch-2.csv") {
+		t.Errorf("two missing files: %v", err)
+	}
+	_, _, _, err = (&Job{Pod: "nosuch"}).ReadFiles([]string{"../samples/pokemon-league-cup.tdf", "nosuch-1.csv"})
+	if !errors.Is(err, calc.ErrUsage) {
+		t.Errorf("a division the input has not: %v", err)
+	}
+}
+
+// TestReadPlayers: a players list gives the results their names; its positioned problems
+// come first among an input's, in one run; a list that is not there is the error.
+func TestReadPlayers(t *testing.T) {
+	j := &Job{}
+	if err := j.ReadPlayers("../testdata/kts/locals-players.csv"); err != nil || len(j.ReadOpt.Players) == 0 {
+		t.Fatalf("%v", err)
+	}
+	if _, err := j.ReadFile("../testdata/kts/locals-matches.csv"); err != nil {
+		t.Errorf("results with their players list: %v", err)
+	}
+	bad := &Job{}
+	if err := bad.ReadPlayers("../cmd/tbsheet/testdata/cli/bad-players.csv"); err != nil || len(bad.PlayersErr) == 0 {
+		t.Fatalf("a list with problems: %v, %d problems", err, len(bad.PlayersErr))
+	}
+	_, err := bad.ReadFile("../cmd/tbsheet/testdata/cli/bad-results.csv")
+	if list := tbsheet.Errors(err); len(list) <= len(bad.PlayersErr) || list[0] != bad.PlayersErr[0] {
+		t.Errorf("the list's problems and the results': %v", err)
+	}
+	if err := (&Job{}).ReadPlayers("nosuch-players.csv"); err == nil {
+		t.Error("a missing list read")
 	}
 }

@@ -28,6 +28,39 @@ func openLast(ev *tbsheet.Event) *tbsheet.Event {
 	return &out
 }
 
+// eventSpec describes a random test event: a realistic Swiss event with draws and
+// intentional draws at the rates given, its last round paired and not played, analysed for a
+// top cut.
+type eventSpec struct {
+	players, rounds, cut int
+	seed                 int64
+	draws, ids           float64
+}
+
+// event generates the event.
+func (e eventSpec) event() *tbsheet.Event {
+	cfg := swissgen.Realistic(e.players, e.rounds, e.seed)
+	cfg.DrawRate, cfg.IDRate = e.draws, e.ids
+	return openLast(swissgen.Generate(cfg))
+}
+
+// eachPreset runs f, as a subtest, under every preset on n random events (short of them in
+// -short mode), the i-th as spec(i) describes it.
+func eachPreset(t *testing.T, n, short int, spec func(i int64) eventSpec, f func(t *testing.T, ev *tbsheet.Event, copt calc.Options, cut int)) {
+	if testing.Short() {
+		n = short
+	}
+	for _, sys := range calc.Systems() {
+		for i := range int64(n) {
+			e := spec(i)
+			ev := e.event()
+			t.Run(fmt.Sprintf("%s/seed%d-%dp-cut%d", sys.Name, e.seed, e.players, e.cut), func(t *testing.T) {
+				f(t, ev, calc.Options{System: sys.Name}, e.cut)
+			})
+		}
+	}
+}
+
 // truth is what brute force finds for one player with one result.
 type truth struct {
 	seen              bool
@@ -124,45 +157,33 @@ func (tr *truth) verdict() Verdict {
 // every proved verdict must, unproved ones must be Depends, and the place ranges must hold
 // the true places.
 func TestCrossCheck(t *testing.T) {
-	events := 12
-	if testing.Short() {
-		events = 4
-	}
-	for _, sys := range calc.Systems() {
-		for seed := range int64(events) {
-			players := 5 + int(seed)%8 // 5 to 12 players: at most 6 tables
-			cfg := swissgen.Realistic(players, 3+int(seed)%3, 100+seed)
-			cfg.DrawRate, cfg.IDRate = 0.1, 0.2
-			ev := openLast(swissgen.Generate(cfg))
-			cut := 1 + int(seed)%4
-			name := fmt.Sprintf("%s/seed%d-%dp-cut%d", sys.Name, seed, players, cut)
-			t.Run(name, func(t *testing.T) {
-				copt := calc.Options{System: sys.Name}
-				truths, open := bruteForce(t, ev, copt, cut)
-				exhaustive, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !exhaustive.Exhaustive {
-					t.Fatalf("%d tables were not ranked in every combination", len(open))
-				}
-				check(t, exhaustive, truths, open, true)
-				searched, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				check(t, searched, truths, open, false)
-				compare(t, exhaustive, searched)
-				// With no budget: the bounds alone, and the three uniform combinations.
-				bounded, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, budget: 1})
-				if err != nil {
-					t.Fatal(err)
-				}
-				check(t, bounded, truths, open, false)
-				compare(t, exhaustive, bounded)
-			})
+	eachPreset(t, 12, 4, func(i int64) eventSpec {
+		// 5 to 12 players: at most 6 tables.
+		return eventSpec{players: 5 + int(i)%8, rounds: 3 + int(i)%3, cut: 1 + int(i)%4, seed: 100 + i, draws: 0.1, ids: 0.2}
+	}, func(t *testing.T, ev *tbsheet.Event, copt calc.Options, cut int) {
+		truths, open := bruteForce(t, ev, copt, cut)
+		exhaustive, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		if !exhaustive.Exhaustive {
+			t.Fatalf("%d tables were not ranked in every combination", len(open))
+		}
+		check(t, exhaustive, truths, open, true)
+		searched, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, searched, truths, open, false)
+		compare(t, exhaustive, searched)
+		// With no budget: the bounds alone, and the three uniform combinations.
+		bounded, err := Analyze(context.Background(), ev, Options{Calc: copt, Cut: cut, search: true, budget: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, bounded, truths, open, false)
+		compare(t, exhaustive, bounded)
+	})
 }
 
 // check compares a report with brute force's truths.

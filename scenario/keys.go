@@ -49,6 +49,33 @@ var unboundedIDs = []string{
 	"chl-wins-vs-tied", "fide-aob", "fide-de",
 }
 
+// depths gives, for the unbounded ids whose value a round's results move only near the
+// player, how near: 1 for his opponents' results, 2 for their opponents' too. An id missing
+// here (a key of the tied group, which anyone's result may change) is reached from anywhere.
+var depths = map[string]int{
+	"mtg-ogw": 1, "kts-oomw": 2, "kts-number": 2, "pkm-oowp": 2, "cz-t2": 2, "fide-aob": 2,
+}
+
+// depthOf returns how far, in opponents, the results that can move key d's value lie from
+// the player: 0 his own table, 1 his opponents' tables, 2 theirs too; −1 anywhere (a key of
+// the tied group, or one not looked at). The proof (prove.go) leaves a table alone when no
+// player whose place against the item is open sits within that distance of it.
+func depthOf(d *calc.Def) int {
+	switch reachOf(d) {
+	case own:
+		return 0
+	case opponents:
+		return 1
+	}
+	if d.Group != nil {
+		return -1
+	}
+	if n, ok := depths[d.ID]; ok {
+		return n
+	}
+	return -1
+}
+
 // reachOf returns how key d moves. FIDE's Cut-n and Median-n modifiers keep their base's
 // reach: dropping the lowest or highest values keeps a sum non-decreasing.
 func reachOf(d *calc.Def) reach {

@@ -30,6 +30,16 @@ func TestEveryKeyClassified(t *testing.T) {
 			t.Errorf("reaches lists %s, which calc does not know", id)
 		}
 	}
+	for id := range depths {
+		if _, ok := calc.Lookup(id); !ok || !slices.Contains(unboundedIDs, id) {
+			t.Errorf("depths lists %s, which is not an unbounded id of calc", id)
+		}
+	}
+	for id := range separable {
+		if _, ok := calc.Lookup(id); !ok {
+			t.Errorf("separable lists %s, which calc does not know", id)
+		}
+	}
 }
 
 // TestBoundsHold checks the reach of every bounded key of every preset, and of the other

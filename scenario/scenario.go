@@ -48,6 +48,11 @@ type Options struct {
 	budget int64
 	// search makes every round be searched, never ranked in every combination (tests).
 	search bool
+	// proveOnly leaves every item the bounds do not prove to the depth-first proof,
+	// skipping the witnesses, settle and the proof's own seeking; noLinear keeps the proof from summing separable keys (tests).
+	proveOnly, noLinear bool
+	// apart makes the proof's joint bound try every conflict player by player (tests).
+	apart bool
 }
 
 // DefaultBudget is the work the analysis may do, in matches ranked: ranking one combination
@@ -268,10 +273,11 @@ type Level struct {
 //
 // With the default Effort, a store-sized event (at most StoreSized players) that leaves a
 // verdict unproved is analysed again with twice the budget, and again, up to AutoEffort
-// times it: the first run is enough for most rounds, and a larger budget costs time even
-// where it is not needed.
+// times it, while each run proves more: the first run is enough for most rounds, and a
+// larger budget costs time even where it is not needed.
 func Analyze(ctx context.Context, ev *tbsheet.Event, opt Options) (*Report, error) {
 	effort := 1.0
+	var last *Report
 	for {
 		o := opt
 		if opt.Effort == 0 && effort > 1 {
@@ -288,7 +294,25 @@ func Analyze(ctx context.Context, ev *tbsheet.Event, opt Options) (*Report, erro
 		if a.rep.Proved() || opt.Effort != 0 || opt.budget != 0 || len(ev.Players) > StoreSized || effort > AutoEffort {
 			return a.rep, nil
 		}
+		if last != nil && unprovedOf(a.rep) >= unprovedOf(last) {
+			// Twice the budget proved nothing more: more would not either, most likely.
+			return a.rep, nil
+		}
+		last = a.rep
 	}
+}
+
+// unprovedOf counts the outcomes of a report that are not proved.
+func unprovedOf(rep *Report) int {
+	n := 0
+	for _, pl := range rep.Players {
+		for _, o := range pl.Outcomes {
+			if !o.Proved {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // StoreSized is the most players of an event whose analysis, at the default Effort, goes on

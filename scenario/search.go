@@ -47,6 +47,8 @@ type item struct {
 	// settled, when not nil, is his exact outcome, every combination his bounds did not
 	// settle ranked (see settle).
 	settled *Outcome
+	// proof, when not nil, is what the depth-first search showed (prove.go).
+	proof *proof
 }
 
 // searcher holds the search's state.
@@ -81,11 +83,14 @@ func (a *analysis) search(ctx context.Context) error {
 	for _, it := range open {
 		s.fullPass(it)
 	}
-	if err == nil {
+	if err == nil && !s.opt.proveOnly {
 		err = s.witnesses(ctx, open)
 	}
-	if err == nil {
+	if err == nil && !s.opt.proveOnly {
 		err = s.settle(ctx, open)
+	}
+	if err == nil {
+		err = s.prove(ctx, open)
 	}
 	if err != nil && !errors.Is(err, errBudget) {
 		return err
@@ -305,13 +310,17 @@ func (s *searcher) fullPass(it *item) {
 
 // extremesOf is extremes over a table's possible outcomes.
 func extremesOf(per [outcomes]*counts) (lo, hi counts) {
-	var cs []counts
+	first := true
 	for _, c := range per {
-		if c != nil {
-			cs = append(cs, *c)
+		switch {
+		case c == nil:
+		case first:
+			lo, hi, first = *c, *c, false
+		default:
+			lo, hi = minCounts(lo, *c), maxCounts(hi, *c)
 		}
 	}
-	return extremes(cs)
+	return lo, hi
 }
 
 // boundTiebreaks bounds the keys that grow with the opponents' results for every player who
@@ -555,6 +564,11 @@ func (s *searcher) finish() {
 		pl := &s.rep.Players[it.i]
 		w := s.seen[it.i][it.r]
 		in, out, notMake, notMiss := it.b.decide(s.cut)
+		if pf := it.proof; pf != nil {
+			notMake, notMiss = notMake || pf.notMake, notMiss || pf.notMiss
+			// A search through every node that did not show a side proves it cannot happen.
+			in, out = in || pf.complete && !notMake && !w.notMake, out || pf.complete && !notMiss && !w.notMiss
+		}
 		o := Outcome{Proved: true}
 		o.Best, o.Worst = it.b.places(w)
 		switch {

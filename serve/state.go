@@ -14,6 +14,9 @@ import (
 	"github.com/tbsheet/tbsheet/season"
 	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/roundsheet"
+	"github.com/tbsheet/tbsheet/writer/scenariosheet"
+	"github.com/tbsheet/tbsheet/writer/seasontable"
 )
 
 // Snapshot is what one good save of the input gives the pages: its standings, division by
@@ -69,17 +72,17 @@ type state struct {
 type view struct {
 	once      sync.Once
 	divisions []divisionView
-	season    *writer.SeasonScreen // nil without a season
-	broken    bool                 // making it panicked
+	season    *seasontable.Screen // nil without a season
+	broken    bool                // making it panicked
 }
 
 // divisionView is one division in words (the pages' templates read it), with where each
 // player is in them.
 type divisionView struct {
 	Standings *writer.StandingsScreen
-	Pairings  *writer.PairingsScreen  // nil when no round is being played
-	Scenarios *writer.ScenariosScreen // nil without a top cut or a round
-	Bracket   *writer.BracketScreen   // nil before the top cut
+	Pairings  *roundsheet.PairingsScreen // nil when no round is being played
+	Scenarios *scenariosheet.Screen      // nil without a top cut or a round
+	Bracket   *roundsheet.BracketScreen  // nil before the top cut
 	// Division is the division's name in a file of several (Pokémon's Masters), else "".
 	Division string
 	// row and line map an Event.Players index to its row in Standings and its line in
@@ -113,21 +116,21 @@ func (st *state) view(lang string, opt writer.Options) *view {
 				dv.row[r.Player] = i
 			}
 			if d.Pairings != nil {
-				dv.Pairings = writer.NewPairingsScreen(d.Pairings, opt)
+				dv.Pairings = roundsheet.NewPairingsScreen(d.Pairings, opt)
 				for i, l := range dv.Pairings.Lines {
 					dv.line[l.Player] = i
 				}
 			}
 			if d.Scenarios != nil {
-				dv.Scenarios = writer.NewScenariosScreen(d.Scenarios, opt)
+				dv.Scenarios = scenariosheet.NewScreen(d.Scenarios, opt)
 			}
 			if d.Bracket != nil {
-				dv.Bracket = writer.NewBracketScreen(d.Bracket, opt)
+				dv.Bracket = roundsheet.NewBracketScreen(d.Bracket, opt)
 			}
 			vw.divisions = append(vw.divisions, dv)
 		}
 		if st.snap.Season != nil {
-			vw.season = writer.NewSeasonScreen(st.snap.Season, opt)
+			vw.season = seasontable.NewScreen(st.snap.Season, opt)
 		}
 		vw.broken = false
 	})

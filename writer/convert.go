@@ -30,39 +30,39 @@ func writeEventXLSX(w io.Writer, ev *tbsheet.Event, opt Options) error {
 		return errPods
 	}
 	names := sheetNamesFor(opt.Lang)
-	b, err := newEmbeddedBook(opt.Lang, names.matches)
+	b, err := NewEmbeddedBook(opt.Lang, names.matches)
 	if err != nil {
 		return err
 	}
-	b.print.paper = opt.Paper
-	f := b.f
+	b.Print.Paper = opt.Paper
+	f := b.F
 	defer f.Close()
 	t, err := b.matchesTable(names.matches, ev)
 	if err != nil {
 		return err
 	}
-	if err := b.writeTable(t); err != nil {
+	if err := b.WriteTable(t); err != nil {
 		return err
 	}
-	if err := b.addSheet(names.players); err != nil {
+	if err := b.AddSheet(names.players); err != nil {
 		return err
 	}
 	if t, err = b.playersTable(names.players, ev); err != nil {
 		return err
 	}
-	if err := b.writeTable(t); err != nil {
+	if err := b.WriteTable(t); err != nil {
 		return err
 	}
-	if err := b.addSheet(names.event); err != nil {
+	if err := b.AddSheet(names.event); err != nil {
 		return err
 	}
 	if t, err = b.eventTable(names.event, ev); err != nil {
 		return err
 	}
-	if err := b.writeTable(t); err != nil {
+	if err := b.WriteTable(t); err != nil {
 		return err
 	}
-	return finishWorkbook(f, ev.Name, opt, w)
+	return FinishWorkbook(f, ev.Name, opt, w)
 }
 
 // writeMatchListCSV writes the match list: Round, Table, Player 1, Player 2, Result, headers
@@ -73,7 +73,7 @@ func writeMatchListCSV(w io.Writer, ev *tbsheet.Event, opt Options) error {
 		return errPods
 	}
 	csvLosses(ev, opt)
-	cw := newCSVWriter(w, opt)
+	cw := NewCSVWriter(w, opt)
 	if err := cw.Write(matchListHeaders(ev, opt.Lang)); err != nil {
 		return err
 	}
@@ -81,7 +81,7 @@ func writeMatchListCSV(w io.Writer, ev *tbsheet.Event, opt Options) error {
 		r := &ev.Rounds[ri]
 		for mi := range r.Matches {
 			round, table, p1, p2, result := matchRow(ev, r, &r.Matches[mi])
-			rec := []string{shownValue(round), shownValue(table), csvSafe(p1), csvSafe(p2), result}
+			rec := []string{shownValue(round), shownValue(table), CSVSafe(p1), CSVSafe(p2), result}
 			if err := cw.Write(rec); err != nil {
 				return err
 			}

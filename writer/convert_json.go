@@ -77,26 +77,26 @@ type (
 		P1     int        `json:"p1"`
 		P2     *int       `json:"p2"`
 		Result string     `json:"result"`
-		Games  *gamesJSON `json:"games"`
+		Games  *GamesJSON `json:"games"`
 		Score  *scoreJSON `json:"score"`
 		Color  *string    `json:"color"`
 		// FullPointBye marks a bye given before pairing (a TRF "F").
 		FullPointBye bool `json:"full_point_bye,omitempty"`
 	}
-	gamesJSON struct {
+	GamesJSON struct {
 		P1    int `json:"p1"`
 		P2    int `json:"p2"`
 		Drawn int `json:"drawn"`
 	}
 	scoreJSON struct {
-		P1 jsonNum `json:"p1"`
-		P2 jsonNum `json:"p2"`
+		P1 JSONNum `json:"p1"`
+		P2 JSONNum `json:"p2"`
 	}
 )
 
 // WriteEventJSON writes an event's results as the event JSON documented above.
 func WriteEventJSON(w io.Writer, ev *tbsheet.Event) error {
-	return encodeJSON(w, eventDoc(ev))
+	return EncodeJSON(w, eventDoc(ev))
 }
 
 func eventDoc(ev *tbsheet.Event) *eventJSON {
@@ -107,7 +107,7 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 		Pods: []*eventJSON{}, Notes: append([]string{}, i18n.Lang("en").Notes(ev.Notes)...),
 	}
 	if p := ev.Points; p != nil {
-		doc.Points = &pointsJSON{Win: jsonNum(p.Win), Draw: jsonNum(p.Draw), Loss: jsonNum(p.Loss), Bye: jsonNum(p.Bye)}
+		doc.Points = &pointsJSON{Win: JSONNum(p.Win), Draw: JSONNum(p.Draw), Loss: JSONNum(p.Loss), Bye: JSONNum(p.Bye)}
 	}
 	for _, p := range ev.Players {
 		doc.Players = append(doc.Players, playerJSON{
@@ -125,10 +125,10 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 				mj.P2 = &p2
 			}
 			if m.Games.Known {
-				mj.Games = &gamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
+				mj.Games = &GamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
 			}
 			if m.Score.Known {
-				mj.Score = &scoreJSON{P1: jsonNum(m.Score.P1), P2: jsonNum(m.Score.P2)}
+				mj.Score = &scoreJSON{P1: JSONNum(m.Score.P1), P2: JSONNum(m.Score.P2)}
 			}
 			switch m.Color {
 			case tbsheet.White:

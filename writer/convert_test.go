@@ -8,12 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tbsheet/tbsheet/i18n"
-	"github.com/tbsheet/tbsheet/internal/golden"
-
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/i18n"
+	"github.com/tbsheet/tbsheet/internal/golden"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/xuri/excelize/v2"
 )
@@ -83,7 +82,7 @@ func TestMatchListCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("..", "testdata", "writer", "matches.golden.csv"), b.String())
-	out := strings.TrimPrefix(b.String(), utf8BOM)
+	out := strings.TrimPrefix(b.String(), UTF8BOM)
 	if len(out) == b.Len() {
 		t.Error("no BOM")
 	}

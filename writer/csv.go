@@ -1,19 +1,13 @@
 package writer
 
 import (
-	"encoding/csv"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/i18n"
 )
-
-// utf8BOM starts every CSV file tbsheet writes: Excel on Windows reads a file without it in
-// the local code page and garbles every non-ASCII name.
-const utf8BOM = "\uFEFF"
 
 // WriteCSV writes the standings as CSV: a header row, then one row per ranked player with the
 // columns of the XLSX Standings sheet except the formulas (rank, player, id, points, record,
@@ -26,11 +20,11 @@ const utf8BOM = "\uFEFF"
 // for Excel.
 func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 	cols := standingsColumns(st, opt.Lang, false)
-	cw := newCSVWriter(w, opt)
-	number := csvNumber(opt.CSVSep)
+	cw := NewCSVWriter(w, opt)
+	number := CSVNumber(opt.CSVSep)
 	record := make([]string, len(cols))
 	for i, c := range cols {
-		record[i] = csvSafe(c.header)
+		record[i] = CSVSafe(c.header)
 	}
 	if err := cw.Write(record); err != nil {
 		return err
@@ -48,7 +42,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 			case colID:
 				s = ev.Players[r.Player].ID
 			case colPoints:
-				s = number(formatPoints(st, r.Points))
+				s = number(FormatPoints(st, r.Points))
 			case colRecord:
 				s = Record(st, r)
 			case colDropped:
@@ -60,7 +54,7 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 			case colNote:
 				s = i18n.Of(opt.Lang).Note(r.Note)
 			}
-			record[j] = csvSafe(s)
+			record[j] = CSVSafe(s)
 		}
 		if err := cw.Write(record); err != nil {
 			return err
@@ -68,38 +62,4 @@ func WriteCSV(w io.Writer, st *calc.Standings, opt Options) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// newCSVWriter starts a CSV file with the separator opt asks for (--csv-sep): the
-// standings and the match list convert writes are separated alike.
-func newCSVWriter(w io.Writer, opt Options) *csv.Writer {
-	cw := csv.NewWriter(w)
-	if opt.CSVSep != 0 {
-		cw.Comma = opt.CSVSep
-	}
-	return cw
-}
-
-// csvNumber returns how numbers are written with the separator sep: as they are, or with a
-// decimal comma after ';' ("4,5", "61,64%").
-func csvNumber(sep rune) func(string) string {
-	if sep != ';' {
-		return func(s string) string { return s }
-	}
-	return func(s string) string { return strings.Replace(s, ".", ",", 1) }
-}
-
-// plainNumber matches the numbers tbsheet writes ("7", "-3", "+1", "4.5", "61.64%", "4,5"),
-// which a spreadsheet reads as numbers, never as formulas.
-var plainNumber = regexp.MustCompile(`^[+-]?[0-9]+([.,][0-9]+)?%?$`)
-
-// csvSafe defuses a cell that a spreadsheet would run as a formula (OWASP "CSV injection"): a
-// text starting with =, +, -, @, tab or carriage return gets a leading apostrophe. A player
-// named "=HYPERLINK(…)" on a Challonge sign-up sheet must not become a live link in the
-// organizer's Excel. Plain numbers ("-3", "+1") are left alone.
-func csvSafe(s string) string {
-	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || plainNumber.MatchString(s) {
-		return s
-	}
-	return "'" + s
 }

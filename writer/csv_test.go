@@ -11,13 +11,14 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/golden"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 )
 
 func TestWriteCSVGolden(t *testing.T) {
 	for _, lang := range Langs() {
 		var b bytes.Buffer
-		if err := WriteCSV(&b, testStandings(), Options{Lang: lang}); err != nil {
+		if err := WriteCSV(&b, writertest.Standings(), Options{Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
 		golden.Check(t, filepath.Join("..", "testdata", "writer", "standings-"+lang+".golden.csv"), b.String())
@@ -26,17 +27,17 @@ func TestWriteCSVGolden(t *testing.T) {
 
 func TestCSVFileHasBOM(t *testing.T) {
 	var b bytes.Buffer
-	if err := fileWriter(Standings, ".csv")(&b, testStandings(), Options{}); err != nil {
+	if err := fileWriter(Standings, ".csv")(&b, writertest.Standings(), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(b.String(), utf8BOM+"Rank,") {
+	if !strings.HasPrefix(b.String(), UTF8BOM+"Rank,") {
 		t.Errorf("a .csv file starts %q, want the BOM and the header", b.String()[:10])
 	}
 	var plain bytes.Buffer
-	if err := WriteCSV(&plain, testStandings(), Options{}); err != nil {
+	if err := WriteCSV(&plain, writertest.Standings(), Options{}); err != nil {
 		t.Fatal(err)
 	}
-	if b.String() != utf8BOM+plain.String() {
+	if b.String() != UTF8BOM+plain.String() {
 		t.Error("the .csv file is not WriteCSV's output after a BOM")
 	}
 }
@@ -54,7 +55,7 @@ func TestCSVSafe(t *testing.T) {
 		{"Łukasz", "Łukasz"}, {"王小明", "王小明"},
 	}
 	for _, tt := range tests {
-		if got := csvSafe(tt.in); got != tt.want {
+		if got := CSVSafe(tt.in); got != tt.want {
 			t.Errorf("csvSafe(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
@@ -63,9 +64,9 @@ func TestCSVSafe(t *testing.T) {
 // TestCSVInjectedNames writes players whose names are formulas and checks that every such
 // cell comes out defused, whatever column it lands in.
 func TestCSVInjectedNames(t *testing.T) {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	ev.Players[0].Name, ev.Players[1].ID = "=1+1", "@cmd"
-	st := compute(ev, calc.Options{})
+	st := writertest.Compute(ev, calc.Options{})
 	st.Rows[0].Note = i18n.N("text", "-drop table")
 	var b bytes.Buffer
 	if err := WriteCSV(&b, st, Options{}); err != nil {
@@ -92,8 +93,8 @@ func TestCSVInjectedNames(t *testing.T) {
 // inputs without ids use the name, and a column repeating the names is left out, in the CSV
 // and the workbook's Standings sheet alike.
 func TestIDColumn(t *testing.T) {
-	withIDs := testStandings()
-	withoutIDs := testStandings()
+	withIDs := writertest.Standings()
+	withoutIDs := writertest.Standings()
 	for i := range withoutIDs.Event.Players {
 		withoutIDs.Event.Players[i].ID = withoutIDs.Event.Players[i].Name
 	}
@@ -114,7 +115,7 @@ func TestIDColumn(t *testing.T) {
 			t.Errorf("%s: CSV header %q has ID: %v, want %v", tt.name, header, got, tt.want)
 		}
 		var x bytes.Buffer
-		if err := fileWriter(Standings, ".xlsx")(&x, tt.st, Options{Now: testNow}); err != nil {
+		if err := fileWriter(Standings, ".xlsx")(&x, tt.st, Options{Now: writertest.Now}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&x)
@@ -135,7 +136,7 @@ func TestIDColumn(t *testing.T) {
 // TestCSVSeparator: --csv-sep ';' writes what European Excel opens in columns, numbers with a
 // decimal comma; a tab separates without touching numbers; the fields are the same.
 func TestCSVSeparator(t *testing.T) {
-	st := presetStandings(24, 4, 3, false)[0] // Magic, percentages
+	st := writertest.PresetStandings(24, 4, 3, false)[0] // Magic, percentages
 	read := func(sep rune) [][]string {
 		t.Helper()
 		var b bytes.Buffer
@@ -181,7 +182,7 @@ func TestCSVSeparator(t *testing.T) {
 // the players tied on every key — with no English word left, and a note exactly where calc
 // writes one.
 func TestRowNoteTranslated(t *testing.T) {
-	all := append(presetStandings(24, 5, 3, false), finalStandings())
+	all := append(writertest.PresetStandings(24, 5, 3, false), finalStandings())
 	notes := 0
 	for _, st := range all {
 		for i := range st.Rows {

@@ -10,6 +10,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/rusage"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/xuri/excelize/v2"
 )
@@ -35,7 +36,7 @@ func BenchmarkEndToEnd4096(b *testing.B) {
 	if err := Results.WriteFile(input, swissgen.Generate(swissgen.Realistic(4096, 12, 1)), Options{}); err != nil {
 		b.Fatal(err)
 	}
-	opt := Options{Now: testNow}
+	opt := Options{Now: writertest.Now}
 	standings := func(b *testing.B) *calc.Standings {
 		ev, err := reader.Read(input, "", reader.Options{})
 		if err != nil {

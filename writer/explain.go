@@ -123,8 +123,8 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 	}
 	who = tbsheet.Printable(who)
 	var b strings.Builder
-	fmt.Fprintf(&b, label(lang, "explain.head")+"\n", who, r.Rank, formatPoints(st, r.Points), st.RankBy.Short,
-		Record(st, r), pointsHeader(st, lang))
+	fmt.Fprintf(&b, label(lang, "explain.head")+"\n", who, r.Rank, FormatPoints(st, r.Points), st.RankBy.Short,
+		Record(st, r), PointsHeader(st, lang))
 	b.WriteString(Title(st, lang) + "\n\n")
 
 	var lines [][]string
@@ -139,7 +139,7 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 			all = append(all, terms)
 		}
 	}
-	writeAligned(&b, printableCells(lines), map[int]bool{0: true, 1: true, 2: true})
+	WriteAligned(&b, printableCells(lines), map[int]bool{0: true, 1: true, 2: true})
 	if legend := BoundsLegend(lang, strings.Join(all, "\n")); legend != "" {
 		lines := strings.Split(legend, "\n")
 		for i := range lines {
@@ -172,7 +172,7 @@ func WriteExplain(w io.Writer, st *calc.Standings, row int, opt Options) error {
 		}
 		rounds = append(rounds, []string{labelf(lang, "explain.round", rec.Round), line})
 	}
-	writeAligned(&b, printableCells(rounds), map[int]bool{0: true, 1: true})
+	WriteAligned(&b, printableCells(rounds), map[int]bool{0: true, 1: true})
 	_, err := io.WriteString(w, b.String())
 	return err
 }

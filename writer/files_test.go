@@ -14,12 +14,13 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestWriteStandingsFiles: rendering concurrently writes the very files, and passes on the
 // very warnings in the same order, that WriteStandings gives one file after the other.
 func TestWriteStandingsFiles(t *testing.T) {
-	a := testStandings()
+	a := writertest.Standings()
 	// Computed standings without explanations, which the writers then build on demand,
 	// concurrently.
 	b, err := calc.Compute(swissgen.Generate(swissgen.Realistic(40, 6, 3)), calc.Options{System: "fide", NoExplain: true})
@@ -35,7 +36,7 @@ func TestWriteStandingsFiles(t *testing.T) {
 	}{{"a.xlsx", a}, {"a.pdf", a}, {"b.pdf", b}, {"b.xlsx", b}, {"b.csv", b}, {"a.json", a}, {"b.json", b}}
 	one, all := t.TempDir(), t.TempDir()
 	var oneWarn, allWarn []string
-	opt := Options{Now: testNow}
+	opt := Options{Now: writertest.Now}
 	var files []StandingsFile
 	for _, o := range outputs {
 		opt.Warn = func(msg string) { oneWarn = append(oneWarn, msg) }
@@ -72,10 +73,10 @@ func TestWriteStandingsFiles(t *testing.T) {
 // TestRenderStandingsFiles: rendering writes no file and warns nothing; Write then writes
 // the files WriteStandingsFiles writes, with its warnings.
 func TestRenderStandingsFiles(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	st.Event.Players[1].Name = "አበበ ቢቂላ" // the PDF font lacks Ethiopic: the PDF warns
 	var warned []string
-	opt := Options{Now: testNow, Warn: func(msg string) { warned = append(warned, msg) }}
+	opt := Options{Now: writertest.Now, Warn: func(msg string) { warned = append(warned, msg) }}
 	dir := t.TempDir()
 	files := []StandingsFile{{filepath.Join(dir, "standings.xlsx"), st}, {filepath.Join(dir, "standings.pdf"), st}}
 	r := RenderStandingsFiles(files, opt)
@@ -119,7 +120,7 @@ func TestRenderStandingsFiles(t *testing.T) {
 // WriteStandings' own error and keeps none of the others from being written; it leaves no
 // temporary file, and the old content of its path stays.
 func TestWriteStandingsFilesFailures(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	tests := []struct {
 		name string
 		bad  string // the file that fails, inside the test's folder
@@ -191,7 +192,7 @@ func TestWriterPanic(t *testing.T) {
 			return nil
 		}})
 	defer func() { Standings.Formats = saved }()
-	st := testStandings()
+	st := writertest.Standings()
 	dir := t.TempDir()
 	good, bad := filepath.Join(dir, "standings.csv"), filepath.Join(dir, "standings.panic")
 	r := RenderStandingsFiles([]StandingsFile{{bad, st}, {good, st}}, Options{})
@@ -271,8 +272,8 @@ func TestOutputIsFolder(t *testing.T) {
 	want := folder + " is a folder, not a file: give the name of the file to write"
 	for name, err := range map[string]error{
 		"AtomicFile":     AtomicFile(folder, func(io.Writer) error { return nil }),
-		"WriteStandings": Standings.WriteFile(folder, testStandings(), Options{}),
-		"WriteEvent":     Results.WriteFile(folder+".json", testStandings().Event, Options{}),
+		"WriteStandings": Standings.WriteFile(folder, writertest.Standings(), Options{}),
+		"WriteEvent":     Results.WriteFile(folder+".json", writertest.Standings().Event, Options{}),
 	} {
 		if name == "WriteEvent" {
 			if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -124,16 +125,10 @@ func checkFormulas(t *testing.T, xs []*calc.Expr) {
 		}
 		g, err := strconv.ParseFloat(got, 64)
 		want := x.Eval().Float64()
-		if err != nil || !nearlyEqual(g, want) {
+		if err != nil || !writertest.NearlyEqual(g, want) {
 			t.Errorf("%s = %s in excelize, want %v (%s)", formula, got, want, x)
 		}
 	}
-}
-
-// nearlyEqual compares a spreadsheet's result with the exact value: 15 significant digits print,
-// so allow 1e-9 relative to the size of the number.
-func nearlyEqual(got, want float64) bool {
-	return math.Abs(got-want) <= 1e-9*math.Max(1, math.Abs(want))
 }
 
 // randomExpr builds a random explanation tree of the given depth whose every division is by

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // FuzzWriters feeds arbitrary player and event names (emoji, characters beyond the Basic
@@ -23,7 +24,7 @@ func FuzzWriters(f *testing.F) {
 	}
 	writers := Standings.Exts()
 	f.Fuzz(func(t *testing.T, name, event string, opts uint8) {
-		ev := smallEvent()
+		ev := writertest.SmallEvent()
 		ev.Players[int(opts)%len(ev.Players)].Name = name
 		ev.Players[(int(opts)+3)%len(ev.Players)].ID = name
 		ev.Name = event
@@ -32,7 +33,7 @@ func FuzzWriters(f *testing.F) {
 			t.Skip() // a name the model refuses (two players of one name) is the readers' to report
 		}
 		langs := Langs()
-		opt := Options{Now: testNow, Lang: langs[int(opts/2)%len(langs)], ByName: opts%2 == 1, Cut: int(opts % 5)}
+		opt := Options{Now: writertest.Now, Lang: langs[int(opts/2)%len(langs)], ByName: opts%2 == 1, Cut: int(opts % 5)}
 		for _, ext := range writers {
 			var b bytes.Buffer
 			if err := fileWriter(Standings, ext)(&b, st, opt); err != nil || b.Len() == 0 {

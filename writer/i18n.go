@@ -19,9 +19,9 @@ func label(lang, key string) string { return i18n.Of(lang).Text(key) }
 // labelf formats a label that holds verbs ("drop R%d").
 func labelf(lang, key string, args ...any) string { return i18n.Of(lang).Textf(key, args...) }
 
-// colon is the separator after a legend key or a name: a full-width colon in Chinese and
+// Colon is the separator after a legend key or a name: a full-width colon in Chinese and
 // Japanese.
-func colon(lang string) string { return i18n.Of(lang).Colon() }
+func Colon(lang string) string { return i18n.Of(lang).Colon() }
 
-// listWords joins words as a list in lang: "A, B and C", "A、B、C".
-func listWords(lang string, words []string) string { return i18n.Of(lang).List(words) }
+// ListWords joins words as a list in lang: "A, B and C", "A、B、C".
+func ListWords(lang string, words []string) string { return i18n.Of(lang).List(words) }

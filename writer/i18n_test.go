@@ -16,8 +16,18 @@ import (
 // the catalogue, and so is every key made from a list (each season tie, each system with a
 // name of its own).
 func TestCatalogueHasEveryKey(t *testing.T) {
+	dirs := []string{".", "../serve", "../calc", "../handkept", "../pipeline", "../reader"}
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() { // a product's package
+			dirs = append(dirs, e.Name())
+		}
+	}
 	var files []string
-	for _, dir := range []string{".", "../serve", "../calc", "../handkept", "../pipeline", "../reader"} {
+	for _, dir := range dirs {
 		fs, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(fs) == 0 {
 			t.Fatal("no Go file in", dir, err)
@@ -25,11 +35,12 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 		files = append(files, fs...)
 	}
 	keys := map[string]bool{}
-	// A literal key given to label, labelf or a words type's l, f or label: the key is the
-	// last argument's string, closed by the call's parenthesis or a comma.
+	// A literal key given to label, labelf (writer.Label, writer.Labelf in the products'
+	// packages) or a words type's l, f or label: the key is the last argument's string,
+	// closed by the call's parenthesis or a comma.
 	// A note's key (i18n.N, i18n.Join, a reader's note or warn) and a key given to a Lang's
 	// Text or Textf are the first argument's string.
-	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]` +
+	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf|\.Label|\.Labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]` +
 		`|(?:\bi18n\.N|\bi18n\.Join|\.Text|\.Textf|\.note|\.warn)\("([a-z0-9][a-z0-9.\-]*)"[,)]`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

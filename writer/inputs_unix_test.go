@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestSpecialFileInputs: a --template or --font that is a named pipe or a device (also
@@ -27,7 +29,7 @@ func TestSpecialFileInputs(t *testing.T) {
 		}
 		special[fifo], special[dev] = "a named pipe", "a device"
 	}
-	st := testStandings()
+	st := writertest.Standings()
 	for path, kind := range special {
 		var err error
 		want := path + ": not an .xlsx workbook but " + kind
@@ -35,7 +37,7 @@ func TestSpecialFileInputs(t *testing.T) {
 			err = writePDF(io.Discard, st, Options{Font: path})
 			want = "font " + path + ": not a TrueType font but " + kind
 		} else {
-			err = writeStandingsXLSX(io.Discard, st, Options{Template: path}, xlsxConfig{})
+			err = writeStandingsXLSX(io.Discard, st, Options{Template: path}, XLSXConfig{})
 		}
 		if err == nil || err.Error() != want {
 			t.Errorf("%s: got %v\nwant %s", path, err, want)

@@ -1,9 +1,7 @@
 package writer
 
 import (
-	"encoding/json"
 	"io"
-	"math"
 	"strconv"
 	"unicode/utf8"
 
@@ -236,27 +234,6 @@ func (j *jsonStream) flush() error {
 	return j.err
 }
 
-// appendJSONNum appends an exact number as jsonNum marshals it: an integer when it is one,
-// else the nearest float64 as encoding/json writes a float64.
-func appendJSONNum(dst []byte, n exact.Num) []byte {
-	f := n.Float64()
-	if n.IsInt() && math.Abs(f) < 1<<53 {
-		return strconv.AppendInt(dst, n.Floor(), 10)
-	}
-	abs, format := math.Abs(f), byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	dst = strconv.AppendFloat(dst, f, format, -1, 64)
-	if format == 'e' { // e-09 → e-9, as encoding/json writes it
-		if k := len(dst); k >= 4 && dst[k-4] == 'e' && dst[k-3] == '-' && dst[k-2] == '0' {
-			dst[k-2] = dst[k-1]
-			dst = dst[:k-1]
-		}
-	}
-	return dst
-}
-
 // appendJSONString appends s quoted as encoding/json quotes a string without HTML escaping:
 // quotes, backslashes and control characters escaped, invalid UTF-8 as U+FFFD, and the line
 // and paragraph separators U+2028 and U+2029 escaped.
@@ -339,28 +316,4 @@ func plainUTF8[S string | []byte](lead byte, next S) int {
 		return 3
 	}
 	return 0
-}
-
-// encodeJSON writes v indented, without escaping <, > and & (explanations hold "&" rarely,
-// arrows and minus signs often; they stay readable).
-func encodeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// jsonNum is an exact number in JSON: an integer when it is one (kts-number's eight digits
-// stay digits), else the nearest float64.
-type jsonNum exact.Num
-
-// MarshalJSON implements json.Marshaler.
-func (n jsonNum) MarshalJSON() ([]byte, error) { return appendJSONNum(nil, exact.Num(n)), nil }
-
-// pointsJSON are match points in JSON.
-type pointsJSON struct {
-	Win  jsonNum `json:"win"`
-	Draw jsonNum `json:"draw"`
-	Loss jsonNum `json:"loss"`
-	Bye  jsonNum `json:"bye"`
 }

@@ -9,16 +9,15 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/calc"
-
-	"github.com/tbsheet/tbsheet/internal/golden"
-
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/golden"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 func TestWriteJSONGolden(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteJSON(&b, testStandings()); err != nil {
+	if err := WriteJSON(&b, writertest.Standings()); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("..", "testdata", "writer", "standings.golden.json"), b.String())
@@ -28,7 +27,7 @@ func TestWriteJSONGolden(t *testing.T) {
 // field names and their order, every value, nulls for n/a and for players who did not drop.
 // It runs on every preset's standings with every tiebreak shown, game tiebreaks n/a.
 func TestWriteJSONSchema(t *testing.T) {
-	for _, st := range append(presetStandings(16, 4, 1, true), testStandings(), finalStandings(), cutStandings()) {
+	for _, st := range append(writertest.PresetStandings(16, 4, 1, true), writertest.Standings(), finalStandings(), cutStandings()) {
 		t.Run(st.System.Name, func(t *testing.T) { checkJSON(t, st) })
 	}
 }
@@ -122,13 +121,13 @@ func checkJSON(t *testing.T, st *calc.Standings) {
 
 func TestJSONNum(t *testing.T) {
 	tests := []struct {
-		n    jsonNum
+		n    JSONNum
 		want string
 	}{
-		{jsonNum(exact.Int(33726677)), "33726677"},
-		{jsonNum(exact.Frac(1, 2)), "0.5"},
-		{jsonNum(exact.Frac(341, 600)), "0.5683333333333334"},
-		{jsonNum(exact.Int(-3)), "-3"},
+		{JSONNum(exact.Int(33726677)), "33726677"},
+		{JSONNum(exact.Frac(1, 2)), "0.5"},
+		{JSONNum(exact.Frac(341, 600)), "0.5683333333333334"},
+		{JSONNum(exact.Int(-3)), "-3"},
 	}
 	for _, tt := range tests {
 		got, err := json.Marshal(tt.n)
@@ -142,21 +141,21 @@ func TestJSONNum(t *testing.T) {
 // writes from the schema's values (jsonReference), byte for byte: every preset with every
 // tiebreak shown, names that need escaping, and empty standings.
 func TestWriteJSONAsEncodingJSON(t *testing.T) {
-	odd := testStandings()
+	odd := writertest.Standings()
 	ev := *odd.Event
 	ev.Players = slices.Clone(ev.Players)
 	ev.Name = "Quote \" back\\slash <tag> & \u2028\u2029 \x01\x7f \xff tab\tnew\nline"
 	ev.Players[odd.Rows[0].Player].Name = "Zoë \"Z\" <b>\u2029\xc3"
 	odd.Event = &ev
-	empty := *testStandings()
+	empty := *writertest.Standings()
 	empty.Rows, empty.Order, empty.Columns = nil, nil, nil
-	for _, st := range append(presetStandings(24, 5, 1, false), odd, &empty, finalStandings(), cutStandings()) {
+	for _, st := range append(writertest.PresetStandings(24, 5, 1, false), odd, &empty, finalStandings(), cutStandings()) {
 		t.Run(st.System.Name, func(t *testing.T) {
 			var got, want bytes.Buffer
 			if err := WriteJSON(&got, st); err != nil {
 				t.Fatal(err)
 			}
-			if err := encodeJSON(&want, jsonReference(st)); err != nil {
+			if err := EncodeJSON(&want, jsonReference(st)); err != nil {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(got.Bytes(), want.Bytes()) {
@@ -213,7 +212,7 @@ func jsonReference(st *calc.Standings) any {
 			Rank         int         `json:"rank"`
 			Name         string      `json:"name"`
 			ID           string      `json:"id"`
-			Points       jsonNum     `json:"points"`
+			Points       JSONNum     `json:"points"`
 			Wins         int         `json:"wins"`
 			Losses       int         `json:"losses"`
 			Draws        int         `json:"draws"`
@@ -240,8 +239,8 @@ func jsonReference(st *calc.Standings) any {
 	doc := standingsJSON{
 		Event: eventSummaryJSON{Name: ev.Name, Source: ev.Source, Format: ev.Format,
 			Rounds: len(st.Rounds), Players: len(st.Rows)},
-		Points: pointsJSON{Win: jsonNum(st.Points.Win), Draw: jsonNum(st.Points.Draw),
-			Loss: jsonNum(st.Points.Loss), Bye: jsonNum(st.Points.Bye)},
+		Points: pointsJSON{Win: JSONNum(st.Points.Win), Draw: JSONNum(st.Points.Draw),
+			Loss: JSONNum(st.Points.Loss), Bye: JSONNum(st.Points.Bye)},
 		Tiebreaks: []string{},
 		Standings: make([]rowJSON, len(st.Rows)),
 	}
@@ -257,7 +256,7 @@ func jsonReference(st *calc.Standings) any {
 	for i := range st.Rows {
 		r := &st.Rows[i]
 		p := &ev.Players[r.Player]
-		row := rowJSON{Rank: r.Rank, Name: p.Name, ID: p.ID, Points: jsonNum(r.Points),
+		row := rowJSON{Rank: r.Rank, Name: p.Name, ID: p.ID, Points: JSONNum(r.Points),
 			Wins: r.Wins, Losses: r.Losses, Draws: r.Draws, Byes: r.Byes}
 		if r.DroppedAfter > 0 {
 			row.DroppedAfter = &r.DroppedAfter
@@ -272,7 +271,7 @@ func jsonReference(st *calc.Standings) any {
 			fig := figure(r, j)
 			var v any // null for n/a
 			if fig.Value.OK {
-				v = jsonNum(fig.Value.Num)
+				v = JSONNum(fig.Value.Num)
 			}
 			row.Tiebreaks = append(row.Tiebreaks, keyValue{d.ID, v})
 			row.Explain = append(row.Explain, keyValue{d.ID, explainText("en", d, fig.Value, fig.Explain)})
@@ -322,9 +321,9 @@ func TestExplanationsOnDemand(t *testing.T) {
 	ev := swissgen.Generate(swissgen.Realistic(40, 6, 3))
 	for _, s := range calc.Systems() {
 		opt := calc.Options{System: s.Name, Show: []string{"all"}}
-		eager := compute(ev, opt)
+		eager := writertest.Compute(ev, opt)
 		opt.NoExplain = true
-		lazy := compute(ev, opt)
+		lazy := writertest.Compute(ev, opt)
 		blank := func(e calc.Explanation) bool { return e.Expr == nil && e.Note.IsZero() && e.Terms == nil }
 		deferred := 0 // explanations left to the writers
 		for i, r := range lazy.Rows {

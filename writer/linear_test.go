@@ -9,6 +9,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestOutputLinear doubles an event (the same rounds, twice the players, every score group
@@ -24,7 +25,7 @@ func TestOutputLinear(t *testing.T) {
 		var size [2]int
 		for i, ev := range []*tbsheet.Event{small, large} {
 			var b bytes.Buffer
-			if err := write(&b, compute(ev, opt)); err != nil {
+			if err := write(&b, writertest.Compute(ev, opt)); err != nil {
 				t.Fatalf("%s: %v", what, err)
 			}
 			size[i] = b.Len()
@@ -44,7 +45,7 @@ func TestOutputLinear(t *testing.T) {
 	}
 	for _, ext := range Standings.Exts() {
 		w := fileWriter(Standings, ext)
-		write := func(b *bytes.Buffer, st *calc.Standings) error { return w(b, st, Options{Now: testNow}) }
+		write := func(b *bytes.Buffer, st *calc.Standings) error { return w(b, st, Options{Now: writertest.Now}) }
 		for _, s := range calc.Systems() {
 			check(s.Name+" "+ext, write, calc.Options{System: s.Name, Show: []string{"all"}})
 		}

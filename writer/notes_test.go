@@ -12,6 +12,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/i18n"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 )
 
@@ -32,9 +33,9 @@ func noteCorpus(t *testing.T) []*calc.Standings {
 		}
 	}
 	for _, unknown := range []bool{false, true} {
-		out = append(out, presetStandings(24, 5, 3, unknown)...)
+		out = append(out, writertest.PresetStandings(24, 5, 3, unknown)...)
 	}
-	return append(out, bigStandings(60), finalStandings(), compute(bigEvent(30), calc.Options{System: "fide", Show: []string{"all"}}))
+	return append(out, writertest.BigStandings(60), finalStandings(), writertest.Compute(writertest.BigEvent(30), calc.Options{System: "fide", Show: []string{"all"}}))
 }
 
 // corpusEvents reads every input in dirs that reads without an error, each division of a
@@ -224,9 +225,9 @@ func TestWorkbookReaderNotesInLanguage(t *testing.T) {
 		t.Fatalf("warnings %q, notes %q: want the mixed results and a note", i18n.Lang("en").Notes(ev.Warnings), i18n.Lang("en").Notes(ev.Notes))
 	}
 	english := regexp.MustCompile(`[A-Za-z]{3,} [a-z]{3,}`) // two English words in a row
-	st := compute(ev, calc.Options{System: "mtg"})
+	st := writertest.Compute(ev, calc.Options{System: "mtg"})
 	for _, lang := range Langs() {
-		f := writeXLSX(t, st, Options{Lang: lang, Now: testNow}, xlsxConfig{})
+		f := writeXLSX(t, st, Options{Lang: lang, Now: writertest.Now}, XLSXConfig{})
 		rows, err := f.GetRows(sheetNamesFor(lang).about)
 		if err != nil {
 			t.Fatal(err)

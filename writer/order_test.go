@@ -78,7 +78,7 @@ func TestOrderLabel(t *testing.T) {
 			t.Errorf("family names %v, %+v: %s, want %s", tt.st, tt.opt, got, tt.want)
 		}
 	}
-	if sub := plain(layoutFor(t, split, Options{ByName: true}).subtitle); !strings.HasSuffix(sub, "by family name") {
+	if sub := layoutFor(t, split, Options{ByName: true}).Subtitle.String(); !strings.HasSuffix(sub, "by family name") {
 		t.Errorf("PDF subtitle %q does not say the list is by family name", sub)
 	}
 	// The terminal table's title says the order of a list by name.

@@ -3,55 +3,15 @@ package writer
 import (
 	"bytes"
 	"testing"
-)
 
-// TestCompressPages: every PDF tbsheet writes (standings in each language and at sizes that
-// take one page or many, with a QR code, pairings by name and by table on pages of both
-// orientations, match slips, scenarios) is byte for byte the document fpdf writes when it
-// compresses the pages itself.
-func TestCompressPages(t *testing.T) {
-	p, rep := testPairings(t), testScenarios(t)
-	docs := map[string]func(*bytes.Buffer) error{
-		"pairings":  func(b *bytes.Buffer) error { return WritePairingsPDF(b, p, BothLists, Options{Now: testNow}) },
-		"slips":     func(b *bytes.Buffer) error { return WriteSlipsPDF(b, p, Options{Now: testNow, Lang: "zh"}) },
-		"scenarios": func(b *bytes.Buffer) error { return WriteScenariosPDF(b, rep, Options{Now: testNow}) },
-		"standings-qr": func(b *bytes.Buffer) error {
-			return writePDF(b, testStandings(), Options{Now: testNow, QR: "http://192.168.1.20:8080/"})
-		},
-	}
-	for _, lang := range Langs() {
-		docs["standings-"+lang] = func(b *bytes.Buffer) error {
-			return writePDF(b, testStandings(), Options{Now: testNow, Lang: lang})
-		}
-	}
-	docs["standings-300"] = func(b *bytes.Buffer) error {
-		return writePDF(b, bigStandings(300), Options{Now: testNow, Cut: 8})
-	}
-	for name, write := range docs {
-		var ours, theirs bytes.Buffer
-		if err := write(&ours); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		fpdfCompresses = true
-		err := write(&theirs)
-		fpdfCompresses = false
-		if err != nil {
-			t.Fatalf("%s, compressed by fpdf: %v", name, err)
-		}
-		if !bytes.Equal(ours.Bytes(), theirs.Bytes()) {
-			t.Errorf("%s: %d bytes, fpdf compressing writes %d different ones", name, ours.Len(), theirs.Len())
-		}
-		if !bytes.Contains(ours.Bytes(), []byte("/Filter /FlateDecode /Length")) {
-			t.Errorf("%s: no compressed page", name)
-		}
-	}
-}
+	"github.com/tbsheet/tbsheet/internal/writertest"
+)
 
 // TestCompressPagesMalformed: a document not as fpdf writes it is an error, not a crash.
 func TestCompressPagesMalformed(t *testing.T) {
 	var doc bytes.Buffer
 	fpdfCompresses = false
-	if err := writePDF(&doc, testStandings(), Options{Now: testNow}); err != nil {
+	if err := writePDF(&doc, writertest.Standings(), Options{Now: writertest.Now}); err != nil {
 		t.Fatal(err)
 	}
 	good := doc.Bytes()

@@ -5,13 +5,13 @@ import "codeberg.org/go-pdf/fpdf"
 // Drawing the laid-out document: everything here works in millimetres from the top-left
 // corner and takes its positions from the layout in pdf_layout.go.
 
-// baseline returns the baseline that centres capitals and CJK ideographs (both about 0.72 em
+// Baseline returns the baseline that centres capitals and CJK ideographs (both about 0.72 em
 // tall above it) vertically in a box of height h starting at top.
-func baseline(top, h, pt float64) float64 { return top + h/2 + 0.36*pt*ptMM }
+func Baseline(top, h, pt float64) float64 { return top + h/2 + 0.36*pt*PtMM }
 
-func (d *standingsPDF) drawPage(pdf *fpdf.Fpdf, p page, n, total int) {
-	d.drawHeader(pdf)
-	y := d.tableTop()
+func (d *PDF) drawPage(pdf *fpdf.Fpdf, p page, n, total int) {
+	d.DrawHeader(pdf)
+	y := d.TableTop()
 	boxes := d.grid()
 	if p.table {
 		d.drawTableHeader(pdf, y, boxes)
@@ -26,115 +26,116 @@ func (d *standingsPDF) drawPage(pdf *fpdf.Fpdf, p page, n, total int) {
 		case itemLegend:
 			for _, pc := range it.band.pieces {
 				s := it.band.scale
-				pc.t.draw(pdf, marginX+pc.x, baseline(y, legendH*s, pc.t.pt*s)+(it.h-legendH*s), s)
+				pc.t.Draw(pdf, MarginX+pc.x, Baseline(y, legendH*s, pc.t.Pt*s)+(it.h-legendH*s), s)
 			}
 		}
 		y += it.h
 	}
-	d.drawFooter(pdf, n, total)
+	d.DrawFooter(pdf, n, total)
 }
 
-// drawHeader prints the title's lines, then the subtitle with the date and system at its
+// DrawHeader prints the title's lines, then the subtitle with the date and system at its
 // right (or on their own line below when they do not fit beside it).
-func (d *standingsPDF) drawHeader(pdf *fpdf.Fpdf) {
-	x0, x1 := marginX, marginX+d.headerWidth()
+func (d *PDF) DrawHeader(pdf *fpdf.Fpdf) {
+	x0, x1 := MarginX, MarginX+d.headerWidth()
 	y := marginTop
 	for _, l := range d.titleLines {
 		h := titleLineH(l)
-		l.draw(pdf, x0, y+h*0.8, 1)
+		l.Draw(pdf, x0, y+h*0.8, 1)
 		y += h
 	}
 	base := y + subLineH*0.72
-	d.subtitle.draw(pdf, x0, base, 1)
+	d.Subtitle.Draw(pdf, x0, base, 1)
 	if d.metaBeside() {
-		d.meta.draw(pdf, x1-d.meta.width(1), base, 1)
+		d.Meta.Draw(pdf, x1-d.Meta.Width(1), base, 1)
 	} else {
-		d.meta.draw(pdf, x0, base+metaPt*ptMM*1.5, 1)
+		d.Meta.Draw(pdf, x0, base+MetaPt*PtMM*1.5, 1)
 	}
 	d.drawQR(pdf)
 }
 
-func (d *standingsPDF) drawFooter(pdf *fpdf.Fpdf, n, total int) {
-	x0, x1 := marginX, d.pageW-marginX
-	y := d.pageH - marginBottom - footerH + 2
-	pdf.SetDrawColor(grayMeta, grayMeta, grayMeta)
+// DrawFooter draws page n of total's footer: the source and time, and "Page n of total".
+func (d *PDF) DrawFooter(pdf *fpdf.Fpdf, n, total int) {
+	x0, x1 := MarginX, d.PageW-MarginX
+	y := d.PageH - MarginBottom - FooterH + 2
+	pdf.SetDrawColor(GrayMeta, GrayMeta, GrayMeta)
 	pdf.SetLineWidth(0.2)
 	pdf.Line(x0, y, x1, y)
 	base := y + 4.5
-	page := d.fonts.shape(d.pageOf(n, total), style{pt: footPt, gray: grayMeta}, "the footer")
-	d.footer.fit(x1-x0-page.width(1)-6, 1, d.ell).draw(pdf, x0, base, 1)
-	page.draw(pdf, x1-page.width(1), base, 1)
+	page := d.Fonts.Shape(d.pageOf(n, total), Style{Pt: footPt, Gray: GrayMeta}, "the footer")
+	d.footer.Fit(x1-x0-page.Width(1)-6, 1, d.Ell).Draw(pdf, x0, base, 1)
+	page.Draw(pdf, x1-page.Width(1), base, 1)
 }
 
 // drawTableHeader draws the column headers on a grey band, each on its line.
-func (d *standingsPDF) drawTableHeader(pdf *fpdf.Fpdf, y float64, boxes []cellBox) {
+func (d *PDF) drawTableHeader(pdf *fpdf.Fpdf, y float64, boxes []cellBox) {
 	h := d.headH()
-	pdf.SetFillColor(grayHeadRow, grayHeadRow, grayHeadRow)
-	pdf.Rect(marginX, y, d.tableWidth(), h, "F")
+	pdf.SetFillColor(GrayHeadRow, GrayHeadRow, GrayHeadRow)
+	pdf.Rect(MarginX, y, d.tableWidth(), h, "F")
 	lineH := headRowH * d.scale
 	if d.lines > 1 {
 		lineH = h / float64(d.lines)
 	}
-	for c, col := range d.cols {
+	for c, col := range d.Cols {
 		b := boxes[c]
-		d.drawCell(pdf, marginX+b.x, y+float64(b.line)*lineH, b.w, lineH, col.head, col.right)
+		d.drawCell(pdf, MarginX+b.x, y+float64(b.line)*lineH, b.w, lineH, col.Head, col.Right)
 	}
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.4)
-	pdf.Line(marginX, y+h, marginX+d.tableWidth(), y+h)
+	pdf.Line(MarginX, y+h, MarginX+d.tableWidth(), y+h)
 }
 
 // drawCell prints t in a cell, less its padding, on the line's baseline. Columns are as wide
 // as their widest cell and names wrap before they are drawn, so fit cuts only what no
 // layout could hold (a header wider than its column).
-func (d *standingsPDF) drawCell(pdf *fpdf.Fpdf, x, y, w, h float64, t text, right bool) {
+func (d *PDF) drawCell(pdf *fpdf.Fpdf, x, y, w, h float64, t Text, right bool) {
 	pad := cellPad * d.scale
-	t = t.fit(w-2*pad, d.scale, d.ell)
+	t = t.Fit(w-2*pad, d.scale, d.Ell)
 	tx := x + pad
 	if right {
-		tx = x + w - pad - t.width(d.scale)
+		tx = x + w - pad - t.Width(d.scale)
 	}
-	t.draw(pdf, tx, baseline(y, h, t.pt*d.scale), d.scale)
+	t.Draw(pdf, tx, Baseline(y, h, t.Pt*d.scale), d.scale)
 }
 
 // drawRow draws row i over its lines: every other row banded, the name (wrapped if it
 // must) with the row's mark at the right of its first line, each figure on its line.
-func (d *standingsPDF) drawRow(pdf *fpdf.Fpdf, y float64, boxes []cellBox, i, lines int) {
+func (d *PDF) drawRow(pdf *fpdf.Fpdf, y float64, boxes []cellBox, i, lines int) {
 	lineH := d.lineH()
 	if i%2 == 1 {
-		pdf.SetFillColor(grayStripe, grayStripe, grayStripe)
-		pdf.Rect(marginX, y, d.tableWidth(), float64(lines)*lineH, "F")
+		pdf.SetFillColor(GrayStripe, GrayStripe, GrayStripe)
+		pdf.Rect(MarginX, y, d.tableWidth(), float64(lines)*lineH, "F")
 	}
-	r := d.rows[i]
-	for c, cell := range r.cells {
+	r := d.Rows[i]
+	for c, cell := range r.Cells {
 		b := boxes[c]
-		x, ly := marginX+b.x, y+float64(b.line)*lineH
-		if c != d.player {
-			d.drawCell(pdf, x, ly, b.w, lineH, cell, d.cols[c].right)
+		x, ly := MarginX+b.x, y+float64(b.line)*lineH
+		if c != d.Player {
+			d.drawCell(pdf, x, ly, b.w, lineH, cell, d.Cols[c].Right)
 			continue
 		}
 		pad := cellPad * d.scale
-		if len(r.tag.glyphs) > 0 {
-			tw := r.tag.width(d.scale)
-			r.tag.draw(pdf, x+b.w-pad-tw, baseline(ly, lineH, r.tag.pt*d.scale), d.scale)
+		if len(r.Tag.Glyphs) > 0 {
+			tw := r.Tag.Width(d.scale)
+			r.Tag.Draw(pdf, x+b.w-pad-tw, Baseline(ly, lineH, r.Tag.Pt*d.scale), d.scale)
 		}
 		for k, l := range d.nameLines(i, b.w) {
-			l.draw(pdf, x+pad, baseline(ly+float64(k)*lineH, lineH, l.pt*d.scale), d.scale)
+			l.Draw(pdf, x+pad, Baseline(ly+float64(k)*lineH, lineH, l.Pt*d.scale), d.scale)
 		}
 	}
 }
 
 // drawCut draws the top-cut line across the table with its label in the middle.
-func (d *standingsPDF) drawCut(pdf *fpdf.Fpdf, y float64) {
+func (d *PDF) drawCut(pdf *fpdf.Fpdf, y float64) {
 	h := cutH * d.scale
 	mid := y + h/2
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.7 * d.scale)
-	pdf.Line(marginX, mid, marginX+d.tableWidth(), mid)
-	lw := d.cutLabel.width(d.scale)
+	pdf.Line(MarginX, mid, MarginX+d.tableWidth(), mid)
+	lw := d.CutLabel.Width(d.scale)
 	pad := 2 * d.scale
-	lx := marginX + (d.tableWidth()-lw)/2
+	lx := MarginX + (d.tableWidth()-lw)/2
 	pdf.SetFillColor(255, 255, 255)
 	pdf.Rect(lx-pad, y, lw+2*pad, h, "F")
-	d.cutLabel.draw(pdf, lx, baseline(y, h, d.cutLabel.pt*d.scale), d.scale)
+	d.CutLabel.Draw(pdf, lx, Baseline(y, h, d.CutLabel.Pt*d.scale), d.scale)
 }

@@ -3,16 +3,9 @@
 package writer
 
 import (
-	"bytes"
-	"flag"
 	"fmt"
-	"image"
-	"image/png"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -21,66 +14,19 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/i18n"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
-
-// These tests read the PDFs back with poppler (pdftotext, pdfinfo, pdffonts, pdftoppm).
-// `go test -tags e2e ./writer/ -run PDF -pdf-png` also rewrites ../testdata/pdf/*.png, page 1
-// of each list at 60 dpi, which are committed so that a reviewer sees the layout.
-var pdfPNG = flag.Bool("pdf-png", false, "rewrite ../testdata/pdf/*.png from the e2e PDFs")
-
-// poppler runs a poppler tool and returns its standard output.
-func poppler(t *testing.T, tool string, args ...string) string {
-	t.Helper()
-	if _, err := exec.LookPath(tool); err != nil {
-		t.Fatalf("%s is not installed (Debian: poppler-utils): %v", tool, err)
-	}
-	var stderr bytes.Buffer
-	cmd := exec.Command(tool, args...)
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil || stderr.Len() > 0 {
-		t.Fatalf("%s %s: %v\n%s", tool, strings.Join(args, " "), err, stderr.String())
-	}
-	return string(out)
-}
 
 // writeStandingsTemp renders st into a temporary file through WriteStandings and returns its path.
 func writeStandingsTemp(t *testing.T, st *calc.Standings, opt Options, name string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
-	opt.Now = testNow
+	opt.Now = writertest.Now
 	opt.Warn = func(msg string) { t.Errorf("warning: %s", msg) }
 	if err := Standings.WriteFile(path, st, opt); err != nil {
 		t.Fatal(err)
 	}
 	return path
-}
-
-// pdfText returns the pages of a PDF as pdftotext -layout reads them.
-func pdfText(t *testing.T, path string) []string {
-	pages := strings.Split(poppler(t, "pdftotext", "-layout", path, "-"), "\f")
-	return pages[:len(pages)-1] // the text ends with a form feed
-}
-
-// printedName is what of a name the first line of its row shows: the long synthetic names
-// wrap after their first words.
-func printedName(name string) string {
-	if words := strings.Fields(name); len(name) > 30 && len(words) > 3 {
-		return strings.Join(words[:2], " ")
-	}
-	return name
-}
-
-// nameOnLine reports whether a line of pdftotext's layout shows the player's name (its
-// first line, for a long one), not the start of a longer name.
-func nameOnLine(line, name string) bool {
-	shown := printedName(name)
-	i := strings.Index(line, shown)
-	if i < 0 {
-		return false
-	}
-	rest := line[i+len(shown):]
-	return shown != name || rest == "" || strings.HasPrefix(rest, "  ") || strings.HasPrefix(rest, " (")
 }
 
 // caveats are what organizers read and the wall must not show: assumptions, settings,
@@ -97,26 +43,12 @@ func checkNoCaveats(t *testing.T, what, text string) {
 	}
 }
 
-// checkOrder checks that the lines of text name the players in order, one per line.
-func checkOrder(t *testing.T, lines []string, names []string) {
-	t.Helper()
-	k := 0
-	for _, line := range lines {
-		if k < len(names) && strings.Contains(line, printedName(names[k])) {
-			k++
-		}
-	}
-	if k != len(names) {
-		t.Errorf("players out of order: %d of %d found in order; next %q", k, len(names), names[k])
-	}
-}
-
 var tableHeader = regexp.MustCompile(`Rank\s+Player\s+Points\s+W-L-D\s+OMW%\s+GW%`)
 
 func TestPDFByRankE2E(t *testing.T) {
-	st := bigStandings(110)
+	st := writertest.BigStandings(110)
 	path := writeStandingsTemp(t, st, Options{Cut: 8}, "standings-rank.pdf")
-	pages := pdfText(t, path)
+	pages := writertest.PDFText(t, path)
 	layout := layoutFor(t, st, Options{Cut: 8}).paginate() // about 40 rows a page, then the legend
 	if len(pages) != len(layout) || len(pages) < 3 {
 		t.Fatalf("%d pages, want the layout's %d", len(pages), len(layout))
@@ -139,22 +71,22 @@ func TestPDFByRankE2E(t *testing.T) {
 	for _, r := range st.Rows {
 		names = append(names, st.Event.Players[r.Player].Name)
 	}
-	checkOrder(t, lines, names)
+	writertest.CheckOrder(t, lines, names)
 
 	// The cut line comes after the 8th player and before the 9th.
 	if strings.Count(all, "▲ Top 8 ▲") != 1 {
 		t.Fatalf("the cut label is printed %d times, want once", strings.Count(all, "▲ Top 8 ▲"))
 	}
 	cut := strings.Index(all, "▲ Top 8 ▲")
-	if strings.Index(all, printedName(names[7])) > cut || strings.Index(all, printedName(names[8])) < cut {
+	if strings.Index(all, writertest.PrintedName(names[7])) > cut || strings.Index(all, writertest.PrintedName(names[8])) < cut {
 		t.Errorf("the cut line is not between %q and %q", names[7], names[8])
 	}
 
 	// Dropped players are marked on their own line; the others are not.
 	for _, r := range st.Rows {
-		name := printedName(st.Event.Players[r.Player].Name)
+		name := writertest.PrintedName(st.Event.Players[r.Player].Name)
 		for _, line := range lines {
-			if !nameOnLine(line, name) {
+			if !writertest.NameOnLine(line, name) {
 				continue
 			}
 			mark := fmt.Sprintf("(drop R%d)", r.DroppedAfter)
@@ -183,25 +115,25 @@ func TestPDFByRankE2E(t *testing.T) {
 	}
 	checkNoCaveats(t, "the legend", all)
 
-	info := poppler(t, "pdfinfo", path)
+	info := writertest.Poppler(t, "pdfinfo", path)
 	for _, want := range []string{fmt.Sprintf("Pages:           %d", len(pages)), "Page size:       595.28 x 841.89 pts (A4)",
 		"Title:           Regional Championship 2026 — 東京", "Creator:         tbsheet"} {
 		if !strings.Contains(info, want) {
 			t.Errorf("pdfinfo lacks %q:\n%s", want, info)
 		}
 	}
-	fonts := poppler(t, "pdffonts", path)
+	fonts := writertest.Poppler(t, "pdffonts", path)
 	embedded := regexp.MustCompile(`(?m)^[A-Z]{6}\+(goregular|gobold|names)\s+CID TrueType\s+Identity-H\s+yes yes yes`)
 	if got := len(embedded.FindAllString(fonts, -1)); got != 3 {
 		t.Errorf("%d embedded subset fonts, want 3:\n%s", got, fonts)
 	}
-	savePNG(t, path, "standings-rank.png")
+	writertest.SavePNG(t, path, "standings-rank.png")
 }
 
 func TestPDFByNameE2E(t *testing.T) {
-	st := bigStandings(110)
+	st := writertest.BigStandings(110)
 	path := writeStandingsTemp(t, st, Options{Cut: 8, ByName: true}, "standings-name.pdf")
-	pages := pdfText(t, path)
+	pages := writertest.PDFText(t, path)
 	layout := layoutFor(t, st, Options{Cut: 8, ByName: true}).paginate()
 	if len(pages) != len(layout) || len(pages) < 3 {
 		t.Fatalf("%d pages, want the layout's %d", len(pages), len(layout))
@@ -220,10 +152,10 @@ func TestPDFByNameE2E(t *testing.T) {
 	}
 	collate.New(language.Und).SortStrings(names)
 	lines := strings.Split(strings.Join(pages, "\n"), "\n")
-	checkOrder(t, lines, names)
+	writertest.CheckOrder(t, lines, names)
 	for _, name := range names {
 		for _, line := range lines {
-			if nameOnLine(line, name) && strings.Contains(line, "Top 8") != top[name] {
+			if writertest.NameOnLine(line, name) && strings.Contains(line, "Top 8") != top[name] {
 				t.Errorf("line %q: top-cut mark wrong", strings.TrimSpace(line))
 			}
 		}
@@ -231,14 +163,14 @@ func TestPDFByNameE2E(t *testing.T) {
 	if strings.Contains(strings.Join(pages, ""), "▲") {
 		t.Error("the by-name list has a cut line")
 	}
-	savePNG(t, path, "standings-name.png")
+	writertest.SavePNG(t, path, "standings-name.png")
 }
 
 // TestPDFLanguagesE2E: in Chinese and Japanese the page, its legend (each column's plain
 // definition) and its notes are in the language; no caveat reaches the wall, not even one
 // the tiebreak carries.
 func TestPDFLanguagesE2E(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	c := *st.Columns[1]
 	c.Unverified = "floor assumed from the 2024 rules"
 	st.Columns = []*calc.Def{st.Columns[0], &c, st.Columns[2]}
@@ -258,7 +190,7 @@ func TestPDFLanguagesE2E(t *testing.T) {
 			}
 		}
 		path := writeStandingsTemp(t, st, Options{Cut: 2, Lang: lang, Paper: "Letter"}, "standings-"+lang+".pdf")
-		text := strings.Join(pdfText(t, path), "")
+		text := strings.Join(writertest.PDFText(t, path), "")
 		for _, w := range want {
 			if !strings.Contains(text, w) {
 				t.Errorf("%s: no %q in\n%s", lang, w, text)
@@ -268,59 +200,42 @@ func TestPDFLanguagesE2E(t *testing.T) {
 		if strings.Contains(text, "floor assumed") {
 			t.Errorf("%s: the tiebreak's assumption is on the wall", lang)
 		}
-		if info := poppler(t, "pdfinfo", path); !strings.Contains(info, "612 x 792 pts (letter)") {
+		if info := writertest.Poppler(t, "pdfinfo", path); !strings.Contains(info, "612 x 792 pts (letter)") {
 			t.Errorf("%s: not Letter:\n%s", lang, info)
 		}
 	}
 }
 
-// pageImage renders page 1 of pdf at dpi with poppler and returns it, and its PNG.
-func pageImage(t *testing.T, pdf string, dpi int) (image.Image, []byte) {
-	t.Helper()
-	prefix := filepath.Join(t.TempDir(), "page")
-	poppler(t, "pdftoppm", "-r", strconv.Itoa(dpi), "-png", "-f", "1", "-l", "1", "-singlefile", pdf, prefix)
-	b, err := os.ReadFile(prefix + ".png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img, b
-}
-
-// savePNG renders page 1 at 60 dpi, checks that it is an A4 page with ink on it, and with
-// -pdf-png keeps it in ../testdata/pdf.
-func savePNG(t *testing.T, pdf, name string) {
-	t.Helper()
-	img, b := pageImage(t, pdf, 60)
-	// A4 is 496.1 x 701.6 pixels at 60 dpi, either way up; poppler rounds either way.
-	size := img.Bounds().Size()
-	if size.X > size.Y {
-		size.X, size.Y = size.Y, size.X
-	}
-	if size.X < 496 || size.X > 497 || size.Y < 701 || size.Y > 702 {
-		t.Errorf("page 1 is %v pixels, want about 496x702 (A4 at 60 dpi)", size)
-	}
-	dark := 0
-	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
-		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
-			if r, _, _, _ := img.At(x, y).RGBA(); r < 0x8000 {
-				dark++
+// TestCutStandingsPDFE2E reads the wall standings back with pdftotext while the top cut is
+// played: the title says so, the eight players of the cut keep their Swiss ranks 1 to 8 in
+// order, each marked still in or out, and nothing says "Final standings".
+func TestCutStandingsPDFE2E(t *testing.T) {
+	st := cutStandings()
+	for lang, want := range map[string][3]string{
+		"en": {"Standings after the Swiss · Top 8 in progress", "Still in", "Final standings"},
+		"zh": {"瑞士轮后排名 · 8强淘汰赛进行中", "进行中", "最终排名"},
+		"ja": {"スイスラウンド後の順位 · ベスト8 決勝トーナメント進行中", "進行中", "最終順位"},
+	} {
+		pages := writertest.PDFText(t, writeStandingsTemp(t, st, Options{Lang: lang}, "standings.pdf"))
+		text := strings.Join(pages, "\n")
+		if !strings.Contains(text, want[0]) || strings.Contains(text, want[2]) {
+			t.Errorf("%s: the title is not %q (or says %q)", lang, want[0], want[2])
+		}
+		var names []string
+		for _, r := range st.Rows[:9] {
+			names = append(names, st.Event.Players[r.Player].Name)
+		}
+		writertest.CheckOrder(t, strings.Split(text, "\n"), names)
+		in := 0
+		for _, line := range strings.Split(text, "\n") {
+			for _, name := range names {
+				if writertest.NameOnLine(line, name) && strings.Contains(line, want[1]) {
+					in++
+				}
 			}
 		}
-	}
-	if dark < 5000 {
-		t.Errorf("page 1 has only %d dark pixels: is the text printed?", dark)
-	}
-	if *pdfPNG {
-		dir := filepath.Join("..", "testdata", "pdf")
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
+		if in != 6 {
+			t.Errorf("%s: %d rows say %q, want the 6 players still in", lang, in, want[1])
 		}
 	}
 }

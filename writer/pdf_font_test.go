@@ -22,12 +22,13 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/fontfile"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
-func testFonts(t *testing.T) (*fontSet, *[]string) {
+func testFonts(t *testing.T) (*FontSet, *[]string) {
 	t.Helper()
 	var warnings []string
-	fs, err := loadFonts(Options{Warn: func(m string) { warnings = append(warnings, m) }})
+	fs, err := LoadFonts(Options{Warn: func(m string) { warnings = append(warnings, m) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,42 +37,42 @@ func testFonts(t *testing.T) (*fontSet, *[]string) {
 
 func TestTextFitAndWrap(t *testing.T) {
 	fs, warnings := testFonts(t)
-	ell := fs.shape("…", style{}, "")
-	name := fs.shape("Maximiliano Alejandro de la Santísima Trinidad 山田 太郎", style{pt: bodyPt}, "")
+	ell := fs.Shape("…", Style{}, "")
+	name := fs.Shape("Maximiliano Alejandro de la Santísima Trinidad 山田 太郎", Style{Pt: BodyPt}, "")
 	for _, w := range []float64{10, 40, 60, 90} {
-		got := name.fit(w, 1, ell)
-		if got.width(1) > w+1e-9 {
-			t.Errorf("fit(%v) is %.2f mm wide", w, got.width(1))
+		got := name.Fit(w, 1, ell)
+		if got.Width(1) > w+1e-9 {
+			t.Errorf("fit(%v) is %.2f mm wide", w, got.Width(1))
 		}
-		s := plain(got)
-		if !strings.HasSuffix(s, "…") || strings.HasSuffix(s, " …") || !strings.HasPrefix(plain(name), strings.TrimSuffix(s, "…")) {
+		s := got.String()
+		if !strings.HasSuffix(s, "…") || strings.HasSuffix(s, " …") || !strings.HasPrefix(name.String(), strings.TrimSuffix(s, "…")) {
 			t.Errorf("fit(%v) = %q", w, s)
 		}
 	}
-	if got := plain(name.fit(1000, 1, ell)); got != plain(name) {
+	if got := name.Fit(1000, 1, ell).String(); got != name.String() {
 		t.Errorf("a text that fits was changed to %q", got)
 	}
-	if got := plain(name.fit(1, 1, ell)); got != "" {
+	if got := name.Fit(1, 1, ell).String(); got != "" {
 		t.Errorf("fit(1 mm) = %q, want nothing", got)
 	}
 
-	para := fs.shape("OMW%: the average of each opponent's match-win percentage, each at least 33%; "+
-		"对手胜率的平均值，每位对手至少按百分之三十三计算，轮空不计入。", style{pt: legendPt}, "")
+	para := fs.Shape("OMW%: the average of each opponent's match-win percentage, each at least 33%; "+
+		"对手胜率的平均值，每位对手至少按百分之三十三计算，轮空不计入。", Style{Pt: LegendPt}, "")
 	for _, w := range []float64{30, 60, 120} {
-		lines := para.wrap(w, 1)
+		lines := para.Wrap(w, 1)
 		var joined strings.Builder
 		for i, l := range lines {
-			if l.width(1) > w+1e-9 {
-				t.Errorf("wrap(%v): line %d is %.1f mm wide", w, i+1, l.width(1))
+			if l.Width(1) > w+1e-9 {
+				t.Errorf("wrap(%v): line %d is %.1f mm wide", w, i+1, l.Width(1))
 			}
-			s := plain(l)
+			s := l.String()
 			if s == "" || s[0] == ' ' {
 				t.Errorf("wrap(%v): line %d = %q", w, i+1, s)
 			}
 			joined.WriteString(s)
 		}
 		strip := func(s string) string { return strings.ReplaceAll(s, " ", "") }
-		if strip(joined.String()) != strip(plain(para)) {
+		if strip(joined.String()) != strip(para.String()) {
 			t.Errorf("wrap(%v) lost text: %q", w, joined.String())
 		}
 		if w < 100 && len(lines) < 2 {
@@ -86,11 +87,11 @@ func TestTextFitAndWrap(t *testing.T) {
 func TestShapeWarnsOncePerName(t *testing.T) {
 	fs, warnings := testFonts(t)
 	fs.names, _ = newFace(familyPrefix+"names", goregular.TTF) // a names font without Hangul
-	fs.shape("김민준", style{}, `player "김민준"`)
-	fs.shape("김민준", style{}, `player "김민준"`)
-	fs.shape("김민준 Kim", style{bold: true}, `player "김민준 Kim"`)
-	fs.shape("김민준 and Ann are tied", style{}, noteWhat) // names already reported
-	fs.shape("이서연 and Ann are tied", style{}, noteWhat) // a new character
+	fs.Shape("김민준", Style{}, `player "김민준"`)
+	fs.Shape("김민준", Style{}, `player "김민준"`)
+	fs.Shape("김민준 Kim", Style{Bold: true}, `player "김민준 Kim"`)
+	fs.Shape("김민준 and Ann are tied", Style{}, NoteWhat) // names already reported
+	fs.Shape("이서연 and Ann are tied", Style{}, NoteWhat) // a new character
 	want := []string{
 		`player "김민준": the PDF fonts cannot print "김" (U+AE40), "민" (U+BBFC), "준" (U+C900); printed as □`,
 		`player "김민준 Kim": the PDF fonts cannot print "김" (U+AE40), "민" (U+BBFC), "준" (U+C900); printed as □`,
@@ -119,11 +120,11 @@ func TestShapeSpecialCharacters(t *testing.T) {
 	for _, tt := range tests {
 		fs, warnings := testFonts(t)
 		what := strconv.Quote(tt.name)
-		got := fs.shape(tt.name, style{}, what)
-		if plain(got) != tt.want {
-			t.Errorf("%q shaped %q, want %q", tt.name, plain(got), tt.want)
+		got := fs.Shape(tt.name, Style{}, what)
+		if got.String() != tt.want {
+			t.Errorf("%q shaped %q, want %q", tt.name, got.String(), tt.want)
 		}
-		for _, g := range got.glyphs {
+		for _, g := range got.Glyphs {
 			if g.r > 0xFFFF || g.adv < 0 {
 				t.Errorf("%q: %q is passed to the PDF library", tt.name, g.r)
 			}
@@ -152,7 +153,7 @@ func TestPDFOutsideBMP(t *testing.T) {
 	st.Event.Name = "Friday 🎴 Magic"
 	for _, lang := range Langs() {
 		for _, byName := range []bool{false, true} {
-			b, warnings := renderPDF(t, st, Options{Now: testNow, Lang: lang, ByName: byName, Cut: 2})
+			b, warnings := renderPDF(t, st, Options{Now: writertest.Now, Lang: lang, ByName: byName, Cut: 2})
 			if !bytes.HasPrefix(b, []byte("%PDF-")) {
 				t.Fatal("no PDF")
 			}
@@ -179,9 +180,9 @@ func TestPDFMissingGlyph(t *testing.T) {
 	if err := os.WriteFile(font, goregular.TTF, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st := testStandings()
-	b, warnings := renderPDF(t, st, Options{Now: testNow, Font: font})
-	if !bytes.HasPrefix(b, []byte("%PDF-")) || pdfPages(b) != 1 {
+	st := writertest.Standings()
+	b, warnings := renderPDF(t, st, Options{Now: writertest.Now, Font: font})
+	if !bytes.HasPrefix(b, []byte("%PDF-")) || writertest.PDFPages(b) != 1 {
 		t.Fatal("no PDF written")
 	}
 	want := map[string]rune{"the event name": '森'}
@@ -259,7 +260,7 @@ func TestPDFFontOption(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := writePDF(io.Discard, testStandings(), Options{Now: testNow, Font: tt.path})
+			err := writePDF(io.Discard, writertest.Standings(), Options{Now: writertest.Now, Font: tt.path})
 			switch {
 			case tt.want == nil && err != nil:
 				t.Fatalf("error %v", err)
@@ -302,16 +303,16 @@ func TestGlyphCoverage(t *testing.T) {
 	if files == 0 {
 		t.Error("no input files found in samples/ or testdata/")
 	}
-	for _, st := range []*calc.Standings{testStandings(), bigStandings(300)} {
+	for _, st := range []*calc.Standings{writertest.Standings(), writertest.BigStandings(300)} {
 		for _, p := range st.Event.Players {
-			fonts.shape(p.Name, style{}, "player "+p.Name)
+			fonts.Shape(p.Name, Style{}, "player "+p.Name)
 		}
 	}
 	for _, lang := range Langs() {
 		for _, key := range i18n.Lang(lang).Keys() {
 			s := label(lang, key)
-			fonts.shape(s, style{}, lang+" label "+key)
-			fonts.shape(s, style{bold: true}, lang+" label "+key)
+			fonts.Shape(s, Style{}, lang+" label "+key)
+			fonts.Shape(s, Style{Bold: true}, lang+" label "+key)
 		}
 	}
 	defs := calc.Tiebreaks()
@@ -321,8 +322,8 @@ func TestGlyphCoverage(t *testing.T) {
 	}
 	for _, d := range defs {
 		for _, lang := range Langs() {
-			fonts.shape(i18n.Of(lang).Note(d.Names), style{}, lang+" name of "+d.ID)
-			fonts.shape(i18n.Of(lang).Note(d.Plain), style{}, lang+" definition of "+d.ID)
+			fonts.Shape(i18n.Of(lang).Note(d.Names), Style{}, lang+" name of "+d.ID)
+			fonts.Shape(i18n.Of(lang).Note(d.Plain), Style{}, lang+" definition of "+d.ID)
 		}
 	}
 	for _, w := range *warnings {
@@ -331,9 +332,9 @@ func TestGlyphCoverage(t *testing.T) {
 }
 
 // shapeNonASCII shapes every run of non-ASCII, non-control characters in s.
-func shapeNonASCII(fonts *fontSet, s, path string) {
+func shapeNonASCII(fonts *FontSet, s, path string) {
 	for _, run := range strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 || unicode.IsControl(r) }) {
-		fonts.shape(run, style{}, path+": "+run)
+		fonts.Shape(run, Style{}, path+": "+run)
 	}
 }
 
@@ -342,23 +343,23 @@ func shapeNonASCII(fonts *fontSet, s, path string) {
 // print header and the pages, and visibly on the wall, never as a gap nor sent to a
 // terminal.
 func TestEventTitlePrintable(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	st.Event.Name, st.Event.Pod = "Club\aNight", "Mas\x1bters"
 	const want = "Club␇Night · Mas␛ters"
 	if got := EventTitle(st, "en"); got != want {
 		t.Errorf("EventTitle: %q, want %q", got, want)
 	}
 	var warnings []string
-	d, err := layoutPDF(st, Options{Now: testNow, Warn: func(msg string) { warnings = append(warnings, msg) }})
+	d, err := layoutPDF(st, Options{Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The fonts have no control pictures: the wall shows a box where the name holds one,
 	// and the organizer is warned.
-	if got, box := plain(d.title), "Club□Night · Mas□ters"; got != box || len(warnings) != 1 {
+	if got, box := d.Title.String(), "Club□Night · Mas□ters"; got != box || len(warnings) != 1 {
 		t.Errorf("the PDF's title: %q, want %q; warnings %q", got, box, warnings)
 	}
-	if got := standingsPrint(st, Options{}).event; got != want {
+	if got := standingsPrint(st, Options{}).Event; got != want {
 		t.Errorf("the workbook's print header: %q, want %q", got, want)
 	}
 }

@@ -10,7 +10,7 @@ package writer
 
 const (
 	// maxScale sets names in 20 pt: a small event fills its page.
-	maxScale = 20 / bodyPt
+	maxScale = 20 / BodyPt
 	// denseScale is the scale of an event that takes several pages: 13 pt names.
 	denseScale = 1.0
 	// onePageScale is the smallest scale an event is shrunk to so as to fit one page.
@@ -32,24 +32,24 @@ const (
 	maxLeading = 1.4
 )
 
-// orient chooses the page's orientation, the lines a row takes and the table's scale, and
+// Orient chooses the page's orientation, the lines a row takes and the table's scale, and
 // lays out the title and the legend for them: portrait, the way standings are posted, unless
 // it would shrink the table below minScale; then landscape, with the tiebreaks on as few
 // lines as keep minScale.
-func (d *standingsPDF) orient() {
-	portrait, landscape := d.pageW, d.pageH
-	if d.landscape {
-		portrait, landscape = d.pageH, d.pageW
+func (d *PDF) Orient() {
+	portrait, landscape := d.PageW, d.PageH
+	if d.Landscape {
+		portrait, landscape = d.PageH, d.PageW
 	}
 	type plan struct {
 		landscape bool
 		lines     int
 	}
 	scaleOf := func(p plan) (scale, width float64) {
-		d.landscape, d.lines = p.landscape, p.lines
-		d.pageW, d.pageH = portrait, landscape
+		d.Landscape, d.lines = p.landscape, p.lines
+		d.PageW, d.PageH = portrait, landscape
 		if p.landscape {
-			d.pageW, d.pageH = landscape, portrait
+			d.PageW, d.PageH = landscape, portrait
 		}
 		return d.fit()
 	}
@@ -76,8 +76,8 @@ func (d *standingsPDF) orient() {
 
 // fit lays out the title and legend for the page and lines chosen, and returns the scale the
 // table is set at and the scale its width allows.
-func (d *standingsPDF) fit() (scale, width float64) {
-	d.layoutTitle()
+func (d *PDF) fit() (scale, width float64) {
+	d.LayoutTitle()
 	width = d.widthScale()
 	d.scale, d.leading = min(width, maxScale), 1
 	d.layoutLegend()
@@ -92,35 +92,35 @@ func (d *standingsPDF) fit() (scale, width float64) {
 
 // fillLeading is how far the rows of a one-page event are spaced out to fill the page, up
 // to maxLeading.
-func (d *standingsPDF) fillLeading() float64 {
+func (d *PDF) fillLeading() float64 {
 	rows := 0.0
 	for _, n := range d.rowLines() {
 		rows += float64(n) * rowH * d.scale
 	}
-	room := d.bodyBottom() - d.tableTop() - legendGap - d.legendHeight() - d.headH()
-	if d.cut > 0 {
+	room := d.BodyBottom() - d.TableTop() - legendGap - d.legendHeight() - d.headH()
+	if d.Cut > 0 {
 		room -= cutH * d.scale
 	}
 	return min(max(room/rows, 1), maxLeading)
 }
 
 // lineH is the height of a row's line.
-func (d *standingsPDF) lineH() float64 { return rowH * d.scale * d.leading }
+func (d *PDF) lineH() float64 { return rowH * d.scale * d.leading }
 
 // spreadCols is the number of columns that may go to a row's further lines.
-func (d *standingsPDF) spreadCols() int {
-	if d.spread == 0 {
+func (d *PDF) spreadCols() int {
+	if d.Spread == 0 {
 		return 0
 	}
-	return len(d.cols) - d.spread
+	return len(d.Cols) - d.Spread
 }
 
 // fixedCols is the number of columns on every row's first line.
-func (d *standingsPDF) fixedCols() int { return len(d.cols) - d.spreadCols() }
+func (d *PDF) fixedCols() int { return len(d.Cols) - d.spreadCols() }
 
 // slots returns the widths at scale 1 of the places the spread columns share when a row
 // takes d.lines lines: column spread+k is on line k/len(slots), place k%len(slots).
-func (d *standingsPDF) slots() []float64 {
+func (d *PDF) slots() []float64 {
 	n := d.spreadCols()
 	if n == 0 {
 		return nil
@@ -128,22 +128,22 @@ func (d *standingsPDF) slots() []float64 {
 	per := (n + d.lines - 1) / d.lines
 	ws := make([]float64, per)
 	for k := range n {
-		ws[k%per] = max(ws[k%per], d.cols[d.spread+k].w)
+		ws[k%per] = max(ws[k%per], d.Cols[d.Spread+k].w)
 	}
 	return ws
 }
 
 // playerNeed is the room the player column asks for at scale 1.
-func (d *standingsPDF) playerNeed() float64 {
-	return min(max(d.cols[d.player].w, minPlayerW), maxPlayerW)
+func (d *PDF) playerNeed() float64 {
+	return min(max(d.Cols[d.Player].w, minPlayerW), maxPlayerW)
 }
 
 // widthScale is the largest scale at which every column fits the page's width.
-func (d *standingsPDF) widthScale() float64 {
+func (d *PDF) widthScale() float64 {
 	need := d.playerNeed()
 	for c := range d.fixedCols() {
-		if c != d.player {
-			need += d.cols[c].w
+		if c != d.Player {
+			need += d.Cols[c].w
 		}
 	}
 	for _, w := range d.slots() {
@@ -160,13 +160,13 @@ type cellBox struct {
 
 // grid places every column at the layout's scale; the player column takes what the others
 // leave.
-func (d *standingsPDF) grid() []cellBox {
-	boxes := make([]cellBox, len(d.cols))
+func (d *PDF) grid() []cellBox {
+	boxes := make([]cellBox, len(d.Cols))
 	fixed := d.fixedCols()
 	rest := d.tableWidth()
 	for c := range fixed {
-		if c != d.player {
-			boxes[c].w = d.cols[c].w * d.scale
+		if c != d.Player {
+			boxes[c].w = d.Cols[c].w * d.scale
 			rest -= boxes[c].w
 		}
 	}
@@ -174,7 +174,7 @@ func (d *standingsPDF) grid() []cellBox {
 	for _, w := range slots {
 		rest -= w * d.scale
 	}
-	boxes[d.player].w = rest
+	boxes[d.Player].w = rest
 	x := 0.0
 	for c := range fixed {
 		boxes[c].x = x
@@ -186,99 +186,99 @@ func (d *standingsPDF) grid() []cellBox {
 		for _, w := range slots[:slot] {
 			sx += w * d.scale
 		}
-		boxes[d.spread+k] = cellBox{x: sx, w: slots[slot] * d.scale, line: line}
+		boxes[d.Spread+k] = cellBox{x: sx, w: slots[slot] * d.scale, line: line}
 	}
 	return boxes
 }
 
-func (d *standingsPDF) tableWidth() float64 { return d.pageW - 2*marginX }
+func (d *PDF) tableWidth() float64 { return d.PageW - 2*MarginX }
 
 // nameLines returns row i's name as printed: one line, or wrapped to its cell beside the
 // row's mark.
-func (d *standingsPDF) nameLines(i int, playerW float64) []text {
-	r := d.rows[i]
+func (d *PDF) nameLines(i int, playerW float64) []Text {
+	r := d.Rows[i]
 	avail := playerW - 2*cellPad*d.scale
-	if len(r.tag.glyphs) > 0 {
-		avail -= r.tag.width(d.scale) + cellPad*d.scale
+	if len(r.Tag.Glyphs) > 0 {
+		avail -= r.Tag.Width(d.scale) + cellPad*d.scale
 	}
-	name := r.cells[d.player]
-	if name.width(d.scale) <= avail+1e-6 {
-		return []text{name}
+	name := r.Cells[d.Player]
+	if name.Width(d.scale) <= avail+1e-6 {
+		return []Text{name}
 	}
-	return name.wrap(avail, d.scale)
+	return name.Wrap(avail, d.scale)
 }
 
 // rowLines returns how many lines each row takes at the layout's scale.
-func (d *standingsPDF) rowLines() []int {
-	playerW := d.grid()[d.player].w
-	out := make([]int, len(d.rows))
-	for i := range d.rows {
+func (d *PDF) rowLines() []int {
+	playerW := d.grid()[d.Player].w
+	out := make([]int, len(d.Rows))
+	for i := range d.Rows {
 		out[i] = max(d.lines, len(d.nameLines(i, playerW)))
 	}
 	return out
 }
 
 // headH is the height of the column headers.
-func (d *standingsPDF) headH() float64 { return (headRowH + float64(d.lines-1)*rowH) * d.scale }
+func (d *PDF) headH() float64 { return (headRowH + float64(d.lines-1)*rowH) * d.scale }
 
 // onePageScale is the largest scale at which the table and the legend fit one page.
-func (d *standingsPDF) onePageScale() float64 {
+func (d *PDF) onePageScale() float64 {
 	perScale := headRowH + float64(d.lines-1)*rowH
 	for _, n := range d.rowLines() {
 		perScale += float64(n) * rowH
 	}
-	if d.cut > 0 {
+	if d.Cut > 0 {
 		perScale += cutH
 	}
-	room := d.bodyBottom() - d.tableTop() - legendGap - d.legendHeight()
+	room := d.BodyBottom() - d.TableTop() - legendGap - d.legendHeight()
 	return room / perScale
 }
 
-// layoutTitle sets the title on one line in titlePt, else on two lines as large as they
+// LayoutTitle sets the title on one line in titlePt, else on two lines as large as they
 // fit down to titleMinPt, else on as many lines as it takes: a name is never cut.
-func (d *standingsPDF) layoutTitle() {
+func (d *PDF) LayoutTitle() {
 	w := d.headerWidth()
-	if d.title.width(1) <= w {
-		d.titleLines = []text{d.title}
+	if d.Title.Width(1) <= w {
+		d.titleLines = []Text{d.Title}
 		return
 	}
-	for pt := titlePt - 2; pt >= titleMinPt; pt-- {
-		if lines := d.title.wrap(w, pt/titlePt); len(lines) <= 2 {
+	for pt := TitlePt - 2; pt >= titleMinPt; pt-- {
+		if lines := d.Title.Wrap(w, pt/TitlePt); len(lines) <= 2 {
 			d.titleLines = sized(lines, pt)
 			return
 		}
 	}
-	d.titleLines = sized(d.title.wrap(w, titleMinPt/titlePt), titleMinPt)
+	d.titleLines = sized(d.Title.Wrap(w, titleMinPt/TitlePt), titleMinPt)
 }
 
 // sized returns lines set in pt.
-func sized(lines []text, pt float64) []text {
+func sized(lines []Text, pt float64) []Text {
 	for i := range lines {
-		lines[i].pt = pt
+		lines[i].Pt = pt
 	}
 	return lines
 }
 
 // titleLineH is the height of a title line.
-func titleLineH(t text) float64 { return t.pt * ptMM * 1.22 }
+func titleLineH(t Text) float64 { return t.Pt * PtMM * 1.22 }
 
 // metaBeside reports whether the date and system fit on the subtitle's line.
-func (d *standingsPDF) metaBeside() bool {
-	return d.subtitle.width(1)+d.meta.width(1)+6 <= d.headerWidth()
+func (d *PDF) metaBeside() bool {
+	return d.Subtitle.Width(1)+d.Meta.Width(1)+6 <= d.headerWidth()
 }
 
 // subLineH is the height of the subtitle's line (and of the meta line below it).
-const subLineH = subPt * ptMM * 1.45
+const subLineH = SubPt * PtMM * 1.45
 
 // headerH is the height of the page header: the title lines, the subtitle, and the date
 // and system when they do not fit beside it.
-func (d *standingsPDF) headerH() float64 {
+func (d *PDF) headerH() float64 {
 	h := titleGap + subLineH
 	for _, l := range d.titleLines {
 		h += titleLineH(l)
 	}
-	if !d.metaBeside() && len(d.meta.glyphs) > 0 {
-		h += metaPt * ptMM * 1.5
+	if !d.metaBeside() && len(d.Meta.Glyphs) > 0 {
+		h += MetaPt * PtMM * 1.5
 	}
 	if d.qr != nil {
 		h = max(h, qrSide+1)
@@ -286,16 +286,16 @@ func (d *standingsPDF) headerH() float64 {
 	return h
 }
 
-// tableTop is where the column headers (or, on a page without rows, the legend) start.
-func (d *standingsPDF) tableTop() float64 { return marginTop + d.headerH() }
+// TableTop is where the column headers (or, on a page without rows, the legend) start.
+func (d *PDF) TableTop() float64 { return marginTop + d.headerH() }
 
-// bodyBottom is where the footer starts.
-func (d *standingsPDF) bodyBottom() float64 { return d.pageH - marginBottom - footerH }
+// BodyBottom is where the footer starts.
+func (d *PDF) BodyBottom() float64 { return d.PageH - MarginBottom - FooterH }
 
 // placed is a text at an x offset from the left margin.
 type placed struct {
 	x float64
-	t text
+	t Text
 }
 
 // band is one line of the legend across the page: one piece, or one per legend column.
@@ -311,17 +311,17 @@ type band struct {
 // small as a one-page table may be), or, for a table of several pages, under a few rows,
 // the legend is set smaller (down to 80%), then its keys in one more column, then all of it
 // (the notes too: a long prose legend such as the scenarios') in two and three columns.
-func (d *standingsPDF) layoutLegend() {
+func (d *PDF) layoutLegend() {
 	keys := 0
-	for _, l := range d.legend {
-		if l.key {
+	for _, l := range d.Legend {
+		if l.Key {
 			keys++
 		}
 	}
-	base := min(max(1, 0.9*d.scale), 13/legendPt)
+	base := min(max(1, 0.9*d.scale), 13/LegendPt)
 	first := 1
 	switch {
-	case keys > 30 && d.landscape:
+	case keys > 30 && d.Landscape:
 		first = 3
 	case keys > 10:
 		first = 2
@@ -330,18 +330,18 @@ func (d *standingsPDF) layoutLegend() {
 	for _, n := range d.rowLines() {
 		table += float64(n) * rowH
 	}
-	if d.cut > 0 {
+	if d.Cut > 0 {
 		table += cutH
 	}
-	free := d.bodyBottom() - d.tableTop() - legendGap
+	free := d.BodyBottom() - d.TableTop() - legendGap
 	rooms := []float64{free - table*min(d.scale, onePageScale), free - d.headH() - 2*float64(d.lines)*rowH*d.scale}
-	if d.flowLegend {
+	if d.FlowLegend {
 		// A legend that reads on from the table flows on over the pages (flowBands) when it
 		// does not fit the page under the whole table.
 		rooms = rooms[:1]
 		defer func() {
 			if d.legendHeight() > rooms[0] {
-				d.legendCols, d.legendScale, d.legendAllCols = flowCols(d.landscape), base, true
+				d.legendCols, d.legendScale, d.legendAllCols = flowCols(d.Landscape), base, true
 			}
 		}()
 	}
@@ -363,7 +363,7 @@ func (d *standingsPDF) layoutLegend() {
 }
 
 // legendHeight is the height of the legend as laid out.
-func (d *standingsPDF) legendHeight() float64 {
+func (d *PDF) legendHeight() float64 {
 	h := 0.0
 	for _, b := range d.legendBands() {
 		h += b.h
@@ -374,21 +374,21 @@ func (d *standingsPDF) legendHeight() float64 {
 // legendBands lays the legend out in bands: headings and notes across the page, a run of
 // key lines in d.legendCols columns, each filled top to bottom; with legendAllCols, all of
 // it in columns.
-func (d *standingsPDF) legendBands() []band {
+func (d *PDF) legendBands() []band {
 	s := d.legendScale
 	lineH := legendH * s
 	w := d.tableWidth()
 	var bands []band
-	for i := 0; i < len(d.legend); {
-		l := d.legend[i]
+	for i := 0; i < len(d.Legend); {
+		l := d.Legend[i]
 		if d.legendAllCols {
-			bands = append(bands, d.keyColumns(d.legend, w)...)
+			bands = append(bands, d.keyColumns(d.Legend, w)...)
 			break
 		}
-		if !l.key || d.legendCols == 1 {
-			for k, piece := range l.t.wrap(w-l.indent, s) {
+		if !l.Key || d.legendCols == 1 {
+			for k, piece := range l.T.Wrap(w-l.indent, s) {
 				b := band{pieces: []placed{{l.indent, piece}}, h: lineH, scale: s}
-				if l.heading && k == 0 {
+				if l.Heading && k == 0 {
 					b.h = lineH + 1.5*s
 				}
 				bands = append(bands, b)
@@ -397,10 +397,10 @@ func (d *standingsPDF) legendBands() []band {
 			continue
 		}
 		j := i
-		for j < len(d.legend) && d.legend[j].key {
+		for j < len(d.Legend) && d.Legend[j].Key {
 			j++
 		}
-		bands = append(bands, d.keyColumns(d.legend[i:j], w)...)
+		bands = append(bands, d.keyColumns(d.Legend[i:j], w)...)
 		i = j
 	}
 	return bands
@@ -408,18 +408,18 @@ func (d *standingsPDF) legendBands() []band {
 
 // keyColumns sets key lines in d.legendCols columns of equal width, filled top to bottom
 // with about as many lines each.
-func (d *standingsPDF) keyColumns(lines []legendLine, w float64) []band {
+func (d *PDF) keyColumns(lines []PDFLegendLine, w float64) []band {
 	s, cols := d.legendScale, d.legendCols
 	colW := (w - float64(cols-1)*legendColGap) / float64(cols)
-	var pieces [][]text // every wrapped line, in order; an entry's lines stay together
+	var pieces [][]Text // every wrapped line, in order; an entry's lines stay together
 	total := 0
 	for _, l := range lines {
-		p := l.t.wrap(colW, s)
+		p := l.T.Wrap(colW, s)
 		pieces = append(pieces, p)
 		total += len(p)
 	}
 	per := (total + cols - 1) / cols
-	columns := make([][]text, cols)
+	columns := make([][]Text, cols)
 	c := 0
 	for _, p := range pieces {
 		if c < cols-1 && len(columns[c]) > 0 && len(columns[c])+len(p) > per {
@@ -473,9 +473,9 @@ type page struct {
 // minLastRows of them move to the legend's page with their column headers, so that the
 // legend never stands alone. A legend taller than a page (never, once layoutLegend has
 // fitted it) continues on the next.
-func (d *standingsPDF) paginate() []page {
+func (d *PDF) paginate() []page {
 	// The tolerance keeps float rounding from turning a page that the layout filled exactly.
-	top, bottom := d.tableTop(), d.bodyBottom()+1e-6
+	top, bottom := d.TableTop(), d.BodyBottom()+1e-6
 	var pages []page
 	y := 0.0
 	start := func(table bool) {
@@ -487,10 +487,10 @@ func (d *standingsPDF) paginate() []page {
 	}
 	start(true)
 	lines := d.lineCounts
-	for i := range d.rows {
+	for i := range d.Rows {
 		it := item{kind: itemRow, row: i, h: float64(lines[i]) * d.lineH()}
 		keep := 0.0
-		if d.cut > 0 && i == d.cut-1 {
+		if d.Cut > 0 && i == d.Cut-1 {
 			keep = cutH * d.scale
 		}
 		if cur := &pages[len(pages)-1]; y+it.h+keep > bottom && len(cur.items) > 0 {
@@ -522,7 +522,7 @@ func (d *standingsPDF) paginate() []page {
 	if len(legend) == 0 {
 		return pages
 	}
-	if last := &pages[len(pages)-1]; d.flowLegend && len(last.items) > 0 && y+legendGap+total > bottom {
+	if last := &pages[len(pages)-1]; d.FlowLegend && len(last.items) > 0 && y+legendGap+total > bottom {
 		for k, bands := range d.flowBands(bottom-y-legendGap, bottom-top) {
 			switch {
 			case k > 0:
@@ -611,7 +611,7 @@ const minFlowLines = 4
 // (first mm high), then down whole pages (full mm high), each page's columns filled left to
 // right and the last page's balanced. It sets the legend in the largest size, down to 80%,
 // that takes the fewest pages, so that no page holds only a few lines of it.
-func (d *standingsPDF) flowBands(first, full float64) [][]band {
+func (d *PDF) flowBands(first, full float64) [][]band {
 	var best [][]band
 	for scale := d.legendScale; scale >= 0.8-1e-9; scale -= 0.05 {
 		if pages := d.flowPages(scale, first, full); best == nil || len(pages) < len(best) {
@@ -623,17 +623,17 @@ func (d *standingsPDF) flowBands(first, full float64) [][]band {
 
 // flowPages lays the legend out at scale s in d.legendCols columns over pages, the first
 // first mm high, the others full mm high.
-func (d *standingsPDF) flowPages(s, first, full float64) [][]band {
+func (d *PDF) flowPages(s, first, full float64) [][]band {
 	cols := d.legendCols
 	lineH := legendH * s
 	colW := (d.tableWidth() - float64(cols-1)*legendColGap) / float64(cols)
 	var lines []flowLine
-	for _, l := range d.legend {
-		if l.heading && len(lines) > 0 {
+	for _, l := range d.Legend {
+		if l.Heading && len(lines) > 0 {
 			lines = append(lines, flowLine{blank: true})
 		}
-		for k, piece := range l.t.wrap(colW, s) {
-			lines = append(lines, flowLine{t: piece, heading: l.heading && k == 0})
+		for k, piece := range l.T.Wrap(colW, s) {
+			lines = append(lines, flowLine{t: piece, heading: l.Heading && k == 0})
 		}
 	}
 	var pages [][]band
@@ -672,7 +672,7 @@ func (d *standingsPDF) flowPages(s, first, full float64) [][]band {
 // flowLine is one line of a flowing legend: a wrapped piece of a legend line, or the blank
 // line before a heading.
 type flowLine struct {
-	t       text
+	t       Text
 	heading bool // the first line of a heading, which its next line follows in the column
 	blank   bool
 }

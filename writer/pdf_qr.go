@@ -6,7 +6,6 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 	qrcode "github.com/skip2/go-qrcode"
-
 	"github.com/tbsheet/tbsheet"
 )
 
@@ -49,7 +48,7 @@ func qrModules(url string) ([][]bool, error) {
 }
 
 // headerWidth is how wide the header's text may be: the table's width, less the code's.
-func (d *standingsPDF) headerWidth() float64 {
+func (d *PDF) headerWidth() float64 {
 	if d.qr == nil {
 		return d.tableWidth()
 	}
@@ -58,12 +57,12 @@ func (d *standingsPDF) headerWidth() float64 {
 
 // drawQR draws the code in the header's right corner, each run of dark modules one
 // rectangle.
-func (d *standingsPDF) drawQR(pdf *fpdf.Fpdf) {
+func (d *PDF) drawQR(pdf *fpdf.Fpdf) {
 	if d.qr == nil {
 		return
 	}
 	m := qrSide / float64(len(d.qr)+2) // a module's side, one module of margin each side
-	x0, y0 := d.pageW-marginX-qrSide+m, marginTop+m
+	x0, y0 := d.PageW-MarginX-qrSide+m, marginTop+m
 	pdf.SetFillColor(0, 0, 0)
 	for y, row := range d.qr {
 		for x := 0; x < len(row); x++ {

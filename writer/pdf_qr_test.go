@@ -3,13 +3,15 @@ package writer
 import (
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestPDFQRLayout: with a QR code the header's text keeps to its left (a long title wraps
 // sooner, the date goes under the subtitle sooner) and the header is as tall as the code;
 // without one nothing moves.
 func TestPDFQRLayout(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	st.Event.Name = strings.Repeat("Spring Open Championship ", 6)
 	plain := layoutFor(t, st, Options{})
 	qr := layoutFor(t, st, Options{QR: "http://192.168.1.20:8080/"})
@@ -20,7 +22,7 @@ func TestPDFQRLayout(t *testing.T) {
 		t.Fatalf("with --qr the header is %v wide, the table %v", qr.headerWidth(), qr.tableWidth())
 	}
 	for _, l := range qr.titleLines {
-		if w := l.width(1); w > qr.headerWidth() {
+		if w := l.Width(1); w > qr.headerWidth() {
 			t.Errorf("a title line %v wide runs under the code (room %v)", w, qr.headerWidth())
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/i18n"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 )
 
@@ -67,7 +68,7 @@ func TestPDFSamplesE2E(t *testing.T) {
 					cut = 8
 				}
 				path := writeStandingsTemp(t, st, Options{Lang: lang, ByName: byName, Cut: cut}, "sample.pdf")
-				text := strings.Join(pdfText(t, path), "\n")
+				text := strings.Join(writertest.PDFText(t, path), "\n")
 				flat := strings.Join(strings.Fields(text), " ")
 				for _, word := range strings.Fields(EventTitle(st, lang)) {
 					if !strings.Contains(text, word) {
@@ -75,19 +76,19 @@ func TestPDFSamplesE2E(t *testing.T) {
 					}
 				}
 				for _, r := range st.Rows {
-					if n := st.Event.Players[r.Player].Name; !strings.Contains(text, printedName(n)) {
+					if n := st.Event.Players[r.Player].Name; !strings.Contains(text, writertest.PrintedName(n)) {
 						t.Errorf("%s: %q is not printed", what, n)
 					}
 				}
 				for _, c := range st.Columns {
-					def := tiebreakKey(c, lang) + colon(lang) + i18n.Of(lang).Note(c.Plain)
+					def := tiebreakKey(c, lang) + Colon(lang) + i18n.Of(lang).Note(c.Plain)
 					if !strings.Contains(strings.ReplaceAll(flat, " ", ""), strings.ReplaceAll(def, " ", "")) {
 						t.Errorf("%s: the legend lacks %q", what, def)
 					}
 				}
 				checkNoCaveats(t, what, text)
 				if file, ok := renders[what]; ok {
-					savePNG(t, path, file)
+					writertest.SavePNG(t, path, file)
 				}
 			}
 		}
@@ -128,7 +129,7 @@ func TestPDFEventSheetE2E(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Join(pdfText(t, writeStandingsTemp(t, st, Options{}, "standings.pdf")), "\n")
+	text := strings.Join(writertest.PDFText(t, writeStandingsTemp(t, st, Options{}, "standings.pdf")), "\n")
 	for _, want := range []string{"Spring Open 2026 — Dragon's Den", "Saturday 7 March 2026 · Magic: The Gathering",
 		"Standings after round 1 of 1 — by rank"} {
 		if !strings.Contains(text, want) {

@@ -15,25 +15,10 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
-var testNow = time.Date(2026, 5, 18, 19, 30, 0, 0, time.UTC)
-
-// pdfPages counts the page objects of a PDF (page objects are not compressed).
-var pageObject = regexp.MustCompile(`/Type /Page\s`)
-
-func pdfPages(b []byte) int { return len(pageObject.FindAll(b, -1)) }
-
-// plain returns the characters of a shaped text.
-func plain(t text) string {
-	var b strings.Builder
-	for _, g := range t.glyphs {
-		b.WriteRune(g.r)
-	}
-	return b.String()
-}
-
-func layoutFor(t *testing.T, st *calc.Standings, opt Options) *standingsPDF {
+func layoutFor(t *testing.T, st *calc.Standings, opt Options) *PDF {
 	t.Helper()
 	d, err := layoutPDF(st, opt)
 	if err != nil {
@@ -49,20 +34,20 @@ func TestPDFPages(t *testing.T) {
 		opt   Options
 		pages int
 	}{
-		{"eight players", testStandings(), Options{Cut: 2}, 1},
-		{"41 players: one page, the legend in columns", bigStandings(41), Options{Cut: 8}, 1},
-		{"45 players: two pages, at least three rows with the legend", bigStandings(45), Options{Cut: 8}, 2},
-		{"110 players on A4", bigStandings(110), Options{Cut: 8}, 3},
-		{"110 players by name", bigStandings(110), Options{Cut: 8, ByName: true}, 3},
-		{"110 players on Letter", bigStandings(110), Options{Cut: 8, Paper: "Letter"}, 4},
+		{"eight players", writertest.Standings(), Options{Cut: 2}, 1},
+		{"41 players: one page, the legend in columns", writertest.BigStandings(41), Options{Cut: 8}, 1},
+		{"45 players: two pages, at least three rows with the legend", writertest.BigStandings(45), Options{Cut: 8}, 2},
+		{"110 players on A4", writertest.BigStandings(110), Options{Cut: 8}, 3},
+		{"110 players by name", writertest.BigStandings(110), Options{Cut: 8, ByName: true}, 3},
+		{"110 players on Letter", writertest.BigStandings(110), Options{Cut: 8, Paper: "Letter"}, 4},
 		{"no round played", notPlayed(), Options{}, 1},
-		{"every tiebreak", compute(bigEvent(24), calc.Options{System: "mtg", Show: []string{"all"}}), Options{}, 5},
+		{"every tiebreak", writertest.Compute(writertest.BigEvent(24), calc.Options{System: "mtg", Show: []string{"all"}}), Options{}, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.opt.Now = testNow
+			tt.opt.Now = writertest.Now
 			b, _ := renderPDF(t, tt.st, tt.opt)
-			if got := pdfPages(b); got != tt.pages {
+			if got := writertest.PDFPages(b); got != tt.pages {
 				t.Errorf("%d pages, want %d", got, tt.pages)
 			}
 			checkPagination(t, layoutFor(t, tt.st, tt.opt))
@@ -75,12 +60,12 @@ func TestPDFPages(t *testing.T) {
 // legend after the last row and never on a page of its own (unless it flows on from the
 // rows' last page), at least minLastRows on the last page of rows, and nothing below the
 // footer line.
-func checkPagination(t *testing.T, d *standingsPDF) {
+func checkPagination(t *testing.T, d *PDF) {
 	t.Helper()
 	next := 0
 	pages := d.paginate()
 	for n, p := range pages {
-		y := d.tableTop()
+		y := d.TableTop()
 		if p.table {
 			y += d.headH()
 		}
@@ -95,33 +80,33 @@ func checkPagination(t *testing.T, d *standingsPDF) {
 				}
 				next++
 			case itemCut:
-				if k == 0 || p.items[k-1].kind != itemRow || p.items[k-1].row != d.cut-1 {
-					t.Errorf("page %d: the cut line does not follow row %d", n+1, d.cut)
+				if k == 0 || p.items[k-1].kind != itemRow || p.items[k-1].row != d.Cut-1 {
+					t.Errorf("page %d: the cut line does not follow row %d", n+1, d.Cut)
 				}
 			case itemLegend:
-				if next != len(d.rows) {
+				if next != len(d.Rows) {
 					t.Errorf("page %d: the legend before row %d", n+1, next)
 				}
 			}
 			y += it.h
 		}
-		if y > d.bodyBottom()+1e-6 {
-			t.Errorf("page %d: body ends at %.1f mm, below %.1f mm", n+1, y, d.bodyBottom())
+		if y > d.BodyBottom()+1e-6 {
+			t.Errorf("page %d: body ends at %.1f mm, below %.1f mm", n+1, y, d.BodyBottom())
 		}
 		// A legend that flows on from the table fills the pages after the last rows.
-		if rows := rowCount(p.items); rows == 0 && len(d.rows) > 0 && !d.flowLegend {
+		if rows := rowCount(p.items); rows == 0 && len(d.Rows) > 0 && !d.FlowLegend {
 			t.Errorf("page %d of %d has no row: the legend stands alone", n+1, len(pages))
 		}
 	}
-	if next != len(d.rows) {
-		t.Errorf("%d rows printed, want %d", next, len(d.rows))
+	if next != len(d.Rows) {
+		t.Errorf("%d rows printed, want %d", next, len(d.Rows))
 	}
 	// Rows of several lines (every tiebreak shown) may leave fewer rows with the legend.
 	n := len(pages)
 	for n > 1 && rowCount(pages[n-1].items) == 0 {
 		n-- // a flowing legend's pages
 	}
-	if n > 1 && len(d.rows) > 2*minLastRows && d.lines == 1 {
+	if n > 1 && len(d.Rows) > 2*minLastRows && d.lines == 1 {
 		if rows := rowCount(pages[n-1].items); rows < minLastRows {
 			t.Errorf("the last page has %d rows, want at least %d", rows, minLastRows)
 		}
@@ -139,17 +124,17 @@ func TestPDFTypeSize(t *testing.T) {
 		minPt, maxPt       float64
 		pages, minPageRows int
 	}{
-		{"8 players", testStandings(), "", 15, 20, 1, 8},
-		{"16 players", bigStandings(16), "", 14, 20, 1, 16},
+		{"8 players", writertest.Standings(), "", 15, 20, 1, 8},
+		{"16 players", writertest.BigStandings(16), "", 14, 20, 1, 16},
 		// The round being played is in the title, not a note: 34 rows fill a page at 13.5 pt.
-		{"34 players", bigStandings(34), "A4", 11, 14, 1, 34},
+		{"34 players", writertest.BigStandings(34), "A4", 11, 14, 1, 34},
 		// The longest synthetic names make the table a little narrower than 13 pt needs.
-		{"200 players, A4", bigStandings(200), "A4", 12, 13.01, 6, 38},
-		{"200 players, Letter", bigStandings(200), "Letter", 12, 13.01, 6, 35},
+		{"200 players, A4", writertest.BigStandings(200), "A4", 12, 13.01, 6, 38},
+		{"200 players, Letter", writertest.BigStandings(200), "Letter", 12, 13.01, 6, 35},
 	}
 	for _, tt := range tests {
 		d := layoutFor(t, tt.st, Options{Paper: tt.paper})
-		if pt := bodyPt * d.scale; pt < tt.minPt || pt > tt.maxPt {
+		if pt := BodyPt * d.scale; pt < tt.minPt || pt > tt.maxPt {
 			t.Errorf("%s: names in %.1f pt, want %.0f to %.0f", tt.name, pt, tt.minPt, tt.maxPt)
 		}
 		pages := d.paginate()
@@ -157,37 +142,37 @@ func TestPDFTypeSize(t *testing.T) {
 			t.Errorf("%s: %d pages, %d rows on the first; want %d, at least %d", tt.name, len(pages),
 				rowCount(pages[0].items), tt.pages, tt.minPageRows)
 		}
-		if d.landscape {
+		if d.Landscape {
 			t.Errorf("%s: landscape", tt.name)
 		}
 	}
 	// A one-page event fills its page: what is left under the legend is less than a row.
-	d := layoutFor(t, bigStandings(20), Options{})
-	used := d.tableTop() + d.headH() + legendGap + d.legendHeight()
+	d := layoutFor(t, writertest.BigStandings(20), Options{})
+	used := d.TableTop() + d.headH() + legendGap + d.legendHeight()
 	for _, n := range d.rowLines() {
 		used += float64(n) * d.lineH()
 	}
-	if left := d.bodyBottom() - used; left > d.lineH() && d.leading < maxLeading {
+	if left := d.BodyBottom() - used; left > d.lineH() && d.leading < maxLeading {
 		t.Errorf("20 players: %.0f mm left at the bottom of the page", left)
 	}
 }
 
 func TestPDFDeterministic(t *testing.T) {
-	st := bigStandings(60)
-	opt := Options{Now: testNow, Cut: 8, Lang: "ja"}
+	st := writertest.BigStandings(60)
+	opt := Options{Now: writertest.Now, Cut: 8, Lang: "ja"}
 	a, _ := renderPDF(t, st, opt)
 	b, _ := renderPDF(t, st, opt)
 	if !bytes.Equal(a, b) {
 		t.Fatal("two renders of the same standings differ")
 	}
-	opt.Now = testNow.Add(time.Minute)
+	opt.Now = writertest.Now.Add(time.Minute)
 	if c, _ := renderPDF(t, st, opt); bytes.Equal(a, c) {
 		t.Fatal("renders at different times are identical: the time is not printed")
 	}
 }
 
 func TestPDFSubsetTags(t *testing.T) {
-	b, _ := renderPDF(t, testStandings(), Options{Now: testNow})
+	b, _ := renderPDF(t, writertest.Standings(), Options{Now: writertest.Now})
 	if bytes.Contains(b, []byte("/utf8")) {
 		t.Error("an fpdf font name is left untagged")
 	}
@@ -204,12 +189,12 @@ func TestPDFPaper(t *testing.T) {
 	for _, tt := range []struct{ paper, box string }{
 		{"", "[0 0 595.28 841.89]"}, {"A4", "[0 0 595.28 841.89]"}, {"letter", "[0 0 612.00 792.00]"},
 	} {
-		b, _ := renderPDF(t, testStandings(), Options{Now: testNow, Paper: tt.paper})
+		b, _ := renderPDF(t, writertest.Standings(), Options{Now: writertest.Now, Paper: tt.paper})
 		if !bytes.Contains(b, []byte("/MediaBox "+tt.box)) {
 			t.Errorf("paper %q: no MediaBox %s", tt.paper, tt.box)
 		}
 	}
-	err := writePDF(io.Discard, testStandings(), Options{Paper: "A3"})
+	err := writePDF(io.Discard, writertest.Standings(), Options{Paper: "A3"})
 	if err == nil || !strings.Contains(err.Error(), `"A3"`) {
 		t.Errorf("paper A3: error %v, want one naming it", err)
 	}
@@ -222,7 +207,7 @@ func namedStandings(names ...string) *calc.Standings {
 	for i, n := range names {
 		ev.Players[i].Name = n
 	}
-	return compute(ev, calc.Options{System: "mtg"})
+	return writertest.Compute(ev, calc.Options{System: "mtg"})
 }
 
 func TestPDFByNameOrder(t *testing.T) {
@@ -242,8 +227,8 @@ func TestPDFByNameOrder(t *testing.T) {
 	for _, tt := range tests {
 		d := layoutFor(t, namedStandings(tt.names...), Options{ByName: true, Lang: tt.lang})
 		var got []string
-		for _, r := range d.rows {
-			got = append(got, plain(r.cells[d.player]))
+		for _, r := range d.Rows {
+			got = append(got, r.Cells[d.Player].String())
 		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("lang %q: order %q, want %q", tt.lang, got, tt.want)
@@ -258,7 +243,7 @@ func TestPDFByNameOrder(t *testing.T) {
 			kims = append(kims, strconv.Itoa(r.Rank))
 		}
 	}
-	if r1, r2 := plain(d.rows[1].cells[0]), plain(d.rows[2].cells[0]); r1 != kims[0] || r2 != kims[1] {
+	if r1, r2 := d.Rows[1].Cells[0].String(), d.Rows[2].Cells[0].String(); r1 != kims[0] || r2 != kims[1] {
 		t.Errorf("the two Kims are ranked %s, %s; want %s, %s", r1, r2, kims[0], kims[1])
 	}
 }
@@ -266,10 +251,10 @@ func TestPDFByNameOrder(t *testing.T) {
 // TestPDFRows checks every cell of the printed table against the standings, the marks of
 // dropped players and the top cut, by rank and by name.
 func TestPDFRows(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	d := layoutFor(t, st, Options{Cut: 2})
-	if len(d.rows) != len(st.Rows) {
-		t.Fatalf("%d rows, want %d", len(d.rows), len(st.Rows))
+	if len(d.Rows) != len(st.Rows) {
+		t.Fatalf("%d rows, want %d", len(d.Rows), len(st.Rows))
 	}
 	dropped := 0
 	for i, r := range st.Rows {
@@ -283,18 +268,18 @@ func TestPDFRows(t *testing.T) {
 			want = append(want, v)
 		}
 		var got []string
-		for _, c := range d.rows[i].cells {
-			got = append(got, plain(c))
+		for _, c := range d.Rows[i].Cells {
+			got = append(got, c.String())
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("row %d = %q, want %q", i+1, got, want)
 		}
-		tag, grey := plain(d.rows[i].tag), d.rows[i].cells[1].gray
+		tag, grey := d.Rows[i].Tag.String(), d.Rows[i].Cells[1].Gray
 		switch {
 		case r.DroppedAfter > 0:
 			dropped++
-			if want := fmt.Sprintf("(drop R%d)", r.DroppedAfter); tag != want || grey != grayDropped {
-				t.Errorf("row %d, dropped: tag %q, grey %d; want %s, %d", i+1, tag, grey, want, grayDropped)
+			if want := fmt.Sprintf("(drop R%d)", r.DroppedAfter); tag != want || grey != GrayDropped {
+				t.Errorf("row %d, dropped: tag %q, grey %d; want %s, %d", i+1, tag, grey, want, GrayDropped)
 			}
 		case tag != "" || grey != 0:
 			t.Errorf("row %d is marked %q or greyed (%d)", i+1, tag, grey)
@@ -303,16 +288,16 @@ func TestPDFRows(t *testing.T) {
 	if dropped == 0 {
 		t.Error("no dropped player to check")
 	}
-	if d.cut != 2 || plain(d.cutLabel) != "▲ Top 2 ▲" {
-		t.Errorf("cut %d %q, want 2 %q", d.cut, plain(d.cutLabel), "▲ Top 2 ▲")
+	if d.Cut != 2 || d.CutLabel.String() != "▲ Top 2 ▲" {
+		t.Errorf("cut %d %q, want 2 %q", d.Cut, d.CutLabel.String(), "▲ Top 2 ▲")
 	}
 	heads := []string{"Rank", "Player", "Points", "W-L-D"}
 	for _, c := range st.Columns {
 		heads = append(heads, c.Short)
 	}
 	var got []string
-	for _, c := range d.cols {
-		got = append(got, plain(c.head))
+	for _, c := range d.Cols {
+		got = append(got, c.Head.String())
 	}
 	if !slices.Equal(got, heads) {
 		t.Errorf("headers %q, want %q", got, heads)
@@ -320,12 +305,12 @@ func TestPDFRows(t *testing.T) {
 
 	// By name, the top-cut players are marked instead of a line.
 	d = layoutFor(t, st, Options{Cut: 2, ByName: true, Lang: "zh"})
-	if d.cut != 0 {
+	if d.Cut != 0 {
 		t.Error("a cut line in the by-name list")
 	}
 	marks := map[string]string{}
-	for _, r := range d.rows {
-		marks[plain(r.cells[1])] = plain(r.tag)
+	for _, r := range d.Rows {
+		marks[r.Cells[1].String()] = r.Tag.String()
 	}
 	for i, r := range st.Rows {
 		name, want := st.Event.Players[r.Player].Name, ""
@@ -339,16 +324,16 @@ func TestPDFRows(t *testing.T) {
 			t.Errorf("by name, zh: %s marked %q, want %q", name, marks[name], want)
 		}
 	}
-	if got := plain(d.subtitle); got != "第3轮后排名（共3轮） — 按姓名" {
+	if got := d.Subtitle.String(); got != "第3轮后排名（共3轮） — 按姓名" {
 		t.Errorf("zh title %q", got)
 	}
 }
 
 func TestPDFRecordOrder(t *testing.T) {
-	st := compute(smallEvent(), calc.Options{System: "fide"})
+	st := writertest.Compute(writertest.SmallEvent(), calc.Options{System: "fide"})
 	d := layoutFor(t, st, Options{})
 	r := st.Rows[0]
-	if h, c := plain(d.cols[3].head), plain(d.rows[0].cells[3]); h != "W-D-L" || c != fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses) {
+	if h, c := d.Cols[3].Head.String(), d.Rows[0].Cells[3].String(); h != "W-D-L" || c != fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses) {
 		t.Errorf("chess record column %q %q, want W-D-L %d-%d-%d", h, c, r.Wins, r.Draws, r.Losses)
 	}
 }
@@ -356,8 +341,8 @@ func TestPDFRecordOrder(t *testing.T) {
 // TestPDFCutTie: a cut that splits players tied on every key, or leaves a dropped player above
 // the line, is drawn and warned about; a cut everyone makes is neither.
 func TestPDFCutTie(t *testing.T) {
-	st := compute(bigEvent(110), calc.Options{System: "challonge", AfterRound: 7}) // ties are common
-	tie := 0                                                                       // the first row that shares its rank with the row above, neither dropped
+	st := writertest.Compute(writertest.BigEvent(110), calc.Options{System: "challonge", AfterRound: 7}) // ties are common
+	tie := 0                                                                                             // the first row that shares its rank with the row above, neither dropped
 	for i := 1; i < len(st.Rows); i++ {
 		if st.Rows[i].Rank == st.Rows[i-1].Rank && st.Rows[i].DroppedAfter == 0 && st.Rows[i-1].DroppedAfter == 0 {
 			tie = i
@@ -367,15 +352,15 @@ func TestPDFCutTie(t *testing.T) {
 	if tie <= 0 {
 		t.Fatal("no tie in the standings")
 	}
-	_, warnings := renderPDF(t, st, Options{Now: testNow, Cut: tie})
+	_, warnings := renderPDF(t, st, Options{Now: writertest.Now, Cut: tie})
 	if want := fmt.Sprintf("top-%d cut splits players tied at rank %d", tie, st.Rows[tie].Rank); len(warnings) != 1 || !strings.Contains(warnings[0], want) {
 		t.Errorf("cut %d: warnings %q, want one about the tie at the cut", tie, warnings)
 	}
 
-	st = testStandings()
+	st = writertest.Standings()
 	drop := slices.IndexFunc(st.Rows, func(r calc.Row) bool { return r.DroppedAfter > 0 })
 	r := st.Rows[drop]
-	_, warnings = renderPDF(t, st, Options{Now: testNow, Cut: drop + 1})
+	_, warnings = renderPDF(t, st, Options{Now: writertest.Now, Cut: drop + 1})
 	want := fmt.Sprintf("%s (rank %d) dropped after round %d but is above the top-%d line",
 		st.Event.Players[r.Player].Name, r.Rank, r.DroppedAfter, drop+1)
 	if !slices.Contains(warnings, want) {
@@ -386,12 +371,12 @@ func TestPDFCutTie(t *testing.T) {
 	all := len(st.Rows)
 	for _, byName := range []bool{false, true} {
 		d := layoutFor(t, st, Options{Cut: all, ByName: byName, Warn: func(m string) { t.Errorf("cut %d: %s", all, m) }})
-		if d.cut != 0 {
+		if d.Cut != 0 {
 			t.Errorf("cut %d of %d players: a cut line", all, all)
 		}
-		for _, r := range d.rows {
-			if strings.Contains(plain(r.tag), "Top") {
-				t.Errorf("cut %d of %d players: %q marked", all, all, plain(r.cells[1]))
+		for _, r := range d.Rows {
+			if strings.Contains(r.Tag.String(), "Top") {
+				t.Errorf("cut %d of %d players: %q marked", all, all, r.Cells[1].String())
 			}
 		}
 	}
@@ -400,34 +385,34 @@ func TestPDFCutTie(t *testing.T) {
 // notPlayed returns the standings of an event whose players are registered but whose first
 // round is not paired yet: no one is ranked.
 func notPlayed() *calc.Standings {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	ev.Rounds = nil
-	return compute(ev, calc.Options{System: "mtg"})
+	return writertest.Compute(ev, calc.Options{System: "mtg"})
 }
 
 func TestPDFTitle(t *testing.T) {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	ev.PlannedRounds = 0
-	st := compute(ev, calc.Options{System: "mtg", AfterRound: 2})
+	st := writertest.Compute(ev, calc.Options{System: "mtg", AfterRound: 2})
 	d := layoutFor(t, st, Options{})
-	if got := plain(d.subtitle); got != "Standings after round 2 of 3 — by rank" {
+	if got := d.Subtitle.String(); got != "Standings after round 2 of 3 — by rank" {
 		t.Errorf("title %q", got)
 	}
 	d = layoutFor(t, notPlayed(), Options{ByName: true, Lang: "ja"})
-	if got := plain(d.subtitle); got != "順位表 — 名前順" {
+	if got := d.Subtitle.String(); got != "順位表 — 名前順" {
 		t.Errorf("title without rounds %q", got)
 	}
 	// The header names the event, its date and its game, without the rules reference.
-	st = testStandings()
+	st = writertest.Standings()
 	st.Event.Name, st.Event.Date = "Spring Open", "2026-03-06"
 	for lang, want := range map[string]string{"en": "2026-03-06 · Magic: The Gathering", "ja": "2026-03-06 · マジック：ザ・ギャザリング"} {
 		d = layoutFor(t, st, Options{Lang: lang})
-		if got := plain(d.meta); got != want || plain(d.titleLines[0]) != "Spring Open" {
-			t.Errorf("%s: title %q, meta %q; want Spring Open, %q", lang, plain(d.titleLines[0]), got, want)
+		if got := d.Meta.String(); got != want || d.titleLines[0].String() != "Spring Open" {
+			t.Errorf("%s: title %q, meta %q; want Spring Open, %q", lang, d.titleLines[0].String(), got, want)
 		}
 	}
 	for lang, want := range map[string]string{"en": "Page 2 of 15", "zh": "第2页，共15页", "ja": "2 / 15 ページ"} {
-		if got := (&standingsPDF{opt: Options{Lang: lang}}).pageOf(2, 15); got != want {
+		if got := (&PDF{Opt: Options{Lang: lang}}).pageOf(2, 15); got != want {
 			t.Errorf("%s: page footer %q, want %q", lang, got, want)
 		}
 	}
@@ -456,13 +441,13 @@ func TestPDFLayoutScale(t *testing.T) {
 		lines     int
 	}{{2, false, 1}, {4, false, 1}, {6, false, 1}, {9, true, 1}, {16, true, 1}, {24, true, 2}, {len(ids), true, 4}}
 	for _, tt := range tests {
-		ev := smallEvent()
+		ev := writertest.SmallEvent()
 		ev.PlannedRounds = 0 // every key ranks, a Median-2 of its 3 rounds too
-		st := compute(ev, calc.Options{System: "mtg", Tiebreaks: ids[:tt.columns]})
+		st := writertest.Compute(ev, calc.Options{System: "mtg", Tiebreaks: ids[:tt.columns]})
 		d := layoutFor(t, st, Options{})
-		if d.landscape != tt.landscape || d.lines != tt.lines {
+		if d.Landscape != tt.landscape || d.lines != tt.lines {
 			t.Errorf("%d columns: landscape %v, %d lines (scale %.2f); want landscape %v, %d lines",
-				tt.columns, d.landscape, d.lines, d.scale, tt.landscape, tt.lines)
+				tt.columns, d.Landscape, d.lines, d.scale, tt.landscape, tt.lines)
 		}
 		if d.scale < minScale || d.scale > maxScale {
 			t.Errorf("%d columns: scale %.2f", tt.columns, d.scale)
@@ -471,23 +456,23 @@ func TestPDFLayoutScale(t *testing.T) {
 		right := 0.0
 		for c, b := range boxes {
 			right = max(right, b.x+b.w)
-			if b.line >= d.lines || (c < d.spread && b.line != 0) {
+			if b.line >= d.lines || (c < d.Spread && b.line != 0) {
 				t.Errorf("%d columns: column %d on line %d", tt.columns, c, b.line)
 			}
 		}
 		if diff := right - d.tableWidth(); diff > 1e-9 || diff < -1e-9 {
 			t.Errorf("%d columns: the columns end at %.2f mm, the table is %.2f mm", tt.columns, right, d.tableWidth())
 		}
-		for i, r := range d.rows {
-			for c, cell := range r.cells {
-				if c == d.player {
-					if lines := d.nameLines(i, boxes[c].w); len(lines) != 1 || plain(lines[0]) != plain(cell) {
-						t.Errorf("%d columns: name %q printed on %d lines", tt.columns, plain(cell), len(lines))
+		for i, r := range d.Rows {
+			for c, cell := range r.Cells {
+				if c == d.Player {
+					if lines := d.nameLines(i, boxes[c].w); len(lines) != 1 || lines[0].String() != cell.String() {
+						t.Errorf("%d columns: name %q printed on %d lines", tt.columns, cell.String(), len(lines))
 					}
 					continue
 				}
-				if got := cell.fit(boxes[c].w-2*cellPad*d.scale, d.scale, d.ell); plain(got) != plain(cell) {
-					t.Errorf("%d columns: cell %q of column %d printed as %q", tt.columns, plain(cell), c, plain(got))
+				if got := cell.Fit(boxes[c].w-2*cellPad*d.scale, d.scale, d.Ell); got.String() != cell.String() {
+					t.Errorf("%d columns: cell %q of column %d printed as %q", tt.columns, cell.String(), c, got.String())
 				}
 			}
 		}
@@ -502,35 +487,35 @@ func TestPDFLongNames(t *testing.T) {
 	st.Event.Name = "Friday Night Magic at the Dragon's Den Games and Comics Emporium — Modern Super Qualifier Season Finale"
 	d := layoutFor(t, st, Options{})
 	boxes := d.grid()
-	for i, r := range d.rows {
-		lines := d.nameLines(i, boxes[d.player].w)
+	for i, r := range d.Rows {
+		lines := d.nameLines(i, boxes[d.Player].w)
 		var got []string
 		for _, l := range lines {
-			if l.width(d.scale) > boxes[d.player].w-2*cellPad*d.scale+1e-6 {
-				t.Errorf("a line of %q is wider than its cell", plain(r.cells[d.player]))
+			if l.Width(d.scale) > boxes[d.Player].w-2*cellPad*d.scale+1e-6 {
+				t.Errorf("a line of %q is wider than its cell", r.Cells[d.Player].String())
 			}
-			got = append(got, plain(l))
+			got = append(got, l.String())
 		}
-		if name := plain(r.cells[d.player]); strings.Join(got, " ") != name || (name == long) != (len(lines) > 1) {
+		if name := r.Cells[d.Player].String(); strings.Join(got, " ") != name || (name == long) != (len(lines) > 1) {
 			t.Errorf("name %q printed as %q", name, got)
 		}
 	}
 	var title []string
 	for _, l := range d.titleLines {
-		if l.width(1) > d.tableWidth()+1e-6 {
-			t.Errorf("a title line is %.0f mm wide", l.width(1))
+		if l.Width(1) > d.tableWidth()+1e-6 {
+			t.Errorf("a title line is %.0f mm wide", l.Width(1))
 		}
-		title = append(title, plain(l))
+		title = append(title, l.String())
 	}
-	if len(title) != 2 || strings.Join(title, " ") != st.Event.Name || d.titleLines[0].pt >= titlePt || d.titleLines[0].pt < titleMinPt {
-		t.Errorf("title %q in %.0f pt", title, d.titleLines[0].pt)
+	if len(title) != 2 || strings.Join(title, " ") != st.Event.Name || d.titleLines[0].Pt >= TitlePt || d.titleLines[0].Pt < titleMinPt {
+		t.Errorf("title %q in %.0f pt", title, d.titleLines[0].Pt)
 	}
 	checkPagination(t, d)
 }
 
 func BenchmarkPDF(b *testing.B) {
-	st := bigStandings(4096)
-	opt := Options{Now: testNow, Cut: 64}
+	st := writertest.BigStandings(4096)
+	opt := Options{Now: writertest.Now, Cut: 64}
 	for b.Loop() {
 		if err := writePDF(io.Discard, st, opt); err != nil {
 			b.Fatal(err)
@@ -539,10 +524,10 @@ func BenchmarkPDF(b *testing.B) {
 }
 
 // legendText returns the legend's lines as printed text.
-func legendText(d *standingsPDF) []string {
+func legendText(d *PDF) []string {
 	var lines []string
-	for _, l := range d.legend {
-		lines = append(lines, plain(l.t))
+	for _, l := range d.Legend {
+		lines = append(lines, l.T.String())
 	}
 	return lines
 }
@@ -552,7 +537,7 @@ func legendText(d *standingsPDF) []string {
 // beside its header in English letters), then the notes for players; nothing of what is
 // for organizers (caveats, settings, rule references, the tie summary) reaches the wall.
 func TestPDFLegend(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	d := layoutFor(t, st, Options{})
 	want := []string{"Points: win 3, draw 1, loss 0, bye 3", "W-L-D: wins (byes included), losses, draws"}
 	for _, c := range st.Columns {
@@ -574,7 +559,7 @@ func TestPDFLegend(t *testing.T) {
 	}
 	for _, lang := range Langs() {
 		for _, gamesUnknown := range []bool{false, true} {
-			for _, st := range presetStandings(24, 5, 3, gamesUnknown) {
+			for _, st := range writertest.PresetStandings(24, 5, 3, gamesUnknown) {
 				for _, line := range legendText(layoutFor(t, st, Options{Lang: lang})) {
 					for _, f := range forbidden {
 						if strings.Contains(line, f) {
@@ -600,18 +585,18 @@ func TestPDFLegend(t *testing.T) {
 // TestPDFNoGameScores: a Magic event entered as W/L shows GW% and OGW% as n/a ("–"), with
 // a line saying why, in the page's language; the terminal table shows the same "–".
 func TestPDFNoGameScores(t *testing.T) {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	for r := range ev.Rounds {
 		for m := range ev.Rounds[r].Matches {
 			ev.Rounds[r].Matches[m].Games = tbsheet.Games{}
 		}
 	}
-	st := compute(ev, calc.Options{System: "mtg"})
+	st := writertest.Compute(ev, calc.Options{System: "mtg"})
 	for lang, note := range map[string]string{"en": "The results carry no game scores (W/L only): GW% and OGW% are n/a",
 		"zh": "成绩中没有小局比分（只有胜负）：局胜率与对手局胜率无法计算"} {
 		d := layoutFor(t, st, Options{Lang: lang})
-		for _, r := range d.rows {
-			if gw, ogw := plain(r.cells[d.spread+1]), plain(r.cells[d.spread+2]); gw != "–" || ogw != "–" {
+		for _, r := range d.Rows {
+			if gw, ogw := r.Cells[d.Spread+1].String(), r.Cells[d.Spread+2].String(); gw != "–" || ogw != "–" {
 				t.Errorf("%s: GW%% %q, OGW%% %q; want –", lang, gw, ogw)
 			}
 		}
@@ -633,30 +618,30 @@ func TestPDFNoGameScores(t *testing.T) {
 	}
 }
 
-// finalStandings returns the final standings of bigEvent(16) after a top 4: Swiss #1 beats
+// finalStandings returns the final standings of writertest.BigEvent(16) after a top 4: Swiss #1 beats
 // #4 and #3 beats #2 in the semi-finals, #3 wins the final.
 func finalStandings() *calc.Standings {
-	ev := bigEvent(16)
-	st := compute(ev, calc.Options{System: "mtg"})
+	ev := writertest.BigEvent(16)
+	st := writertest.Compute(ev, calc.Options{System: "mtg"})
 	p := func(rank int) int { return st.Rows[rank-1].Player }
 	ev.Rounds = append(ev.Rounds,
 		tbsheet.Round{Number: 9, Playoff: true, Matches: []tbsheet.Match{
 			{Table: 1, P1: p(1), P2: p(4), Result: tbsheet.Win}, {Table: 2, P1: p(2), P2: p(3), Result: tbsheet.Loss}}},
 		tbsheet.Round{Number: 10, Playoff: true, Matches: []tbsheet.Match{{Table: 1, P1: p(1), P2: p(3), Result: tbsheet.Loss}}})
-	return calc.Final(compute(ev, calc.Options{System: "mtg"}))
+	return calc.Final(writertest.Compute(ev, calc.Options{System: "mtg"}))
 }
 
-// cutStandings returns the standings of bigEvent(16) while its top 8 is played: the
+// cutStandings returns the standings of writertest.BigEvent(16) while its top 8 is played: the
 // quarterfinals paired in bracket order (1–8, 4–5, 2–7, 3–6), #1 and #5 through, the
 // other two tables waiting for their results.
 func cutStandings() *calc.Standings {
-	ev := bigEvent(16)
-	st := compute(ev, calc.Options{System: "mtg"})
+	ev := writertest.BigEvent(16)
+	st := writertest.Compute(ev, calc.Options{System: "mtg"})
 	p := func(rank int) int { return st.Rows[rank-1].Player }
 	ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 9, Playoff: true, Matches: []tbsheet.Match{
 		{Table: 1, P1: p(1), P2: p(8), Result: tbsheet.Win}, {Table: 2, P1: p(4), P2: p(5), Result: tbsheet.Loss},
 		{Table: 3, P1: p(2), P2: p(7)}, {Table: 4, P1: p(3), P2: p(6)}}})
-	return calc.Final(compute(ev, calc.Options{System: "mtg"}))
+	return calc.Final(writertest.Compute(ev, calc.Options{System: "mtg"}))
 }
 
 // TestPDFCutInProgress: while the top cut is played the wall keeps the Swiss ranks (no two
@@ -665,18 +650,18 @@ func cutStandings() *calc.Standings {
 // still in or how far he went.
 func TestPDFCutInProgress(t *testing.T) {
 	st := cutStandings()
-	swiss := compute(st.Event, calc.Options{System: "mtg"})
+	swiss := writertest.Compute(st.Event, calc.Options{System: "mtg"})
 	for lang, words := range map[string][3]string{
 		"en": {"Standings after the Swiss · Top 8 in progress", "Still in", "Top 8"},
 		"zh": {"瑞士轮后排名 · 8强淘汰赛进行中", "进行中", "8强"},
 		"ja": {"スイスラウンド後の順位 · ベスト8 決勝トーナメント進行中", "進行中", "ベスト8"},
 	} {
 		d := layoutFor(t, st, Options{Lang: lang})
-		title, _, _ := strings.Cut(plain(d.subtitle), " — ")
+		title, _, _ := strings.Cut(d.Subtitle.String(), " — ")
 		got := []string{title}
-		for i, r := range d.rows[:9] {
-			got = append(got, plain(r.cells[2]))
-			if rank := plain(r.cells[0]); rank != strconv.Itoa(swiss.Rows[i].Rank) {
+		for i, r := range d.Rows[:9] {
+			got = append(got, r.Cells[2].String())
+			if rank := r.Cells[0].String(); rank != strconv.Itoa(swiss.Rows[i].Rank) {
 				t.Errorf("%s: row %d has rank %s, want the Swiss rank %d", lang, i+1, rank, swiss.Rows[i].Rank)
 			}
 		}
@@ -687,7 +672,7 @@ func TestPDFCutInProgress(t *testing.T) {
 			t.Errorf("%s: title and finish column\n got %q\nwant %q", lang, got, want)
 		}
 		if !slices.ContainsFunc(legendText(d), func(l string) bool {
-			return strings.HasPrefix(l, plain(d.cols[2].head)) && strings.Contains(l, map[string]string{"en": "Swiss", "zh": "瑞士轮", "ja": "スイス"}[lang])
+			return strings.HasPrefix(l, d.Cols[2].Head.String()) && strings.Contains(l, map[string]string{"en": "Swiss", "zh": "瑞士轮", "ja": "スイス"}[lang])
 		}) {
 			t.Errorf("%s: the legend does not say the ranks are the Swiss ones: %q", lang, legendText(d))
 		}
@@ -704,21 +689,21 @@ func TestPDFFinal(t *testing.T) {
 		"ja": {"決勝", "優勝", "準優勝", "ベスト4", "ベスト4", ""},
 	} {
 		d := layoutFor(t, st, Options{Lang: lang})
-		got := []string{plain(d.cols[2].head)}
-		for _, r := range d.rows[:5] {
-			got = append(got, plain(r.cells[2]))
+		got := []string{d.Cols[2].Head.String()}
+		for _, r := range d.Rows[:5] {
+			got = append(got, r.Cells[2].String())
 		}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: finish column %q, want %q", lang, got, want)
 		}
-		if !d.rows[0].cells[2].bold {
+		if !d.Rows[0].Cells[2].Bold {
 			t.Errorf("%s: the winner is not in bold", lang)
 		}
 		if !slices.ContainsFunc(legendText(d), func(l string) bool { return strings.HasPrefix(l, want[0]) }) {
 			t.Errorf("%s: the legend does not explain %q", lang, want[0])
 		}
 	}
-	if d := layoutFor(t, testStandings(), Options{}); slices.ContainsFunc(d.cols, func(c pdfColumn) bool { return plain(c.head) == "Top cut" }) {
+	if d := layoutFor(t, writertest.Standings(), Options{}); slices.ContainsFunc(d.Cols, func(c PDFColumn) bool { return c.Head.String() == "Top cut" }) {
 		t.Error("Swiss standings have a Top cut column")
 	}
 }
@@ -726,7 +711,7 @@ func TestPDFFinal(t *testing.T) {
 // TestPDFTies: each group of players tied on every key is noted once, naming them all in
 // rank order; no player carries a note of his own.
 func TestPDFTies(t *testing.T) {
-	st := compute(bigEvent(110), calc.Options{System: "challonge", AfterRound: 7}) // ties are common
+	st := writertest.Compute(writertest.BigEvent(110), calc.Options{System: "challonge", AfterRound: 7}) // ties are common
 	var groups [][]string
 	for i := 0; i < len(st.Rows); {
 		j := i + 1
@@ -769,7 +754,7 @@ func TestPDFTies(t *testing.T) {
 // TestPDFLongLegend: a legend too long for the page under the table (many notes) is set
 // smaller, then in columns, notes included, so that a small event keeps to one page.
 func TestPDFLongLegend(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	for i := range 60 {
 		st.Notes = append(st.Notes, i18n.N("note.unreported", i+1, "Ann", "Bob"))
 	}

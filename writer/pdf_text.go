@@ -25,8 +25,8 @@ import (
 // so that a name the font cannot print is reported (Options.Warn) rather than printed as
 // blank boxes nobody notices until the sheet is on the wall.
 
-// ptMM is the length of a typographic point in millimetres.
-const ptMM = 25.4 / 72
+// PtMM is the length of a typographic point in millimetres.
+const PtMM = 25.4 / 72
 
 // familyPrefix starts every fpdf font family name. fpdf names an embedded font "utf8" +
 // family; with this three-letter prefix, "utf8tbs" is exactly as long as a subset tag
@@ -37,14 +37,14 @@ const familyPrefix = "tbs"
 // with sfnt for glyph coverage and advance widths.
 type face struct {
 	family string
-	// bold is true for a bold face; other faces print bold text with a stroked outline.
-	bold bool
+	// Bold is true for a bold face; other faces print bold text with a stroked outline.
+	Bold bool
 	ttf  []byte
 	font *sfnt.Font
 	buf  sfnt.Buffer
-	// glyphs caches each rune's advance width in em, or a negative value when the font
+	// Glyphs caches each rune's advance width in em, or a negative value when the font
 	// lacks the rune.
-	glyphs map[rune]float64
+	Glyphs map[rune]float64
 }
 
 // newFace checks that fpdf can embed ttf and parses it.
@@ -56,14 +56,14 @@ func newFace(family string, ttf []byte) (*face, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &face{family: family, ttf: ttf, font: f, glyphs: map[rune]float64{}}, nil
+	return &face{family: family, ttf: ttf, font: f, Glyphs: map[rune]float64{}}, nil
 }
 
 // advance returns r's advance width in em, or −1 when the font cannot print r. fpdf reads
 // only the Unicode BMP character map (format 4), so runes beyond U+FFFF count as missing
 // even when the font has them.
 func (f *face) advance(r rune) float64 {
-	if a, ok := f.glyphs[r]; ok {
+	if a, ok := f.Glyphs[r]; ok {
 		return a
 	}
 	a := -1.0
@@ -76,7 +76,7 @@ func (f *face) advance(r rune) float64 {
 			}
 		}
 	}
-	f.glyphs[r] = a
+	f.Glyphs[r] = a
 	return a
 }
 
@@ -97,11 +97,11 @@ func (f *face) register(pdf *fpdf.Fpdf) (err error) {
 	return pdf.Error()
 }
 
-// fontSet holds the PDF's faces: the names face (the embedded WenQuanYi Micro Hei, or
+// FontSet holds the PDF's faces: the names face (the embedded WenQuanYi Micro Hei, or
 // Options.Font) for names and all regular text, Go Bold for bold text, and Go Regular for
 // what a --font file lacks (a CJK-only font without Latin letters or digits).
-type fontSet struct {
-	regular, bold, names *face
+type FontSet struct {
+	regular, Bold, names *face
 	// namesFile names the names font in errors.
 	namesFile string
 	warn      func(format string, args ...any)
@@ -111,19 +111,19 @@ type fontSet struct {
 	warnedWhat map[string]bool
 }
 
-// loadFonts parses the three faces. A --font file may be a TrueType collection, whose first
+// LoadFonts parses the three faces. A --font file may be a TrueType collection, whose first
 // face is used; CFF-outline fonts, web fonts and fonts whose licence forbids embedding are
 // refused with the reason.
-func loadFonts(opt Options) (*fontSet, error) {
-	fs := &fontSet{warn: opt.warn, warned: map[rune]bool{}, warnedWhat: map[string]bool{}, namesFile: "WenQuanYi Micro Hei"}
+func LoadFonts(opt Options) (*FontSet, error) {
+	fs := &FontSet{warn: opt.warn, warned: map[rune]bool{}, warnedWhat: map[string]bool{}, namesFile: "WenQuanYi Micro Hei"}
 	var err error
 	if fs.regular, err = newFace(familyPrefix+"goregular", goregular.TTF); err != nil {
 		return nil, fmt.Errorf("Go Regular font: %w", err)
 	}
-	if fs.bold, err = newFace(familyPrefix+"gobold", gobold.TTF); err != nil {
+	if fs.Bold, err = newFace(familyPrefix+"gobold", gobold.TTF); err != nil {
 		return nil, fmt.Errorf("Go Bold font: %w", err)
 	}
-	fs.bold.bold = true
+	fs.Bold.Bold = true
 	ttf := templates.CJKFont()
 	if opt.Font != "" {
 		fs.namesFile = opt.Font
@@ -148,11 +148,11 @@ func loadFonts(opt Options) (*fontSet, error) {
 // that two subsets of one font are different fonts. The tag hashes the document, so the
 // same input still gives the same bytes; the name keeps its length, so the cross-reference
 // offsets stay valid. pdf is changed in place.
-func (fs *fontSet) tagSubsets(pdf []byte) []byte {
+func (fs *FontSet) tagSubsets(pdf []byte) []byte {
 	sum := fnv.New64a()
 	sum.Write(pdf)
 	h := sum.Sum64()
-	for _, f := range []*face{fs.regular, fs.bold, fs.names} {
+	for _, f := range []*face{fs.regular, fs.Bold, fs.names} {
 		name := strings.TrimPrefix(f.family, familyPrefix)
 		tag := append(make([]byte, 0, 8+len(name)), '/')
 		for range 6 {
@@ -175,8 +175,8 @@ func (fs *fontSet) tagSubsets(pdf []byte) []byte {
 }
 
 // register adds every face to pdf.
-func (fs *fontSet) register(pdf *fpdf.Fpdf) error {
-	for _, f := range []*face{fs.regular, fs.bold, fs.names} {
+func (fs *FontSet) register(pdf *fpdf.Fpdf) error {
+	for _, f := range []*face{fs.regular, fs.Bold, fs.names} {
 		if err := f.register(pdf); err != nil {
 			name := f.family
 			if f == fs.names {
@@ -191,9 +191,9 @@ func (fs *fontSet) register(pdf *fpdf.Fpdf) error {
 // chain returns the faces a character is looked up in, in order. Bold text prints in Go
 // Bold; regular text in the names face (the same face as the names, so that digits and
 // punctuation match them), with Go Regular for what a --font file lacks.
-func (fs *fontSet) chain(bold bool) []*face {
+func (fs *FontSet) chain(bold bool) []*face {
 	if bold {
-		return []*face{fs.bold, fs.names}
+		return []*face{fs.Bold, fs.names}
 	}
 	return []*face{fs.names, fs.regular}
 }
@@ -207,32 +207,32 @@ type glyph struct {
 	stroke bool
 }
 
-// text is a shaped string: glyphs at one size, weight and grey level, measured in em.
-type text struct {
-	glyphs []glyph
-	style
-	em float64
+// Text is a shaped string: glyphs at one size, weight and grey level, measured in em.
+type Text struct {
+	Glyphs []glyph
+	Style
+	Em float64
 }
 
-// style says how to print a string.
-type style struct {
-	// pt is the size at scale 1; the page layout may scale it.
-	pt float64
-	// bold selects Go Bold, or a stroked outline for characters only a regular face has.
-	bold bool
-	// gray is the text colour, 0 (black) to 255.
-	gray int
+// Style says how to print a string.
+type Style struct {
+	// Pt is the size at scale 1; the page layout may scale it.
+	Pt float64
+	// Bold selects Go Bold, or a stroked outline for characters only a regular face has.
+	Bold bool
+	// Gray is the text colour, 0 (black) to 255.
+	Gray int
 }
 
-// shape assigns every rune of s to the first face of its chain that can print it. Control
+// Shape assigns every rune of s to the first face of its chain that can print it. Control
 // characters become spaces; invisible format characters (a BOM, zero-width spaces and
 // joiners) and variation selectors are dropped, since none can be printed. A character no
 // face has (an emoji, a kanji beyond the Basic Multilingual Plane, which the PDF library
 // cannot embed) prints as a visible missingMark, one for a run of them (an emoji with its
 // skin tone), and is warned about once per text: what names it (`player "Dragon 🐉 Slayer"`).
-func (fs *fontSet) shape(s string, st style, what string) text {
-	t := text{style: st, glyphs: make([]glyph, 0, len(s))}
-	chain := fs.chain(st.bold)
+func (fs *FontSet) Shape(s string, st Style, what string) Text {
+	t := Text{Style: st, Glyphs: make([]glyph, 0, len(s))}
+	chain := fs.chain(st.Bold)
 	var missing []rune
 	run := false // the previous character was missing
 	for _, r := range s {
@@ -242,7 +242,7 @@ func (fs *fontSet) shape(s string, st style, what string) text {
 		case unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Variation_Selector, r):
 			continue
 		}
-		g, ok := fs.glyph(r, chain, st.bold)
+		g, ok := fs.glyph(r, chain, st.Bold)
 		if !ok {
 			if !slices.Contains(missing, r) {
 				missing = append(missing, r)
@@ -250,14 +250,14 @@ func (fs *fontSet) shape(s string, st style, what string) text {
 			if run {
 				continue
 			}
-			g, _ = fs.glyph(missingMark, chain, st.bold)
+			g, _ = fs.glyph(missingMark, chain, st.Bold)
 			if g.adv < 0 { // a --font without □
-				g, _ = fs.glyph('?', chain, st.bold)
+				g, _ = fs.glyph('?', chain, st.Bold)
 			}
 		}
 		run = !ok
-		t.glyphs = append(t.glyphs, g)
-		t.em += g.adv
+		t.Glyphs = append(t.Glyphs, g)
+		t.Em += g.adv
 	}
 	if len(missing) > 0 {
 		fs.missing(missing, what)
@@ -268,23 +268,23 @@ func (fs *fontSet) shape(s string, st style, what string) text {
 // missingMark stands for a character the fonts cannot print.
 const missingMark = '□'
 
-// noteWhat names the texts of notes, which quote names already warned about: a note warns
+// NoteWhat names the texts of notes, which quote names already warned about: a note warns
 // only about characters no name has reported.
-const noteWhat = "a note"
+const NoteWhat = "a note"
 
 // glyph returns r in the first face of chain that has it; ok is false when none has.
-func (fs *fontSet) glyph(r rune, chain []*face, bold bool) (g glyph, ok bool) {
+func (fs *FontSet) glyph(r rune, chain []*face, bold bool) (g glyph, ok bool) {
 	for _, f := range chain {
 		if a := f.advance(r); a >= 0 {
-			return glyph{r: r, face: f, adv: a, stroke: bold && !f.bold}, true
+			return glyph{r: r, face: f, adv: a, stroke: bold && !f.Bold}, true
 		}
 	}
 	return glyph{r: r, face: chain[0], adv: -1}, false
 }
 
 // missing warns, once per text, about the characters of it that no font has.
-func (fs *fontSet) missing(rs []rune, what string) {
-	if what == noteWhat {
+func (fs *FontSet) missing(rs []rune, what string) {
+	if what == NoteWhat {
 		rs = slices.DeleteFunc(rs, func(r rune) bool { return fs.warned[r] })
 	}
 	if len(rs) == 0 || fs.warnedWhat[what] {
@@ -299,67 +299,76 @@ func (fs *fontSet) missing(rs []rune, what string) {
 	fs.warn("%s: the PDF fonts cannot print %s; printed as %c", what, strings.Join(chars, ", "), missingMark)
 }
 
+// String returns the characters of a shaped text.
+func (t Text) String() string {
+	var b strings.Builder
+	for _, g := range t.Glyphs {
+		b.WriteRune(g.r)
+	}
+	return b.String()
+}
+
 // join returns t followed by b's glyphs; b keeps its faces and weight, and takes t's size
 // and grey.
-func (t text) join(b text) text {
-	t.glyphs = append(append([]glyph(nil), t.glyphs...), b.glyphs...)
-	t.em += b.em
+func (t Text) join(b Text) Text {
+	t.Glyphs = append(append([]glyph(nil), t.Glyphs...), b.Glyphs...)
+	t.Em += b.Em
 	return t
 }
 
-// width returns the text's width in mm at scale.
-func (t text) width(scale float64) float64 { return t.em * t.pt * scale * ptMM }
+// Width returns the text's width in mm at scale.
+func (t Text) Width(scale float64) float64 { return t.Em * t.Pt * scale * PtMM }
 
-// fit returns t cut so that it is at most w mm wide at scale, ending in ell ("…") when cut.
-func (t text) fit(w, scale float64, ell text) text {
+// Fit returns t cut so that it is at most w mm wide at scale, ending in ell ("…") when cut.
+func (t Text) Fit(w, scale float64, ell Text) Text {
 	// Columns are as wide as their widest cell; the tolerance keeps float rounding in the
 	// width arithmetic from cutting that cell ("15.5" printed as "1…").
 	const epsilon = 1e-6 // mm
-	if t.width(scale) <= w+epsilon {
+	if t.Width(scale) <= w+epsilon {
 		return t
 	}
-	perEm := t.pt * scale * ptMM
-	room := w/perEm - ell.em
+	perEm := t.Pt * scale * PtMM
+	room := w/perEm - ell.Em
 	n, em := 0, 0.0
-	for n < len(t.glyphs) && em+t.glyphs[n].adv <= room {
-		em += t.glyphs[n].adv
+	for n < len(t.Glyphs) && em+t.Glyphs[n].adv <= room {
+		em += t.Glyphs[n].adv
 		n++
 	}
-	for n > 0 && t.glyphs[n-1].r == ' ' { // no space before the ellipsis
+	for n > 0 && t.Glyphs[n-1].r == ' ' { // no space before the ellipsis
 		n--
-		em -= t.glyphs[n].adv
+		em -= t.Glyphs[n].adv
 	}
 	if room < 0 { // not even the ellipsis fits
-		return text{style: t.style}
+		return Text{Style: t.Style}
 	}
-	out := text{style: t.style, em: em, glyphs: t.glyphs[:n:n]}
+	out := Text{Style: t.Style, Em: em, Glyphs: t.Glyphs[:n:n]}
 	return out.join(ell)
 }
 
-// wrap breaks t into lines at most w mm wide at scale: after spaces and hyphens, and between
+// Wrap breaks t into lines at most w mm wide at scale: after spaces and hyphens, and between
 // any two characters of scripts written without spaces (Han, kana, Hangul). A word wider
 // than w is cut where it overflows. Spaces at the start of a continuation line are dropped.
-func (t text) wrap(w, scale float64) []text {
-	lines, _ := t.wrapWords(w, scale)
+func (t Text) Wrap(w, scale float64) []Text {
+	lines, _ := t.WrapWords(w, scale)
 	return lines
 }
 
-// wrapWords is wrap, and whether every line ends where a line may end (no word was cut).
-func (t text) wrapWords(w, scale float64) (lines []text, whole bool) {
+// WrapWords is wrap, and whether every line ends where a line may end (no word was cut).
+func (t Text) WrapWords(w, scale float64) (lines []Text, whole bool) {
 	whole = true
-	perEm := t.pt * scale * ptMM
+	perEm := t.Pt * scale * PtMM
 	start, brk := 0, -1 // brk: index where the current line may end
 	em := 0.0
-	line := func(from, to int) text {
-		l := text{style: t.style, glyphs: t.glyphs[from:to]}
-		for _, g := range l.glyphs {
-			l.em += g.adv
+	line := func(from, to int) Text {
+		l := Text{Style: t.Style, Glyphs: t.Glyphs[from:to]}
+		for _, g := range l.Glyphs {
+			l.Em += g.adv
 		}
 		return l
 	}
-	for i := 0; i < len(t.glyphs); i++ {
-		g := t.glyphs[i]
-		if i > start && (g.r == ' ' || unbroken(g.r) || unbroken(t.glyphs[i-1].r) || t.glyphs[i-1].r == '-' && i-1 > start) {
+	for i := 0; i < len(t.Glyphs); i++ {
+		g := t.Glyphs[i]
+		if i > start && (g.r == ' ' || unbroken(g.r) || unbroken(t.Glyphs[i-1].r) || t.Glyphs[i-1].r == '-' && i-1 > start) {
 			brk = i
 		}
 		if (em+g.adv)*perEm > w && i > start && g.r != ' ' {
@@ -370,7 +379,7 @@ func (t text) wrapWords(w, scale float64) (lines []text, whole bool) {
 				whole = false
 			}
 			lines = append(lines, line(start, end))
-			for end < len(t.glyphs) && t.glyphs[end].r == ' ' {
+			for end < len(t.Glyphs) && t.Glyphs[end].r == ' ' {
 				end++
 			}
 			start, brk, i, em = end, -1, end-1, 0
@@ -378,8 +387,8 @@ func (t text) wrapWords(w, scale float64) (lines []text, whole bool) {
 		}
 		em += g.adv
 	}
-	if start < len(t.glyphs) || len(lines) == 0 {
-		lines = append(lines, line(start, len(t.glyphs)))
+	if start < len(t.Glyphs) || len(lines) == 0 {
+		lines = append(lines, line(start, len(t.Glyphs)))
 	}
 	return lines, whole
 }
@@ -390,34 +399,34 @@ func unbroken(r rune) bool {
 		r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF // CJK punctuation, full-width forms
 }
 
-// draw prints t with its baseline at y, starting at x, switching fonts between runs. Bold
+// Draw prints t with its baseline at y, starting at x, switching fonts between runs. Bold
 // runs in a face without bold are filled and stroked (text rendering mode 2) with a line of
 // 1/30 em, which thickens the strokes about as much as a bold weight.
-func (t text) draw(pdf *fpdf.Fpdf, x, y, scale float64) {
-	pdf.SetTextColor(t.gray, t.gray, t.gray)
-	size := t.pt * scale
-	for i := 0; i < len(t.glyphs); {
-		first := t.glyphs[i]
+func (t Text) Draw(pdf *fpdf.Fpdf, x, y, scale float64) {
+	pdf.SetTextColor(t.Gray, t.Gray, t.Gray)
+	size := t.Pt * scale
+	for i := 0; i < len(t.Glyphs); {
+		first := t.Glyphs[i]
 		j, em := i, 0.0
-		for j < len(t.glyphs) && t.glyphs[j].face == first.face && t.glyphs[j].stroke == first.stroke {
-			em += t.glyphs[j].adv
+		for j < len(t.Glyphs) && t.Glyphs[j].face == first.face && t.Glyphs[j].stroke == first.stroke {
+			em += t.Glyphs[j].adv
 			j++
 		}
 		run := make([]rune, 0, j-i)
-		for _, g := range t.glyphs[i:j] {
+		for _, g := range t.Glyphs[i:j] {
 			run = append(run, g.r)
 		}
 		pdf.SetFont(first.face.family, "", size)
 		if first.stroke {
-			pdf.SetDrawColor(t.gray, t.gray, t.gray)
-			pdf.SetLineWidth(size * ptMM / 30)
+			pdf.SetDrawColor(t.Gray, t.Gray, t.Gray)
+			pdf.SetLineWidth(size * PtMM / 30)
 			pdf.SetTextRenderingMode(2)
 			pdf.Text(x, y, string(run))
 			pdf.SetTextRenderingMode(0)
 		} else {
 			pdf.Text(x, y, string(run))
 		}
-		x += em * size * ptMM
+		x += em * size * PtMM
 		i = j
 	}
 }

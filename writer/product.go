@@ -28,7 +28,7 @@ type Format[T any] struct {
 // writeFile writes doc as a file of this form: the byte order mark, then the document.
 func (f *Format[T]) writeFile(w io.Writer, doc T, opt Options) error {
 	if f.BOM {
-		if _, err := io.WriteString(w, utf8BOM); err != nil {
+		if _, err := io.WriteString(w, UTF8BOM); err != nil {
 			return err
 		}
 	}

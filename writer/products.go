@@ -5,9 +5,6 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/pairings"
-	"github.com/tbsheet/tbsheet/scenario"
-	"github.com/tbsheet/tbsheet/season"
 )
 
 // The products tbsheet writes, each with every form it takes (see [Product]).
@@ -19,40 +16,9 @@ var (
 			{Ext: ".json", To: "json", Streamed: true, Write: func(w io.Writer, st *calc.Standings, _ Options) error { return WriteJSON(w, st) }},
 			{Ext: ".pdf", Write: writePDF},
 			{Ext: ".xlsx", Write: func(w io.Writer, st *calc.Standings, opt Options) error {
-				return writeStandingsXLSX(w, st, opt, xlsxConfig{})
+				return writeStandingsXLSX(w, st, opt, XLSXConfig{})
 			}},
 			{To: "table", Write: WriteTable},
-		}}
-
-	// Pairings are a round's pairings as players read them (pairings, watch --pairings).
-	Pairings = pairingsProduct(func(w io.Writer, d PairingsDoc, _ Options) error { return WritePairingsJSON(w, d.Pairings) })
-
-	// Pair is the round tbsheet pair makes: the pairings, with the JSON of docs/pair.md.
-	Pair = pairingsProduct(func(w io.Writer, d PairingsDoc, _ Options) error { return WritePairJSON(w, d.Pairings) })
-
-	// Slips are a round's result slips, one per table, to cut out (pairings --slips).
-	Slips = &Product[*pairings.Pairings]{Name: "result slips", Written: "result slips are written to",
-		Formats: []Format[*pairings.Pairings]{{Ext: ".pdf", Write: WriteSlipsPDF}}}
-
-	// Scenarios are what each player needs in the round being played (scenarios, watch
-	// --scenarios).
-	Scenarios = &Product[*scenario.Report]{Name: "scenarios", Written: "scenarios are written to",
-		Formats: []Format[*scenario.Report]{
-			{Ext: ".pdf", Write: WriteScenariosPDF},
-			{Ext: ".json", To: "json", Write: func(w io.Writer, rep *scenario.Report, _ Options) error { return WriteScenariosJSON(w, rep) }},
-			{Ext: ".txt", To: "table", Write: WriteScenariosTable},
-		}}
-
-	// Season is a season's table across events (season, watch --season).
-	Season = &Product[*season.Standings]{Name: "season", Written: "a season is written to",
-		Formats: []Format[*season.Standings]{
-			{Ext: ".csv", To: "csv", BOM: true, Write: WriteSeasonCSV},
-			{Ext: ".json", To: "json", Write: func(w io.Writer, s *season.Standings, _ Options) error { return WriteSeasonJSON(w, s) }},
-			{Ext: ".pdf", Write: WriteSeasonPDF},
-			{Ext: ".xlsx", Write: func(w io.Writer, s *season.Standings, opt Options) error {
-				return writeSeasonXLSX(w, s, opt, xlsxConfig{})
-			}},
-			{To: "table", Write: WriteSeasonTable},
 		}}
 
 	// Results are an event's results in a format tbsheet reads back (convert): .xlsx is a
@@ -69,30 +35,3 @@ var (
 			{Ext: ".xlsx", Write: writeEventXLSX},
 		}}
 )
-
-// PairingsDoc is a round's pairings and the lists its outputs hold.
-type PairingsDoc struct {
-	Pairings *pairings.Pairings
-	Lists    PairingsLists
-}
-
-// pairingsProduct is the pairings with json as their JSON. The PDF of a playoff round is
-// its bracket (WriteBracketPDF).
-func pairingsProduct(json func(io.Writer, PairingsDoc, Options) error) *Product[PairingsDoc] {
-	return &Product[PairingsDoc]{Name: "pairings", Written: "pairings are written to",
-		Formats: []Format[PairingsDoc]{
-			{Ext: ".pdf", Write: func(w io.Writer, d PairingsDoc, opt Options) error {
-				if d.Pairings.Bracket != nil {
-					return WriteBracketPDF(w, d.Pairings.Bracket, opt) // a playoff round is read on its bracket
-				}
-				return WritePairingsPDF(w, d.Pairings, d.Lists, opt)
-			}},
-			{Ext: ".csv", To: "csv", BOM: true, Write: func(w io.Writer, d PairingsDoc, opt Options) error {
-				return WritePairingsCSV(w, d.Pairings, d.Lists, opt)
-			}},
-			{Ext: ".json", To: "json", Write: json},
-			{Ext: ".txt", To: "table", Write: func(w io.Writer, d PairingsDoc, opt Options) error {
-				return WritePairingsTable(w, d.Pairings, d.Lists, opt)
-			}},
-		}}
-}

@@ -22,7 +22,7 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 	if finish {
 		header = append(header, label(opt.Lang, "finish"))
 	}
-	header = append(header, pointsHeader(st, opt.Lang), label(opt.Lang, "record."+recordOrder(st).String()))
+	header = append(header, PointsHeader(st, opt.Lang), label(opt.Lang, "record."+RecordOrder(st).String()))
 	for _, d := range st.Columns {
 		header = append(header, d.Short)
 	}
@@ -37,7 +37,7 @@ func WriteTable(w io.Writer, st *calc.Standings, opt Options) error {
 		if finish {
 			row = append(row, finishWord(opt.Lang, r))
 		}
-		row = append(row, formatPoints(st, r.Points), Record(st, r))
+		row = append(row, FormatPoints(st, r.Points), Record(st, r))
 		for j, d := range st.Columns {
 			v := "–" // n/a, as on the wall PDF: a blank would read as a figure left out
 			if r.Figures[j].Value.OK {

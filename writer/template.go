@@ -82,11 +82,11 @@ func WriteTemplate(w io.Writer, rounds int, system string, opt Options) error {
 		return fmt.Errorf("a template has 1 to %d rounds, not %d", maxTemplateRounds, rounds)
 	}
 	players := label(opt.Lang, "sheet.players")
-	b, err := newEmbeddedBook(opt.Lang, players)
+	b, err := NewEmbeddedBook(opt.Lang, players)
 	if err != nil {
 		return err
 	}
-	f := b.f
+	f := b.F
 	defer f.Close()
 	for range 4 { // the style cells of the embedded workbook are not players
 		if err := f.RemoveRow(players, 1); err != nil {
@@ -101,7 +101,7 @@ func WriteTemplate(w io.Writer, rounds int, system string, opt Options) error {
 	}
 	for n := 1; n <= rounds; n++ {
 		sheet := handkept.RoundSheetName(n, opt.Lang)
-		if err := b.addSheet(sheet); err != nil {
+		if err := b.AddSheet(sheet); err != nil {
 			return err
 		}
 		keys := []string{"table", "p1", "p2", "result"}
@@ -119,19 +119,19 @@ func WriteTemplate(w io.Writer, rounds int, system string, opt Options) error {
 		return err
 	}
 	// No document title: the reader would take it for the event's name.
-	return finishWorkbook(f, "", opt, w)
+	return FinishWorkbook(f, "", opt, w)
 }
 
 // eventSheet writes the Event sheet, first in the workbook and open: the labels Name and
 // Date with blank text cells beside them, Rounds with the number of round sheets (so that
 // the standings say "after round 2 of 5" from round 1), and a hint after each, which the
 // reader skips.
-func (b *book) eventSheet(sheet string, rounds int, system string) error {
-	f := b.f
-	if err := b.addSheet(sheet); err != nil {
+func (b *Book) eventSheet(sheet string, rounds int, system string) error {
+	f := b.F
+	if err := b.AddSheet(sheet); err != nil {
 		return err
 	}
-	hs, err := b.styles.id(styleKey{row: rowHeader})
+	hs, err := b.styles.id(StyleKey{Row: RowHeader})
 	if err != nil {
 		return err
 	}
@@ -195,9 +195,9 @@ func (b *book) eventSheet(sheet string, rounds int, system string) error {
 }
 
 // blankSheet writes a header row of hand-kept columns and formats the columns below it.
-func (b *book) blankSheet(sheet string, keys []string, widths []float64, formats map[string]string) error {
-	f := b.f
-	hs, err := b.styles.id(styleKey{row: rowHeader})
+func (b *Book) blankSheet(sheet string, keys []string, widths []float64, formats map[string]string) error {
+	f := b.F
+	hs, err := b.styles.id(StyleKey{Row: RowHeader})
 	if err != nil {
 		return err
 	}
@@ -211,7 +211,7 @@ func (b *book) blankSheet(sheet string, keys []string, widths []float64, formats
 		}
 		// A column style formats every cell typed into the column later.
 		if code, ok := formats[k]; ok {
-			id, err := b.styles.id(styleKey{numFmt: code})
+			id, err := b.styles.id(StyleKey{NumFmt: code})
 			if err != nil {
 				return err
 			}
@@ -230,7 +230,7 @@ func (b *book) blankSheet(sheet string, keys []string, widths []float64, formats
 }
 
 // playersValidation checks Dropped After and Rating: whole numbers, with a warning.
-func (b *book) playersValidation(sheet string) error {
+func (b *Book) playersValidation(sheet string) error {
 	dropped := excelize.NewDataValidation(true)
 	dropped.Sqref = fmt.Sprintf("C2:C%d", templateRows+1)
 	if err := dropped.SetRange(1, maxTemplateRounds, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
@@ -247,7 +247,7 @@ func (b *book) playersValidation(sheet string) error {
 	rating.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("rating", b.lang),
 		label(b.lang, "template.rating-error"))
 	for _, dv := range []*excelize.DataValidation{dropped, rating} {
-		if err := b.f.AddDataValidation(sheet, dv); err != nil {
+		if err := b.F.AddDataValidation(sheet, dv); err != nil {
 			return err
 		}
 	}
@@ -257,7 +257,7 @@ func (b *book) playersValidation(sheet string) error {
 // roundValidation offers the Players sheet's names in the player columns (any other name is
 // accepted silently: a late entry, a BYE) and the usual results in the Result column (anything
 // else after a warning).
-func (b *book) roundValidation(sheet, players string) error {
+func (b *Book) roundValidation(sheet, players string) error {
 	names := excelize.NewDataValidation(true)
 	names.Sqref = fmt.Sprintf("B2:C%d", templateRows+1)
 	names.SetSqrefDropList(fmt.Sprintf("'%s'!$A$2:$A$%d", strings.ReplaceAll(players, "'", "''"), templateRows+1))
@@ -269,7 +269,7 @@ func (b *book) roundValidation(sheet, players string) error {
 	result.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("result", b.lang),
 		label(b.lang, "template.result-error"))
 	for _, dv := range []*excelize.DataValidation{names, result} {
-		if err := b.f.AddDataValidation(sheet, dv); err != nil {
+		if err := b.F.AddDataValidation(sheet, dv); err != nil {
 			return err
 		}
 	}
@@ -279,10 +279,10 @@ func (b *book) roundValidation(sheet, players string) error {
 // instructionsSheet writes the instructions, one paragraph per row, headings styled. Row
 // heights are set from the text's length, since spreadsheets do not grow rows for wrapped
 // text they did not lay out themselves.
-func (b *book) instructionsSheet(sheet string, instructions []string) error {
+func (b *Book) instructionsSheet(sheet string, instructions []string) error {
 	const width = 100
-	f := b.f
-	if err := b.addSheet(sheet); err != nil {
+	f := b.F
+	if err := b.AddSheet(sheet); err != nil {
 		return err
 	}
 	if err := f.SetColWidth(sheet, "A", "A", width); err != nil {

@@ -8,13 +8,14 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 )
 
 func TestWriteTemplate(t *testing.T) {
 	for _, lang := range Langs() {
 		var b bytes.Buffer
-		if err := WriteTemplate(&b, 0, "", Options{Lang: lang, Now: testNow}); err != nil {
+		if err := WriteTemplate(&b, 0, "", Options{Lang: lang, Now: writertest.Now}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&b)

@@ -1,6 +1,12 @@
-// Package writer writes standings and events: XLSX workbooks with explanation formulas, wall
-// PDFs, CSV, JSON and the terminal table, and (for convert) results in input formats. Every
-// file is written to a temporary sibling and renamed into place, so that a reader (Excel, a
+// Package writer is the kit every output is written with, and the standings and converted
+// results written with it. The kit: the outputs' registry ([Product], [Format]), atomic
+// files, the wall document every PDF is drawn on ([PDF]), the workbook ([Book], [Table]),
+// CSV and JSON helpers, the words of the label catalogue, and the screens' cells. The
+// standings: XLSX workbooks with explanation formulas, wall PDFs, CSV, JSON and the terminal
+// table; the results (convert): in input formats. The other products have packages of their
+// own over the kit: writer/roundsheet (a round's pairings, slips and bracket),
+// writer/scenariosheet (the scenarios) and writer/seasontable (a season's table). Every file
+// is written to a temporary sibling and renamed into place, so that a reader (Excel, a
 // watching projector, a crashed run) never sees half a file.
 package writer
 
@@ -50,7 +56,8 @@ type Options struct {
 	Warn func(msg string)
 }
 
-func (o Options) now() time.Time {
+// Time is the time printed in footers and the About sheet: Now, or the current time.
+func (o Options) Time() time.Time {
 	if o.Now.IsZero() {
 		return time.Now()
 	}

@@ -1,17 +1,12 @@
 package writer
 
 import (
-	"archive/zip"
-	"compress/flate"
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
@@ -21,51 +16,27 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// xlsxConfig holds what only tests change.
-type xlsxConfig struct {
-	// omitCached writes formulas without their cached values, so that a spreadsheet must
-	// compute them (the LibreOffice oracle).
-	omitCached bool
-}
-
-// sheetNames are the names of the sheets tbsheet writes, in the output's language. The
-// Matches and Players names are ones tbsheet's hand-kept reader recognizes.
-type sheetNames struct {
-	standings, explain, matches, players, about, event string
-}
-
-func sheetNamesFor(lang string) sheetNames {
-	return sheetNames{
-		standings: label(lang, "standings"),
-		explain:   label(lang, "explain"),
-		matches:   label(lang, "matches"),
-		players:   label(lang, "sheet.players"),
-		about:     label(lang, "about"),
-		event:     label(lang, "sheet.event"),
-	}
-}
-
 // writeStandingsXLSX writes the standings workbook: the sheets Standings (values and live
 // formulas), Explain (the arithmetic in words), Matches and Players (the results, readable
 // again by tbsheet) and About. With opt.Template it fills the organizer's workbook instead.
-func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxConfig) error {
+func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg XLSXConfig) error {
 	if opt.Template != "" {
 		return fillTemplateXLSX(w, st, opt)
 	}
 	names := sheetNamesFor(opt.Lang)
-	b, err := newEmbeddedBook(opt.Lang, names.standings)
+	b, err := NewEmbeddedBook(opt.Lang, names.standings)
 	if err != nil {
 		return err
 	}
-	f := b.f
+	f := b.F
 	defer f.Close()
-	b.print = standingsPrint(st, opt)
+	b.Print = standingsPrint(st, opt)
 	ex := explainAll(st, opt.Lang)
 	t, err := b.standingsTable(names.standings, st, ex, opt.Cut, cfg)
 	if err != nil {
 		return err
 	}
-	if err := b.writeTable(t); err != nil {
+	if err := b.WriteTable(t); err != nil {
 		return err
 	}
 	if err := b.addStandardSheets(st, ex, opt, names, nil); err != nil {
@@ -77,29 +48,29 @@ func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg xlsxCo
 // addStandardSheets adds the Explain, Matches, Players, Event and About sheets, skipping any
 // whose name is in skip (an organizer's template that has its own). The Event sheet records
 // how the standings were ranked, so that tbsheet reading the workbook back ranks it the same.
-func (b *book) addStandardSheets(st *calc.Standings, ex [][]explained, opt Options, names sheetNames, skip map[string]bool) error {
+func (b *Book) addStandardSheets(st *calc.Standings, ex [][]explained, opt Options, names sheetNames, skip map[string]bool) error {
 	builders := []struct {
 		name  string
-		build func(string) (*table, error)
+		build func(string) (*Table, error)
 	}{
-		{names.explain, func(s string) (*table, error) { return b.explainTable(s, st, ex) }},
-		{names.matches, func(s string) (*table, error) { return b.matchesTable(s, st.Event) }},
-		{names.players, func(s string) (*table, error) { return b.playersTable(s, st.Event) }},
-		{names.event, func(s string) (*table, error) { return b.eventTable(s, rankedAs(st)) }},
-		{names.about, func(s string) (*table, error) { return b.aboutTable(s, st, opt) }},
+		{names.explain, func(s string) (*Table, error) { return b.explainTable(s, st, ex) }},
+		{names.matches, func(s string) (*Table, error) { return b.matchesTable(s, st.Event) }},
+		{names.players, func(s string) (*Table, error) { return b.playersTable(s, st.Event) }},
+		{names.event, func(s string) (*Table, error) { return b.eventTable(s, rankedAs(st)) }},
+		{names.about, func(s string) (*Table, error) { return b.aboutTable(s, st, opt) }},
 	}
 	for _, s := range builders {
 		if skip[strings.ToLower(s.name)] {
 			continue
 		}
-		if err := b.addSheet(s.name); err != nil {
+		if err := b.AddSheet(s.name); err != nil {
 			return err
 		}
 		t, err := s.build(s.name)
 		if err != nil {
 			return err
 		}
-		if err := b.writeTable(t); err != nil {
+		if err := b.WriteTable(t); err != nil {
 			return err
 		}
 	}
@@ -123,62 +94,7 @@ func finishBook(f *excelize.File, st *calc.Standings, opt Options, w io.Writer) 
 	if st.Event != nil && st.Event.Name != "" {
 		title = tbsheet.Printable(st.Event.Name) + " — " + title
 	}
-	return finishWorkbook(f, title, opt, w)
-}
-
-// finishWorkbook sets what every workbook tbsheet writes carries and writes it: recalculation
-// on load (Go is authoritative, but the spreadsheet should agree and show that it does), the
-// document's title and time. The active sheet is the starting workbook's (the first); it is
-// not set here because excelize's SetActiveSheet re-reads every streamed sheet.
-func finishWorkbook(f *excelize.File, title string, opt Options, w io.Writer) error {
-	on := true
-	if err := f.SetCalcProps(&excelize.CalcPropsOptions{FullCalcOnLoad: &on}); err != nil {
-		return err
-	}
-	now := opt.now().UTC().Format(time.RFC3339)
-	if err := f.SetDocProps(&excelize.DocProperties{
-		Title: title, Creator: "tbsheet", LastModifiedBy: "tbsheet", Created: now, Modified: now,
-	}); err != nil {
-		return err
-	}
-	// excelize's Write builds the whole zip in a buffer of its own, then copies it to w: the
-	// zip goes to w directly instead, so a large workbook is not built twice. excelize's
-	// buffer stays empty (it rewrites it only for a password or a part over 4 GB).
-	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return fastZip(w) })
-	return f.Write(w)
-}
-
-// fastZip is the workbook's zip writer: deflate at its fastest level, which compresses a
-// large workbook a few times faster than the default, for a file about half as large again
-// (2.6 MB instead of 1.8 MB at 4,096 players).
-func fastZip(w io.Writer) excelize.ZipWriter {
-	zw := zip.NewWriter(w)
-	zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) {
-		fw, ok := fastFlate.Get().(*flate.Writer)
-		if !ok {
-			var err error
-			if fw, err = flate.NewWriter(out, flate.BestSpeed); err != nil {
-				return nil, err
-			}
-		} else {
-			fw.Reset(out)
-		}
-		return &pooledFlate{fw}, nil
-	})
-	return zw
-}
-
-// fastFlate keeps fastZip's compressors for the next part or workbook: each holds about a
-// megabyte of tables, which archive/zip's own compressor pools the same way.
-var fastFlate sync.Pool
-
-// pooledFlate returns its compressor to fastFlate when closed.
-type pooledFlate struct{ *flate.Writer }
-
-func (p *pooledFlate) Close() error {
-	err := p.Writer.Close()
-	fastFlate.Put(p.Writer)
-	return err
+	return FinishWorkbook(f, title, opt, w)
 }
 
 // explained is one figure's explanation: its text (Def.Text), its formula and the opponents
@@ -243,7 +159,7 @@ func figure(r *calc.Row, j int) calc.Figure {
 // standingsTable builds the Standings sheet: one row per ranked player with the columns of
 // standingsColumns, numbers as numbers in the system's display format, formulas with the
 // exact value cached, and a line under the top cut (the first cut rows; 0 for none).
-func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained, cut int, cfg xlsxConfig) (*table, error) {
+func (b *Book) standingsTable(sheet string, st *calc.Standings, ex [][]explained, cut int, cfg XLSXConfig) (*Table, error) {
 	cols := standingsColumns(st, b.lang, true)
 	header := make([]string, len(cols))
 	comments := map[int]string{}
@@ -264,19 +180,19 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 			}
 		}
 	}
-	t := newTable(sheet, header)
-	t.comments, t.freeze, t.printCols = comments, 2, printCols
+	t := NewTable(sheet, header)
+	t.comments, t.Freeze, t.printCols = comments, 2, printCols
 	ev := st.Event
 	for i := range st.Rows {
 		r := &st.Rows[i]
-		key := styleKey{row: bandOf(i), dropped: r.DroppedAfter > 0, cut: i+1 == cut}
+		key := StyleKey{Row: BandOf(i), Dropped: r.DroppedAfter > 0, cut: i+1 == cut}
 		row := make([]any, len(cols))
 		shown := make([]string, len(cols))
 		for j, c := range cols {
 			var v any
 			formula := ""
 			k := key
-			k.align = standingsAlign[c.kind]
+			k.Align = standingsAlign[c.kind]
 			switch c.kind {
 			case colRank:
 				v, shown[j] = r.Rank, strconv.Itoa(r.Rank)
@@ -284,13 +200,13 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 				v = ev.Players[r.Player].Name
 				shown[j] = ev.Players[r.Player].Name
 			case colID:
-				v, shown[j], k.numFmt = ev.Players[r.Player].ID, ev.Players[r.Player].ID, "@"
+				v, shown[j], k.NumFmt = ev.Players[r.Player].ID, ev.Players[r.Player].ID, "@"
 			case colPoints:
 				format := calc.FormatDecimal
 				if st.RankBy != nil {
 					format = st.RankBy.Format
 				}
-				v, shown[j], k.numFmt = r.Points.Float64(), formatPoints(st, r.Points), numFormat(format, r.Points)
+				v, shown[j], k.NumFmt = r.Points.Float64(), FormatPoints(st, r.Points), numFormat(format, r.Points)
 			case colRecord:
 				v = Record(st, r)
 				shown[j] = v.(string)
@@ -303,10 +219,10 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 				if !fig.Value.OK {
 					break
 				}
-				v, shown[j], k.numFmt = fig.Value.Num.Float64(), d.FormatValue(fig.Value), numFormat(d.Format, fig.Value.Num)
+				v, shown[j], k.NumFmt = fig.Value.Num.Float64(), d.FormatValue(fig.Value), numFormat(d.Format, fig.Value.Num)
 				if e := ex[i][c.tb]; c.kind == colFormula && e.ok {
 					formula = e.formula
-					if cfg.omitCached {
+					if cfg.OmitCached {
 						v = nil
 					}
 				}
@@ -318,23 +234,23 @@ func (b *book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 					v, shown[j] = terms, terms
 				}
 			}
-			cell, err := b.cell(k, v)
+			cell, err := b.Cell(k, v)
 			if err != nil {
 				return nil, err
 			}
 			cell.Formula = formula // with Value set, the stream writes the cached value too
 			row[j] = cell
 		}
-		t.add(row, shown)
+		t.Add(row, shown)
 	}
 	return t, nil
 }
 
 // standingsAlign aligns the Standings sheet's columns so that neighbours never run together:
 // numbers right-aligned one indent in, the record centred ("10   3-0-1", never "103-0-1").
-var standingsAlign = map[colKind]alignment{
-	colRank: alignPadded, colPoints: alignPadded, colRecord: alignCenter, colDropped: alignPadded,
-	colValue: alignPadded, colFormula: alignPadded,
+var standingsAlign = map[colKind]Alignment{
+	colRank: AlignPadded, colPoints: AlignPadded, colRecord: alignCenter, colDropped: AlignPadded,
+	colValue: AlignPadded, colFormula: AlignPadded,
 }
 
 // termsLegend explains the floor and cap arrows of column j's opponent terms, or "".
@@ -363,7 +279,7 @@ func defComment(d *calc.Def) string {
 // for format f: "0.00%", the 8-digit KTS number, "+1" and "−3" with a real minus, decimals
 // only as far as the value needs them.
 func numFormat(f calc.Format, v exact.Num) string {
-	dec := decimalsFormat(v)
+	dec := DecimalsFormat(v)
 	switch f {
 	case calc.FormatPercent:
 		return "0.00%"
@@ -377,41 +293,21 @@ func numFormat(f calc.Format, v exact.Num) string {
 	return dec + `;"−"` + dec // FormatInt prints negatives with a real minus
 }
 
-// decimalsFormat mirrors FormatDecimal: integers bare, up to two decimals when exact ("4.5",
-// "4.25"), else four.
-func decimalsFormat(v exact.Num) string {
-	switch {
-	case v.IsInt():
-		return "0"
-	case twoDecimals(v):
-		return "0.0#"
-	}
-	return "0.0000"
-}
-
-// twoDecimals reports whether v is exact with two decimals: its reduced denominator divides 100.
-func twoDecimals(v exact.Num) bool {
-	if _, d, ok := v.Parts(); ok {
-		return 100%d == 0
-	}
-	return exact.MustParse(v.Round(2)).Equal(v)
-}
-
 // explainTable builds the Explain sheet: rank, player and each tiebreak's arithmetic in
 // words (explainCell), and under the table what the floor and cap arrows mean.
-func (b *book) explainTable(sheet string, st *calc.Standings, ex [][]explained) (*table, error) {
+func (b *Book) explainTable(sheet string, st *calc.Standings, ex [][]explained) (*Table, error) {
 	header := []string{label(b.lang, "rank"), label(b.lang, "player")}
 	comments := map[int]string{}
 	for _, d := range st.Columns {
 		header = append(header, d.Short)
 		comments[len(header)-1] = defComment(d)
 	}
-	t := newTable(sheet, header)
-	t.comments, t.freeze, t.maxWidth, t.wrap = comments, 2, explainWidth, true
+	t := NewTable(sheet, header)
+	t.comments, t.Freeze, t.maxWidth, t.wrap = comments, 2, explainWidth, true
 	var bounds boundsSample
 	for i := range st.Rows {
 		r := &st.Rows[i]
-		key := styleKey{row: bandOf(i), dropped: r.DroppedAfter > 0, wrap: true}
+		key := StyleKey{Row: BandOf(i), Dropped: r.DroppedAfter > 0, wrap: true}
 		name := st.Event.Players[r.Player].Name
 		values := []any{r.Rank, name}
 		shown := []string{strconv.Itoa(r.Rank), name}
@@ -423,13 +319,13 @@ func (b *book) explainTable(sheet string, st *calc.Standings, ex [][]explained) 
 		}
 		row := make([]any, len(values))
 		for j, v := range values {
-			c, err := b.cell(key, v)
+			c, err := b.Cell(key, v)
 			if err != nil {
 				return nil, err
 			}
 			row[j] = c
 		}
-		t.add(row, shown)
+		t.Add(row, shown)
 	}
 	if legend := bounds.legend(b.lang); legend != "" {
 		t.notes = strings.Split(legend, "\n")
@@ -457,17 +353,17 @@ func explainCell(lang string, e explained) string {
 
 // aboutTable builds the About sheet: what the standings are, how they were computed, the
 // tiebreak definitions, the notes and the matches still missing.
-func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table, error) {
+func (b *Book) aboutTable(sheet string, st *calc.Standings, opt Options) (*Table, error) {
 	lang, ev := b.lang, st.Event
-	t := newTable(sheet, []string{label(lang, "item"), label(lang, "value")})
-	t.filter, t.maxWidth, t.wrap = false, explainWidth, true
+	t := NewTable(sheet, []string{label(lang, "item"), label(lang, "value")})
+	t.Filter, t.maxWidth, t.wrap = false, explainWidth, true
 	n := 0 // rows since the last section header, for banding
-	add := func(k styleKey, values ...any) error {
+	add := func(k StyleKey, values ...any) error {
 		k.wrap = true
 		row := make([]any, len(values))
 		shown := make([]string, len(values))
 		for i, v := range values {
-			c, err := b.cell(k, v)
+			c, err := b.Cell(k, v)
 			if err != nil {
 				return err
 			}
@@ -476,19 +372,19 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 				shown[i] = fmt.Sprint(v)
 			}
 		}
-		t.add(row, shown)
+		t.Add(row, shown)
 		return nil
 	}
 	line := func(values ...any) error {
 		n++
-		return add(styleKey{row: bandOf(n - 1)}, values...)
+		return add(StyleKey{Row: BandOf(n - 1)}, values...)
 	}
 	section := func(values ...any) error {
 		n = 0
-		if err := add(styleKey{}); err != nil { // a blank row before each section
+		if err := add(StyleKey{}); err != nil { // a blank row before each section
 			return err
 		}
-		return add(styleKey{row: rowHeader}, values...)
+		return add(StyleKey{Row: RowHeader}, values...)
 	}
 
 	system := ""
@@ -518,7 +414,7 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 		{"sheet.players", labelf(lang, "players-count", len(st.Rows), len(ev.Players))},
 		{"source", ev.Source},
 		{"format", ev.Format},
-		{"generated-at", opt.now().Format("2006-01-02 15:04:05 -0700")},
+		{"generated-at", opt.Time().Format("2006-01-02 15:04:05 -0700")},
 		{"version", version()},
 	}
 	for _, it := range items {
@@ -571,40 +467,4 @@ func (b *book) aboutTable(sheet string, st *calc.Standings, opt Options) (*table
 // matchRef names an unreported match: "round 4, table 7: Alice vs Bob".
 func matchRef(lang string, ev *tbsheet.Event, m calc.MatchRef) string {
 	return labelf(lang, "match-ref", m.Round, m.Match.Table, playerName(ev, m.Match.P1), playerName(ev, m.Match.P2))
-}
-
-// RoundList writes round numbers compactly: "1–5", "1–3, 5".
-func RoundList(rounds []int) string {
-	var parts []string
-	for i := 0; i < len(rounds); {
-		j := i
-		for j+1 < len(rounds) && rounds[j+1] == rounds[j]+1 {
-			j++
-		}
-		if j > i {
-			parts = append(parts, strconv.Itoa(rounds[i])+"–"+strconv.Itoa(rounds[j]))
-		} else {
-			parts = append(parts, strconv.Itoa(rounds[i]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ", ")
-}
-
-// version is tbsheet's module version and revision, as the build recorded them.
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	v := bi.Main.Version
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " (" + s.Value[:12] + ")"
-		}
-	}
-	if v == "" {
-		return "unknown"
-	}
-	return v
 }

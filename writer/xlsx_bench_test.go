@@ -8,6 +8,7 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -27,10 +28,10 @@ var benchStandings = sync.OnceValue(func() *calc.Standings {
 // formats, widths, comments). The goal is tbsheet within 1.5× of the baseline.
 func BenchmarkStandingsXLSX(b *testing.B) {
 	st := benchStandings()
-	opt := Options{Now: testNow}
+	opt := Options{Now: writertest.Now}
 	b.Run("tbsheet", func(b *testing.B) {
 		for b.Loop() {
-			if err := writeStandingsXLSX(io.Discard, st, opt, xlsxConfig{}); err != nil {
+			if err := writeStandingsXLSX(io.Discard, st, opt, XLSXConfig{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -47,7 +48,7 @@ func BenchmarkStandingsXLSX(b *testing.B) {
 
 // benchTables builds the cells tbsheet writes, once, and the style keys in the order their
 // ids were made.
-func benchTables(b *testing.B, st *calc.Standings, opt Options) ([]*table, []styleKey) {
+func benchTables(b *testing.B, st *calc.Standings, opt Options) ([]*Table, []StyleKey) {
 	f, err := openEmbedded()
 	if err != nil {
 		b.Fatal(err)
@@ -59,13 +60,13 @@ func benchTables(b *testing.B, st *calc.Standings, opt Options) ([]*table, []sty
 	}
 	names := sheetNamesFor(opt.Lang)
 	ex := explainAll(st, opt.Lang)
-	var tables []*table
-	for _, build := range []func() (*table, error){
-		func() (*table, error) { return bk.standingsTable(names.standings, st, ex, opt.Cut, xlsxConfig{}) },
-		func() (*table, error) { return bk.explainTable(names.explain, st, ex) },
-		func() (*table, error) { return bk.matchesTable(names.matches, st.Event) },
-		func() (*table, error) { return bk.playersTable(names.players, st.Event) },
-		func() (*table, error) { return bk.aboutTable(names.about, st, opt) },
+	var tables []*Table
+	for _, build := range []func() (*Table, error){
+		func() (*Table, error) { return bk.standingsTable(names.standings, st, ex, opt.Cut, XLSXConfig{}) },
+		func() (*Table, error) { return bk.explainTable(names.explain, st, ex) },
+		func() (*Table, error) { return bk.matchesTable(names.matches, st.Event) },
+		func() (*Table, error) { return bk.playersTable(names.players, st.Event) },
+		func() (*Table, error) { return bk.aboutTable(names.about, st, opt) },
 	} {
 		t, err := build()
 		if err != nil {
@@ -73,20 +74,20 @@ func benchTables(b *testing.B, st *calc.Standings, opt Options) ([]*table, []sty
 		}
 		tables = append(tables, t)
 	}
-	keys := slices.Collect(func(yield func(styleKey) bool) {
+	keys := slices.Collect(func(yield func(StyleKey) bool) {
 		for k := range bk.styles.ids {
 			if !yield(k) {
 				return
 			}
 		}
 	})
-	slices.SortFunc(keys, func(x, y styleKey) int { return bk.styles.ids[x] - bk.styles.ids[y] })
+	slices.SortFunc(keys, func(x, y StyleKey) int { return bk.styles.ids[x] - bk.styles.ids[y] })
 	return tables, keys
 }
 
 // streamTables is the baseline: the embedded workbook, the same styles, every table's header
 // and rows streamed with excelize into w, and nothing else.
-func streamTables(w io.Writer, tables []*table, styles []styleKey) error {
+func streamTables(w io.Writer, tables []*Table, styles []StyleKey) error {
 	f, err := openEmbedded()
 	if err != nil {
 		return err

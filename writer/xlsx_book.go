@@ -13,29 +13,29 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// book is a workbook being written: the excelize file, its styles, the language of its
+// Book is a workbook being written: the excelize file, its styles, the language of its
 // headers and what its printed pages carry. Sheets are written whole, by streaming a table
 // (see writeTable), which keeps large events fast and memory flat.
-type book struct {
-	f      *excelize.File
+type Book struct {
+	F      *excelize.File
 	lang   string
 	styles *styler
-	print  printSetup
+	Print  PrintSetup
 }
 
 // newBook wraps f; the styles come from the embedded template whatever f is, so that sheets
 // tbsheet adds to an organizer's workbook look like its own.
-func newBook(f *excelize.File, lang string) (*book, error) {
+func newBook(f *excelize.File, lang string) (*Book, error) {
 	spec, err := loadStyleSpec()
 	if err != nil {
 		return nil, err
 	}
-	return &book{f: f, lang: lang, styles: &styler{f: f, spec: spec, ids: map[styleKey]int{}}}, nil
+	return &Book{F: f, lang: lang, styles: &styler{F: f, spec: spec, ids: map[StyleKey]int{}}}, nil
 }
 
-// newEmbeddedBook starts a workbook from the embedded template, its style sheet renamed to
+// NewEmbeddedBook starts a workbook from the embedded template, its style sheet renamed to
 // first (the first sheet the caller writes). The caller closes book.f.
-func newEmbeddedBook(lang, first string) (*book, error) {
+func NewEmbeddedBook(lang, first string) (*Book, error) {
 	f, err := openEmbedded()
 	if err != nil {
 		return nil, err
@@ -62,7 +62,7 @@ func openEmbedded() (*excelize.File, error) {
 
 // styleSpec holds the styles of templates.Standings' style cells.
 type styleSpec struct {
-	header, body, band, dropped *excelize.Style
+	header, body, band, Dropped *excelize.Style
 }
 
 // loadStyleSpec reads the style cells of the embedded workbook, once.
@@ -78,7 +78,7 @@ var loadStyleSpec = sync.OnceValues(func() (*styleSpec, error) {
 		dst  **excelize.Style
 	}{
 		{templates.HeaderCell, &spec.header}, {templates.BodyCell, &spec.body},
-		{templates.BandCell, &spec.band}, {templates.DroppedCell, &spec.dropped},
+		{templates.BandCell, &spec.band}, {templates.DroppedCell, &spec.Dropped},
 	} {
 		id, err := f.GetCellStyle(templates.StyleSheet, c.cell)
 		if err != nil {
@@ -91,43 +91,43 @@ var loadStyleSpec = sync.OnceValues(func() (*styleSpec, error) {
 	return &spec, nil
 })
 
-// rowKind is the look of a row: body rows alternate with banded ones.
-type rowKind uint8
+// RowKind is the look of a row: body rows alternate with banded ones.
+type RowKind uint8
 
 const (
-	rowBody rowKind = iota
+	rowBody RowKind = iota
 	rowBand
-	rowHeader
+	RowHeader
 )
 
-// bandOf returns the look of the i-th data row (0-based).
-func bandOf(i int) rowKind {
+// BandOf returns the look of the i-th data row (0-based).
+func BandOf(i int) RowKind {
 	if i%2 == 1 {
 		return rowBand
 	}
 	return rowBody
 }
 
-// styleKey identifies a cell style: the row's look, whether the player dropped, whether the
+// StyleKey identifies a cell style: the row's look, whether the player dropped, whether the
 // top-cut line runs under the row, the number format ("" General, "@" text, else an Excel
 // format code), the alignment, and whether long text wraps inside the cell.
-type styleKey struct {
-	row     rowKind
-	dropped bool
+type StyleKey struct {
+	Row     RowKind
+	Dropped bool
 	cut     bool
-	numFmt  string
-	align   alignment
+	NumFmt  string
+	Align   Alignment
 	wrap    bool
 }
 
-// alignment is a cell's horizontal alignment.
-type alignment uint8
+// Alignment is a cell's horizontal alignment.
+type Alignment uint8
 
 const (
-	alignDefault alignment = iota // the spreadsheet's own: text left, numbers right
-	// alignPadded is right-aligned one indent away from the cell's right edge, so that a
+	alignDefault Alignment = iota // the spreadsheet's own: text left, numbers right
+	// AlignPadded is right-aligned one indent away from the cell's right edge, so that a
 	// number never runs into the text of the next column ("10 3-0-1", not "103-0-1").
-	alignPadded
+	AlignPadded
 	alignCenter
 )
 
@@ -136,9 +136,9 @@ var cutLine = excelize.Border{Type: "bottom", Color: "C00000", Style: 5}
 
 // styler makes cell styles on demand from the spec, one excelize style per distinct key.
 type styler struct {
-	f    *excelize.File
+	F    *excelize.File
 	spec *styleSpec
-	ids  map[styleKey]int
+	ids  map[StyleKey]int
 }
 
 // builtinNumFmts are the formats Excel knows by number; writing them by number keeps the
@@ -147,34 +147,34 @@ type styler struct {
 var builtinNumFmts = map[string]int{"0": 1, "0.00": 2, "0.00%": 10, "@": 49}
 
 // id returns the style for a key, creating it the first time.
-func (s *styler) id(k styleKey) (int, error) {
+func (s *styler) id(k StyleKey) (int, error) {
 	if id, ok := s.ids[k]; ok {
 		return id, nil
 	}
 	var st excelize.Style
-	switch k.row {
-	case rowHeader:
+	switch k.Row {
+	case RowHeader:
 		st = *s.spec.header
 	case rowBand:
 		st = *s.spec.band
 	default:
 		st = *s.spec.body
 	}
-	if k.dropped {
-		st.Font = s.spec.dropped.Font
+	if k.Dropped {
+		st.Font = s.spec.Dropped.Font
 	}
 	if k.cut {
 		st.Border = append(slices.DeleteFunc(slices.Clone(st.Border), func(b excelize.Border) bool {
 			return b.Type == "bottom"
 		}), cutLine)
 	}
-	if k.align != alignDefault || k.wrap {
+	if k.Align != alignDefault || k.wrap {
 		a := excelize.Alignment{Vertical: "center"}
 		if st.Alignment != nil {
 			a = *st.Alignment
 		}
-		switch k.align {
-		case alignPadded:
+		switch k.Align {
+		case AlignPadded:
 			a.Horizontal, a.Indent = "right", 1
 		case alignCenter:
 			a.Horizontal = "center"
@@ -183,34 +183,34 @@ func (s *styler) id(k styleKey) (int, error) {
 		st.Alignment = &a
 	}
 	st.NumFmt, st.CustomNumFmt = 0, nil
-	if n, ok := builtinNumFmts[k.numFmt]; ok {
+	if n, ok := builtinNumFmts[k.NumFmt]; ok {
 		st.NumFmt = n
-	} else if k.numFmt != "" {
-		code := k.numFmt
+	} else if k.NumFmt != "" {
+		code := k.NumFmt
 		st.CustomNumFmt = &code
 	}
-	id, err := s.f.NewStyle(&st)
+	id, err := s.F.NewStyle(&st)
 	if err != nil {
-		return 0, fmt.Errorf("style %q: %w", k.numFmt, err)
+		return 0, fmt.Errorf("style %q: %w", k.NumFmt, err)
 	}
 	s.ids[k] = id
 	return id, nil
 }
 
-// table is one sheet's content before it is streamed: a header row and data rows of
+// Table is one sheet's content before it is streamed: a header row and data rows of
 // excelize cells, with the width each column needs.
-type table struct {
+type Table struct {
 	sheet  string
 	header []string
 	// comments are notes on header cells, by column index (a tiebreak's definition).
 	comments map[int]string
 	rows     [][]any
 	widths   []float64
-	// freeze is the number of columns kept in view when scrolling right (the header row is
+	// Freeze is the number of columns kept in view when scrolling right (the header row is
 	// always kept in view).
-	freeze int
-	// filter adds an auto filter over the header and rows.
-	filter bool
+	Freeze int
+	// Filter adds an auto filter over the header and rows.
+	Filter bool
 	// maxWidth caps a column's width in characters (0 = defaultMaxWidth); longer text
 	// overflows into empty neighbours or is read in the formula bar.
 	maxWidth float64
@@ -232,17 +232,18 @@ type table struct {
 
 const defaultMaxWidth = 60
 
-func newTable(sheet string, header []string) *table {
-	t := &table{sheet: sheet, header: header, widths: make([]float64, len(header)), filter: true}
+// NewTable starts a sheet's table with its header row; rows are added with Add.
+func NewTable(sheet string, header []string) *Table {
+	t := &Table{sheet: sheet, header: header, widths: make([]float64, len(header)), Filter: true}
 	for i, h := range header {
 		t.fit(i, h)
 	}
 	return t
 }
 
-// add appends a row; shown holds each cell as it displays, for the column widths ("" for an
+// Add appends a row; shown holds each cell as it displays, for the column widths ("" for an
 // empty cell).
-func (t *table) add(row []any, shown []string) {
+func (t *Table) Add(row []any, shown []string) {
 	t.rows = append(t.rows, row)
 	for i, s := range shown {
 		t.fit(i, s)
@@ -263,7 +264,7 @@ func (t *table) add(row []any, shown []string) {
 }
 
 // fit widens column i to hold s, whose longest line counts.
-func (t *table) fit(i int, s string) {
+func (t *Table) fit(i int, s string) {
 	if i >= len(t.widths) {
 		t.widths = append(t.widths, make([]float64, i+1-len(t.widths))...)
 	}
@@ -295,13 +296,13 @@ func numberText(s string) bool {
 // wide and full-width characters take two.
 func textWidth(s string) float64 { return float64(cellWidth(s)) }
 
-// writeTable streams t into its sheet, which must exist and is replaced: column widths, the
+// WriteTable streams t into its sheet, which must exist and is replaced: column widths, the
 // frozen header, the header styled with comments, the rows, the auto filter.
-func (b *book) writeTable(t *table) error {
+func (b *Book) WriteTable(t *Table) error {
 	if err := b.pageSetup(t); err != nil {
 		return fmt.Errorf("sheet %s: %w", t.sheet, err)
 	}
-	sw, err := b.f.NewStreamWriter(t.sheet)
+	sw, err := b.F.NewStreamWriter(t.sheet)
 	if err != nil {
 		return fmt.Errorf("sheet %s: %w", t.sheet, err)
 	}
@@ -313,7 +314,7 @@ func (b *book) writeTable(t *table) error {
 
 // colWidth is column i's width in characters: its widest cell with two characters of padding
 // and room for the filter button in the header, capped at the table's maxWidth.
-func (t *table) colWidth(i int) float64 {
+func (t *Table) colWidth(i int) float64 {
 	maxWidth := t.maxWidth
 	if maxWidth == 0 {
 		maxWidth = defaultMaxWidth
@@ -321,7 +322,7 @@ func (t *table) colWidth(i int) float64 {
 	return min(maxWidth, max(6, t.widths[i]+3))
 }
 
-func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
+func (b *Book) streamTable(sw *excelize.StreamWriter, t *Table) error {
 	// From the last column to the first: the stream writer puts each width before the ones
 	// already set, and the format requires the <col> entries in ascending order (Excel offers
 	// to "repair" a file whose entries are not).
@@ -330,18 +331,18 @@ func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
 			return err
 		}
 	}
-	topLeft, err := excelize.CoordinatesToCellName(t.freeze+1, 2)
+	topLeft, err := excelize.CoordinatesToCellName(t.Freeze+1, 2)
 	if err != nil {
 		return err
 	}
-	panes := &excelize.Panes{Freeze: true, XSplit: t.freeze, YSplit: 1, TopLeftCell: topLeft, ActivePane: "bottomLeft"}
-	if t.freeze > 0 {
+	panes := &excelize.Panes{Freeze: true, XSplit: t.Freeze, YSplit: 1, TopLeftCell: topLeft, ActivePane: "bottomLeft"}
+	if t.Freeze > 0 {
 		panes.ActivePane = "bottomRight"
 	}
 	if err := sw.SetPanes(panes); err != nil {
 		return err
 	}
-	hs, err := b.styles.id(styleKey{row: rowHeader})
+	hs, err := b.styles.id(StyleKey{Row: RowHeader})
 	if err != nil {
 		return err
 	}
@@ -373,31 +374,31 @@ func (b *book) streamTable(sw *excelize.StreamWriter, t *table) error {
 		if err != nil {
 			return err
 		}
-		if err := b.f.AddComment(t.sheet, excelize.Comment{Cell: cell, Author: "tbsheet", Text: text}); err != nil {
+		if err := b.F.AddComment(t.sheet, excelize.Comment{Cell: cell, Author: "tbsheet", Text: text}); err != nil {
 			return err
 		}
 	}
-	if t.filter && len(t.header) > 0 {
+	if t.Filter && len(t.header) > 0 {
 		last, err := excelize.CoordinatesToCellName(len(t.header), len(t.rows)+1)
 		if err != nil {
 			return err
 		}
-		if err := b.f.AutoFilter(t.sheet, "A1:"+last, nil); err != nil {
+		if err := b.F.AutoFilter(t.sheet, "A1:"+last, nil); err != nil {
 			return err
 		}
 	}
 	return sw.Flush()
 }
 
-// cell returns a styled cell for a table row.
-func (b *book) cell(k styleKey, v any) (excelize.Cell, error) {
+// Cell returns a styled cell for a table row.
+func (b *Book) Cell(k StyleKey, v any) (excelize.Cell, error) {
 	id, err := b.styles.id(k)
 	return excelize.Cell{StyleID: id, Value: v}, err
 }
 
-// addSheet creates a sheet named name (a tbsheet sheet added after the existing ones).
-func (b *book) addSheet(name string) error {
-	if _, err := b.f.NewSheet(name); err != nil {
+// AddSheet creates a sheet named name (a tbsheet sheet added after the existing ones).
+func (b *Book) AddSheet(name string) error {
+	if _, err := b.F.NewSheet(name); err != nil {
 		return fmt.Errorf("sheet %s: %w", name, err)
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestColsAscending reads every worksheet's raw XML: the spreadsheet format requires the
@@ -14,7 +16,7 @@ import (
 // entries are not.
 func TestColsAscending(t *testing.T) {
 	var b bytes.Buffer
-	if err := writeStandingsXLSX(&b, testStandings(), Options{Now: testNow}, xlsxConfig{}); err != nil {
+	if err := writeStandingsXLSX(&b, writertest.Standings(), Options{Now: writertest.Now}, XLSXConfig{}); err != nil {
 		t.Fatal(err)
 	}
 	zr, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))

@@ -4,21 +4,16 @@ package writer
 
 import (
 	"bytes"
-	"context"
-	"encoding/csv"
 	"fmt"
 	"maps"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // The LibreOffice oracle: LibreOffice opens tbsheet's workbooks and
@@ -32,7 +27,7 @@ import (
 func e2eCases() map[string]*calc.Standings {
 	cases := map[string]*calc.Standings{}
 	for _, gamesUnknown := range []bool{false, true} {
-		for _, st := range presetStandings(200, 8, 3, gamesUnknown) {
+		for _, st := range writertest.PresetStandings(200, 8, 3, gamesUnknown) {
 			cases[fmt.Sprintf("%s, games unknown %v", st.System.Name, gamesUnknown)] = st
 		}
 	}
@@ -42,7 +37,7 @@ func e2eCases() map[string]*calc.Standings {
 func TestLibreOfficeRecomputesFormulas(t *testing.T) {
 	for name, st := range e2eCases() {
 		t.Run(name, func(t *testing.T) {
-			sheets := libreOfficeSheets(t, st, xlsxConfig{omitCached: true}, false)
+			sheets := libreOfficeSheets(t, st, XLSXConfig{OmitCached: true}, false)
 			rows := sheets["Standings"]
 			cols := standingsColumns(st, "en", true)
 			if len(rows) != len(st.Rows)+1 {
@@ -56,7 +51,7 @@ func TestLibreOfficeRecomputesFormulas(t *testing.T) {
 						continue
 					}
 					fig := figure(r, c.tb)
-					got := cellAt(rows[i+1], j)
+					got := writertest.CellAt(rows[i+1], j)
 					if !fig.Value.OK {
 						if got != "" {
 							t.Errorf("row %d %s: %q, want empty (n/a)", i+2, c.header, got)
@@ -64,7 +59,7 @@ func TestLibreOfficeRecomputesFormulas(t *testing.T) {
 						continue
 					}
 					g, err := parseShownNumber(got)
-					if want := fig.Value.Num.Float64(); err != nil || !nearlyEqual(g, want) {
+					if want := fig.Value.Num.Float64(); err != nil || !writertest.NearlyEqual(g, want) {
 						t.Errorf("row %d %s: LibreOffice computes %q, tbsheet %v (%s)", i+2, c.header, got, want,
 							st.Columns[c.tb].Text(fig))
 					}
@@ -82,7 +77,7 @@ func TestLibreOfficeRecomputesFormulas(t *testing.T) {
 func TestLibreOfficeDisplaysValues(t *testing.T) {
 	for name, st := range e2eCases() {
 		t.Run(name, func(t *testing.T) {
-			sheets := libreOfficeSheets(t, st, xlsxConfig{}, true)
+			sheets := libreOfficeSheets(t, st, XLSXConfig{}, true)
 			rows := sheets["Standings"]
 			cols := standingsColumns(st, "en", true)
 			for i := range st.Rows {
@@ -91,7 +86,7 @@ func TestLibreOfficeDisplaysValues(t *testing.T) {
 					want, also := "", ""
 					switch c.kind {
 					case colPoints:
-						want = formatPoints(st, r.Points)
+						want = FormatPoints(st, r.Points)
 					case colRecord:
 						want = Record(st, r)
 					case colValue, colFormula:
@@ -106,7 +101,7 @@ func TestLibreOfficeDisplaysValues(t *testing.T) {
 					default:
 						continue
 					}
-					if got := cellAt(rows[i+1], j); got != want && got != also {
+					if got := writertest.CellAt(rows[i+1], j); got != want && got != also {
 						t.Errorf("row %d %s displays %q, want %q", i+2, c.header, got, want)
 					}
 				}
@@ -128,66 +123,16 @@ func parseShownNumber(s string) (float64, error) {
 	return f * scale, err
 }
 
-func cellAt(row []string, j int) string {
-	if j < len(row) {
-		return row[j]
-	}
-	return ""
-}
-
 // libreOfficeSheets writes st and has LibreOffice read it back (see libreOfficeCSV).
-func libreOfficeSheets(t *testing.T, st *calc.Standings, cfg xlsxConfig, asShown bool) map[string][][]string {
+func libreOfficeSheets(t *testing.T, st *calc.Standings, cfg XLSXConfig, asShown bool) map[string][][]string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := writeStandingsXLSX(&b, st, Options{Now: testNow}, cfg); err != nil {
+	if err := writeStandingsXLSX(&b, st, Options{Now: writertest.Now}, cfg); err != nil {
 		t.Fatal(err)
 	}
-	sheets := libreOfficeCSV(t, b.Bytes(), asShown)
+	sheets := writertest.LibreOfficeCSV(t, b.Bytes(), asShown)
 	if sheets["Standings"] == nil {
 		t.Fatalf("LibreOffice wrote no Standings sheet (sheets %v)", slices.Collect(maps.Keys(sheets)))
-	}
-	return sheets
-}
-
-// libreOfficeCSV has LibreOffice convert every sheet of a workbook to CSV (raw values, or
-// values as shown) and returns the rows of each sheet by name.
-func libreOfficeCSV(t *testing.T, workbook []byte, asShown bool) map[string][][]string {
-	t.Helper()
-	soffice, err := exec.LookPath("soffice")
-	if err != nil {
-		t.Fatalf("LibreOffice (soffice) is not installed (Debian: libreoffice-calc-nogui): %v", err)
-	}
-	dir := t.TempDir()
-	book := filepath.Join(dir, "book.xlsx")
-	if err := os.WriteFile(book, workbook, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// Fields: comma, double quote, UTF-8, from line 1, no column formats, default language,
-	// quoted fields as text, detect special numbers, save as shown, no formulas, keep
-	// spaces, every sheet.
-	filter := "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true," + strconv.FormatBool(asShown) + ",false,false,-1"
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	// A private profile, so that runs in parallel (and a desktop LibreOffice) do not collide.
-	cmd := exec.CommandContext(ctx, soffice, "-env:UserInstallation=file://"+filepath.Join(dir, "profile"),
-		"--headless", "--convert-to", filter, "--outdir", dir, book)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("soffice: %v\n%s", err, out)
-	}
-	sheets := map[string][][]string{}
-	matches, _ := filepath.Glob(filepath.Join(dir, "book-*.csv"))
-	for _, m := range matches {
-		data, err := os.ReadFile(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := csv.NewReader(bytes.NewReader(data))
-		r.FieldsPerRecord = -1
-		rows, err := r.ReadAll()
-		if err != nil {
-			t.Fatalf("%s: %v", m, err)
-		}
-		sheets[strings.TrimSuffix(strings.TrimPrefix(filepath.Base(m), "book-"), ".csv")] = rows
 	}
 	return sheets
 }
@@ -195,17 +140,17 @@ func libreOfficeCSV(t *testing.T, workbook []byte, asShown bool) map[string][][]
 // TestLibreOfficeTemplateFormulas fills an organizer's template, whose {{tb1.formula}} cells
 // hold formulas without cached values, and checks what LibreOffice computes and displays.
 func TestLibreOfficeTemplateFormulas(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	path := organizerTemplate(t, ".xlsx", nil)
 	var b bytes.Buffer
-	if err := writeStandingsXLSX(&b, st, Options{Template: path, Now: testNow}, xlsxConfig{}); err != nil {
+	if err := writeStandingsXLSX(&b, st, Options{Template: path, Now: writertest.Now}, XLSXConfig{}); err != nil {
 		t.Fatal(err)
 	}
-	rows := libreOfficeCSV(t, b.Bytes(), true)["Results"]
+	rows := writertest.LibreOfficeCSV(t, b.Bytes(), true)["Results"]
 	d := st.Columns[0]
 	for i := range st.Rows {
 		fig := figure(&st.Rows[i], 0)
-		if got, want := cellAt(rows[4+i], 6), d.FormatValue(fig.Value); got != want {
+		if got, want := writertest.CellAt(rows[4+i], 6), d.FormatValue(fig.Value); got != want {
 			t.Errorf("Results!G%d displays %q, want %q", 5+i, got, want)
 		}
 	}

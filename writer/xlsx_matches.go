@@ -71,17 +71,17 @@ func playerName(ev *tbsheet.Event, p int) string {
 // matchesTable builds the Matches sheet: every match of every round (playoffs included), one
 // row each, in the hand-kept match-list layout. Rows are banded by round. The Result column
 // is text so that "2-1" typed over it stays a result rather than becoming a date.
-func (b *book) matchesTable(sheet string, ev *tbsheet.Event) (*table, error) {
-	t := newTable(sheet, matchListHeaders(ev, b.lang))
+func (b *Book) matchesTable(sheet string, ev *tbsheet.Event) (*Table, error) {
+	t := NewTable(sheet, matchListHeaders(ev, b.lang))
 	for ri := range ev.Rounds {
 		r := &ev.Rounds[ri]
-		k := styleKey{row: bandOf(ri)}
+		k := StyleKey{Row: BandOf(ri)}
 		text := k
-		text.numFmt = "@"
+		text.NumFmt = "@"
 		for mi := range r.Matches {
 			round, tableNo, p1, p2, result := matchRow(ev, r, &r.Matches[mi])
 			values := []any{round, tableNo, p1, p2, result}
-			if err := b.addPlain(t, values, []styleKey{k, k, k, k, text}); err != nil {
+			if err := b.addPlain(t, values, []StyleKey{k, k, k, k, text}); err != nil {
 				return nil, err
 			}
 		}
@@ -91,16 +91,16 @@ func (b *book) matchesTable(sheet string, ev *tbsheet.Event) (*table, error) {
 
 // playersTable builds the Players sheet: name, id, the round after which the player dropped
 // and the rating, in the hand-kept layout. IDs are text, keeping leading zeros.
-func (b *book) playersTable(sheet string, ev *tbsheet.Event) (*table, error) {
-	t := newTable(sheet, headers(playersKeys, b.lang))
-	t.freeze = 1
+func (b *Book) playersTable(sheet string, ev *tbsheet.Event) (*Table, error) {
+	t := NewTable(sheet, headers(playersKeys, b.lang))
+	t.Freeze = 1
 	for i := range ev.Players {
 		p := &ev.Players[i]
-		k := styleKey{row: bandOf(i), dropped: p.DroppedAfter > 0}
+		k := StyleKey{Row: BandOf(i), Dropped: p.DroppedAfter > 0}
 		id := k
-		id.numFmt = "@"
+		id.NumFmt = "@"
 		values := []any{p.Name, p.ID, positive(p.DroppedAfter), positive(p.Rating)}
-		if err := b.addPlain(t, values, []styleKey{k, id, k, k}); err != nil {
+		if err := b.addPlain(t, values, []StyleKey{k, id, k, k}); err != nil {
 			return nil, err
 		}
 	}
@@ -110,8 +110,8 @@ func (b *book) playersTable(sheet string, ev *tbsheet.Event) (*table, error) {
 // eventTable builds the Event sheet: the event's name, date, system, points, tiebreak order and
 // planned rounds as label/value rows (handkept.EventFieldLabel), so that a converted workbook ranks
 // the way its source was configured. Rows the event does not set are left out.
-func (b *book) eventTable(sheet string, ev *tbsheet.Event) (*table, error) {
-	t := newTable(sheet, []string{label(b.lang, "item"), label(b.lang, "value")})
+func (b *Book) eventTable(sheet string, ev *tbsheet.Event) (*Table, error) {
+	t := NewTable(sheet, []string{label(b.lang, "item"), label(b.lang, "value")})
 	var rows [][2]string
 	add := func(key, v string) {
 		if v != "" {
@@ -130,8 +130,8 @@ func (b *book) eventTable(sheet string, ev *tbsheet.Event) (*table, error) {
 		add("rounds", strconv.Itoa(ev.PlannedRounds))
 	}
 	for i, r := range rows {
-		text := styleKey{row: bandOf(i), numFmt: "@"}
-		if err := b.addPlain(t, []any{r[0], r[1]}, []styleKey{text, text}); err != nil {
+		text := StyleKey{Row: BandOf(i), NumFmt: "@"}
+		if err := b.addPlain(t, []any{r[0], r[1]}, []StyleKey{text, text}); err != nil {
 			return nil, err
 		}
 	}
@@ -140,17 +140,17 @@ func (b *book) eventTable(sheet string, ev *tbsheet.Event) (*table, error) {
 
 // addPlain adds a row of plain values (text, whole numbers, nil for empty) to t, each cell
 // styled by its key.
-func (b *book) addPlain(t *table, values []any, keys []styleKey) error {
+func (b *Book) addPlain(t *Table, values []any, keys []StyleKey) error {
 	row := make([]any, len(values))
 	shown := make([]string, len(values))
 	for i, v := range values {
-		c, err := b.cell(keys[i], v)
+		c, err := b.Cell(keys[i], v)
 		if err != nil {
 			return err
 		}
 		row[i], shown[i] = c, shownValue(v)
 	}
-	t.add(row, shown)
+	t.Add(row, shown)
 	return nil
 }
 

@@ -16,25 +16,25 @@ import (
 // and the date at the top of each page and the sheet's name and page number at the bottom:
 // a printed page that slips out of the pile still says what it is.
 
-// printSetup is what the printed pages of a workbook carry: the paper and the header's event,
+// PrintSetup is what the printed pages of a workbook carry: the paper and the header's event,
 // title and date (an empty title: no header or footer, as in a converted event's workbook).
-type printSetup struct {
-	paper              string // "A4" or "Letter" ("": A4)
-	event, title, date string
+type PrintSetup struct {
+	Paper              string // "A4" or "Letter" ("": A4)
+	Event, Title, Date string
 }
 
 // standingsPrint returns the print setup of a standings workbook. The date is the event's
 // when the input gives it, else the day the standings were written.
-func standingsPrint(st *calc.Standings, opt Options) printSetup {
-	p := printSetup{paper: opt.Paper, title: Title(st, opt.Lang), date: opt.now().Format("2006-01-02")}
+func standingsPrint(st *calc.Standings, opt Options) PrintSetup {
+	p := PrintSetup{Paper: opt.Paper, Title: Title(st, opt.Lang), Date: opt.Time().Format("2006-01-02")}
 	if ev := st.Event; ev != nil {
-		p.event = ev.Name
+		p.Event = ev.Name
 		if ev.Pod != "" {
-			p.event = strings.TrimPrefix(p.event+" · "+ev.Pod, " · ")
+			p.Event = strings.TrimPrefix(p.Event+" · "+ev.Pod, " · ")
 		}
-		p.event = tbsheet.Printable(p.event) // a control character shows, as on the wall
+		p.Event = tbsheet.Printable(p.Event) // a control character shows, as on the wall
 		if ev.Date != "" {
-			p.date = ev.Date
+			p.Date = ev.Date
 		}
 	}
 	return p
@@ -76,21 +76,21 @@ func paperPoints(paper string) (w, h float64, code int) {
 // it needs) in the orientation of pageOrientation, its first row repeated on every page,
 // the page limited to t.printCols columns when set, the header and footer of b.print, and
 // Excel told that IDs stored as text are meant to be text.
-func (b *book) pageSetup(t *table) error {
+func (b *Book) pageSetup(t *Table) error {
 	on, one, unbounded := true, 1, 0
-	if err := b.f.SetSheetProps(t.sheet, &excelize.SheetPropsOptions{FitToPage: &on}); err != nil {
+	if err := b.F.SetSheetProps(t.sheet, &excelize.SheetPropsOptions{FitToPage: &on}); err != nil {
 		return err
 	}
 	orientation := b.pageOrientation(t)
-	_, _, size := paperPoints(b.print.paper)
-	if err := b.f.SetPageLayout(t.sheet, &excelize.PageLayoutOptions{
+	_, _, size := paperPoints(b.Print.Paper)
+	if err := b.F.SetPageLayout(t.sheet, &excelize.PageLayoutOptions{
 		Size: &size, Orientation: &orientation, FitToWidth: &one, FitToHeight: &unbounded,
 	}); err != nil {
 		return err
 	}
 	side, top, bottom := sheetMarginSide, sheetMarginTop, sheetMarginBottom
 	header, footer := sheetMarginHeader, sheetMarginFooter
-	if err := b.f.SetPageMargins(t.sheet, &excelize.PageLayoutMarginsOptions{
+	if err := b.F.SetPageMargins(t.sheet, &excelize.PageLayoutMarginsOptions{
 		Left: &side, Right: &side, Top: &top, Bottom: &bottom, Header: &header, Footer: &footer,
 	}); err != nil {
 		return err
@@ -105,13 +105,13 @@ func (b *book) pageSetup(t *table) error {
 		names = append(names, excelize.DefinedName{Name: "_xlnm.Print_Area", RefersTo: quoted + "!$A:$" + last, Scope: t.sheet})
 	}
 	for _, dn := range names {
-		if err := b.f.SetDefinedName(&dn); err != nil {
+		if err := b.F.SetDefinedName(&dn); err != nil {
 			return err
 		}
 	}
-	if b.print.title != "" {
-		if err := b.f.SetHeaderFooter(t.sheet, &excelize.HeaderFooterOptions{
-			OddHeader: b.print.header(), OddFooter: "&L&A&R" + label(b.lang, "print.page-of"),
+	if b.Print.Title != "" {
+		if err := b.F.SetHeaderFooter(t.sheet, &excelize.HeaderFooterOptions{
+			OddHeader: b.Print.header(), OddFooter: "&L&A&R" + label(b.lang, "print.page-of"),
 		}); err != nil {
 			return err
 		}
@@ -124,15 +124,15 @@ const headerLimit = 255
 
 // header is the page header: the event's name in large bold type over the title and the
 // date, centred ("&C"). An event name too long for Excel's limit is shortened with "…".
-func (p printSetup) header() string {
-	second := escapeHeader(p.title + " · " + p.date)
-	if p.event == "" {
+func (p PrintSetup) header() string {
+	second := escapeHeader(p.Title + " · " + p.Date)
+	if p.Event == "" {
 		return `&C&12&"-,Bold"` + second
 	}
 	build := func(event string) string {
 		return `&C&14&"-,Bold"` + escapeHeader(event) + "\n" + `&10&"-,Regular"` + second
 	}
-	h, event := build(p.event), []rune(p.event)
+	h, event := build(p.Event), []rune(p.Event)
 	for len(utf16.Encode([]rune(h))) > headerLimit && len(event) > 1 {
 		event = event[:len(event)-1]
 		h = build(strings.TrimSpace(string(event)) + "…")
@@ -149,7 +149,7 @@ func escapeHeader(s string) string { return strings.ReplaceAll(s, "&", "&&") }
 // page's width; of two that print on as many pages, the one printing larger. A short wide
 // table (a 16-player event's standings) prints landscape on one page, a long one (200
 // players) portrait on fewer pages.
-func (b *book) pageOrientation(t *table) string {
+func (b *Book) pageOrientation(t *Table) string {
 	width := 0.0
 	for i := range t.widths {
 		if t.printCols > 0 && i >= t.printCols {
@@ -157,7 +157,7 @@ func (b *book) pageOrientation(t *table) string {
 		}
 		width += t.colWidth(i) * pointsPerWidth
 	}
-	pw, ph, _ := paperPoints(b.print.paper)
+	pw, ph, _ := paperPoints(b.Print.Paper)
 	best, bestPages, bestScale := "", 0, 0.0
 	for _, o := range []struct {
 		name string
@@ -174,7 +174,7 @@ func (b *book) pageOrientation(t *table) string {
 
 // pages counts the pages t's rows fill when a page holds height points at full size, its
 // header row repeated at the top of each.
-func (t *table) pages(height float64) int {
+func (t *Table) pages(height float64) int {
 	head := rowPoints * float64(t.rowLines(t.header))
 	pages, used := 1, head
 	for i := range t.rows {
@@ -192,7 +192,7 @@ func (t *table) pages(height float64) int {
 
 // rowHeight is the height of t's row i in points: one line, or as many as its wrapped cells
 // take, up to Excel's highest row.
-func (t *table) rowHeight(i int) float64 {
+func (t *Table) rowHeight(i int) float64 {
 	if !t.wrap {
 		return rowPoints
 	}
@@ -201,7 +201,7 @@ func (t *table) rowHeight(i int) float64 {
 
 // rowLines estimates how many lines a row of shown cells takes in t's columns: each line of
 // a cell wraps at the column's width (its padding aside).
-func (t *table) rowLines(shown []string) int {
+func (t *Table) rowLines(shown []string) int {
 	n := 1
 	for i, s := range shown {
 		if i >= len(t.widths) {
@@ -220,7 +220,7 @@ func (t *table) rowLines(shown []string) int {
 // ignoreTextNumbers tells Excel that the columns of t holding numbers written as text (IDs
 // such as 0100421518, whose leading zero a number would drop) are text on purpose, so that
 // it does not mark every one of their cells with its "number stored as text" warning.
-func (b *book) ignoreTextNumbers(t *table) error {
+func (b *Book) ignoreTextNumbers(t *Table) error {
 	var refs []string
 	for i, yes := range t.textNumbers {
 		if !yes {
@@ -239,5 +239,5 @@ func (b *book) ignoreTextNumbers(t *table) error {
 	if len(refs) == 0 {
 		return nil
 	}
-	return b.f.AddIgnoredErrors(t.sheet, strings.Join(refs, " "), excelize.IgnoredErrorsNumberStoredAsText)
+	return b.F.AddIgnoredErrors(t.sheet, strings.Join(refs, " "), excelize.IgnoredErrorsNumberStoredAsText)
 }

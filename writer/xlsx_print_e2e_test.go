@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // The workbook on paper: LibreOffice prints tbsheet's workbooks to PDF and poppler reads the
@@ -23,8 +24,8 @@ import (
 // pages than a sheet each and one more for the Explain sheet, each page headed by the event
 // and the title and footed by its sheet's name.
 func TestLibreOfficePrintsSmallEvent(t *testing.T) {
-	st := compute(bigEvent(16), calc.Options{System: "mtg"})
-	pages := libreOfficePages(t, st, Options{Now: testNow})
+	st := writertest.Compute(writertest.BigEvent(16), calc.Options{System: "mtg"})
+	pages := libreOfficePages(t, st, Options{Now: writertest.Now})
 	names := sheetNamesFor("en")
 	sheets := []string{names.standings, names.explain, names.matches, names.players, names.event, names.about}
 	if len(pages) > len(sheets)+1 {
@@ -61,9 +62,9 @@ func TestLibreOfficePrintsSmallEvent(t *testing.T) {
 // TestLibreOfficePrintTitles prints a 200-player event's standings: several pages, each with
 // the event's name, the title, the date and the header row.
 func TestLibreOfficePrintTitles(t *testing.T) {
-	st := bigStandings(200)
+	st := writertest.BigStandings(200)
 	st.Event.Date = "2026-05-16"
-	pages := libreOfficePages(t, st, Options{Now: testNow})
+	pages := libreOfficePages(t, st, Options{Now: writertest.Now})
 	var standings []string
 	for _, p := range pages {
 		if footer(p) == "Standings" {
@@ -101,7 +102,7 @@ func footer(page string) string {
 func libreOfficePages(t *testing.T, st *calc.Standings, opt Options) []string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := writeStandingsXLSX(&b, st, opt, xlsxConfig{}); err != nil {
+	if err := writeStandingsXLSX(&b, st, opt, XLSXConfig{}); err != nil {
 		t.Fatal(err)
 	}
 	soffice, err := exec.LookPath("soffice")

@@ -16,6 +16,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
 // TestXLSXPrintSetup checks what every sheet of a standings workbook prints: fitted to one
@@ -28,9 +29,9 @@ func TestXLSXPrintSetup(t *testing.T) {
 			name string
 			size int
 		}{{"A4", paperA4}, {"Letter", paperLetter}} {
-			st := testStandings()
+			st := writertest.Standings()
 			st.Event.Date = "2026-05-16"
-			f := writeXLSX(t, st, Options{Lang: lang, Paper: paper.name, Now: testNow}, xlsxConfig{})
+			f := writeXLSX(t, st, Options{Lang: lang, Paper: paper.name, Now: writertest.Now}, XLSXConfig{})
 			titles := map[string]string{}
 			areas := map[string]string{}
 			for _, dn := range f.GetDefinedName() {
@@ -105,17 +106,17 @@ func colName(n int) string {
 // TestXLSXOrientation: a short wide table prints landscape on one page, a long one portrait
 // on fewer pages than landscape would take, a narrow one portrait.
 func TestXLSXOrientation(t *testing.T) {
-	b := &book{lang: "en"}
+	b := &Book{lang: "en"}
 	for _, tt := range []struct {
 		name      string
 		st        *calc.Standings
 		want      string
 		wantPages int // Standings pages in that orientation (0: not checked)
 	}{
-		{"16 players", compute(bigEvent(16), calc.Options{System: "mtg"}), "landscape", 1},
-		{"200 players", bigStandings(200), "portrait", 0},
+		{"16 players", writertest.Compute(writertest.BigEvent(16), calc.Options{System: "mtg"}), "landscape", 1},
+		{"200 players", writertest.BigStandings(200), "portrait", 0},
 	} {
-		tb, err := (&book{lang: "en", styles: testStyler(t)}).standingsTable("Standings", tt.st, explainAll(tt.st, "en"), 0, xlsxConfig{})
+		tb, err := (&Book{lang: "en", styles: testStyler(t)}).standingsTable("Standings", tt.st, explainAll(tt.st, "en"), 0, XLSXConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,8 +124,8 @@ func TestXLSXOrientation(t *testing.T) {
 			t.Errorf("%s: %s, want %s", tt.name, got, tt.want)
 		}
 	}
-	narrow := newTable("Event", []string{"Item", "Value"})
-	narrow.add([]any{"Name", "FNM"}, []string{"Name", "FNM"})
+	narrow := NewTable("Event", []string{"Item", "Value"})
+	narrow.Add([]any{"Name", "FNM"}, []string{"Name", "FNM"})
 	if got := b.pageOrientation(narrow); got != "portrait" {
 		t.Errorf("a narrow table prints %s, want portrait", got)
 	}
@@ -133,18 +134,18 @@ func TestXLSXOrientation(t *testing.T) {
 // testStyler returns the styles of a fresh embedded workbook, for building tables alone.
 func testStyler(t *testing.T) *styler {
 	t.Helper()
-	b, err := newEmbeddedBook("en", "Standings")
+	b, err := NewEmbeddedBook("en", "Standings")
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { b.f.Close() })
+	t.Cleanup(func() { b.F.Close() })
 	return b.styles
 }
 
 func TestTablePages(t *testing.T) {
-	tb := newTable("S", []string{"A"})
+	tb := NewTable("S", []string{"A"})
 	for range 100 {
-		tb.add([]any{"x"}, []string{"x"})
+		tb.Add([]any{"x"}, []string{"x"})
 	}
 	// A page of 30 rows holds the header and 29 rows: 100 rows take 4 pages.
 	if got := tb.pages(30 * rowPoints); got != 4 {
@@ -154,9 +155,9 @@ func TestTablePages(t *testing.T) {
 	if got := tb.pages(101 * rowPoints); got != 2 {
 		t.Errorf("with a legend that does not fit: %d pages, want 2", got)
 	}
-	w := newTable("W", []string{"A"})
+	w := NewTable("W", []string{"A"})
 	w.maxWidth, w.wrap = 12, true // 10 characters a line
-	w.add([]any{"x"}, []string{strings.Repeat("x", 25) + "\nyy"})
+	w.Add([]any{"x"}, []string{strings.Repeat("x", 25) + "\nyy"})
 	if got := w.rowLines(w.wrapped[0]); got != 4 {
 		t.Errorf("a cell of 25 + 2 characters in 10-character lines takes %d lines, want 4", got)
 	}
@@ -165,20 +166,20 @@ func TestTablePages(t *testing.T) {
 func TestPrintHeader(t *testing.T) {
 	for _, tt := range []struct {
 		name string
-		p    printSetup
+		p    PrintSetup
 		want string
 	}{
-		{"event", printSetup{event: "FNM", title: "Standings after round 4 of 4", date: "2026-03-06"},
+		{"event", PrintSetup{Event: "FNM", Title: "Standings after round 4 of 4", Date: "2026-03-06"},
 			"&C&14&\"-,Bold\"FNM\n&10&\"-,Regular\"Standings after round 4 of 4 · 2026-03-06"},
-		{"ampersand and digits", printSetup{event: "2026 Dungeons & Dragons", title: "Final standings", date: "2026-03-06"},
+		{"ampersand and digits", PrintSetup{Event: "2026 Dungeons & Dragons", Title: "Final standings", Date: "2026-03-06"},
 			"&C&14&\"-,Bold\"2026 Dungeons && Dragons\n&10&\"-,Regular\"Final standings · 2026-03-06"},
-		{"no event", printSetup{title: "Standings", date: "2026-03-06"}, "&C&12&\"-,Bold\"Standings · 2026-03-06"},
+		{"no event", PrintSetup{Title: "Standings", Date: "2026-03-06"}, "&C&12&\"-,Bold\"Standings · 2026-03-06"},
 	} {
 		if got := tt.p.header(); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}
-	long := printSetup{event: strings.Repeat("龍の巣ゲームズ ", 60), title: "Standings after round 4 of 4", date: "2026-03-06"}
+	long := PrintSetup{Event: strings.Repeat("龍の巣ゲームズ ", 60), Title: "Standings after round 4 of 4", Date: "2026-03-06"}
 	h := long.header()
 	if n := len(utf16.Encode([]rune(h))); n > headerLimit {
 		t.Errorf("a long event name makes a header of %d units, over Excel's %d", n, headerLimit)
@@ -191,8 +192,8 @@ func TestPrintHeader(t *testing.T) {
 // TestStandingsAlignment: numbers stand one indent off the right edge and the record is
 // centred, so that "10" and "3-0-1" never read as "103-0-1".
 func TestStandingsAlignment(t *testing.T) {
-	st := testStandings()
-	f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{})
+	st := writertest.Standings()
+	f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{})
 	for j, c := range standingsColumns(st, "en", true) {
 		want, ok := map[colKind]string{colRank: "right/1", colPoints: "right/1", colRecord: "center/0",
 			colValue: "right/1", colFormula: "right/1", colDropped: "right/1"}[c.kind]
@@ -223,12 +224,12 @@ func TestStandingsAlignment(t *testing.T) {
 // TestIgnoredTextNumbers: the columns of IDs stored as text (Standings, Players) tell Excel
 // not to flag them; no other column is exempted.
 func TestIgnoredTextNumbers(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	for i := range st.Event.Players {
 		st.Event.Players[i].ID = fmt.Sprintf("%010d", 4018830000+i) // COSSY-like ids with a leading zero
 	}
 	var b bytes.Buffer
-	if err := writeStandingsXLSX(&b, st, Options{Now: testNow}, xlsxConfig{}); err != nil {
+	if err := writeStandingsXLSX(&b, st, Options{Now: writertest.Now}, XLSXConfig{}); err != nil {
 		t.Fatal(err)
 	}
 	got := ignoredErrors(t, b.Bytes())
@@ -365,8 +366,8 @@ func TestBoundsLegend(t *testing.T) {
 
 // TestExplainSheetLegend: the Explain sheet says under its table what the floor arrow means.
 func TestExplainSheetLegend(t *testing.T) {
-	st := testStandings()
-	f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{})
+	st := writertest.Standings()
+	f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{})
 	rows, err := f.GetRows("Explain")
 	if err != nil {
 		t.Fatal(err)

@@ -98,8 +98,8 @@ func fillTemplateXLSX(w io.Writer, st *calc.Standings, opt Options) error {
 	if err != nil {
 		return err
 	}
-	b.print = standingsPrint(st, opt)
-	tf := &templateFill{book: b, st: st, opt: opt, file: opt.Template, derived: map[derivedKey]int{}}
+	b.Print = standingsPrint(st, opt)
+	tf := &templateFill{Book: b, st: st, opt: opt, file: opt.Template, derived: map[derivedKey]int{}}
 	// Check every sheet before changing any, so that an organizer sees every problem at once.
 	var errs tbsheet.ErrorList
 	var sheets []*templateSheet
@@ -160,7 +160,7 @@ func openTemplate(path string) (*excelize.File, error) {
 
 // templateFill is one run of filling a template.
 type templateFill struct {
-	*book
+	*Book
 	st   *calc.Standings
 	opt  Options
 	file string
@@ -191,7 +191,7 @@ type templateSheet struct {
 // scan reads a sheet and checks its placeholders. It returns nil for a sheet that is not a
 // worksheet (a chart sheet), which is left as it is.
 func (tf *templateFill) scan(sheet string) (*templateSheet, tbsheet.ErrorList, error) {
-	rows, err := tf.f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	rows, err := tf.F.GetRows(sheet, excelize.Options{RawCellValue: true})
 	if err != nil {
 		if strings.HasSuffix(err.Error(), "is not a worksheet") { // excelize has no error type for it
 			return nil, nil, nil
@@ -246,7 +246,7 @@ func (tf *templateFill) fill(ts *templateSheet) error {
 
 // fillPlayerRow repeats the player row once per ranked player.
 func (tf *templateFill) fillPlayerRow(sheet string, rowNum int, row []string) error {
-	f := tf.f
+	f := tf.F
 	var cells []templateCell
 	for ci, text := range row {
 		cell := tbsheet.CellName(ci+1, rowNum)
@@ -302,7 +302,7 @@ func (tf *templateFill) fillPlayerRow(sheet string, rowNum int, row []string) er
 // setCell writes a template cell's text with its placeholders replaced, for row r (nil
 // outside the player row). A cell that is one placeholder gets a typed value.
 func (tf *templateFill) setCell(sheet, cell, text string, r *calc.Row, style int) error {
-	f := tf.f
+	f := tf.F
 	if m := placeholder.FindStringSubmatch(strings.TrimSpace(text)); m != nil && m[0] == strings.TrimSpace(text) {
 		v := tf.value(strings.ToLower(m[1]), r)
 		if v.numFmt != "" {
@@ -408,7 +408,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 	case "players":
 		return placeholderValue{v: len(st.Rows), shown: strconv.Itoa(len(st.Rows))}
 	case "generated":
-		return textValue(tf.opt.now().Format("2006-01-02 15:04"))
+		return textValue(tf.opt.Time().Format("2006-01-02 15:04"))
 	}
 	if r == nil {
 		return textValue("")
@@ -426,7 +426,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 		if st.RankBy != nil {
 			format = st.RankBy.Format
 		}
-		return placeholderValue{v: r.Points.Float64(), shown: formatPoints(st, r.Points), numFmt: numFormat(format, r.Points)}
+		return placeholderValue{v: r.Points.Float64(), shown: FormatPoints(st, r.Points), numFmt: numFormat(format, r.Points)}
 	case "record":
 		return textValue(Record(st, r))
 	case "wins":
@@ -450,7 +450,7 @@ func (tf *templateFill) value(key string, r *calc.Row) placeholderValue {
 func (tf *templateFill) withNumFmt(sheet, cell string, style int, numFmt string) (int, error) {
 	if style == 0 {
 		var err error
-		if style, err = tf.f.GetCellStyle(sheet, cell); err != nil {
+		if style, err = tf.F.GetCellStyle(sheet, cell); err != nil {
 			return 0, err
 		}
 	}
@@ -458,7 +458,7 @@ func (tf *templateFill) withNumFmt(sheet, cell string, style int, numFmt string)
 	if id, ok := tf.derived[k]; ok {
 		return id, nil
 	}
-	s, err := tf.f.GetStyle(style)
+	s, err := tf.F.GetStyle(style)
 	if err != nil {
 		return 0, err
 	}
@@ -469,7 +469,7 @@ func (tf *templateFill) withNumFmt(sheet, cell string, style int, numFmt string)
 		} else {
 			s.CustomNumFmt = &numFmt
 		}
-		if id, err = tf.f.NewStyle(s); err != nil {
+		if id, err = tf.F.NewStyle(s); err != nil {
 			return 0, err
 		}
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -104,9 +105,9 @@ func TestTemplateFill(t *testing.T) {
 	for _, ext := range []string{".xlsx", ".xltx"} {
 		path := organizerTemplate(t, ext, nil)
 		before := hashFile(t, path)
-		st := testStandings()
+		st := writertest.Standings()
 		var b bytes.Buffer
-		if err := writeStandingsXLSX(&b, st, Options{Template: path, Now: testNow}, xlsxConfig{}); err != nil {
+		if err := writeStandingsXLSX(&b, st, Options{Template: path, Now: writertest.Now}, XLSXConfig{}); err != nil {
 			t.Fatal(err)
 		}
 		if hashFile(t, path) != before {
@@ -197,7 +198,7 @@ func checkContentType(t *testing.T, data []byte) {
 }
 
 func TestTemplateErrors(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	tests := []struct {
 		name  string
 		cells map[string]string
@@ -212,7 +213,7 @@ func TestTemplateErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		path := organizerTemplate(t, ".xlsx", tt.cells)
-		err := writeStandingsXLSX(io.Discard, st, Options{Template: path}, xlsxConfig{})
+		err := writeStandingsXLSX(io.Discard, st, Options{Template: path}, XLSXConfig{})
 		if !errors.Is(err, ErrTemplate) {
 			t.Errorf("%s: %v, want ErrTemplate", tt.name, err)
 			continue
@@ -229,7 +230,7 @@ func TestTemplateErrors(t *testing.T) {
 		}
 	}
 	for _, path := range []string{"macros.xlsm", "old.xls", filepath.Join(t.TempDir(), "missing.xlsx")} {
-		if err := writeStandingsXLSX(io.Discard, st, Options{Template: path}, xlsxConfig{}); err == nil {
+		if err := writeStandingsXLSX(io.Discard, st, Options{Template: path}, XLSXConfig{}); err == nil {
 			t.Errorf("%s: accepted as a template", path)
 		}
 	}
@@ -240,7 +241,7 @@ func TestTemplateNoPlayers(t *testing.T) {
 	st := notPlayed()
 	path := organizerTemplate(t, ".xlsx", nil)
 	var b bytes.Buffer
-	if err := writeStandingsXLSX(&b, st, Options{Template: path}, xlsxConfig{}); err != nil {
+	if err := writeStandingsXLSX(&b, st, Options{Template: path}, XLSXConfig{}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenReader(&b)

@@ -12,11 +12,12 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/i18n"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 )
 
 // writeXLSX writes st and opens the result.
-func writeXLSX(t *testing.T, st *calc.Standings, opt Options, cfg xlsxConfig) *excelize.File {
+func writeXLSX(t *testing.T, st *calc.Standings, opt Options, cfg XLSXConfig) *excelize.File {
 	t.Helper()
 	var b bytes.Buffer
 	if err := writeStandingsXLSX(&b, st, opt, cfg); err != nil {
@@ -32,8 +33,8 @@ func writeXLSX(t *testing.T, st *calc.Standings, opt Options, cfg xlsxConfig) *e
 
 func TestStandingsXLSX(t *testing.T) {
 	for _, lang := range Langs() {
-		st := testStandings()
-		f := writeXLSX(t, st, Options{Lang: lang, Now: testNow}, xlsxConfig{})
+		st := writertest.Standings()
+		f := writeXLSX(t, st, Options{Lang: lang, Now: writertest.Now}, XLSXConfig{})
 		names := sheetNamesFor(lang)
 		want := []string{names.standings, names.explain, names.matches, names.players, names.event, names.about}
 		if got := f.GetSheetList(); strings.Join(got, "|") != strings.Join(want, "|") {
@@ -170,7 +171,7 @@ func closeText(got, want string) bool {
 	}
 	g, err1 := strconv.ParseFloat(got, 64)
 	w, err2 := strconv.ParseFloat(want, 64)
-	return err1 == nil && err2 == nil && nearlyEqual(g, w)
+	return err1 == nil && err2 == nil && writertest.NearlyEqual(g, w)
 }
 
 // checkFormulaCell evaluates a formula cell with excelize and compares it with the exact value.
@@ -178,7 +179,7 @@ func checkFormulaCell(t *testing.T, f *excelize.File, sheet, cell string, want e
 	t.Helper()
 	got, err := f.CalcCellValue(sheet, cell, excelize.Options{RawCellValue: true})
 	g, perr := strconv.ParseFloat(got, 64)
-	if err != nil || perr != nil || !nearlyEqual(g, want.Float64()) {
+	if err != nil || perr != nil || !writertest.NearlyEqual(g, want.Float64()) {
 		formula, _ := f.GetCellFormula(sheet, cell)
 		t.Errorf("%s!%s: %s = %q (%v), want %v", sheet, cell, formula, got, err, want.Float64())
 	}
@@ -218,22 +219,22 @@ func checkExplainSheet(t *testing.T, f *excelize.File, sheet string, st *calc.St
 }
 
 func TestStandingsXLSXWithoutCachedValues(t *testing.T) {
-	st := testStandings()
-	f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{omitCached: true})
+	st := writertest.Standings()
+	f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{OmitCached: true})
 	checkStandingsSheet(t, f, "Standings", st, "en", false)
 }
 
 // TestStandingsXLSXLongFormula gives a player an explanation too long for Excel: the
 // Standings sheet holds the value, the Explain sheet says why.
 func TestStandingsXLSXLongFormula(t *testing.T) {
-	st := testStandings()
+	st := writertest.Standings()
 	var terms []*calc.Expr
 	for i := range 900 {
 		terms = append(terms, floor(calc.Ratio(int64(i%24), 24)))
 	}
 	x := calc.Div(calc.Sum(terms...), calc.Int(900))
 	st.Rows[0].Figures[0] = calc.Figure{Value: calc.Known(x.Eval()), Explain: calc.Explanation{Expr: x}}
-	f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{})
+	f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{})
 	cols := standingsColumns(st, "en", true)
 	for j, c := range cols {
 		if c.kind != colFormula || c.tb != 0 {
@@ -303,25 +304,25 @@ func TestRoundList(t *testing.T) {
 }
 
 func TestStandingsTitle(t *testing.T) {
-	ev := smallEvent()
-	if got := Title(compute(ev, calc.Options{}), "en"); got != "Standings after round 3 of 3" {
+	ev := writertest.SmallEvent()
+	if got := Title(writertest.Compute(ev, calc.Options{}), "en"); got != "Standings after round 3 of 3" {
 		t.Errorf("all rounds: %q", got)
 	}
-	if got := Title(compute(ev, calc.Options{AfterRound: 2}), "en"); got != "Standings after round 2 of 3" {
+	if got := Title(writertest.Compute(ev, calc.Options{AfterRound: 2}), "en"); got != "Standings after round 2 of 3" {
 		t.Errorf("two of three rounds: %q", got)
 	}
 	ev.PlannedRounds = 0
-	if got := Title(compute(ev, calc.Options{AfterRound: 2}), "zh"); got != "第2轮后排名（共3轮）" {
+	if got := Title(writertest.Compute(ev, calc.Options{AfterRound: 2}), "zh"); got != "第2轮后排名（共3轮）" {
 		t.Errorf("unknown plan, zh: %q", got)
 	}
 	if got := Title(notPlayed(), "en"); got != "Standings" {
 		t.Errorf("no round played: %q", got)
 	}
 	// A top-8 final between the two leaders after the Swiss rounds.
-	st := compute(ev, calc.Options{})
+	st := writertest.Compute(ev, calc.Options{})
 	final := tbsheet.Match{Table: 1, P1: st.Rows[0].Player, P2: st.Rows[1].Player, Result: tbsheet.Win}
 	ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 4, Playoff: true, Matches: []tbsheet.Match{final}})
-	if got := Title(calc.Final(compute(ev, calc.Options{})), "en"); got != "Final standings" {
+	if got := Title(calc.Final(writertest.Compute(ev, calc.Options{})), "en"); got != "Final standings" {
 		t.Errorf("after the top cut: %q", got)
 	}
 }
@@ -329,13 +330,13 @@ func TestStandingsTitle(t *testing.T) {
 // TestAboutSheet checks that the About sheet names the system, every tiebreak with its
 // definition and assumption, the notes and the unreported matches.
 func TestAboutSheet(t *testing.T) {
-	ev := smallEvent()
+	ev := writertest.SmallEvent()
 	r2 := ev.Rounds[1].Matches
 	m := &r2[slices.IndexFunc(r2, func(m tbsheet.Match) bool { return m.P2 != tbsheet.NoPlayer })]
 	// Not reported yet: counted as not played.
 	m.Result, m.Games = tbsheet.Unreported, tbsheet.Games{}
-	st := compute(ev, calc.Options{System: "mtg"})
-	f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{})
+	st := writertest.Compute(ev, calc.Options{System: "mtg"})
+	f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{})
 	rows, err := f.GetRows("About")
 	if err != nil {
 		t.Fatal(err)
@@ -367,7 +368,7 @@ func TestAboutSheet(t *testing.T) {
 	}
 
 	// In Japanese, what the standings are ranked by and the tiebreaks' names are Japanese.
-	f = writeXLSX(t, st, Options{Lang: "ja", Now: testNow}, xlsxConfig{})
+	f = writeXLSX(t, st, Options{Lang: "ja", Now: writertest.Now}, XLSXConfig{})
 	rows, err = f.GetRows(sheetNamesFor("ja").about)
 	if err != nil {
 		t.Fatal(err)
@@ -389,9 +390,9 @@ func TestAboutSheet(t *testing.T) {
 // every display.
 func TestStandingsXLSXPresets(t *testing.T) {
 	for _, gamesUnknown := range []bool{false, true} {
-		for _, st := range presetStandings(64, 6, 7, gamesUnknown) {
+		for _, st := range writertest.PresetStandings(64, 6, 7, gamesUnknown) {
 			t.Run(fmt.Sprintf("%s, games unknown %v", st.System.Name, gamesUnknown), func(t *testing.T) {
-				f := writeXLSX(t, st, Options{Now: testNow}, xlsxConfig{})
+				f := writeXLSX(t, st, Options{Now: writertest.Now}, XLSXConfig{})
 				checkStandingsSheet(t, f, "Standings", st, "en", true)
 				checkExplainSheet(t, f, "Explain", st, "en")
 				rows, err := f.GetRows("Matches")
@@ -406,8 +407,8 @@ func TestStandingsXLSXPresets(t *testing.T) {
 
 // TestStandingsXLSXCutLine draws the top-cut line under the eighth player.
 func TestStandingsXLSXCutLine(t *testing.T) {
-	st := bigStandings(20)
-	f := writeXLSX(t, st, Options{Cut: 8}, xlsxConfig{})
+	st := writertest.BigStandings(20)
+	f := writeXLSX(t, st, Options{Cut: 8}, XLSXConfig{})
 	for row := 2; row <= 12; row++ {
 		id, err := f.GetCellStyle("Standings", tbsheet.CellName(2, row))
 		if err != nil {
@@ -428,13 +429,13 @@ func TestStandingsXLSXCutLine(t *testing.T) {
 // figure's note in the language ("战胜 Ann（第2轮）"), not calc's English ("beat Ann (round 2)").
 func TestExplainSheetTranslated(t *testing.T) {
 	var st *calc.Standings
-	for _, s := range presetStandings(12, 4, 5, false) {
+	for _, s := range writertest.PresetStandings(12, 4, 5, false) {
 		if s.System.Name == "challonge" {
 			st = s
 		}
 	}
 	for lang, word := range map[string]string{"zh": "战胜", "ja": "に勝ち"} {
-		f := writeXLSX(t, st, Options{Lang: lang, Now: testNow}, xlsxConfig{})
+		f := writeXLSX(t, st, Options{Lang: lang, Now: writertest.Now}, XLSXConfig{})
 		rows, err := f.GetRows(sheetNamesFor(lang).explain)
 		if err != nil {
 			t.Fatal(err)

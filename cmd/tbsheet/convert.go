@@ -1,36 +1,14 @@
 package main
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 )
-
-// convertTarget is one file convert writes and the event it receives.
-type convertTarget struct {
-	outputFile
-	ev *tbsheet.Event
-}
-
-// convertTargets lists what is written for an output: the whole event, or, for a multi-pod
-// input and a one-event format (.xlsx, .csv, .trf) or a --pod, one file per division named
-// after it (results-masters.xlsx). The JSON model keeps the divisions in one file.
-func convertTargets(input, out string, file *tbsheet.Event, events []*tbsheet.Event, pod string) []convertTarget {
-	if len(file.Pods) == 0 || strings.EqualFold(filepath.Ext(out), ".json") && pod == "" {
-		return []convertTarget{{outputFile{path: out, flag: out, input: input}, file}}
-	}
-	var targets []convertTarget
-	for _, e := range events {
-		targets = append(targets, convertTarget{outputFile{path: pipeline.WithTag(out, e.Pod), flag: out, input: input}, e})
-	}
-	return targets
-}
 
 func newConvertCmd() *cobra.Command {
 	var (
@@ -73,20 +51,11 @@ temporary file and renamed into place; an output that is also an input is refuse
 			}
 			notes := pipeline.Notes(in, file, events, nil)
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
-			var (
-				names []outputFile
-				files []writer.File
-			)
-			for _, out := range of.outputs {
-				for _, t := range convertTargets(in, out, file, events, of.pod) {
-					data, err := writer.Results.Render(t.path, t.ev, j.WriteOpt)
-					if err != nil {
-						return outputErr(err)
-					}
-					names = append(names, t.outputFile)
-					files = append(files, writer.File{Path: t.path, Data: data})
-				}
+			rendered, err := pipeline.RenderConvert(in, of.outputs, file, events, of.pod, j.WriteOpt)
+			if err != nil {
+				return outputErr(err)
 			}
+			names, files := roundFiles(rendered)
 			if err := checkFiles(inputs, names); err != nil {
 				return err
 			}

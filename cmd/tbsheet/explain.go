@@ -1,16 +1,13 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/internal/suggest"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -45,9 +42,9 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 			if err != nil {
 				return err
 			}
-			st, row, err := findPlayer(sts, player, inputs[0])
+			st, row, err := pipeline.FindPlayer(sts, player, inputs[0])
 			if err != nil {
-				return err
+				return jobErr(err)
 			}
 			return explain(cmd.OutOrStdout(), st, row, j.WriteOpt)
 		},
@@ -61,73 +58,6 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 	registerQuiet(cmd.Flags(), &of.quiet)
 	of.paper, of.by = "A4", "rank"
 	return cmd
-}
-
-// findPlayer picks the row a --player value names, in the first standings (pod) that has
-// it: an exact id, #rank, the name (without regard to case, accents or the width of CJK
-// forms: "zoe" is Zoë, "ＡＢＣ" is ABC), else the only name containing it. Several partial
-// matches are a usage error that lists them; no match is an input error (exit 1) that
-// suggests the closest name.
-func findPlayer(sts []*calc.Standings, q, input string) (*calc.Standings, calc.Row, error) {
-	fq := tbsheet.FoldName(q)
-	for _, match := range []func(p tbsheet.Player, r calc.Row) bool{
-		func(p tbsheet.Player, r calc.Row) bool { return p.ID == q || "#"+strconv.Itoa(r.Rank) == q },
-		func(p tbsheet.Player, _ calc.Row) bool { return tbsheet.FoldName(p.Name) == fq },
-	} {
-		for _, st := range sts {
-			for _, r := range st.Rows {
-				if match(st.Event.Players[r.Player], r) {
-					return st, r, nil
-				}
-			}
-		}
-	}
-	for _, st := range sts {
-		var found []calc.Row
-		for _, r := range st.Rows {
-			if fq != "" && strings.Contains(tbsheet.FoldName(st.Event.Players[r.Player].Name), fq) {
-				found = append(found, r)
-			}
-		}
-		switch len(found) {
-		case 0:
-			continue
-		case 1:
-			return st, found[0], nil
-		}
-		var names []string
-		for _, r := range found {
-			names = append(names, st.Event.Players[r.Player].Name)
-		}
-		return nil, calc.Row{}, usageErr("--player %q matches %s: be more precise", q, strings.Join(names, ", "))
-	}
-	msg := fmt.Sprintf("no player %q", q)
-	var ranked []string
-	for _, st := range sts {
-		for _, r := range st.Rows {
-			ranked = append(ranked, st.Event.Players[r.Player].Name)
-		}
-	}
-	if name := closestName(ranked, fq); name != "" {
-		msg += fmt.Sprintf("; did you mean %q?", name)
-	}
-	return nil, calc.Row{}, inputErr(&tbsheet.Error{Pos: tbsheet.Pos{File: input}, Err: tbsheet.ErrUnknownPlayer, Msg: msg})
-}
-
-// closestName returns the name nearest to the folded query fq, comparing it with whole
-// names and with each of their words ("Grase" finds Grace Murphy), or "".
-func closestName(names []string, fq string) string {
-	var candidates []string
-	name := map[string]string{} // candidate → the player's name
-	for _, n := range names {
-		for _, c := range append([]string{tbsheet.FoldName(n)}, strings.Fields(tbsheet.FoldName(n))...) {
-			if _, dup := name[c]; !dup {
-				candidates = append(candidates, c)
-				name[c] = n
-			}
-		}
-	}
-	return name[suggest.Closest(fq, candidates, 3, nil)]
 }
 
 // explain prints one player's figures and rounds in the language asked for.

@@ -27,7 +27,7 @@ type job struct {
 	// nil).
 	pairings func(input string) []string
 	// season, for watch --season, keeps a season's table over every input (nil: none).
-	season *seasonWatch
+	season *pipeline.SeasonWatch
 }
 
 func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players string, final, check bool) (*job, error) {
@@ -55,17 +55,9 @@ func newJob(cmd *cobra.Command, cf *calcFlags, of *outputFlags, from, players st
 		j.Final = &final
 	}
 	if players != "" {
-		list, err := reader.ReadPlayers(players)
-		var errs tbsheet.ErrorList
-		switch {
-		case err == nil:
-		case errors.As(err, &errs) && list != nil:
-			// Positioned problems of the list: reported with the results' own, in one run.
-			j.PlayersErr = errs
-		default:
+		if err := j.ReadPlayers(players); err != nil {
 			return nil, inputErr(err)
 		}
-		j.ReadOpt.Players = list
 	}
 	return j, nil
 }
@@ -79,18 +71,6 @@ func jobErr(err error) error {
 	return inputErr(err)
 }
 
-// read reads one input and computes its standings (pipeline.Job.ReadFile).
-func (j *job) read(path string) (*pipeline.Result, error) {
-	r, err := j.ReadFile(path)
-	return r, jobErr(err)
-}
-
-// computeBytes is read on an input already read (pipeline.Job.Compute).
-func (j *job) computeBytes(data []byte, path string) (*pipeline.Result, error) {
-	r, err := j.Compute(data, path)
-	return r, jobErr(err)
-}
-
 // events reads an input already read into the file's event and the events to rank
 // (pipeline.Job.Events).
 func (j *job) events(data []byte, path string) (*tbsheet.Event, []*tbsheet.Event, error) {
@@ -98,30 +78,18 @@ func (j *job) events(data []byte, path string) (*tbsheet.Event, []*tbsheet.Event
 	return file, events, jobErr(err)
 }
 
-// strictErr is the error of --strict when the input has warnings, as bad input.
-func (j *job) strictErr(warnings []string) error { return inputErr(j.StrictErr(warnings)) }
-
 // compute reads one input and returns its standings, one per division, printing its
 // warnings and (unless -q) its notes to w.
 func (j *job) compute(path string, w io.Writer) ([]*calc.Standings, error) {
-	r, err := j.read(path)
+	r, err := j.ReadFile(path)
 	if r != nil {
 		printLines(w, r.Warnings)
 		j.printNotes(w, r.Notes)
 	}
 	if err != nil {
-		return nil, err
+		return nil, jobErr(err)
 	}
 	return r.Standings, nil
-}
-
-// outputFiles returns the files of standings outputs, for checkFiles.
-func outputFiles(files []pipeline.File) []outputFile {
-	out := make([]outputFile, len(files))
-	for i, f := range files {
-		out[i] = outputFile{path: f.Path, flag: f.Output, input: f.Input}
-	}
-	return out
 }
 
 // write renders every file, then writes them together (writer.RenderedFiles.Write), and

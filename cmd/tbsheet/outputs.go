@@ -4,48 +4,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
-// This file names the files a command writes and refuses, before anything is written, the
-// names that would destroy something: an input, or another output of the same run.
-
-// outputFile is one file a command writes.
-type outputFile struct {
-	path  string // the file's name, with what tells it apart from the others added
-	flag  string // the -o value it comes from
-	input string // the input it is written for, for messages
-}
-
-// describe says where a file's name comes from: "-o standings.pdf", or "-o standings.pdf
-// writes standings-day1.pdf for day1.xlsx".
-func (f outputFile) describe() string {
-	s := "-o " + f.flag
-	if f.path != f.flag {
-		s += " writes " + f.path
-		if f.input != "" {
-			s += " for " + f.input
-		}
-	}
-	return s
-}
-
 // checkOutputs refuses, before any input is read, an output named "-" and an output that is
-// an input: tbsheet never writes to its inputs. [checkFiles] checks the final names.
+// an input (pipeline.CheckOutputs): a usage error.
 func checkOutputs(inputs, outputs []string) error {
-	for _, out := range outputs {
-		if out == "-" {
-			return usageErr("-o -: use --to json|csv|table to write to stdout")
-		}
-	}
-	files := make([]outputFile, len(outputs))
-	for i, out := range outputs {
-		files[i] = outputFile{path: out, flag: out}
-	}
-	return checkFiles(inputs, files)
+	return jobErr(pipeline.CheckOutputs(inputs, outputs))
 }
 
 // checkProduct refuses, before any input is read, a --to the product cannot be printed as
@@ -61,50 +28,10 @@ func checkProduct[T any](p *writer.Product[T], to string, outputs []string) erro
 	return nil
 }
 
-// checkFiles refuses, before anything is written, an output file that is one of the inputs
-// (by name, or under another name: a symbolic or hard link to it) and two outputs that would
-// be written to the same file (two -o of one name, two inputs whose names cannot be told
-// apart). Names that differ only in case count as the same file, as they are on Windows and
-// macOS.
-func checkFiles(inputs []string, files []outputFile) error {
-	seen := map[string]outputFile{}
-	for _, f := range files {
-		for _, in := range inputs {
-			if !samePath(in, f.path) {
-				continue
-			}
-			what := f.describe()
-			if f.path != f.flag {
-				what += ", which"
-			}
-			if filepath.Clean(in) == filepath.Clean(f.path) {
-				return usageErr("%s is an input: tbsheet never writes to its inputs", what)
-			}
-			return usageErr("%s is the input %s under another name (a link to it): tbsheet never writes to its inputs", what, in)
-		}
-		key := strings.ToLower(pipeline.AbsPath(f.path))
-		if g, ok := seen[key]; ok {
-			return usageErr("%s and %s: two outputs would be written to the same file; give each its own name", g.describe(), f.describe())
-		}
-		seen[key] = f
-	}
-	return nil
-}
-
-// samePath reports whether a and b name the same file: the same file on disk when both
-// exist (so links count), else the same absolute path.
-func samePath(a, b string) bool {
-	if fa, err := os.Stat(a); err == nil {
-		if fb, err := os.Stat(b); err == nil {
-			return os.SameFile(fa, fb)
-		}
-	}
-	return pipeline.AbsPath(a) == pipeline.AbsPath(b)
-}
-
-func isDir(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.IsDir()
+// checkFiles refuses, before anything is written, an output file that is an input or
+// another output (pipeline.CheckNames): a usage error.
+func checkFiles(inputs []string, files []pipeline.Named) error {
+	return jobErr(pipeline.CheckNames(inputs, files))
 }
 
 // checkFolders refuses, before a watch starts, an output whose folder does not exist: every
@@ -113,7 +40,7 @@ func isDir(path string) bool {
 func checkFolders(outputs []string) error {
 	for _, o := range outputs {
 		dir := filepath.Dir(o)
-		if isOutputFolder(o) {
+		if pipeline.IsOutputFolder(o) {
 			dir = o
 		}
 		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,12 +15,12 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/apply"
 	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/swiss"
 	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/roundsheet"
 )
 
 // pairFlags are the flags of tbsheet pair beyond those of the commands about one round.
@@ -96,10 +93,10 @@ needed) and exits 1 when it finds one.`,
 	fs.BoolVar(&f.apply, "apply", false, "write the new round into INPUT (after keeping a copy of it): the only time tbsheet writes to an input")
 	fs.BoolVar(&f.check, "check", false, "pair nothing: audit the rounds already in INPUT; exit 1 when one breaks the pairing rules")
 	fs.StringVar(&f.by, "by", "", "only one list: name, family (by family name) or table (default: the PDF holds both, the table and CSV are by table)")
-	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write the new round's pairings to `FILE` ("+strings.Join(writer.Pairings.Exts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write the new round's pairings to `FILE` ("+strings.Join(roundsheet.Pairings.Exts(), ", ")+"); repeatable")
 	fs.StringVar(&f.slips, "slips", "", "also write match result slips, one per table, to `FILE.pdf`")
 	markOutputs(fs, "output", "slips")
-	fs.StringVar(&f.to, "to", "", writer.Pair.ToHelp()+" (default table; nothing when -o or --slips is given)")
+	fs.StringVar(&f.to, "to", "", roundsheet.Pair.ToHelp()+" (default table; nothing when -o or --slips is given)")
 	return cmd
 }
 
@@ -115,7 +112,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 		return err
 	}
 	j.WriteOpt.ByFamily = j.WriteOpt.ByFamily || family
-	if err := checkProduct(writer.Pair, f.to, nil); err != nil {
+	if err := checkProduct(roundsheet.Pair, f.to, nil); err != nil {
 		return err
 	}
 	if f.check && (f.apply || len(f.outputs) > 0 || f.slips != "" || f.cut > 0) {
@@ -131,98 +128,65 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if err := checkOutputs([]string{input}, slices.Concat(f.outputs, slipFiles)); err != nil {
 		return err
 	}
-	if err := checkProduct(writer.Pair, "", f.outputs); err != nil {
+	if err := checkProduct(roundsheet.Pair, "", f.outputs); err != nil {
 		return err
 	}
-	if err := checkProduct(writer.Slips, "", slipFiles); err != nil {
+	if err := checkProduct(roundsheet.Slips, "", slipFiles); err != nil {
 		return err
 	}
 	if f.apply {
-		if err := checkUnlocked(input); err != nil {
-			return err
+		if err := pipeline.Unlocked(input); err != nil {
+			return inputErr(err)
 		}
 	}
-	data, err := reader.ReadFile(input, j.ReadOpt.MaxSize)
-	if err != nil {
-		return inputErr(err)
-	}
-	name := reader.InputName(input)
-	file, events, err := j.events(data, name)
+	in, err := j.readInput(input, cmd.ErrOrStderr())
 	if err != nil {
 		return err
 	}
-	warnings := pipeline.Warnings(name, events)
-	printLines(cmd.ErrOrStderr(), warnings)
-	if err := j.strictErr(warnings); err != nil {
-		return err
-	}
-	notes := append(j.SystemNotes(name, events), pipeline.Notes(name, file, events, nil)...)
+	notes := in.Notes
 	defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
-	if f.check && events[0].Format == "trf" {
-		return auditChess(cmd.OutOrStdout(), events[0], data)
+	if f.check && in.Events[0].Format == "trf" {
+		return auditChess(cmd.OutOrStdout(), in.Events[0], in.Data)
 	}
 	if f.check {
-		return auditPairings(cmd.OutOrStdout(), events, j.CalcOpt)
+		return auditPairings(cmd.OutOrStdout(), in.Events, j.CalcOpt)
 	}
 	if f.apply {
-		if err := checkWritable(name, events); err != nil {
-			return err
+		if err := pipeline.Writable(in); err != nil {
+			return jobErr(err)
 		}
-	}
-	if f.apply && len(events) > 1 {
-		return usageErr("--apply: %s holds %d divisions (%s): pair them in the program that keeps the file", name, len(events), pipeline.PodNames(file))
 	}
 	if !f.seedGiven {
 		f.seed = rand.Uint64() % 1_000_000_000 // short enough to copy from the terminal
 	}
-	var all []*pairings.Pairings
-	var paired []pairedRound
-	for _, ev := range events {
-		pr, err := pairNext(ev, f, j.CalcOpt, data)
-		if err != nil {
-			return err
-		}
-		p, err := listPairings(pr.event, pairings.Options{Calc: j.CalcOpt, Round: pr.round.Number, Before: pr.before})
-		if err != nil {
-			return err
-		}
-		all, paired = append(all, p), append(paired, pr)
+	opt := pipeline.PairOptions{Calc: j.CalcOpt, Seed: f.seed, Drop: f.drop, Avoid: f.avoid, Fixed: f.fixed, Cut: f.cut, Rounds: f.rounds}
+	paired, all, err := pipeline.PairInput(in, opt)
+	if err != nil {
+		return jobErr(err)
 	}
 	if !j.quiet {
-		for _, pr := range paired {
-			if pr.swiss {
-				notes = append(notes, fmt.Sprintf("note: %s: round %d paired with seed %d (--seed %d pairs it the same way again)",
-					name, pr.round.Number, f.seed, f.seed))
-			}
-		}
+		notes = append(notes, pipeline.SeedNotes(in.Name, paired, f.seed)...)
 	}
-	names, files, err := renderRound(all, f.outputs, pairingsEvent, func(path string, p *pairings.Pairings) ([]byte, error) {
-		if strings.EqualFold(filepath.Ext(path), ".json") {
-			var b bytes.Buffer
-			err := writer.WritePairJSON(&b, p)
-			return b.Bytes(), err
-		}
-		return writer.Pair.Render(path, writer.PairingsDoc{Pairings: p, Lists: lists}, j.WriteOpt)
-	})
+	files, err := pipeline.RenderPair(all, f.outputs, lists, j.WriteOpt)
 	if err != nil {
 		return outputErr(err)
 	}
-	slipNames, slipPDFs, err := renderSlips(all, slipFiles, j.WriteOpt)
+	slipPDFs, err := pipeline.RenderSlips(all, slipFiles, j.WriteOpt)
 	if err != nil {
 		return outputErr(err)
 	}
-	if err := checkFiles([]string{input}, slices.Concat(names, slipNames)); err != nil {
+	names, rendered := roundFiles(slices.Concat(files, slipPDFs))
+	if err := checkFiles([]string{input}, names); err != nil {
 		return err
 	}
 	if f.apply {
-		backup, err := applyRound(input, data, paired[0])
+		note, err := applyRound(input, in.Data, paired[0])
 		if err != nil {
 			return err
 		}
-		notes = append(notes, fmt.Sprintf("note: %s: round %s written into it; the file as it was is kept as %s",
-			name, roundLabel(paired[0]), backup))
+		notes = append(notes, note)
 	}
-	written, err := writer.WriteFiles(slices.Concat(files, slipPDFs))
+	written, err := writer.WriteFiles(rendered)
 	notes = append(notes, wroteNotes(written)...)
 	if err != nil {
 		return outputErr(err)
@@ -230,221 +194,7 @@ func runPair(cmd *cobra.Command, input string, f *pairFlags) error {
 	if f.to == "" && len(f.outputs)+len(slipFiles) > 0 {
 		return nil
 	}
-	return outputErr(writer.Pair.Print(cmd.OutOrStdout(), f.to, pairingsDocs(all, lists), j.WriteOpt))
-}
-
-// pairedRound is a round tbsheet pair made, and the event with it.
-type pairedRound struct {
-	event *tbsheet.Event // a copy of the input's event with the round added
-	round tbsheet.Round
-	stage int  // a playoff round's stage (8 for the quarterfinals), else 0
-	swiss bool // a Swiss round (random among equals: its seed is worth printing)
-	// before are the standings a Swiss round was paired from.
-	before *calc.Standings
-}
-
-// roundLabel names the round in a note: "4", or "4 (the top 8)".
-func roundLabel(pr pairedRound) string {
-	if pr.stage > 0 {
-		return fmt.Sprintf("%d (the top %d)", pr.round.Number, pr.stage)
-	}
-	return strconv.Itoa(pr.round.Number)
-}
-
-// pairNext pairs ev's next round: the top cut's when --cut asks for it or the cut has
-// begun, a chess TRF's by the FIDE Dutch system (which reads data, the input's bytes), else
-// the card-game Swiss round's. It is the one place that chooses the engine; each returns the
-// new round, which --apply, the outputs and the JSON take whichever engine made it.
-func pairNext(ev *tbsheet.Event, f *pairFlags, opt calc.Options, data []byte) (pairedRound, error) {
-	if f.cut > 0 || slices.ContainsFunc(ev.Rounds, func(r tbsheet.Round) bool { return r.Playoff }) {
-		return pairCut(ev, f, opt)
-	}
-	if ev.Format == "trf" {
-		return pairChess(ev, f, data)
-	}
-	return pairSwiss(ev, f, opt)
-}
-
-// pairCut pairs the top cut's next round: its first, seeded by Swiss rank, or the next from
-// the winners.
-func pairCut(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, error) {
-	if len(f.drop)+len(f.avoid)+len(f.fixed) > 0 {
-		return pairedRound{}, usageErr("--drop, --avoid and --fixed-table are for the Swiss rounds: the top cut is seeded by rank")
-	}
-	opt.NoExplain = true
-	st, err := calc.Compute(ev, opt)
-	if err != nil {
-		return pairedRound{}, computeErr(err)
-	}
-	r, err := topcut.Pair(st, f.cut)
-	if err != nil {
-		return pairedRound{}, computeErr(err)
-	}
-	out := withRound(ev, r)
-	st2, err := calc.Compute(out, opt)
-	if err != nil {
-		return pairedRound{}, computeErr(err)
-	}
-	return pairedRound{event: out, round: r, stage: topcut.Read(st2).Stage(r.Number)}, nil
-}
-
-// pairSwiss pairs the next card-game Swiss round with the players the flags name.
-func pairSwiss(ev *tbsheet.Event, f *pairFlags, opt calc.Options) (pairedRound, error) {
-	so := swiss.Options{Calc: opt, Seed: f.seed}
-	var err error
-	if so.Drop, err = playerList(ev, "--drop", f.drop); err != nil {
-		return pairedRound{}, err
-	}
-	for _, a := range f.avoid {
-		x, y, err := playerPair(ev, "--avoid", a)
-		if err != nil {
-			return pairedRound{}, err
-		}
-		so.Avoid = append(so.Avoid, [2]int{x, y})
-	}
-	for _, v := range f.fixed {
-		who, table, ok := strings.Cut(v, "=")
-		t, err := strconv.Atoi(strings.TrimSpace(table))
-		if !ok || err != nil || t < 1 || t > 100_000 {
-			return pairedRound{}, usageErr("--fixed-table %q: write the player and a table number, e.g. \"Ann Lee=5\"", v)
-		}
-		p, err := playerIndex(ev, "--fixed-table", strings.TrimSpace(who))
-		if err != nil {
-			return pairedRound{}, err
-		}
-		if so.Fixed == nil {
-			so.Fixed = map[int]int{}
-		}
-		so.Fixed[p] = t
-	}
-	p, err := swiss.Pair(ev, so)
-	var fe *swiss.FixedError
-	switch {
-	case errors.As(err, &fe):
-		return pairedRound{}, usageErr("--fixed-table: %s and %s are both at table %d, and may not meet: give one another table",
-			ev.Players[fe.A].Name, ev.Players[fe.B].Name, fe.Table)
-	case errors.Is(err, swiss.ErrChess):
-		return pairChessEvent(ev, f)
-	case errors.Is(err, swiss.ErrSwissOver):
-		return pairedRound{}, inputErr(fmt.Errorf("%s: %w: pair the top cut with --cut N", ev.Source, err))
-	case errors.Is(err, swiss.ErrRoundInPlay), errors.Is(err, swiss.ErrNoPairing):
-		return pairedRound{}, inputErr(fmt.Errorf("%s: %w", ev.Source, err))
-	case err != nil:
-		return pairedRound{}, computeErr(err)
-	}
-	out := withDrops(withRound(ev, p.Round), so.Drop)
-	return pairedRound{event: out, round: p.Round, swiss: true, before: p.Before}, nil
-}
-
-// withDrops marks the players leaving now (--drop) as dropped after the round before ev's
-// last, so that the lists do not call them unpaired; ev is a copy withRound made.
-func withDrops(ev *tbsheet.Event, drops []int) *tbsheet.Event {
-	n := ev.Rounds[len(ev.Rounds)-1].Number
-	if n > 1 && len(drops) > 0 {
-		ev.Players = slices.Clone(ev.Players)
-		for _, d := range drops {
-			ev.Players[d].DroppedAfter = n - 1
-		}
-	}
-	return ev
-}
-
-// computeErr maps an error of calc (or of a pairing built on it) to its exit code.
-func computeErr(err error) error {
-	if errors.Is(err, calc.ErrUsage) {
-		return usageErr("%v", err)
-	}
-	return inputErr(err)
-}
-
-// withRound returns a copy of ev with round r added.
-func withRound(ev *tbsheet.Event, r tbsheet.Round) *tbsheet.Event {
-	out := *ev
-	out.Rounds = append(slices.Clip(ev.Rounds), r)
-	return &out
-}
-
-// playerList resolves a list of players given to a flag.
-func playerList(ev *tbsheet.Event, flag string, names []string) ([]int, error) {
-	var out []int
-	for _, n := range names {
-		p, err := playerIndex(ev, flag, strings.TrimSpace(n))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}
-
-// playerPair resolves "A=B".
-func playerPair(ev *tbsheet.Event, flag, v string) (int, int, error) {
-	a, b, ok := strings.Cut(v, "=")
-	if !ok {
-		return 0, 0, usageErr("%s %q: write two players joined by =, e.g. \"Tom Wu=Tim Wu\"", flag, v)
-	}
-	x, err := playerIndex(ev, flag, strings.TrimSpace(a))
-	if err != nil {
-		return 0, 0, err
-	}
-	y, err := playerIndex(ev, flag, strings.TrimSpace(b))
-	if err != nil {
-		return 0, 0, err
-	}
-	if x == y {
-		return 0, 0, usageErr("%s %q names one player twice", flag, v)
-	}
-	return x, y, nil
-}
-
-// playerIndex finds the registered player q names, as explain's --player does: an exact
-// ID, the name (case, accents and full-width forms do not matter), else the only name that
-// contains it; otherwise a usage error naming the flag, with the closest name.
-func playerIndex(ev *tbsheet.Event, flag, q string) (int, error) {
-	fq := tbsheet.FoldName(q)
-	for p := range ev.Players {
-		if ev.Players[p].ID == q || tbsheet.FoldName(ev.Players[p].Name) == fq {
-			return p, nil
-		}
-	}
-	var found []int
-	for p := range ev.Players {
-		if fq != "" && strings.Contains(tbsheet.FoldName(ev.Players[p].Name), fq) {
-			found = append(found, p)
-		}
-	}
-	switch len(found) {
-	case 1:
-		return found[0], nil
-	case 0:
-		names := make([]string, len(ev.Players))
-		for p, pl := range ev.Players {
-			names[p] = pl.Name
-		}
-		msg := fmt.Sprintf("%s %q: no such player in %s", flag, q, ev.Source)
-		if c := closestName(names, fq); c != "" {
-			msg += fmt.Sprintf("; did you mean %q?", c)
-		}
-		return 0, usageErr("%s", msg)
-	}
-	var names []string
-	for _, p := range found {
-		names = append(names, ev.Players[p].Name)
-	}
-	return 0, usageErr("%s %q matches %s: be more precise", flag, q, strings.Join(names, ", "))
-}
-
-// checkUnlocked refuses to write into a workbook while Excel or LibreOffice has it open:
-// they leave a lock file beside it (~$NAME, .~lock.NAME#), and would keep their own copy
-// over tbsheet's when the organizer saves.
-func checkUnlocked(input string) error {
-	dir, base := filepath.Split(input)
-	for _, lock := range []string{"~$" + base, ".~lock." + base + "#"} {
-		if _, err := os.Lstat(filepath.Join(dir, lock)); err == nil {
-			return inputErr(fmt.Errorf("%s is open in Excel or LibreOffice (%s is beside it): close it there first, so that your next save does not undo the new round", input, lock))
-		}
-	}
-	return nil
+	return outputErr(roundsheet.Pair.Print(cmd.OutOrStdout(), f.to, pipeline.PairingsDocs(all, lists), j.WriteOpt))
 }
 
 // tableList names tables: "table 4", "tables 2, 5, 8".
@@ -470,54 +220,23 @@ func enough(n int) string {
 	return strconv.Itoa(n) + " were enough"
 }
 
-// checkWritable refuses, before pairing, an --apply into a file a program keeps (Challonge,
-// KTS, TOM, WER, an event JSON): only hand-kept workbooks and CSV files tell where a new
-// round goes, and a chess TRF file, whose lines hold a block per round.
-func checkWritable(name string, events []*tbsheet.Event) error {
-	ev := events[0]
-	if ev.Layout != nil && len(ev.Layout.Tables) > 0 || ev.Format == "trf" {
-		return nil
-	}
-	what := ev.Format
-	if f, ok := reader.Lookup(ev.Format); ok {
-		what = f.Title
-	}
-	return inputErr(fmt.Errorf("--apply: %s is a %s, which tbsheet does not write into: pair the round in the program that keeps it, or convert the results to a workbook (tbsheet convert %s -o results.xlsx) and pair that",
-		name, what, name))
-}
-
 // applyRound writes the paired round into the input, after keeping a copy of the file as
-// it was beside it; it returns the copy's name.
-func applyRound(input string, data []byte, pr pairedRound) (string, error) {
-	out, err := apply.Round(data, pr.event, pr.round, pr.stage)
+// it was beside it (pipeline.Apply); it returns the note that says so.
+func applyRound(input string, data []byte, pr pipeline.Paired) (string, error) {
+	a, err := pipeline.Apply(input, data, pr)
 	if errors.Is(err, apply.ErrLayout) {
-		return "", inputErr(fmt.Errorf("--apply: %w", err))
+		return "", inputErr(err)
 	}
 	if err != nil {
 		return "", outputErr(err)
 	}
-	backup := backupName(input, pr.round.Number)
-	if _, err := writer.WriteFiles([]writer.File{{Path: backup, Data: data}}); err != nil {
+	if _, err := writer.WriteFiles([]writer.File{a.Backup}); err != nil {
 		return "", outputErr(fmt.Errorf("keeping a copy of %s before writing into it: %w", input, err))
 	}
-	if _, err := writer.WriteFiles([]writer.File{{Path: input, Data: out}}); err != nil {
+	if _, err := writer.WriteFiles([]writer.File{a.Input}); err != nil {
 		return "", outputErr(err)
 	}
-	return backup, nil
-}
-
-// backupName is the name of the copy of input kept before round n is written into it,
-// "results.before-round-4.xlsx", never one that exists already.
-func backupName(input string, n int) string {
-	ext := filepath.Ext(input)
-	stem := strings.TrimSuffix(input, ext) + ".before-round-" + strconv.Itoa(n)
-	name := stem + ext
-	for i := 2; ; i++ {
-		if _, err := os.Lstat(name); errors.Is(err, os.ErrNotExist) {
-			return name
-		}
-		name = stem + "-" + strconv.Itoa(i) + ext
-	}
+	return a.Note, nil
 }
 
 // auditPairings prints what swiss.Audit finds in each division's rounds, one line each,
@@ -527,7 +246,7 @@ func auditPairings(out io.Writer, events []*tbsheet.Event, opt calc.Options) err
 	for _, ev := range events {
 		findings, err := swiss.Audit(ev, opt)
 		if err != nil {
-			return computeErr(err)
+			return jobErr(err)
 		}
 		where := ev.Source
 		if ev.Pod != "" {

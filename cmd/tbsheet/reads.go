@@ -47,7 +47,7 @@ func checkReads(cmd *cobra.Command, inputs []string) error {
 	for _, out := range outputs {
 		for _, name := range readFlags {
 			f := cmd.Flags().Lookup(name)
-			if f == nil || f.Value.String() == "" || f.Value.String() == reader.Stdin || !samePath(f.Value.String(), out) {
+			if f == nil || f.Value.String() == "" || f.Value.String() == reader.Stdin || !pipeline.SamePath(f.Value.String(), out) {
 				continue
 			}
 			if samePathName(f.Value.String(), out) {

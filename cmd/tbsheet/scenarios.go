@@ -1,15 +1,14 @@
 package main
 
 import (
-	"context"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/scenario"
-	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 )
 
 // scenarioFlags are the flags that choose what the scenarios analyse (scenarios, watch).
@@ -35,7 +34,7 @@ const maxEffort = 1000
 
 // checkScenarioOutputs refuses an output scenarios cannot be written to.
 func checkScenarioOutputs(outputs []string) error {
-	return checkProduct(writer.Scenarios, "", outputs)
+	return checkProduct(scenariosheet.Product, "", outputs)
 }
 
 func newScenariosCmd() *cobra.Command {
@@ -72,7 +71,7 @@ intentional draw; players who dropped are not in the cut.`,
 			if err != nil {
 				return err
 			}
-			if err := checkProduct(writer.Scenarios, to, nil); err != nil {
+			if err := checkProduct(scenariosheet.Product, to, nil); err != nil {
 				return err
 			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
@@ -81,55 +80,42 @@ intentional draw; players who dropped are not in the cut.`,
 			if err := checkScenarioOutputs(of.outputs); err != nil {
 				return err
 			}
-			events, notes, err := j.readEvents(inputs[0], cmd.ErrOrStderr())
+			in, err := j.readInput(inputs[0], cmd.ErrOrStderr())
 			if err != nil {
 				return err
 			}
+			notes := in.Notes
 			defer func() { j.printNotes(cmd.ErrOrStderr(), notes) }()
 			var reps []*scenario.Report
-			for _, ev := range events {
-				rep, err := analyze(cmd.Context(), ev, opt)
+			for _, ev := range in.Events {
+				rep, err := pipeline.Analyze(cmd.Context(), ev, opt)
 				if err != nil {
-					return err
+					return jobErr(err)
 				}
 				reps = append(reps, rep)
 			}
-			names, files, err := renderScenarios(reps, of.outputs, j.WriteOpt)
+			rendered, err := pipeline.RenderScenarios(reps, of.outputs, j.WriteOpt)
 			if err != nil {
 				return outputErr(err)
 			}
+			names, files := roundFiles(rendered)
 			if err := checkFiles(inputs, names); err != nil {
 				return err
 			}
 			if err := writeOutputs(files, &notes); err != nil || to == "" && len(of.outputs) > 0 {
 				return err
 			}
-			return outputErr(writer.Scenarios.Print(cmd.OutOrStdout(), to, reps, j.WriteOpt))
+			return outputErr(scenariosheet.Product.Print(cmd.OutOrStdout(), to, reps, j.WriteOpt))
 		},
 	}
 	fs := cmd.Flags()
 	registerRoundFlags(fs, &cf, &of, &from, &players)
 	intFlag(fs, &of.cut, "cut", 0, 0, maxPlayersFlag, "the size of the top cut: `N` players (required)")
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the scenarios to `FILE` ("+strings.Join(writer.Scenarios.Exts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the scenarios to `FILE` ("+strings.Join(scenariosheet.Product.Exts(), ", ")+"); repeatable")
 	markOutputs(fs, "output")
 	intFlag(fs, &sf.round, "round", 0, 0, maxRoundFlag, "analyse round `N` (default: the first round with pairings but missing results)")
 	intFlag(fs, &sf.rounds, "rounds", 0, 0, maxRoundFlag, "the event plans `N` Swiss rounds (default: what the input says), for the outlook two rounds from the end")
-	floatFlag(fs, &sf.effort, "effort", 1, 0, maxEffort, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4)")
-	fs.StringVar(&to, "to", "", writer.Scenarios.ToHelp()+" (default table; nothing when -o is given)")
+	floatFlag(fs, &sf.effort, "effort", 0, 0, maxEffort, "multiply the work the analysis may do before it stops proving (`X`, e.g. 4); by default 1, and for an event of up to 64 players more, until every verdict is proved")
+	fs.StringVar(&to, "to", "", scenariosheet.Product.ToHelp()+" (default table; nothing when -o is given)")
 	return cmd
-}
-
-// analyze runs the scenario analysis of one event and maps its errors to exit codes.
-func analyze(ctx context.Context, ev *tbsheet.Event, opt scenario.Options) (*scenario.Report, error) {
-	rep, err := scenario.Analyze(ctx, ev, opt)
-	return rep, roundErr(ev, err, "--round N analyses round N as it stood before it was played")
-}
-
-// renderScenarios renders every report for every output in memory, for writer.WriteFiles
-// (see renderRound).
-func renderScenarios(reps []*scenario.Report, outputs []string, opt writer.Options) ([]outputFile, []writer.File, error) {
-	return renderRound(reps, outputs, func(rep *scenario.Report) *tbsheet.Event { return rep.Event },
-		func(path string, rep *scenario.Report) ([]byte, error) {
-			return writer.Scenarios.Render(path, rep, opt)
-		})
 }

@@ -16,12 +16,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/tbsheet/tbsheet/calc"
-	"github.com/tbsheet/tbsheet/pairings"
+	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
-	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/serve"
-	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/watch"
 )
 
@@ -70,7 +67,7 @@ patterns) and INPUT's, updated on every save of INPUT; its flags say how points 
 			if input == reader.Stdin {
 				return usageErr("serve: standard input (-) cannot be watched: give the file")
 			}
-			if isDir(input) {
+			if pipeline.IsDir(input) {
 				return usageErr("serve %s: give one results file, not a folder", input)
 			}
 			if of.cut > 0 {
@@ -169,76 +166,10 @@ func printAddresses(w io.Writer, urls []string) {
 	fmt.Fprintln(w, "  "+urls[0]+"tv for the TV; --qr "+urls[0]+" puts this code on the printed PDFs")
 }
 
-// serveJob is what watch runs on each save for serve: compute the standings of the bytes
-// read, the round being played and its scenarios, and publish them on commit (once the save
-// has settled), so that open pages show them.
+// serveJob is what watch runs on each save for serve (pipeline.Serve): the pages of srv
+// show each save once it has settled, and its warnings are printed to warn.
 func (j *job) serveJob(srv *serve.Server, warn io.Writer) watch.Job {
-	return func(ctx context.Context, input string, data []byte) (watch.Prepared, error) {
-		r, err := j.computeBytes(data, input)
-		if err != nil {
-			return watch.Prepared{}, brokenSave(err)
-		}
-		snap := &serve.Snapshot{}
-		var notes []string
-		for _, st := range r.Standings {
-			d, note, err := j.division(ctx, st)
-			if err != nil {
-				return watch.Prepared{}, err
-			}
-			if note != "" {
-				notes = append(notes, note)
-			}
-			snap.Divisions = append(snap.Divisions, d)
-		}
-		writeSeason := func() error { return nil }
-		if j.season != nil {
-			var seasonNotes []string
-			if snap.Season, writeSeason, seasonNotes, err = j.season.prepare(input, r.Standings, j.WriteOpt); err != nil {
-				return watch.Prepared{}, err
-			}
-			notes = append(notes, seasonNotes...)
-		}
-		sum := summarize(r.Standings, nil)
-		if !j.quiet {
-			sum.Notes = append(r.Notes, notes...)
-		}
-		commit := func() error {
-			if err := writeSeason(); err != nil {
-				return err
-			}
-			printLines(warn, r.Warnings) // self-check differences, with the results they come with
-			snap.At = time.Now()         // when the pages started showing it
-			srv.Publish(snap)
-			return nil
-		}
-		return watch.Prepared{Summary: sum, Commit: commit}, nil
-	}
-}
-
-// division computes what the pages show of one division's standings: its top cut, the round
-// being played (none when every paired round has its results) and, with --cut, the Swiss
-// round's scenarios. A round the scenarios cannot analyse is a note, not a broken save: the
-// other pages stand.
-func (j *job) division(ctx context.Context, st *calc.Standings) (serve.Division, string, error) {
-	d := serve.Division{Standings: st, Bracket: topcut.Read(st)}
-	p, err := pairings.Compute(st.Event, pairings.Options{Calc: j.CalcOpt})
-	switch {
-	case errors.Is(err, pairings.ErrNoRound):
-		return d, "", nil
-	case err != nil:
-		return d, "", err
-	}
-	d.Pairings = p
-	if j.scenarioOpt.Cut == 0 || p.Bracket != nil { // scenarios analyse Swiss rounds
-		return d, "", nil
-	}
-	rep, err := scenario.Analyze(ctx, st.Event, j.scenarioOpt)
-	switch {
-	case ctx.Err() != nil:
-		return d, "", ctx.Err()
-	case err != nil:
-		return d, "note: scenarios: " + err.Error(), nil
-	}
-	d.Scenarios = rep
-	return d, "", nil
+	s := &pipeline.Serve{Job: j.Job, ScenarioOpt: j.scenarioOpt, Season: j.season, Quiet: j.quiet,
+		Warn: func(lines []string) { printLines(warn, lines) }, Publish: srv.Publish}
+	return s.Run
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
@@ -51,7 +49,8 @@ silences them.`,
 			if err != nil {
 				return err
 			}
-			inputs = skipLocks(inputs, cmd.ErrOrStderr(), j.quiet)
+			inputs, locks := pipeline.SkipLocks(inputs)
+			j.printNotes(cmd.ErrOrStderr(), locks)
 			if err := checkProduct(writer.Standings, to, nil); err != nil {
 				return err
 			}
@@ -62,36 +61,16 @@ silences them.`,
 				return err
 			}
 			stderr := cmd.ErrOrStderr()
-			var (
-				all      []pipeline.Sourced
-				notes    []string
-				problems tbsheet.ErrorList
-			)
 			// Notes come last, under the table, even when a later step fails.
+			all, notes, warnings, err := j.ReadFiles(inputs)
 			defer func() { j.printNotes(stderr, notes) }()
-			for _, in := range inputs {
-				r, err := j.read(in)
-				if r != nil {
-					notes = append(notes, r.Notes...)
-					printLines(stderr, r.Warnings)
-				}
-				if err != nil {
-					if code := exitCode(err); code != exitInput {
-						return err
-					}
-					problems = append(problems, tbsheet.Errors(err)...)
-					continue
-				}
-				for _, st := range r.Standings {
-					all = append(all, pipeline.Sourced{Input: in, Standings: st})
-				}
-			}
-			if len(problems) > 0 {
-				return inputErr(problems)
+			printLines(stderr, warnings)
+			if err != nil {
+				return jobErr(err)
 			}
 			files, note := pipeline.Files(inputs, of.outputs, all)
 			notes = append(notes, note...)
-			if err := checkFiles(inputs, outputFiles(files)); err != nil {
+			if err := checkFiles(inputs, pipeline.Names(files)); err != nil {
 				return err
 			}
 			written, err := j.write(files)
@@ -125,13 +104,4 @@ func formatIDs() []string {
 		ids = append(ids, f.ID)
 	}
 	return ids
-}
-
-// exitCode returns the exit code an error maps to: 1 when it is not classified.
-func exitCode(err error) int {
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return ee.code
-	}
-	return exitInput
 }
