@@ -124,7 +124,7 @@ func listed(names []i18n.Note) i18n.Note {
 	if len(names) <= shown {
 		return i18n.Join("sep.list", names...)
 	}
-	return i18n.N("reader.and-more", len(names)-shown, i18n.Join("sep.list", names[:shown]...))
+	return i18n.N("reader.and-more-players", len(names)-shown, i18n.Join("sep.list", names[:shown]...))
 }
 
 // maxMixedRows is how many rows the note of mixed result kinds names.
@@ -170,7 +170,7 @@ func (h *hkReader) checkResultKinds() {
 	}
 	list := i18n.Join("sep.list", rows...)
 	if len(few) > maxMixedRows {
-		list = i18n.N("reader.and-more", len(few)-maxMixedRows, list)
+		list = i18n.N("reader.and-more-places", len(few)-maxMixedRows, list)
 	}
 	h.warn("reader.mixed-results", h.file, len(with), len(without), len(few), kind, list)
 }
