@@ -44,7 +44,8 @@ type Some struct {
 var joinKeys = map[string]bool{"sep.notes": true, "sep.list": true, "sep.then": true}
 
 // Join makes one note of several, each written in turn and separated by sep's entry:
-// "sep.notes" ("; "), "sep.list" (", ") or "sep.then" ("; then "). Zero notes are left out; one note is itself.
+// "sep.notes" ("; "), "sep.list" (", ") or "sep.then" ("; then "). Zero notes are left
+// out; one note is itself.
 func Join(sep string, notes ...Note) Note {
 	var parts []any
 	for _, n := range notes {
@@ -59,18 +60,6 @@ func Join(sep string, notes ...Note) Note {
 		return parts[0].(Note)
 	}
 	return Note{Key: sep, Args: parts}
-}
-
-// Parts returns the notes n joins, or n alone.
-func (n Note) Parts() []Note {
-	if !joinKeys[n.Key] {
-		return []Note{n}
-	}
-	out := make([]Note, 0, len(n.Args))
-	for _, a := range n.Args {
-		out = append(out, a.(Note).Parts()...)
-	}
-	return out
 }
 
 // Note writes n in l.
