@@ -248,7 +248,7 @@ func explainWinsVsTied(c *Context, p int) Explanation {
 	for i, o := range beaten {
 		wins[i] = i18n.N("x.name-round", c.Event.Players[o].Name, rounds[i])
 	}
-	return Explanation{Expr: Int(int64(len(rounds))), Note: i18n.N("x.beat", i18n.Join("sep.list", wins...))}
+	return Explanation{Expr: Int(int64(len(rounds))), Note: i18n.N("x.beat", i18n.Join("list-sep", wins...))}
 }
 
 // computeMedianBuchholz: Σ of the opponents' points minus the highest and the lowest, with

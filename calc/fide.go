@@ -622,7 +622,7 @@ func (f *fideData) drawnNote(p int) i18n.Note {
 	for k, i := range f.drawn[p] {
 		rounds[k] = roundKind(f.c.Rounds[i], fideKind(f.t.row(p)[i]))
 	}
-	return i18n.N("x.counts", len(rounds), i18n.Join("sep.list", rounds...), halves(f.c.Points.Draw))
+	return i18n.N("x.counts", len(rounds), i18n.Join("list-sep", rounds...), halves(f.c.Points.Draw))
 }
 
 // roundKind is "R3 absence": a round and what kind of round it was.

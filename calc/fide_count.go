@@ -74,11 +74,11 @@ func (k fideCounter) compute(c *Context) []Figure {
 			}
 		}
 		if len(unknown) > 0 {
-			return Figure{Explain: Explanation{Note: i18n.N("x.colour-unknown", i18n.Join("sep.list", unknown...))}}
+			return Figure{Explain: Explanation{Note: i18n.N("x.colour-unknown", i18n.Join("list-sep", unknown...))}}
 		}
 		note := i18n.N("x.none")
 		if len(rounds) > 0 {
-			note = i18n.Join("sep.list", rounds...)
+			note = i18n.Join("list-sep", rounds...)
 		}
 		if k.id == "fide-ge" && len(rounds) > 0 {
 			note = i18n.N("x.not-elected", note)

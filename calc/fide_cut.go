@@ -162,7 +162,7 @@ func fideExplain(exprs []*Expr, cut []fideTerm, note i18n.Note) Explanation {
 		}
 	}
 	x = a.op(OpSub, args...)
-	return Explanation{Expr: x, Note: i18n.Join("sep.notes", note, i18n.N("x.cut", i18n.Join("sep.list", terms...)))}
+	return Explanation{Expr: x, Note: i18n.Join("sep.notes", note, i18n.N("x.cut", i18n.Join("list-sep", terms...)))}
 }
 
 // fideKey is a FIDE key with its cuts: it returns the function that gives player p's

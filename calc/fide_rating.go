@@ -87,7 +87,7 @@ func fideGamesOf(c *Context, p int) ([]fideGame, i18n.Note) {
 	}
 	switch {
 	case len(unrated) > 0:
-		return nil, i18n.N("x.unrated", i18n.Join("sep.list", unrated...))
+		return nil, i18n.N("x.unrated", i18n.Join("list-sep", unrated...))
 	case len(games) == 0:
 		return nil, i18n.N("x.no-otb")
 	}
@@ -118,7 +118,7 @@ func fideARO(c *Context, low, high int, _ bool) func(p int) Figure {
 			for k, t := range cut {
 				s[k] = i18n.N("x.round-kind", t.round, t.value.String())
 			}
-			note = i18n.N("x.cut", i18n.Join("sep.list", s...))
+			note = i18n.N("x.cut", i18n.Join("list-sep", s...))
 		}
 		return Figure{Value: Known(x.Eval()), Explain: Explanation{Expr: x, Note: note}}
 	}
@@ -217,7 +217,7 @@ func fideAverage(c *Context, p int, of []Figure, lits []*Expr, short *Def, expla
 	}
 	switch {
 	case len(missing) > 0:
-		return Figure{Explain: Explanation{Note: i18n.N("x.no-value", short.Short, i18n.Join("sep.list", missing...))}}
+		return Figure{Explain: Explanation{Note: i18n.N("x.no-value", short.Short, i18n.Join("list-sep", missing...))}}
 	case len(terms) == 0:
 		return Figure{Explain: Explanation{Note: i18n.N("x.no-otb")}}
 	}

@@ -41,10 +41,10 @@ type Some struct {
 
 // joinKeys are the keys of notes that join their values (Notes) with a separator instead of
 // formatting them: the key's entry is the separator.
-var joinKeys = map[string]bool{"sep.notes": true, "sep.list": true, "sep.then": true}
+var joinKeys = map[string]bool{"sep.notes": true, "list-sep": true, "sep.then": true}
 
 // Join makes one note of several, each written in turn and separated by sep's entry:
-// "sep.notes" ("; "), "sep.list" (", ") or "sep.then" ("; then "). Zero notes are left
+// "sep.notes" ("; "), "list-sep" (", ") or "sep.then" ("; then "). Zero notes are left
 // out; one note is itself.
 func Join(sep string, notes ...Note) Note {
 	var parts []any

@@ -119,7 +119,7 @@ func (r *chlReader) players(ev *tbsheet.Event, ce *chlEvent) {
 		}
 	}
 	if len(waiting) > 0 {
-		r.note("reader.chl-waiting", i18n.Join("sep.list", texts(waiting)...))
+		r.note("reader.chl-waiting", i18n.Join("list-sep", texts(waiting)...))
 	}
 }
 
@@ -380,7 +380,7 @@ func (r *chlReader) inferByes(ev *tbsheet.Event, ce *chlEvent, st *chlStage, rou
 			for _, i := range missing {
 				names = append(names, ev.Players[i].Name)
 			}
-			r.note("reader.chl-no-match", n, i18n.Join("sep.list", texts(names)...))
+			r.note("reader.chl-no-match", n, i18n.Join("list-sep", texts(names)...))
 		}
 	}
 	return byes
@@ -410,10 +410,10 @@ func (r *chlReader) drops(ev *tbsheet.Event, ce *chlEvent, stages []*chlStage, l
 		}
 	}
 	if len(dropped) > 0 {
-		r.note("reader.chl-inactive", i18n.Join("sep.list", dropped...))
+		r.note("reader.chl-inactive", i18n.Join("list-sep", dropped...))
 	}
 	if len(never) > 0 {
-		r.note("reader.never-paired", i18n.Join("sep.list", texts(never)...))
+		r.note("reader.never-paired", i18n.Join("list-sep", texts(never)...))
 	}
 }
 
@@ -452,7 +452,7 @@ func (r *chlReader) playoffRounds(ev *tbsheet.Event, pairings []*chlPairing, max
 		ev.Rounds = append(ev.Rounds, rd)
 		names = append(names, i18n.N("text", strconv.Itoa(k)))
 	}
-	r.note("reader.chl-bracket", i18n.Join("sep.list", names...), maxSwiss+1, maxSwiss+len(keys))
+	r.note("reader.chl-bracket", i18n.Join("list-sep", names...), maxSwiss+1, maxSwiss+len(keys))
 }
 
 // chlTiebreakIDs maps Challonge's tie_breaks strings (the API values, and the names the

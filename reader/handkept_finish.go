@@ -122,9 +122,9 @@ const maxListed = 5
 func listed(names []i18n.Note) i18n.Note {
 	const shown = 12
 	if len(names) <= shown {
-		return i18n.Join("sep.list", names...)
+		return i18n.Join("list-sep", names...)
 	}
-	return i18n.N("reader.and-more-players", len(names)-shown, i18n.Join("sep.list", names[:shown]...))
+	return i18n.N("reader.and-more-players", len(names)-shown, i18n.Join("list-sep", names[:shown]...))
 }
 
 // maxMixedRows is how many rows the note of mixed result kinds names.
@@ -168,7 +168,7 @@ func (h *hkReader) checkResultKinds() {
 	for _, p := range few[:min(len(few), maxMixedRows)] {
 		rows = append(rows, position(p))
 	}
-	list := i18n.Join("sep.list", rows...)
+	list := i18n.Join("list-sep", rows...)
 	if len(few) > maxMixedRows {
 		list = i18n.N("reader.and-more-places", len(few)-maxMixedRows, list)
 	}

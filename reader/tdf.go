@@ -369,7 +369,7 @@ func (r *tdfReader) readStandings(root *xmlElem) {
 	for _, pod := range r.pods {
 		if len(pod.divisions) > 0 {
 			pod.ev.Notes = append(pod.ev.Notes, i18n.N("reader.tdf-divisions",
-				pod.ev.Pod, i18n.Join("sep.list", texts(pod.divisions)...)))
+				pod.ev.Pod, i18n.Join("list-sep", texts(pod.divisions)...)))
 		}
 	}
 }
@@ -444,7 +444,7 @@ func (r *tdfReader) assignPlayers(file *tbsheet.Event) {
 		pod.ev.Players = append(pod.ev.Players, p)
 	}
 	if len(none) > 0 {
-		file.Notes = append(file.Notes, i18n.N("reader.tdf-no-pod", i18n.Join("sep.list", texts(none)...)))
+		file.Notes = append(file.Notes, i18n.N("reader.tdf-no-pod", i18n.Join("list-sep", texts(none)...)))
 	}
 }
 

@@ -287,7 +287,7 @@ func (r *werReader) readRounds(root *xmlElem) {
 		}
 		en := i18n.Lang("en")
 		slices.SortFunc(codes, func(a, b i18n.Note) int { return strings.Compare(en.Note(a), en.Note(b)) }) // one order in every language
-		r.ev.Notes = append(r.ev.Notes, i18n.N("reader.wer-mirrors", i18n.Join("sep.list", codes...)))
+		r.ev.Notes = append(r.ev.Notes, i18n.N("reader.wer-mirrors", i18n.Join("list-sep", codes...)))
 	}
 }
 

@@ -5,16 +5,15 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"golang.org/x/text/language"
-
-	"github.com/tbsheet/tbsheet/writer"
 )
 
 // matcher matches a browser's Accept-Language with the languages tbsheet writes, built when
 // the first page is asked for (not at every start-up of the binary).
 var matcher = sync.OnceValue(func() language.Matcher {
 	var tags []language.Tag
-	for _, l := range writer.Langs() {
+	for _, l := range i18n.Langs() {
 		tags = append(tags, language.Make(l))
 	}
 	return language.NewMatcher(tags)
@@ -25,7 +24,7 @@ var matcher = sync.OnceValue(func() language.Matcher {
 // tbsheet writes, else the server's (--lang). explicit reports the first case, whose links
 // then carry ?lang= on.
 func (s *Server) pageLang(r *http.Request) (lang string, explicit bool) {
-	langs := writer.Langs()
+	langs := i18n.Langs()
 	if q := r.URL.Query().Get("lang"); slices.Contains(langs, q) {
 		return q, true
 	}

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -182,7 +183,7 @@ func (s *Server) newPage(r *http.Request, st *state, path string) *page {
 // (see render), and one reader's query must not reach the others' links.
 func (p *page) carry(path string, keep url.Values) {
 	p.Langs = p.Langs[:0]
-	for _, l := range writer.Langs() {
+	for _, l := range i18n.Langs() {
 		q := url.Values{}
 		for k, vs := range keep {
 			if len(vs) > 0 && vs[0] != "" {
@@ -190,7 +191,7 @@ func (p *page) carry(path string, keep url.Values) {
 			}
 		}
 		q.Set("lang", l)
-		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: writer.LangName(l), Lang: l, Current: l == p.Lang})
+		p.Langs = append(p.Langs, link{Href: path + "?" + q.Encode(), Text: i18n.Lang(l).Name(), Lang: l, Current: l == p.Lang})
 	}
 }
 

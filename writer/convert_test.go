@@ -147,7 +147,7 @@ func checkMatchList(t *testing.T, ev *tbsheet.Event, rows [][]string, renamed ma
 }
 
 func TestEventXLSX(t *testing.T) {
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		var b bytes.Buffer
 		if err := fileWriter(Results, ".xlsx")(&b, testEvent(), Options{Lang: lang}); err != nil {
 			t.Fatal(err)

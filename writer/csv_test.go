@@ -16,7 +16,7 @@ import (
 )
 
 func TestWriteCSVGolden(t *testing.T) {
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		var b bytes.Buffer
 		if err := WriteCSV(&b, writertest.Standings(), Options{Lang: lang}); err != nil {
 			t.Fatal(err)

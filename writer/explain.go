@@ -1,6 +1,7 @@
 package writer
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -191,12 +192,18 @@ func printableCells(rows [][]string) [][]string {
 // explainText writes a figure's arithmetic and value ("(12/24 + 21/24) / 2 = 68.75%"), then
 // its note in lang.
 func explainText(lang string, d *calc.Def, v calc.Value, x calc.Explanation) string {
-	s := d.Text(calc.Figure{Value: v, Explain: calc.Explanation{Expr: x.Expr}})
-	if !v.OK {
-		s = strings.TrimSuffix(s, "n/a") + label(lang, "explain.na")
+	return string(appendExplanation(nil, lang, d, calc.Figure{Value: v, Explain: x}))
+}
+
+// appendExplanation appends explainText's words to dst: writers that write every
+// explanation of a large event (JSON) reuse one buffer.
+func appendExplanation(dst []byte, lang string, d *calc.Def, f calc.Figure) []byte {
+	dst = d.AppendText(dst, f)
+	if !f.Value.OK {
+		dst = append(bytes.TrimSuffix(dst, []byte("n/a")), label(lang, "explain.na")...)
 	}
-	if !x.Note.IsZero() {
-		s += " — " + i18n.Of(lang).Note(x.Note)
+	if !f.Explain.Note.IsZero() {
+		dst = append(append(dst, " — "...), i18n.Of(lang).Note(f.Explain.Note)...)
 	}
-	return s
+	return dst
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
@@ -32,7 +33,7 @@ func FuzzWriters(f *testing.F) {
 		if err != nil {
 			t.Skip() // a name the model refuses (two players of one name) is the readers' to report
 		}
-		langs := Langs()
+		langs := i18n.Langs()
 		opt := Options{Now: writertest.Now, Lang: langs[int(opts/2)%len(langs)], ByName: opts%2 == 1, Cut: int(opts % 5)}
 		for _, ext := range writers {
 			var b bytes.Buffer

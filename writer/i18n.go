@@ -7,12 +7,6 @@ import (
 // The words printed for people are package i18n's catalogue; these name its lookups the
 // way every writer calls them, by the --lang value as given.
 
-// Langs lists the supported --lang values, English (the fallback) first.
-func Langs() []string { return i18n.Langs() }
-
-// LangName is a language's name in itself ("日本語"), for a link that offers it.
-func LangName(lang string) string { return i18n.Of(lang).Name() }
-
 // label returns the word for key in lang, falling back to English, then to the key itself.
 func label(lang, key string) string { return i18n.Of(lang).Text(key) }
 

@@ -68,7 +68,7 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 		keys["row.finish."+top] = true
 	}
 	for key := range keys {
-		for _, lang := range Langs() {
+		for _, lang := range i18n.Langs() {
 			l := i18n.Lang(lang)
 			if !l.Has(key) && !(l.Has(key+".one") && l.Has(key+".other")) {
 				t.Errorf("the catalogue has no %s for %s", lang, key)
@@ -78,7 +78,7 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 	// A system named in one language is named in every language.
 	for _, sys := range calc.Systems() {
 		en := i18n.Lang("en").Has("game." + sys.Name)
-		for _, lang := range Langs() {
+		for _, lang := range i18n.Langs() {
 			if ok := i18n.Lang(lang).Has("game." + sys.Name); ok != en {
 				t.Errorf("game.%s is in English: %v, in %s: %v", sys.Name, en, lang, ok)
 			}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
-	"github.com/tbsheet/tbsheet/i18n"
 )
 
 // WriteJSON writes the standings as the JSON document docs/json.md documents:
@@ -128,11 +127,7 @@ func WriteJSON(w io.Writer, st *calc.Standings) error {
 		j.open('{')
 		for c, d := range st.Columns {
 			j.quotedKey(colKeys[c])
-			fig := explainedFigure(st, r, c)
-			j.text = d.AppendText(j.text[:0], fig)
-			if n := fig.Explain.Note; !n.IsZero() {
-				j.text = append(append(j.text, " — "...), i18n.Lang("en").Note(n)...)
-			}
+			j.text = appendExplanation(j.text[:0], "en", d, explainedFigure(st, r, c))
 			j.buf = appendJSONString(j.buf, j.text)
 		}
 		j.close('}')

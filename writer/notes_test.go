@@ -119,7 +119,7 @@ func TestNotesTranslated(t *testing.T) {
 			return
 		}
 		seen++
-		for _, lang := range Langs() {
+		for _, lang := range i18n.Langs() {
 			missingKeys(i18n.Lang(lang), n, missing)
 		}
 	}
@@ -154,7 +154,7 @@ func TestReaderNotesTranslated(t *testing.T) {
 			if n.Key == "text" {
 				t.Errorf("%s: a note written as it is, in English only: %q", ev.Source, i18n.Lang("en").Note(n))
 			}
-			for _, lang := range Langs() {
+			for _, lang := range i18n.Langs() {
 				missingKeys(i18n.Lang(lang), n, missing)
 				if text := i18n.Lang(lang).Note(n); strings.Contains(text, "%!") {
 					t.Errorf("%s: %s writes %q in %s: its values do not fit its words", ev.Source, n.Key, text, lang)
@@ -226,7 +226,7 @@ func TestWorkbookReaderNotesInLanguage(t *testing.T) {
 	}
 	english := regexp.MustCompile(`[A-Za-z]{3,} [a-z]{3,}`) // two English words in a row
 	st := writertest.Compute(ev, calc.Options{System: "mtg"})
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		f := writeXLSX(t, st, Options{Lang: lang, Now: writertest.Now}, XLSXConfig{})
 		rows, err := f.GetRows(sheetNamesFor(lang).about)
 		if err != nil {

@@ -151,7 +151,7 @@ func TestPDFOutsideBMP(t *testing.T) {
 	names := []string{"Dragon 🐉 Slayer", "𠮷田 花子", "Ann Lee", "🔥🔥🔥", "Bo 👍🏽"}
 	st := namedStandings(names...)
 	st.Event.Name = "Friday 🎴 Magic"
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		for _, byName := range []bool{false, true} {
 			b, warnings := renderPDF(t, st, Options{Now: writertest.Now, Lang: lang, ByName: byName, Cut: 2})
 			if !bytes.HasPrefix(b, []byte("%PDF-")) {
@@ -308,7 +308,7 @@ func TestGlyphCoverage(t *testing.T) {
 			fonts.Shape(p.Name, Style{}, "player "+p.Name)
 		}
 	}
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		for _, key := range i18n.Lang(lang).Keys() {
 			s := label(lang, key)
 			fonts.Shape(s, Style{}, lang+" label "+key)
@@ -321,7 +321,7 @@ func TestGlyphCoverage(t *testing.T) {
 		defs = append(defs, d)
 	}
 	for _, d := range defs {
-		for _, lang := range Langs() {
+		for _, lang := range i18n.Langs() {
 			fonts.Shape(i18n.Of(lang).Note(d.Names), Style{}, lang+" name of "+d.ID)
 			fonts.Shape(i18n.Of(lang).Note(d.Plain), Style{}, lang+" definition of "+d.ID)
 		}

@@ -59,7 +59,7 @@ func TestPDFSamplesE2E(t *testing.T) {
 	renders := map[string]string{"fnm-store en rank": "sample-fnm-store.png",
 		"kts-locals ja rank": "sample-kts-locals-final-ja.png", "yugioh-cn zh name": "sample-yugioh-cn-zh-by-name.png"}
 	for name, st := range sampleStandings(t) {
-		for _, lang := range Langs() {
+		for _, lang := range i18n.Langs() {
 			for _, byName := range []bool{false, true} {
 				order := map[bool]string{false: "rank", true: "name"}[byName]
 				what := name + " " + lang + " " + order

@@ -557,7 +557,7 @@ func TestPDFLegend(t *testing.T) {
 			forbidden = append(forbidden, d.ID)
 		}
 	}
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		for _, gamesUnknown := range []bool{false, true} {
 			for _, st := range writertest.PresetStandings(24, 5, 3, gamesUnknown) {
 				for _, line := range legendText(layoutFor(t, st, Options{Lang: lang})) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/writer"
@@ -22,7 +23,7 @@ import (
 // system's title ("Magic: The Gathering (MTR App. C)"), which is for `tbsheet systems`.
 func TestTerminalTitlesPlain(t *testing.T) {
 	st, p, rep := writertest.Standings(), writertest.Pairings(t), writertest.Scenarios(t)
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		opt := writer.Options{Lang: lang}
 		outs := map[string]func(*strings.Builder) error{
 			"standings": func(b *strings.Builder) error { return writer.WriteTable(b, st, opt) },
@@ -62,7 +63,7 @@ func TestCompressPages(t *testing.T) {
 			return writer.WriteStandingsPDF(b, writertest.Standings(), writer.Options{Now: writertest.Now, QR: "http://192.168.1.20:8080/"})
 		},
 	}
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		docs["standings-"+lang] = func(b *bytes.Buffer) error {
 			return writer.WriteStandingsPDF(b, writertest.Standings(), writer.Options{Now: writertest.Now, Lang: lang})
 		}

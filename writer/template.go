@@ -43,7 +43,7 @@ func resultChoices() []string {
 // are written whatever --lang says, since a team of judges may not share one.
 func instructionLines(lang string) []string {
 	order := []string{strings.ToLower(lang)}
-	for _, l := range Langs() {
+	for _, l := range i18n.Langs() {
 		if l != order[0] {
 			order = append(order, l)
 		}

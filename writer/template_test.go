@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/xuri/excelize/v2"
 )
 
 func TestWriteTemplate(t *testing.T) {
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		var b bytes.Buffer
 		if err := WriteTemplate(&b, 0, "", Options{Lang: lang, Now: writertest.Now}); err != nil {
 			t.Fatal(err)
@@ -79,7 +80,7 @@ func TestWriteTemplate(t *testing.T) {
 		// The instructions are in every language, the chosen one first.
 		instr, _ := f.GetCols(sheets[len(sheets)-1])
 		var want []string
-		for _, l := range Langs() {
+		for _, l := range i18n.Langs() {
 			if l != lang {
 				want = append(want, "", label(l, "template.howto.0"))
 			}
@@ -165,7 +166,7 @@ func TestResultChoices(t *testing.T) {
 // TestTemplateInstructionsKnown: the Instructions sheet the template writes in each language
 // is one tbsheet's reader knows and skips without a note.
 func TestTemplateInstructionsKnown(t *testing.T) {
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		if name := label(lang, "sheet.instructions"); handkept.SheetKind(name) != "instructions" {
 			t.Errorf("%s: the template's %q is not an instructions sheet to the reader", lang, name)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 )
 
@@ -24,7 +25,7 @@ import (
 // event's name, the title and the date, a footer with the sheet's name and the page number;
 // the Standings sheet without its formula columns.
 func TestXLSXPrintSetup(t *testing.T) {
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		for _, paper := range []struct {
 			name string
 			size int

@@ -32,7 +32,7 @@ func writeXLSX(t *testing.T, st *calc.Standings, opt Options, cfg XLSXConfig) *e
 }
 
 func TestStandingsXLSX(t *testing.T) {
-	for _, lang := range Langs() {
+	for _, lang := range i18n.Langs() {
 		st := writertest.Standings()
 		f := writeXLSX(t, st, Options{Lang: lang, Now: writertest.Now}, XLSXConfig{})
 		names := sheetNamesFor(lang)

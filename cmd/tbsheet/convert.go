@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
@@ -69,7 +70,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 	markOutputs(fs, "output")
 	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
-	fs.StringVar(&of.lang, "lang", "en", "language of headers: "+strings.Join(writer.Langs(), ", "))
+	fs.StringVar(&of.lang, "lang", "en", "language of headers: "+strings.Join(i18n.Langs(), ", "))
 	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input")
 	registerCSVSep(fs, &of.csvSep)
 	registerQuiet(fs, &of.quiet)

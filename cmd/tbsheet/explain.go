@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -53,7 +54,7 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 	cmd.Flags().StringVar(&from, "from", "", "force the input format")
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")
 	cmd.Flags().StringVar(&player, "player", "", "the player: a name, part of a name, an ID or #RANK")
-	cmd.Flags().StringVar(&of.lang, "lang", "en", "language of labels: "+strings.Join(writer.Langs(), ", "))
+	cmd.Flags().StringVar(&of.lang, "lang", "en", "language of labels: "+strings.Join(i18n.Langs(), ", "))
 	cmd.Flags().StringVar(&of.pod, "pod", "", "only this division of a multi-pod input")
 	registerQuiet(cmd.Flags(), &of.quiet)
 	of.paper, of.by = "A4", "rank"

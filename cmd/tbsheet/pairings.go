@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/pairings"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/writer"
@@ -148,7 +149,7 @@ func registerRoundFlags(fs *pflag.FlagSet, cf *calcFlags, of *outputFlags, from,
 	for _, name := range []string{"show", "after-round"} {
 		fs.MarkHidden(name) // shared with standings, meaningless here
 	}
-	fs.StringVar(&of.lang, "lang", "en", "language of the words: "+strings.Join(writer.Langs(), ", "))
+	fs.StringVar(&of.lang, "lang", "en", "language of the words: "+strings.Join(i18n.Langs(), ", "))
 	fs.StringVar(&of.paper, "paper", "A4", "PDF paper size: A4 or Letter")
 	fs.StringVar(&of.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 	fs.StringVar(&of.pod, "pod", "", "only this division of a multi-pod input (Pokémon TOM: Junior, Senior, Masters)")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -186,7 +187,7 @@ func (f *outputFlags) register(fs *pflag.FlagSet) {
 // registerPages adds the flags of the pages written: --lang, and the PDF's --paper and
 // --font.
 func (f *outputFlags) registerPages(fs *pflag.FlagSet) {
-	fs.StringVar(&f.lang, "lang", "en", "language of headers and labels: "+strings.Join(writer.Langs(), ", "))
+	fs.StringVar(&f.lang, "lang", "en", "language of headers and labels: "+strings.Join(i18n.Langs(), ", "))
 	fs.StringVar(&f.paper, "paper", "A4", "PDF paper size: A4 or Letter")
 	fs.StringVar(&f.font, "font", "", "TrueType `FILE.ttf` for names in the PDF instead of the embedded WenQuanYi Micro Hei")
 }
@@ -211,8 +212,8 @@ func registerQuiet(fs *pflag.FlagSet, quiet *bool) {
 func (f *outputFlags) writerOptions(stderr io.Writer) (writer.Options, error) {
 	opt := writer.Options{Lang: f.lang, Paper: f.paper, Cut: f.cut, Font: f.font, Template: f.tmpl, QR: f.qr,
 		Warn: func(msg string) { fmt.Fprintln(stderr, "tbsheet: warning: "+msg) }}
-	if !contains(writer.Langs(), f.lang) {
-		return opt, usageErr("--lang %q: use %s", f.lang, strings.Join(writer.Langs(), ", "))
+	if !contains(i18n.Langs(), f.lang) {
+		return opt, usageErr("--lang %q: use %s", f.lang, strings.Join(i18n.Langs(), ", "))
 	}
 	if err := writer.CheckQR(f.qr); err != nil {
 		return opt, usageErr("--qr: %v", err)

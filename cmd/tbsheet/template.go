@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/writer"
 )
 
@@ -39,8 +40,8 @@ A file that exists already (the results being entered, most likely) is not repla
 			if !strings.EqualFold(filepath.Ext(output), ".xlsx") {
 				return usageErr("template: %s: the template is an .xlsx workbook", output)
 			}
-			if !contains(writer.Langs(), lang) {
-				return usageErr("--lang %q: use %s", lang, strings.Join(writer.Langs(), ", "))
+			if !contains(i18n.Langs(), lang) {
+				return usageErr("--lang %q: use %s", lang, strings.Join(i18n.Langs(), ", "))
 			}
 			if system != "" {
 				s, ok := calc.LookupSystem(system)
@@ -66,7 +67,7 @@ A file that exists already (the results being entered, most likely) is not repla
 	}
 	cmd.Flags().StringVarP(&output, "output", "o", "", "the workbook to write")
 	intFlag(cmd.Flags(), &rounds, "rounds", 5, 1, 30, "number of round sheets")
-	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers and sheet names: "+strings.Join(writer.Langs(), ", "))
+	cmd.Flags().StringVar(&lang, "lang", "en", "language of headers and sheet names: "+strings.Join(i18n.Langs(), ", "))
 	cmd.Flags().BoolVar(&force, "force", false, "replace the file if it exists")
 	cmd.Flags().StringVar(&system, "system", "", "the game whose rules rank and pair the event, written on the Event sheet: "+systemNames()+" (default: chosen on the Event sheet, else Magic's)")
 	registerQuiet(cmd.Flags(), &quiet)

@@ -14,6 +14,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
@@ -102,7 +103,7 @@ func TestConvertRoundTrip(t *testing.T) {
 		ext, format string
 		players     bool
 	}{{".xlsx", "xlsx", true}, {".csv", "csv", false}} {
-		for _, lang := range writer.Langs() {
+		for _, lang := range i18n.Langs() {
 			t.Run(tt.format+"-"+lang, func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), "results"+tt.ext)
 				if err := writer.Results.WriteFile(path, event(), writer.Options{Lang: lang}); err != nil {
@@ -121,7 +122,7 @@ func TestConvertRoundTrip(t *testing.T) {
 // TestStandingsWorkbookRoundTrip reads a standings workbook as results: its Matches and
 // Players sheets are the event, and the Standings, Explain and About sheets are ignored.
 func TestStandingsWorkbookRoundTrip(t *testing.T) {
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		t.Run(lang, func(t *testing.T) {
 			st, err := calc.Compute(event(), calc.Options{System: "pokemon"})
 			if err != nil {
@@ -151,7 +152,7 @@ func TestStandingsWorkbookRoundTrip(t *testing.T) {
 // TestTemplateRoundTrip fills the blank template the way an organizer does, with excelize,
 // and reads it back.
 func TestTemplateRoundTrip(t *testing.T) {
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		t.Run(lang, func(t *testing.T) {
 			want := event()
 			want.Rounds = want.Rounds[:3] // the template has Swiss round sheets only

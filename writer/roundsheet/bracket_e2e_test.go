@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/writer"
@@ -27,7 +28,7 @@ func TestBracketPDFE2E(t *testing.T) {
 		{4, 1, 1, []string{"Semifinals", "Final", "Winner"}},
 	} {
 		b := cutBracket(t, 2*tt.cut+16, tt.cut, tt.played, tt.results)
-		for _, lang := range writer.Langs() {
+		for _, lang := range i18n.Langs() {
 			path := filepath.Join(t.TempDir(), "bracket.pdf")
 			var warnings []string
 			if err := os.WriteFile(path, renderBracket(t, b, writer.Options{Lang: lang, Now: writertest.Now,

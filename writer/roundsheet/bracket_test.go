@@ -9,6 +9,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/bracketspec"
 	"github.com/tbsheet/tbsheet/internal/cutgen"
 	"github.com/tbsheet/tbsheet/internal/writertest"
@@ -117,7 +118,7 @@ func TestBracketPDF(t *testing.T) {
 		{2, 0, 0, 1}, {6, 1, 1, 1}, {8, 0, 0, 1}, {8, 2, 1, 1}, {16, 1, 3, 1}, {32, 0, 0, 3},
 	} {
 		b := cutBracket(t, 2*tt.cut+16, tt.cut, tt.played, tt.results)
-		for _, lang := range writer.Langs() {
+		for _, lang := range i18n.Langs() {
 			var warnings []string
 			opt := writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
 			var x, y bytes.Buffer
@@ -173,7 +174,7 @@ func FuzzBracket(f *testing.F) {
 				}
 			}
 		}
-		langs := writer.Langs()
+		langs := i18n.Langs()
 		opt := writer.Options{Now: writertest.Now, Lang: langs[int(opts/2)%len(langs)], Cut: int(opts % 5)}
 		for _, ext := range writer.Standings.Exts() {
 			if b, err := writer.Standings.Render("standings"+ext, st, opt); err != nil || len(b) == 0 {

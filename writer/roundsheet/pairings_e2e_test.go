@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/writer"
 )
@@ -22,7 +23,7 @@ import (
 func TestPairingsByNameE2E(t *testing.T) {
 	for _, n := range []int{16, 60, 300} {
 		p := largePairings(t, n)
-		for _, lang := range writer.Langs() {
+		for _, lang := range i18n.Langs() {
 			path := filepath.Join(t.TempDir(), "pairings.pdf")
 			opt := writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
 			data, err := Pairings.Render(path, PairingsDoc{Pairings: p, Lists: BothLists}, opt)
@@ -86,7 +87,7 @@ func row(cells ...string) string {
 // the round and both players, in that order, in every language.
 func TestSlipsE2E(t *testing.T) {
 	p := largePairings(t, 60)
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		path := filepath.Join(t.TempDir(), "slips.pdf")
 		data, err := Slips.Render(path, p, writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }})
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/golden"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/internal/writertest"
@@ -25,7 +26,7 @@ import (
 // TestPairingsTable holds the terminal table, by table and by name, in every language.
 func TestPairingsTable(t *testing.T) {
 	p := writertest.Pairings(t)
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		for _, by := range []struct {
 			name  string
 			lists PairingsLists
@@ -132,7 +133,7 @@ func TestRenderPairings(t *testing.T) {
 // the same bytes twice, both lists or one.
 func TestPairingsPDF(t *testing.T) {
 	p := writertest.Pairings(t)
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		for _, lists := range []PairingsLists{BothLists, ListByName, ListByTable} {
 			var warnings []string
 			opt := writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
@@ -184,7 +185,7 @@ func largePairings(t testing.TB, n int) *pairings.Pairings {
 func TestPairingsLayout(t *testing.T) {
 	for _, n := range []int{6, 16, 60, 300} {
 		p := largePairings(t, n)
-		for _, lang := range writer.Langs() {
+		for _, lang := range i18n.Langs() {
 			d, err := newRoundPDF(p.Before, writer.Options{Lang: lang, Now: writertest.Now})
 			if err != nil {
 				t.Fatal(err)
@@ -284,7 +285,7 @@ func TestSlipsPDF(t *testing.T) {
 		{largePairings(t, 60), "A4", 3},     // 24 tables
 		{largePairings(t, 60), "Letter", 4}, // six to a page
 	} {
-		for _, lang := range writer.Langs() {
+		for _, lang := range i18n.Langs() {
 			var warnings []string
 			opt := writer.Options{Lang: lang, Paper: tt.paper, Now: writertest.Now, Warn: func(msg string) { warnings = append(warnings, msg) }}
 			a, err := Slips.Render("slips.pdf", tt.p, opt)

@@ -3,19 +3,21 @@
 package scenariosheet
 
 import (
-	"github.com/tbsheet/tbsheet/internal/writertest"
-	"github.com/tbsheet/tbsheet/writer"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/i18n"
+	"github.com/tbsheet/tbsheet/internal/writertest"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // TestScenariosPDFText reads the scenarios page back with pdftotext, in every language: the
 // title, the players, their verdicts and what a judge reads out at each table are text.
 func TestScenariosPDFText(t *testing.T) {
 	rep := writertest.Scenarios(t)
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		path := filepath.Join(t.TempDir(), "scenarios.pdf")
 		opt := writer.Options{Lang: lang, Now: writertest.Now, Warn: func(msg string) { t.Errorf("warning: %s", msg) }}
 		data, err := Product.Render(path, rep, opt)

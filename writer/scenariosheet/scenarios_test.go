@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/scenario"
 	"github.com/tbsheet/tbsheet/writer"
@@ -15,7 +16,7 @@ import (
 // lack, and the same bytes for the same report.
 func TestScenariosPDF(t *testing.T) {
 	rep := writertest.Scenarios(t)
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		var warnings []string
 		opt := writer.Options{Lang: lang, Now: time.Date(2026, 11, 28, 20, 0, 0, 0, time.UTC),
 			Warn: func(msg string) { warnings = append(warnings, msg) }}
@@ -109,7 +110,7 @@ func TestScenarioWords(t *testing.T) {
 // TestScenariosTable prints the report in every language without error, its title first.
 func TestScenariosTable(t *testing.T) {
 	rep := writertest.Scenarios(t)
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		var b strings.Builder
 		if err := WriteTable(&b, rep, writer.Options{Lang: lang}); err != nil {
 			t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/writer"
 
@@ -64,7 +65,7 @@ func TestLibreOfficeRecomputesSeason(t *testing.T) {
 // label left untranslated.
 func TestSeasonPDFText(t *testing.T) {
 	s := testSeason(testSeasonRules)
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		data, err := Product.Render("season.pdf", s, writer.Options{Now: writertest.Now, Lang: lang, Cut: 3})
 		if err != nil {
 			t.Fatal(err)

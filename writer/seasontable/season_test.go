@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/writer"
 
@@ -113,7 +114,7 @@ func TestSeasonSheetNames(t *testing.T) {
 // player, the JSON has the documented shape, the PDF renders every character.
 func TestSeasonOutputs(t *testing.T) {
 	s := testSeason(testSeasonRules)
-	for _, lang := range writer.Langs() {
+	for _, lang := range i18n.Langs() {
 		var warnings []string
 		opt := writer.Options{Now: writertest.Now, Lang: lang, Cut: 4, Warn: func(m string) { warnings = append(warnings, m) }}
 		for _, ext := range Product.Exts() {
@@ -186,7 +187,7 @@ func FuzzSeasonWriters(f *testing.F) {
 		s.Players[int(opts)%len(s.Players)].Name = name
 		s.Events[int(opts)%len(s.Events)].Name = event
 		s.Name = title
-		langs := writer.Langs()
+		langs := i18n.Langs()
 		opt := writer.Options{Now: writertest.Now, Lang: langs[int(opts)%len(langs)], Cut: int(opts % 5)}
 		for _, ext := range Product.Exts() {
 			if data, err := Product.Render("s"+ext, s, opt); err != nil || len(data) == 0 {
