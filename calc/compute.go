@@ -369,7 +369,7 @@ func columnNotes(st *Standings) []i18n.Note {
 			notes = append(notes, n)
 		}
 		if mtgOf(st.ctx).noGames {
-			notes = append(notes, NoGameScores)
+			notes = append(notes, noGameScores)
 		}
 	}
 	for _, d := range st.Columns {

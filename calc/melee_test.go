@@ -89,18 +89,18 @@ func TestMTGWithoutGameScores(t *testing.T) {
 	var wants []want
 	for _, p := range []string{"Ann", "Ben", "Cal", "Dan", "Eve"} {
 		wants = append(wants, want{p, "mtg-gwp", "n/a"}, want{p, "mtg-ogw", "n/a"})
-		if got := textOf(t, st, p, "mtg-ogw"); got != "n/a — "+en(NoGameScores) {
+		if got := textOf(t, st, p, "mtg-ogw"); got != "n/a — "+en(noGameScores) {
 			t.Errorf("%s OGW%%: %s", p, got)
 		}
 	}
 	checkFigures(t, st, wants)
-	if !slices.Contains(enNotes(st.Notes), en(NoGameScores)) {
-		t.Errorf("notes %q lack %q", enNotes(st.Notes), NoGameScores)
+	if !slices.Contains(enNotes(st.Notes), en(noGameScores)) {
+		t.Errorf("notes %q lack %q", enNotes(st.Notes), noGameScores)
 	}
 
 	st = compute(t, parseEvent(t, strings.Replace(wl, "Ann W Ben", "Ann 2-1 Ben", 1)), Options{})
 	checkFigures(t, st, []want{{"Ann", "mtg-gwp", "2/3"}, {"Dan", "mtg-gwp", "0.33"}, {"Cal", "mtg-gwp", "1"}})
-	if slices.Contains(enNotes(st.Notes), en(NoGameScores)) {
+	if slices.Contains(enNotes(st.Notes), en(noGameScores)) {
 		t.Errorf("a game score entered, and the notes say there is none: %q", enNotes(st.Notes))
 	}
 }

@@ -99,9 +99,9 @@ func hasGameScores(ev *tbsheet.Event) bool {
 	return false
 }
 
-// NoGameScores is the note of an event whose results carry no game scores (W/L only), and
+// noGameScores is the note of an event whose results carry no game scores (W/L only), and
 // the explanation of its GW% and OGW%, which are n/a.
-var NoGameScores = i18n.N("note.no-game-scores")
+var noGameScores = i18n.N("note.no-game-scores")
 
 // mtgStats are every player's MTG figures before averaging.
 type mtgStats struct {
@@ -293,7 +293,7 @@ func computeGWP(c *Context) []Figure {
 func explainGWP(c *Context, p int) Explanation {
 	m := mtgOf(c)
 	if m.noGames {
-		return Explanation{Note: NoGameScores}
+		return Explanation{Note: noGameScores}
 	}
 	x := Explanation{Expr: m.gwpTerms(c)[p]}
 	if m.games[p] == 0 {
@@ -445,7 +445,7 @@ func computeOGW(c *Context) []Figure {
 func explainOGW(c *Context, p int) Explanation {
 	m := mtgOf(c)
 	if m.noGames {
-		return Explanation{Note: NoGameScores}
+		return Explanation{Note: noGameScores}
 	}
 	gwp := m.gwpTerms(c)
 	return m.explainWithoutOpponents(explainOpponentMean(tallyOf(c), p, func(o int) *Expr { return gwp[o] }))
