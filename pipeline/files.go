@@ -8,6 +8,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 // Sourced is one standings and the input it comes from.
@@ -65,12 +66,12 @@ func Files(inputs, outputs []string, all []Sourced) (files []File, notes []strin
 // Render renders every file in memory, concurrently, and writes nothing: the caller writes
 // them together (writer.RenderedFiles.Write) once it is sure (watch renders while the save
 // settles).
-func (j *Job) Render(files []File) *writer.RenderedFiles {
-	var sfs []writer.StandingsFile
+func (j *Job) Render(files []File) *writer.RenderedFiles[*calc.Standings] {
+	var sfs []writer.DocFile[*calc.Standings]
 	for _, f := range files {
-		sfs = append(sfs, writer.StandingsFile{Path: f.Path, Standings: f.Standings})
+		sfs = append(sfs, writer.DocFile[*calc.Standings]{Path: f.Path, Doc: f.Standings})
 	}
-	return writer.RenderStandingsFiles(sfs, j.WriteOpt)
+	return standingsheet.Standings.RenderFiles(sfs, j.WriteOpt)
 }
 
 // InputTags names each input in the names of its outputs when one run writes for several:

@@ -2,7 +2,7 @@
 // pages on the venue's network: the engine behind `tbsheet serve`. It knows no tiebreak and
 // no input format: the command line computes a [Snapshot] on every save of the input (the
 // watch machinery) and [Server.Publish]es it; the pages put it into words with the writer's
-// screens (writer.NewStandingsScreen, …) in the reader's language and lay them out with
+// screens (standingsheet.NewStandingsScreen, …) in the reader's language and lay them out with
 // html/template.
 //
 // The pages are server-rendered HTML that works without JavaScript; a small script

@@ -17,6 +17,7 @@ import (
 	"github.com/tbsheet/tbsheet/writer/roundsheet"
 	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 	"github.com/tbsheet/tbsheet/writer/seasontable"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 // Snapshot is what one good save of the input gives the pages: its standings, division by
@@ -79,7 +80,7 @@ type view struct {
 // divisionView is one division in words (the pages' templates read it), with where each
 // player is in them.
 type divisionView struct {
-	Standings *writer.StandingsScreen
+	Standings *standingsheet.StandingsScreen
 	Pairings  *roundsheet.PairingsScreen // nil when no round is being played
 	Scenarios *scenariosheet.Screen      // nil without a top cut or a round
 	Bracket   *roundsheet.BracketScreen  // nil before the top cut
@@ -108,7 +109,7 @@ func (st *state) view(lang string, opt writer.Options) *view {
 		vw.broken = true // stays if a screen panics (a bug): see below
 		opt.Lang = lang
 		for _, d := range st.snap.Divisions {
-			dv := divisionView{Standings: writer.NewStandingsScreen(d.Standings, opt), row: map[int]int{}, line: map[int]int{}}
+			dv := divisionView{Standings: standingsheet.NewStandingsScreen(d.Standings, opt), row: map[int]int{}, line: map[int]int{}}
 			if len(st.snap.Divisions) > 1 {
 				dv.Division = tbsheet.Printable(d.Standings.Event.Pod)
 			}

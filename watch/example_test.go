@@ -26,7 +26,7 @@ func ExampleRun() {
 	job := func(ctx context.Context, input string, data []byte) (watch.Prepared, error) {
 		// Read with reader.ReadBytes(data, input, from, opt); a truncated workbook or XML
 		// document is returned as fmt.Errorf("%s: %w: %v", input, watch.ErrIncomplete, err).
-		// Compute and render every output in memory (writer.RenderStandingsFiles); the
+		// Compute and render every output in memory (standingsheet.Standings.RenderFiles); the
 		// commit writes them (RenderedFiles.Write: temporary files, then renamed together).
 		commit := func() error { return nil }
 		return watch.Prepared{

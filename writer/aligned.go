@@ -12,7 +12,7 @@ func WriteAligned(b *strings.Builder, rows [][]string, left map[int]bool) {
 	cells := make([]int, 0, len(rows)*len(widths)) // each cell's width, row by row
 	for _, row := range rows {
 		for i, c := range row {
-			w := cellWidth(c)
+			w := CellWidth(c)
 			cells = append(cells, w)
 			widths[i] = max(widths[i], w)
 		}

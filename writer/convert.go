@@ -29,34 +29,34 @@ func writeEventXLSX(w io.Writer, ev *tbsheet.Event, opt Options) error {
 	if len(ev.Pods) > 0 {
 		return errPods
 	}
-	names := sheetNamesFor(opt.Lang)
-	b, err := NewEmbeddedBook(opt.Lang, names.matches)
+	names := SheetNamesFor(opt.Lang)
+	b, err := NewEmbeddedBook(opt.Lang, names.Matches)
 	if err != nil {
 		return err
 	}
 	b.Print.Paper = opt.Paper
 	f := b.F
 	defer f.Close()
-	t, err := b.matchesTable(names.matches, ev)
+	t, err := b.MatchesTable(names.Matches, ev)
 	if err != nil {
 		return err
 	}
 	if err := b.WriteTable(t); err != nil {
 		return err
 	}
-	if err := b.AddSheet(names.players); err != nil {
+	if err := b.AddSheet(names.Players); err != nil {
 		return err
 	}
-	if t, err = b.playersTable(names.players, ev); err != nil {
+	if t, err = b.PlayersTable(names.Players, ev); err != nil {
 		return err
 	}
 	if err := b.WriteTable(t); err != nil {
 		return err
 	}
-	if err := b.AddSheet(names.event); err != nil {
+	if err := b.AddSheet(names.Event); err != nil {
 		return err
 	}
-	if t, err = b.eventTable(names.event, ev); err != nil {
+	if t, err = b.EventTable(names.Event, ev); err != nil {
 		return err
 	}
 	if err := b.WriteTable(t); err != nil {

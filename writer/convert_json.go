@@ -41,7 +41,7 @@ type (
 		Source        string       `json:"source"`
 		Format        string       `json:"format"`
 		System        string       `json:"system"`
-		Points        *pointsJSON  `json:"points"`
+		Points        *PointsJSON  `json:"points"`
 		Tiebreaks     []string     `json:"tiebreaks"`
 		PlannedRounds int          `json:"planned_rounds"`
 		RoundRobin    bool         `json:"round_robin,omitempty"`
@@ -107,7 +107,7 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 		Pods: []*eventJSON{}, Notes: append([]string{}, i18n.Lang("en").Notes(ev.Notes)...),
 	}
 	if p := ev.Points; p != nil {
-		doc.Points = &pointsJSON{Win: JSONNum(p.Win), Draw: JSONNum(p.Draw), Loss: JSONNum(p.Loss), Bye: JSONNum(p.Bye)}
+		doc.Points = &PointsJSON{Win: JSONNum(p.Win), Draw: JSONNum(p.Draw), Loss: JSONNum(p.Loss), Bye: JSONNum(p.Bye)}
 	}
 	for _, p := range ev.Players {
 		doc.Players = append(doc.Players, playerJSON{

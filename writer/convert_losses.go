@@ -54,7 +54,7 @@ func trfLosses(ev *tbsheet.Event, opt Options) error {
 		lost = append(lost, fmt.Sprintf("%d %s (written as draws)", intentional, plural(intentional, "intentional draw", "intentional draws")))
 	}
 	if len(lost) > 0 {
-		opt.warn("a TRF cannot carry everything this event holds; lost: %s", strings.Join(lost, "; "))
+		opt.Warnf("a TRF cannot carry everything this event holds; lost: %s", strings.Join(lost, "; "))
 	}
 	return nil
 }
@@ -84,7 +84,7 @@ func csvLosses(ev *tbsheet.Event, opt Options) {
 		lost = append(lost, "the rounds it plans")
 	}
 	if len(lost) > 0 {
-		opt.warn("a CSV match list holds the matches only; lost: %s (an .xlsx keeps them, or read it back with --players)", strings.Join(lost, ", "))
+		opt.Warnf("a CSV match list holds the matches only; lost: %s (an .xlsx keeps them, or read it back with --players)", strings.Join(lost, ", "))
 	}
 }
 

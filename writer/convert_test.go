@@ -13,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/golden"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/xuri/excelize/v2"
 )
@@ -90,7 +91,7 @@ func TestMatchListCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkMatchList(t, testEvent(), records[1:], map[string]string{"=Mallory": "'=Mallory"})
+	writertest.CheckMatchList(t, testEvent(), records[1:], map[string]string{"=Mallory": "'=Mallory"})
 }
 
 func TestConvertRefusesPods(t *testing.T) {
@@ -99,50 +100,6 @@ func TestConvertRefusesPods(t *testing.T) {
 		if err := fileWriter(Results, ext)(&bytes.Buffer{}, ev, Options{}); err == nil {
 			t.Errorf("%s: a multi-pod event was flattened", ext)
 		}
-	}
-}
-
-// checkMatchList checks match-list rows (Round, Table, Player 1, Player 2, Result) against
-// the event: every match in order, results that read back to the same result and games.
-// renamed maps names to how the file writes them (defused formulas).
-func checkMatchList(t *testing.T, ev *tbsheet.Event, rows [][]string, renamed map[string]string) {
-	t.Helper()
-	name := func(p int) string {
-		if p == tbsheet.NoPlayer {
-			return ""
-		}
-		if s, ok := renamed[ev.Players[p].Name]; ok {
-			return s
-		}
-		return ev.Players[p].Name
-	}
-	i := 0
-	for _, r := range ev.Rounds {
-		for _, m := range r.Matches {
-			if i >= len(rows) {
-				t.Fatalf("%d rows, want more", len(rows))
-			}
-			row := append(rows[i], make([]string, 5)...)
-			i++
-			round := strconv.Itoa(r.Number)
-			if r.Playoff {
-				round = handkept.PlayoffRoundLabel(r.Number)
-			}
-			table := ""
-			if m.Table > 0 {
-				table = strconv.Itoa(m.Table)
-			}
-			if row[0] != round || row[1] != table || row[2] != name(m.P1) || row[3] != name(m.P2) {
-				t.Errorf("row %d = %q, want round %s table %s %s vs %s", i, row[:5], round, table, name(m.P1), name(m.P2))
-			}
-			res, games, err := handkept.ParseResultCell(row[4], m.P2 != tbsheet.NoPlayer)
-			if err != nil || res != m.Result || (m.Games.Known && games != m.Games) {
-				t.Errorf("row %d: result %q reads as %v %v (%v), want %v %v", i, row[4], res, games, err, m.Result, m.Games)
-			}
-		}
-	}
-	if i != len(rows) {
-		t.Errorf("%d rows, want %d", len(rows), i)
 	}
 }
 
@@ -156,15 +113,15 @@ func TestEventXLSX(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		names := sheetNamesFor(lang)
-		if got := f.GetSheetList(); len(got) != 3 || got[0] != names.matches || got[1] != names.players || got[2] != names.event {
+		names := SheetNamesFor(lang)
+		if got := f.GetSheetList(); len(got) != 3 || got[0] != names.Matches || got[1] != names.Players || got[2] != names.Event {
 			t.Errorf("%s: sheets %q", lang, got)
 		}
-		if handkept.SheetKind(names.matches) != "matches" || handkept.SheetKind(names.players) != "players" ||
-			handkept.SheetKind(names.event) != "event" {
-			t.Errorf("%s: the hand-kept reader does not know the sheet names %q, %q, %q", lang, names.matches, names.players, names.event)
+		if handkept.SheetKind(names.Matches) != "matches" || handkept.SheetKind(names.Players) != "players" ||
+			handkept.SheetKind(names.Event) != "event" {
+			t.Errorf("%s: the hand-kept reader does not know the sheet names %q, %q, %q", lang, names.Matches, names.Players, names.Event)
 		}
-		event, err := f.GetRows(names.event)
+		event, err := f.GetRows(names.Event)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,7 +130,7 @@ func TestEventXLSX(t *testing.T) {
 				t.Errorf("%s: Event row %q does not read back", lang, row)
 			}
 		}
-		rows, err := f.GetRows(names.matches)
+		rows, err := f.GetRows(names.Matches)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,8 +139,8 @@ func TestEventXLSX(t *testing.T) {
 				t.Errorf("%s: header %q does not read as %s", lang, h, matchListKeys[i])
 			}
 		}
-		checkMatchList(t, testEvent(), rows[1:], nil)
-		players, err := f.GetRows(names.players)
+		writertest.CheckMatchList(t, testEvent(), rows[1:], nil)
+		players, err := f.GetRows(names.Players)
 		if err != nil {
 			t.Fatal(err)
 		}

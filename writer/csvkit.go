@@ -30,16 +30,16 @@ func CSVNumber(sep rune) func(string) string {
 	return func(s string) string { return strings.Replace(s, ".", ",", 1) }
 }
 
-// plainNumber matches the numbers tbsheet writes ("7", "-3", "+1", "4.5", "61.64%", "4,5"),
+// PlainNumber matches the numbers tbsheet writes ("7", "-3", "+1", "4.5", "61.64%", "4,5"),
 // which a spreadsheet reads as numbers, never as formulas.
-var plainNumber = regexp.MustCompile(`^[+-]?[0-9]+([.,][0-9]+)?%?$`)
+var PlainNumber = regexp.MustCompile(`^[+-]?[0-9]+([.,][0-9]+)?%?$`)
 
 // CSVSafe defuses a cell that a spreadsheet would run as a formula (OWASP "CSV injection"): a
 // text starting with =, +, -, @, tab or carriage return gets a leading apostrophe. A player
 // named "=HYPERLINK(…)" on a Challonge sign-up sheet must not become a live link in the
 // organizer's Excel. Plain numbers ("-3", "+1") are left alone.
 func CSVSafe(s string) string {
-	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || plainNumber.MatchString(s) {
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || PlainNumber.MatchString(s) {
 		return s
 	}
 	return "'" + s

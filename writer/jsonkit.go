@@ -23,11 +23,11 @@ func EncodeJSON(w io.Writer, v any) error {
 type JSONNum exact.Num
 
 // MarshalJSON implements json.Marshaler.
-func (n JSONNum) MarshalJSON() ([]byte, error) { return appendJSONNum(nil, exact.Num(n)), nil }
+func (n JSONNum) MarshalJSON() ([]byte, error) { return AppendJSONNum(nil, exact.Num(n)), nil }
 
-// appendJSONNum appends an exact number as jsonNum marshals it: an integer when it is one,
+// AppendJSONNum appends an exact number as jsonNum marshals it: an integer when it is one,
 // else the nearest float64 as encoding/json writes a float64.
-func appendJSONNum(dst []byte, n exact.Num) []byte {
+func AppendJSONNum(dst []byte, n exact.Num) []byte {
 	f := n.Float64()
 	if n.IsInt() && math.Abs(f) < 1<<53 {
 		return strconv.AppendInt(dst, n.Floor(), 10)
@@ -46,8 +46,8 @@ func appendJSONNum(dst []byte, n exact.Num) []byte {
 	return dst
 }
 
-// pointsJSON are match points in JSON.
-type pointsJSON struct {
+// PointsJSON are match points in JSON.
+type PointsJSON struct {
 	Win  JSONNum `json:"win"`
 	Draw JSONNum `json:"draw"`
 	Loss JSONNum `json:"loss"`

@@ -74,19 +74,19 @@ func writtenFamilyFirst(s string) bool {
 	return false
 }
 
-// byFamily reports whether a list by name sorts by family name: the organizer asked for it
+// SortsByFamily reports whether a list by name sorts by family name: the organizer asked for it
 // (Options.ByFamily), or some player's family name is known apart from the given name.
-func byFamily(st *calc.Standings, opt Options) bool {
+func SortsByFamily(st *calc.Standings, opt Options) bool {
 	return opt.ByName && (opt.ByFamily || slices.ContainsFunc(st.Rows, func(r calc.Row) bool {
 		return st.Event.Players[r.Player].Family != ""
 	}))
 }
 
-// orderLabel is the label key saying how a list is sorted: by rank, by name or by family
+// OrderLabel is the label key saying how a list is sorted: by rank, by name or by family
 // name.
-func orderLabel(st *calc.Standings, opt Options) string {
+func OrderLabel(st *calc.Standings, opt Options) string {
 	switch {
-	case byFamily(st, opt):
+	case SortsByFamily(st, opt):
 		return "by-family"
 	case opt.ByName:
 		return "by-name"

@@ -11,6 +11,7 @@ import (
 	"github.com/tbsheet/tbsheet/writer/roundsheet"
 	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 	"github.com/tbsheet/tbsheet/writer/seasontable"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 // TestOutputsDocumented: docs/outputs.md lists every product with the files it is written to
@@ -26,7 +27,7 @@ func TestOutputsDocumented(t *testing.T) {
 		return fmt.Sprintf("| %s | %s | %s | %s |\n", name, commands, code(exts), code(tos))
 	}
 	table := "| Output | Commands | Files (`-o`) | Standard output (`--to`) |\n|---|---|---|---|\n" +
-		row(writer.Standings.Name, "`standings`, `watch`", writer.Standings.Exts(), writer.Standings.Tos()) +
+		row(standingsheet.Standings.Name, "`standings`, `watch`", standingsheet.Standings.Exts(), standingsheet.Standings.Tos()) +
 		row(roundsheet.Pair.Name+" (a new round)", "`pair`", roundsheet.Pair.Exts(), roundsheet.Pair.Tos()) +
 		row(roundsheet.Pairings.Name, "`pairings`, `watch --pairings`", roundsheet.Pairings.Exts(), roundsheet.Pairings.Tos()) +
 		row(roundsheet.Slips.Name, "`pairings --slips`, `pair --slips`", roundsheet.Slips.Exts(), roundsheet.Slips.Tos()) +

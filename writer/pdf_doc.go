@@ -84,11 +84,12 @@ type PDFLegendLine struct {
 // PDFs (scenarios, pairings, the season's table) build on: NewPDF, heading (then their own
 // subtitle), their columns and rows, Measure, their legend, Orient, Render.
 type PDF struct {
-	st    *calc.Standings
-	Opt   Options
-	now   time.Time // printed in the footer and the PDF's dates
-	Fonts *FontSet
-	Ell   Text // "…" for truncation
+	// Standings are the standings the header names: the event, its game and its date.
+	Standings *calc.Standings
+	Opt       Options
+	now       time.Time // printed in the footer and the PDF's dates
+	Fonts     *FontSet
+	Ell       Text // "…" for truncation
 
 	PageW, PageH float64
 	Landscape    bool
@@ -148,7 +149,7 @@ func NewPDF(st *calc.Standings, opt Options) (*PDF, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &PDF{st: st, Opt: opt, now: opt.Time(), Fonts: fonts, PageW: size[0], PageH: size[1],
+	d := &PDF{Standings: st, Opt: opt, now: opt.Time(), Fonts: fonts, PageW: size[0], PageH: size[1],
 		scale: 1, leading: 1, lines: 1, legendScale: 1, legendCols: 1}
 	d.Ell = fonts.Shape("…", Style{}, "an ellipsis")
 	if opt.QR != "" {
@@ -203,12 +204,12 @@ func GameName(st *calc.Standings, lang string) string {
 // list the page is, and the source file and time in the footer. Pages other than standings
 // replace the subtitle.
 func (d *PDF) Heading() {
-	fs, ev := d.Fonts, d.st.Event
-	d.Name = EventTitle(d.st, d.Opt.Lang)
+	fs, ev := d.Fonts, d.Standings.Event
+	d.Name = EventTitle(d.Standings, d.Opt.Lang)
 	d.Title = fs.Shape(d.Name, Style{Bold: true, Pt: TitlePt}, "the event name")
-	d.Meta = fs.Shape(EventMeta(d.st, d.Opt.Lang), Style{Pt: MetaPt, Gray: GrayMeta}, "the date and system")
-	order := d.Label(orderLabel(d.st, d.Opt))
-	d.Subtitle = fs.Shape(Title(d.st, d.Opt.Lang)+" — "+order, Style{Bold: true, Pt: SubPt}, "the title")
+	d.Meta = fs.Shape(EventMeta(d.Standings, d.Opt.Lang), Style{Pt: MetaPt, Gray: GrayMeta}, "the date and system")
+	order := d.Label(OrderLabel(d.Standings, d.Opt))
+	d.Subtitle = fs.Shape(Title(d.Standings, d.Opt.Lang)+" — "+order, Style{Bold: true, Pt: SubPt}, "the title")
 	d.Footing(ev.Source)
 }
 

@@ -7,7 +7,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 )
 
-// renderPDF writes st as a PDF and returns it with the warnings given.
+// renderPDF writes st's wall PDF and returns it with the warnings given.
 func renderPDF(t testing.TB, st *calc.Standings, opt Options) ([]byte, []string) {
 	t.Helper()
 	var warnings []string

@@ -10,6 +10,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/writer"
 	"github.com/tbsheet/tbsheet/writer/roundsheet"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 // TestPDFQRE2E: the QR code poppler draws in the corner of the standings' and the
@@ -22,7 +23,7 @@ func TestPDFQRE2E(t *testing.T) {
 	}
 	opt := writer.Options{QR: url, Now: writertest.Now}
 	standings := filepath.Join(t.TempDir(), "standings.pdf")
-	if err := writer.Standings.WriteFile(standings, writertest.Standings(), opt); err != nil {
+	if err := standingsheet.Standings.WriteFile(standings, writertest.Standings(), opt); err != nil {
 		t.Fatal(err)
 	}
 	pairings := filepath.Join(t.TempDir(), "pairings.pdf")

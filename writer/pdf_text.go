@@ -115,7 +115,7 @@ type FontSet struct {
 // face is used; CFF-outline fonts, web fonts and fonts whose licence forbids embedding are
 // refused with the reason.
 func LoadFonts(opt Options) (*FontSet, error) {
-	fs := &FontSet{warn: opt.warn, warned: map[rune]bool{}, warnedWhat: map[string]bool{}, namesFile: "WenQuanYi Micro Hei"}
+	fs := &FontSet{warn: opt.Warnf, warned: map[rune]bool{}, warnedWhat: map[string]bool{}, namesFile: "WenQuanYi Micro Hei"}
 	var err error
 	if fs.regular, err = newFace(familyPrefix+"goregular", goregular.TTF); err != nil {
 		return nil, fmt.Errorf("Go Regular font: %w", err)
@@ -127,7 +127,7 @@ func LoadFonts(opt Options) (*FontSet, error) {
 	ttf := templates.CJKFont()
 	if opt.Font != "" {
 		fs.namesFile = opt.Font
-		if ttf, err = readInput(opt.Font, "font", "a TrueType font"); err != nil {
+		if ttf, err = ReadInput(opt.Font, "font", "a TrueType font"); err != nil {
 			return nil, fmt.Errorf("font %s: %w", opt.Font, err)
 		}
 		if fontfile.IsCollection(ttf) {
@@ -308,9 +308,9 @@ func (t Text) String() string {
 	return b.String()
 }
 
-// join returns t followed by b's glyphs; b keeps its faces and weight, and takes t's size
+// Join returns t followed by b's glyphs; b keeps its faces and weight, and takes t's size
 // and grey.
-func (t Text) join(b Text) Text {
+func (t Text) Join(b Text) Text {
 	t.Glyphs = append(append([]glyph(nil), t.Glyphs...), b.Glyphs...)
 	t.Em += b.Em
 	return t
@@ -342,7 +342,7 @@ func (t Text) Fit(w, scale float64, ell Text) Text {
 		return Text{Style: t.Style}
 	}
 	out := Text{Style: t.Style, Em: em, Glyphs: t.Glyphs[:n:n]}
-	return out.join(ell)
+	return out.Join(ell)
 }
 
 // Wrap breaks t into lines at most w mm wide at scale: after spaces and hyphens, and between

@@ -4,23 +4,10 @@ import (
 	"io"
 
 	"github.com/tbsheet/tbsheet"
-	"github.com/tbsheet/tbsheet/calc"
 )
 
 // The products tbsheet writes, each with every form it takes (see [Product]).
 var (
-	// Standings are the standings of one event or division (standings, watch).
-	Standings = &Product[*calc.Standings]{Name: "standings", Written: "standings are written to",
-		Formats: []Format[*calc.Standings]{
-			{Ext: ".csv", To: "csv", BOM: true, Write: WriteCSV},
-			{Ext: ".json", To: "json", Streamed: true, Write: func(w io.Writer, st *calc.Standings, _ Options) error { return WriteJSON(w, st) }},
-			{Ext: ".pdf", Write: writePDF},
-			{Ext: ".xlsx", Write: func(w io.Writer, st *calc.Standings, opt Options) error {
-				return writeStandingsXLSX(w, st, opt, XLSXConfig{})
-			}},
-			{To: "table", Write: WriteTable},
-		}}
-
 	// Results are an event's results in a format tbsheet reads back (convert): .xlsx is a
 	// Matches sheet (the match list) and a Players sheet (ids, drops, ratings); .csv is the
 	// match list alone, since a CSV holds one table (ids, drops and ratings are lost; keep the

@@ -16,6 +16,7 @@ import (
 	"github.com/tbsheet/tbsheet/writer"
 	"github.com/tbsheet/tbsheet/writer/roundsheet"
 	"github.com/tbsheet/tbsheet/writer/scenariosheet"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 // TestTerminalTitlesPlain: the title line of every terminal table (standings, pairings,
@@ -26,7 +27,7 @@ func TestTerminalTitlesPlain(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		opt := writer.Options{Lang: lang}
 		outs := map[string]func(*strings.Builder) error{
-			"standings": func(b *strings.Builder) error { return writer.WriteTable(b, st, opt) },
+			"standings": func(b *strings.Builder) error { return standingsheet.WriteTable(b, st, opt) },
 			"pairings":  func(b *strings.Builder) error { return roundsheet.WritePairingsTable(b, p, roundsheet.BothLists, opt) },
 			"scenarios": func(b *strings.Builder) error { return scenariosheet.WriteTable(b, rep, opt) },
 		}
@@ -60,16 +61,16 @@ func TestCompressPages(t *testing.T) {
 			return scenariosheet.WritePDF(b, rep, writer.Options{Now: writertest.Now})
 		},
 		"standings-qr": func(b *bytes.Buffer) error {
-			return writer.WriteStandingsPDF(b, writertest.Standings(), writer.Options{Now: writertest.Now, QR: "http://192.168.1.20:8080/"})
+			return standingsheet.WritePDF(b, writertest.Standings(), writer.Options{Now: writertest.Now, QR: "http://192.168.1.20:8080/"})
 		},
 	}
 	for _, lang := range i18n.Langs() {
 		docs["standings-"+lang] = func(b *bytes.Buffer) error {
-			return writer.WriteStandingsPDF(b, writertest.Standings(), writer.Options{Now: writertest.Now, Lang: lang})
+			return standingsheet.WritePDF(b, writertest.Standings(), writer.Options{Now: writertest.Now, Lang: lang})
 		}
 	}
 	docs["standings-300"] = func(b *bytes.Buffer) error {
-		return writer.WriteStandingsPDF(b, writertest.BigStandings(300), writer.Options{Now: writertest.Now, Cut: 8})
+		return standingsheet.WritePDF(b, writertest.BigStandings(300), writer.Options{Now: writertest.Now, Cut: 8})
 	}
 	for name, write := range docs {
 		var ours, theirs bytes.Buffer

@@ -74,10 +74,10 @@ func Title(st *calc.Standings, lang string) string {
 	return labelf(lang, "standings-after", last, max(planned, last))
 }
 
-// cellWidth returns how many terminal (or spreadsheet) character cells s takes: East Asian
+// CellWidth returns how many terminal (or spreadsheet) character cells s takes: East Asian
 // wide and full-width characters take two, so that columns of Chinese and Japanese names line
 // up.
-func cellWidth(s string) int {
+func CellWidth(s string) int {
 	n := 0
 	for _, r := range s {
 		if r < 0x80 {

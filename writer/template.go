@@ -157,9 +157,9 @@ func (b *Book) eventSheet(sheet string, rounds int, system string) error {
 			cell, value string
 			style       int
 		}{
-			{"A" + row, handkept.EventFieldLabel(key, b.lang), hs},
+			{"A" + row, handkept.EventFieldLabel(key, b.Lang), hs},
 			{"B" + row, values[key], input},
-			{"C" + row, label(b.lang, "template.event-"+key), hint},
+			{"C" + row, label(b.Lang, "template.event-"+key), hint},
 		} {
 			if err := f.SetCellStr(sheet, c.cell, c.value); err != nil {
 				return err
@@ -219,7 +219,7 @@ func (b *Book) blankSheet(sheet string, keys []string, widths []float64, formats
 				return err
 			}
 		}
-		if err := f.SetCellStr(sheet, col+"1", handkept.ColumnHeader(k, b.lang)); err != nil {
+		if err := f.SetCellStr(sheet, col+"1", handkept.ColumnHeader(k, b.Lang)); err != nil {
 			return err
 		}
 		if err := f.SetCellStyle(sheet, col+"1", col+"1", hs); err != nil {
@@ -236,16 +236,16 @@ func (b *Book) playersValidation(sheet string) error {
 	if err := dropped.SetRange(1, maxTemplateRounds, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
 		return err
 	}
-	dropped.SetInput(handkept.ColumnHeader("dropped", b.lang), label(b.lang, "template.dropped-help"))
-	dropped.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("dropped", b.lang),
-		label(b.lang, "template.dropped-error"))
+	dropped.SetInput(handkept.ColumnHeader("dropped", b.Lang), label(b.Lang, "template.dropped-help"))
+	dropped.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("dropped", b.Lang),
+		label(b.Lang, "template.dropped-error"))
 	rating := excelize.NewDataValidation(true)
 	rating.Sqref = fmt.Sprintf("D2:D%d", templateRows+1)
 	if err := rating.SetRange(0, 4000, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
 		return err
 	}
-	rating.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("rating", b.lang),
-		label(b.lang, "template.rating-error"))
+	rating.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("rating", b.Lang),
+		label(b.Lang, "template.rating-error"))
 	for _, dv := range []*excelize.DataValidation{dropped, rating} {
 		if err := b.F.AddDataValidation(sheet, dv); err != nil {
 			return err
@@ -266,8 +266,8 @@ func (b *Book) roundValidation(sheet, players string) error {
 	if err := result.SetDropList(resultChoices()); err != nil {
 		return err
 	}
-	result.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("result", b.lang),
-		label(b.lang, "template.result-error"))
+	result.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("result", b.Lang),
+		label(b.Lang, "template.result-error"))
 	for _, dv := range []*excelize.DataValidation{names, result} {
 		if err := b.F.AddDataValidation(sheet, dv); err != nil {
 			return err
@@ -311,7 +311,7 @@ func (b *Book) instructionsSheet(sheet string, instructions []string) error {
 		if err := f.SetCellStyle(sheet, cell, cell, style); err != nil {
 			return err
 		}
-		lines := math.Ceil(textWidth(line) * 1.1 / width) // proportional text runs wider than digits
+		lines := math.Ceil(TextWidth(line) * 1.1 / width) // proportional text runs wider than digits
 		if err := f.SetRowHeight(sheet, i+1, 15*max(1, lines)); err != nil {
 			return err
 		}

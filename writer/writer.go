@@ -1,13 +1,12 @@
-// Package writer is the kit every output is written with, and the standings and converted
-// results written with it. The kit: the outputs' registry ([Product], [Format]), atomic
-// files, the wall document every PDF is drawn on ([PDF]), the workbook ([Book], [Table]),
-// CSV and JSON helpers, the words of the label catalogue, and the screens' cells. The
-// standings: XLSX workbooks with explanation formulas, wall PDFs, CSV, JSON and the terminal
-// table; the results (convert): in input formats. The other products have packages of their
-// own over the kit: writer/roundsheet (a round's pairings, slips and bracket),
-// writer/scenariosheet (the scenarios) and writer/seasontable (a season's table). Every file
-// is written to a temporary sibling and renamed into place, so that a reader (Excel, a
-// watching projector, a crashed run) never sees half a file.
+// Package writer is the kit every output is written with, and the converted results written
+// with it. The kit: the outputs' registry ([Product], [Format]), atomic files, the wall
+// document every PDF is drawn on ([PDF]), the workbook ([Book], [Table]), CSV and JSON
+// helpers, the words of the label catalogue, and the screens' cells. The results (convert):
+// in input formats. The products have packages of their own over the kit:
+// writer/standingsheet (the standings), writer/roundsheet (a round's pairings, slips and
+// bracket), writer/scenariosheet (the scenarios) and writer/seasontable (a season's table).
+// Every file is written to a temporary sibling and renamed into place, so that a reader
+// (Excel, a watching projector, a crashed run) never sees half a file.
 package writer
 
 import (
@@ -64,17 +63,18 @@ func (o Options) Time() time.Time {
 	return o.Now
 }
 
-func (o Options) warn(format string, args ...any) {
+// Warnf passes a warning, formatted as fmt.Sprintf does, to Warn, if any.
+func (o Options) Warnf(format string, args ...any) {
 	if o.Warn != nil {
 		o.Warn(fmt.Sprintf(format, args...))
 	}
 }
 
-// readInput reads a file the organizer gives besides the results (a --template workbook, a
+// ReadInput reads a file the organizer gives besides the results (a --template workbook, a
 // --font), within the size limit of every input: what, as in "template", names it in the
 // messages, and is what it should be, as in "an .xlsx workbook". A device, a named pipe or
 // a folder is refused before it is opened: /dev/zero would fill the memory, a pipe block.
-func readInput(path, what, is string) ([]byte, error) {
+func ReadInput(path, what, is string) ([]byte, error) {
 	f, st, err := infile.Open(path)
 	var nr *infile.NotRegularError
 	switch {

@@ -17,20 +17,21 @@ import (
 // headers and what its printed pages carry. Sheets are written whole, by streaming a table
 // (see writeTable), which keeps large events fast and memory flat.
 type Book struct {
-	F      *excelize.File
-	lang   string
+	F *excelize.File
+	// Lang is the language of its headers and labels.
+	Lang   string
 	styles *styler
 	Print  PrintSetup
 }
 
-// newBook wraps f; the styles come from the embedded template whatever f is, so that sheets
+// NewBook wraps f; the styles come from the embedded template whatever f is, so that sheets
 // tbsheet adds to an organizer's workbook look like its own.
-func newBook(f *excelize.File, lang string) (*Book, error) {
+func NewBook(f *excelize.File, lang string) (*Book, error) {
 	spec, err := loadStyleSpec()
 	if err != nil {
 		return nil, err
 	}
-	return &Book{F: f, lang: lang, styles: &styler{F: f, spec: spec, ids: map[StyleKey]int{}}}, nil
+	return &Book{F: f, Lang: lang, styles: &styler{F: f, spec: spec, ids: map[StyleKey]int{}}}, nil
 }
 
 // NewEmbeddedBook starts a workbook from the embedded template, its style sheet renamed to
@@ -40,7 +41,7 @@ func NewEmbeddedBook(lang, first string) (*Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, err := newBook(f, lang)
+	b, err := NewBook(f, lang)
 	if err == nil {
 		err = f.SetSheetName(templates.StyleSheet, first)
 	}
@@ -114,10 +115,10 @@ func BandOf(i int) RowKind {
 type StyleKey struct {
 	Row     RowKind
 	Dropped bool
-	cut     bool
+	Cut     bool
 	NumFmt  string
 	Align   Alignment
-	wrap    bool
+	Wrap    bool
 }
 
 // Alignment is a cell's horizontal alignment.
@@ -128,11 +129,11 @@ const (
 	// AlignPadded is right-aligned one indent away from the cell's right edge, so that a
 	// number never runs into the text of the next column ("10 3-0-1", not "103-0-1").
 	AlignPadded
-	alignCenter
+	AlignCenter
 )
 
-// cutLine is the border drawn under the last player of the top cut (Options.Cut).
-var cutLine = excelize.Border{Type: "bottom", Color: "C00000", Style: 5}
+// CutLine is the border drawn under the last player of the top cut (Options.Cut).
+var CutLine = excelize.Border{Type: "bottom", Color: "C00000", Style: 5}
 
 // styler makes cell styles on demand from the spec, one excelize style per distinct key.
 type styler struct {
@@ -141,10 +142,10 @@ type styler struct {
 	ids  map[StyleKey]int
 }
 
-// builtinNumFmts are the formats Excel knows by number; writing them by number keeps the
+// BuiltinNumFmts are the formats Excel knows by number; writing them by number keeps the
 // cell's format recognisable to every reader (10 is the percentage Excel's own button
 // applies).
-var builtinNumFmts = map[string]int{"0": 1, "0.00": 2, "0.00%": 10, "@": 49}
+var BuiltinNumFmts = map[string]int{"0": 1, "0.00": 2, "0.00%": 10, "@": 49}
 
 // id returns the style for a key, creating it the first time.
 func (s *styler) id(k StyleKey) (int, error) {
@@ -163,12 +164,12 @@ func (s *styler) id(k StyleKey) (int, error) {
 	if k.Dropped {
 		st.Font = s.spec.Dropped.Font
 	}
-	if k.cut {
+	if k.Cut {
 		st.Border = append(slices.DeleteFunc(slices.Clone(st.Border), func(b excelize.Border) bool {
 			return b.Type == "bottom"
-		}), cutLine)
+		}), CutLine)
 	}
-	if k.Align != alignDefault || k.wrap {
+	if k.Align != alignDefault || k.Wrap {
 		a := excelize.Alignment{Vertical: "center"}
 		if st.Alignment != nil {
 			a = *st.Alignment
@@ -176,14 +177,14 @@ func (s *styler) id(k StyleKey) (int, error) {
 		switch k.Align {
 		case AlignPadded:
 			a.Horizontal, a.Indent = "right", 1
-		case alignCenter:
+		case AlignCenter:
 			a.Horizontal = "center"
 		}
-		a.WrapText = a.WrapText || k.wrap
+		a.WrapText = a.WrapText || k.Wrap
 		st.Alignment = &a
 	}
 	st.NumFmt, st.CustomNumFmt = 0, nil
-	if n, ok := builtinNumFmts[k.NumFmt]; ok {
+	if n, ok := BuiltinNumFmts[k.NumFmt]; ok {
 		st.NumFmt = n
 	} else if k.NumFmt != "" {
 		code := k.NumFmt
@@ -202,8 +203,8 @@ func (s *styler) id(k StyleKey) (int, error) {
 type Table struct {
 	sheet  string
 	header []string
-	// comments are notes on header cells, by column index (a tiebreak's definition).
-	comments map[int]string
+	// Comments are notes on header cells, by column index (a tiebreak's definition).
+	Comments map[int]string
 	rows     [][]any
 	widths   []float64
 	// Freeze is the number of columns kept in view when scrolling right (the header row is
@@ -211,20 +212,20 @@ type Table struct {
 	Freeze int
 	// Filter adds an auto filter over the header and rows.
 	Filter bool
-	// maxWidth caps a column's width in characters (0 = defaultMaxWidth); longer text
+	// MaxWidth caps a column's width in characters (0 = defaultMaxWidth); longer text
 	// overflows into empty neighbours or is read in the formula bar.
-	maxWidth float64
-	// printCols, when positive, limits the printed page to the first printCols columns
+	MaxWidth float64
+	// PrintCols, when positive, limits the printed page to the first PrintCols columns
 	// (the Standings sheet leaves out its formula columns, which repeat the values). Every
 	// table is set up for printing (see pageSetup).
-	printCols int
-	// wrap is set when cells wrap their text onto more lines: the layout of the printed
+	PrintCols int
+	// Wrap is set when cells wrap their text onto more lines: the layout of the printed
 	// page then counts each row's lines, from wrapped (each row's cells as shown).
-	wrap    bool
+	Wrap    bool
 	wrapped [][]string
-	// notes are lines written under the table after a blank row, outside its filter (a
+	// Notes are lines written under the table after a blank row, outside its filter (a
 	// legend).
-	notes []string
+	Notes []string
 	// textNumbers marks the columns holding text that reads as a number (an ID such as
 	// 0100421518): the sheet tells Excel not to flag them (see ignoreTextNumbers).
 	textNumbers []bool
@@ -258,7 +259,7 @@ func (t *Table) Add(row []any, shown []string) {
 			}
 		}
 	}
-	if t.wrap {
+	if t.Wrap {
 		t.wrapped = append(t.wrapped, shown)
 	}
 }
@@ -277,7 +278,7 @@ func (t *Table) fit(i int, s string) {
 func longestLine(s string) float64 {
 	w := 0.0
 	for line := range strings.SplitSeq(s, "\n") {
-		w = max(w, textWidth(line))
+		w = max(w, TextWidth(line))
 	}
 	return w
 }
@@ -292,9 +293,9 @@ func numberText(s string) bool {
 	return err == nil
 }
 
-// textWidth is the width of s in Excel's column unit (the width of a digit): East Asian
+// TextWidth is the width of s in Excel's column unit (the width of a digit): East Asian
 // wide and full-width characters take two.
-func textWidth(s string) float64 { return float64(cellWidth(s)) }
+func TextWidth(s string) float64 { return float64(CellWidth(s)) }
 
 // WriteTable streams t into its sheet, which must exist and is replaced: column widths, the
 // frozen header, the header styled with comments, the rows, the auto filter.
@@ -313,13 +314,13 @@ func (b *Book) WriteTable(t *Table) error {
 }
 
 // colWidth is column i's width in characters: its widest cell with two characters of padding
-// and room for the filter button in the header, capped at the table's maxWidth.
+// and room for the filter button in the header, capped at the table's MaxWidth.
 func (t *Table) colWidth(i int) float64 {
-	maxWidth := t.maxWidth
-	if maxWidth == 0 {
-		maxWidth = defaultMaxWidth
+	MaxWidth := t.MaxWidth
+	if MaxWidth == 0 {
+		MaxWidth = defaultMaxWidth
 	}
-	return min(maxWidth, max(6, t.widths[i]+3))
+	return min(MaxWidth, max(6, t.widths[i]+3))
 }
 
 func (b *Book) streamTable(sw *excelize.StreamWriter, t *Table) error {
@@ -355,7 +356,7 @@ func (b *Book) streamTable(sw *excelize.StreamWriter, t *Table) error {
 	}
 	for i, row := range t.rows {
 		var opts []excelize.RowOpts
-		if t.wrap {
+		if t.Wrap {
 			// LibreOffice keeps a row one line high unless told: wrapped text would overlap.
 			opts = append(opts, excelize.RowOpts{Height: t.rowHeight(i)})
 		}
@@ -363,13 +364,13 @@ func (b *Book) streamTable(sw *excelize.StreamWriter, t *Table) error {
 			return err
 		}
 	}
-	for i, note := range t.notes {
+	for i, note := range t.Notes {
 		if err := sw.SetRow("A"+strconv.Itoa(len(t.rows)+3+i), []any{note}); err != nil {
 			return err
 		}
 	}
-	for _, col := range slices.Sorted(maps.Keys(t.comments)) {
-		text := t.comments[col]
+	for _, col := range slices.Sorted(maps.Keys(t.Comments)) {
+		text := t.Comments[col]
 		cell, err := excelize.CoordinatesToCellName(col+1, 1)
 		if err != nil {
 			return err
@@ -394,6 +395,25 @@ func (b *Book) streamTable(sw *excelize.StreamWriter, t *Table) error {
 func (b *Book) Cell(k StyleKey, v any) (excelize.Cell, error) {
 	id, err := b.styles.id(k)
 	return excelize.Cell{StyleID: id, Value: v}, err
+}
+
+// Sheet, Header and Rows return what t holds: its sheet's name, its header row and its rows
+// of cells (values, or excelize.Cell with their style). The benchmarks stream them with
+// excelize alone, the baseline tbsheet's own work is measured against.
+func (t *Table) Sheet() string { return t.sheet }
+
+// Header returns t's header row (see [Table.Sheet]).
+func (t *Table) Header() []string { return t.header }
+
+// Rows returns t's rows of cells (see [Table.Sheet]).
+func (t *Table) Rows() [][]any { return t.rows }
+
+// StyleKeys lists the styles b has made, in the order their ids were made: a workbook that
+// makes them in this order gives them the same ids.
+func (b *Book) StyleKeys() []StyleKey {
+	keys := slices.Collect(maps.Keys(b.styles.ids))
+	slices.SortFunc(keys, func(x, y StyleKey) int { return b.styles.ids[x] - b.styles.ids[y] })
+	return keys
 }
 
 // AddSheet creates a sheet named name (a tbsheet sheet added after the existing ones).

@@ -114,8 +114,8 @@ func RoundList(rounds []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// version is tbsheet's module version and revision, as the build recorded them.
-func version() string {
+// Version is tbsheet's module version and revision, as the build recorded them.
+func Version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"
@@ -132,19 +132,20 @@ func version() string {
 	return v
 }
 
-// sheetNames are the names of the sheets tbsheet writes, in the output's language. The
+// SheetNames are the names of the sheets tbsheet writes, in the output's language. The
 // Matches and Players names are ones tbsheet's hand-kept reader recognizes.
-type sheetNames struct {
-	standings, explain, matches, players, about, event string
+type SheetNames struct {
+	Standings, Explain, Matches, Players, About, Event string
 }
 
-func sheetNamesFor(lang string) sheetNames {
-	return sheetNames{
-		standings: label(lang, "standings"),
-		explain:   label(lang, "explain"),
-		matches:   label(lang, "matches"),
-		players:   label(lang, "sheet.players"),
-		about:     label(lang, "about"),
-		event:     label(lang, "sheet.event"),
+// SheetNamesFor returns the sheets' names in lang.
+func SheetNamesFor(lang string) SheetNames {
+	return SheetNames{
+		Standings: label(lang, "standings"),
+		Explain:   label(lang, "explain"),
+		Matches:   label(lang, "matches"),
+		Players:   label(lang, "sheet.players"),
+		About:     label(lang, "about"),
+		Event:     label(lang, "sheet.event"),
 	}
 }

@@ -57,22 +57,22 @@ func matchRow(ev *tbsheet.Event, r *tbsheet.Round, m *tbsheet.Match) (round, tab
 	if m.Table > 0 {
 		table = m.Table
 	}
-	return round, table, playerName(ev, m.P1), playerName(ev, m.P2), handkept.FormatResultCell(*m)
+	return round, table, PlayerName(ev, m.P1), PlayerName(ev, m.P2), handkept.FormatResultCell(*m)
 }
 
-// playerName returns the name of player p, or "" for NoPlayer.
-func playerName(ev *tbsheet.Event, p int) string {
+// PlayerName returns the name of player p, or "" for NoPlayer.
+func PlayerName(ev *tbsheet.Event, p int) string {
 	if p >= 0 && p < len(ev.Players) {
 		return ev.Players[p].Name
 	}
 	return ""
 }
 
-// matchesTable builds the Matches sheet: every match of every round (playoffs included), one
+// MatchesTable builds the Matches sheet: every match of every round (playoffs included), one
 // row each, in the hand-kept match-list layout. Rows are banded by round. The Result column
 // is text so that "2-1" typed over it stays a result rather than becoming a date.
-func (b *Book) matchesTable(sheet string, ev *tbsheet.Event) (*Table, error) {
-	t := NewTable(sheet, matchListHeaders(ev, b.lang))
+func (b *Book) MatchesTable(sheet string, ev *tbsheet.Event) (*Table, error) {
+	t := NewTable(sheet, matchListHeaders(ev, b.Lang))
 	for ri := range ev.Rounds {
 		r := &ev.Rounds[ri]
 		k := StyleKey{Row: BandOf(ri)}
@@ -89,10 +89,10 @@ func (b *Book) matchesTable(sheet string, ev *tbsheet.Event) (*Table, error) {
 	return t, nil
 }
 
-// playersTable builds the Players sheet: name, id, the round after which the player dropped
+// PlayersTable builds the Players sheet: name, id, the round after which the player dropped
 // and the rating, in the hand-kept layout. IDs are text, keeping leading zeros.
-func (b *Book) playersTable(sheet string, ev *tbsheet.Event) (*Table, error) {
-	t := NewTable(sheet, headers(playersKeys, b.lang))
+func (b *Book) PlayersTable(sheet string, ev *tbsheet.Event) (*Table, error) {
+	t := NewTable(sheet, headers(playersKeys, b.Lang))
 	t.Freeze = 1
 	for i := range ev.Players {
 		p := &ev.Players[i]
@@ -107,15 +107,15 @@ func (b *Book) playersTable(sheet string, ev *tbsheet.Event) (*Table, error) {
 	return t, nil
 }
 
-// eventTable builds the Event sheet: the event's name, date, system, points, tiebreak order and
+// EventTable builds the Event sheet: the event's name, date, system, points, tiebreak order and
 // planned rounds as label/value rows (handkept.EventFieldLabel), so that a converted workbook ranks
 // the way its source was configured. Rows the event does not set are left out.
-func (b *Book) eventTable(sheet string, ev *tbsheet.Event) (*Table, error) {
-	t := NewTable(sheet, []string{label(b.lang, "item"), label(b.lang, "value")})
+func (b *Book) EventTable(sheet string, ev *tbsheet.Event) (*Table, error) {
+	t := NewTable(sheet, []string{label(b.Lang, "item"), label(b.Lang, "value")})
 	var rows [][2]string
 	add := func(key, v string) {
 		if v != "" {
-			rows = append(rows, [2]string{handkept.EventFieldLabel(key, b.lang), v})
+			rows = append(rows, [2]string{handkept.EventFieldLabel(key, b.Lang), v})
 		}
 	}
 	add("name", ev.Name)

@@ -5,9 +5,6 @@ import (
 	"unicode/utf16"
 
 	"github.com/xuri/excelize/v2"
-
-	"github.com/tbsheet/tbsheet"
-	"github.com/tbsheet/tbsheet/calc"
 )
 
 // What a workbook looks like on paper. Every sheet tbsheet writes is fitted to the width of
@@ -21,23 +18,6 @@ import (
 type PrintSetup struct {
 	Paper              string // "A4" or "Letter" ("": A4)
 	Event, Title, Date string
-}
-
-// standingsPrint returns the print setup of a standings workbook. The date is the event's
-// when the input gives it, else the day the standings were written.
-func standingsPrint(st *calc.Standings, opt Options) PrintSetup {
-	p := PrintSetup{Paper: opt.Paper, Title: Title(st, opt.Lang), Date: opt.Time().Format("2006-01-02")}
-	if ev := st.Event; ev != nil {
-		p.Event = ev.Name
-		if ev.Pod != "" {
-			p.Event = strings.TrimPrefix(p.Event+" · "+ev.Pod, " · ")
-		}
-		p.Event = tbsheet.Printable(p.Event) // a control character shows, as on the wall
-		if ev.Date != "" {
-			p.Date = ev.Date
-		}
-	}
-	return p
 }
 
 // The printed sheet's margins in inches: the top leaves room for the two-line header.
@@ -74,7 +54,7 @@ func paperPoints(paper string) (w, h float64, code int) {
 // pageSetup prepares t's sheet for printing; it runs before the stream writer starts, which
 // writes the sheet properties first. The sheet is fitted to one page wide (as many tall as
 // it needs) in the orientation of pageOrientation, its first row repeated on every page,
-// the page limited to t.printCols columns when set, the header and footer of b.print, and
+// the page limited to t.PrintCols columns when set, the header and footer of b.print, and
 // Excel told that IDs stored as text are meant to be text.
 func (b *Book) pageSetup(t *Table) error {
 	on, one, unbounded := true, 1, 0
@@ -97,8 +77,8 @@ func (b *Book) pageSetup(t *Table) error {
 	}
 	quoted := "'" + strings.ReplaceAll(t.sheet, "'", "''") + "'"
 	names := []excelize.DefinedName{{Name: "_xlnm.Print_Titles", RefersTo: quoted + "!$1:$1", Scope: t.sheet}}
-	if t.printCols > 0 {
-		last, err := excelize.ColumnNumberToName(t.printCols)
+	if t.PrintCols > 0 {
+		last, err := excelize.ColumnNumberToName(t.PrintCols)
 		if err != nil {
 			return err
 		}
@@ -111,7 +91,7 @@ func (b *Book) pageSetup(t *Table) error {
 	}
 	if b.Print.Title != "" {
 		if err := b.F.SetHeaderFooter(t.sheet, &excelize.HeaderFooterOptions{
-			OddHeader: b.Print.header(), OddFooter: "&L&A&R" + label(b.lang, "print.page-of"),
+			OddHeader: b.Print.header(), OddFooter: "&L&A&R" + label(b.Lang, "print.page-of"),
 		}); err != nil {
 			return err
 		}
@@ -152,7 +132,7 @@ func escapeHeader(s string) string { return strings.ReplaceAll(s, "&", "&&") }
 func (b *Book) pageOrientation(t *Table) string {
 	width := 0.0
 	for i := range t.widths {
-		if t.printCols > 0 && i >= t.printCols {
+		if t.PrintCols > 0 && i >= t.PrintCols {
 			break
 		}
 		width += t.colWidth(i) * pointsPerWidth
@@ -184,7 +164,7 @@ func (t *Table) pages(height float64) int {
 		}
 		used += h
 	}
-	if notes := rowPoints * float64(len(t.notes)+1); len(t.notes) > 0 && used+notes > height {
+	if notes := rowPoints * float64(len(t.Notes)+1); len(t.Notes) > 0 && used+notes > height {
 		pages++
 	}
 	return pages
@@ -193,7 +173,7 @@ func (t *Table) pages(height float64) int {
 // rowHeight is the height of t's row i in points: one line, or as many as its wrapped cells
 // take, up to Excel's highest row.
 func (t *Table) rowHeight(i int) float64 {
-	if !t.wrap {
+	if !t.Wrap {
 		return rowPoints
 	}
 	return min(excelize.MaxRowHeight, rowPoints*float64(t.rowLines(t.wrapped[i])))
@@ -210,7 +190,7 @@ func (t *Table) rowLines(shown []string) int {
 		room := max(1, t.colWidth(i)-2)
 		lines := 0
 		for line := range strings.SplitSeq(s, "\n") {
-			lines += max(1, int((textWidth(line)+room-1)/room))
+			lines += max(1, int((TextWidth(line)+room-1)/room))
 		}
 		n = max(n, lines)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 func newExplainCmd() *cobra.Command {
@@ -65,7 +66,7 @@ or #RANK. An unknown player exits 1 with the closest name.`,
 func explain(w io.Writer, st *calc.Standings, row calc.Row, opt writer.Options) error {
 	for i := range st.Rows {
 		if st.Rows[i].Player == row.Player {
-			return outputErr(writer.WriteExplain(w, st, i, opt))
+			return outputErr(standingsheet.WriteExplain(w, st, i, opt))
 		}
 	}
 	return nil

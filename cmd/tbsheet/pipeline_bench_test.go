@@ -17,6 +17,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/rusage"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 // benchChildEnv, when set, makes the test binary a child process of a benchmark instead of
@@ -52,7 +53,7 @@ func benchChild(args []string) int {
 	}
 	st, err := calc.Compute(ev, opt)
 	if err == nil {
-		err = writer.WriteStandingsFiles([]writer.StandingsFile{{Path: args[5], Standings: st}}, writer.Options{})
+		err = standingsheet.Standings.WriteFiles([]writer.DocFile[*calc.Standings]{{Path: args[5], Doc: st}}, writer.Options{})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

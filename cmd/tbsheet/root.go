@@ -13,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -24,7 +25,7 @@ func newRoot(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Swiss-tournament standings with every tiebreaker, exactly",
 		Long: `tbsheet reads tournament results, computes every tiebreaker exactly as each system
 defines it ('tbsheet systems' lists them), and writes standings to the terminal and to
-` + strings.Join(writer.Standings.Exts(), ", ") + ` files.
+` + strings.Join(standingsheet.Standings.Exts(), ", ") + ` files.
 
 Input formats, detected from the content (--from forces one):
 ` + inputFormats(),
@@ -171,7 +172,7 @@ type outputFlags struct {
 }
 
 func (f *outputFlags) register(fs *pflag.FlagSet) {
-	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` ("+strings.Join(writer.Standings.Exts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&f.outputs, "output", "o", nil, "write standings to `FILE` ("+strings.Join(standingsheet.Standings.Exts(), ", ")+"); repeatable")
 	markOutputs(fs, "output")
 	f.registerPages(fs)
 	fs.StringVar(&f.by, "by", "rank", "order of the PDF and table: rank; name (the alphabetical list players use to find themselves, by family name where the input keeps it apart); or family (by family name from one name column)")

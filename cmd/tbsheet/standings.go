@@ -8,7 +8,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
-	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 func newStandingsCmd() *cobra.Command {
@@ -51,13 +51,13 @@ silences them.`,
 			}
 			inputs, locks := pipeline.SkipLocks(inputs)
 			j.printNotes(cmd.ErrOrStderr(), locks)
-			if err := checkProduct(writer.Standings, to, nil); err != nil {
+			if err := checkProduct(standingsheet.Standings, to, nil); err != nil {
 				return err
 			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			if err := checkProduct(writer.Standings, "", of.outputs); err != nil {
+			if err := checkProduct(standingsheet.Standings, "", of.outputs); err != nil {
 				return err
 			}
 			stderr := cmd.ErrOrStderr()
@@ -85,12 +85,12 @@ silences them.`,
 			for _, s := range all {
 				sts = append(sts, s.Standings)
 			}
-			return outputErr(writer.Standings.Print(cmd.OutOrStdout(), to, sts, j.WriteOpt))
+			return outputErr(standingsheet.Standings.Print(cmd.OutOrStdout(), to, sts, j.WriteOpt))
 		},
 	}
 	cf.register(cmd.Flags())
 	of.register(cmd.Flags())
-	cmd.Flags().StringVar(&to, "to", "", writer.Standings.ToHelp()+" (default table; nothing when -o is given)")
+	cmd.Flags().StringVar(&to, "to", "", standingsheet.Standings.ToHelp()+" (default table; nothing when -o is given)")
 	cmd.Flags().StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	cmd.Flags().StringVar(&players, "players", "", "a players `FILE` (Name, ID, Dropped After, Rating) for inputs that lack one")
 	cmd.Flags().BoolVar(&final, "final", false, "final standings after a top cut (default when the input has playoff rounds)")

@@ -17,10 +17,10 @@ import (
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/watch"
-	"github.com/tbsheet/tbsheet/writer"
 	"github.com/tbsheet/tbsheet/writer/roundsheet"
 	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 	"github.com/tbsheet/tbsheet/writer/seasontable"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 func newWatchCmd() *cobra.Command { return newWatchCmdRunning(watch.Run) }
@@ -92,7 +92,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 					files = append(files, o)
 				}
 			}
-			if err := checkProduct(writer.Standings, "", files); err != nil {
+			if err := checkProduct(standingsheet.Standings, "", files); err != nil {
 				return err
 			}
 			if len(scenarios) > 0 {
@@ -185,7 +185,7 @@ every input (see 'tbsheet season'; its flags say how points are earned), as each
 // without the dot.
 func outputKinds() []string {
 	var out []string
-	for _, e := range writer.Standings.Exts() {
+	for _, e := range standingsheet.Standings.Exts() {
 		out = append(out, strings.TrimPrefix(e, "."))
 	}
 	return out

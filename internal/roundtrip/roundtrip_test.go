@@ -18,6 +18,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -129,7 +130,7 @@ func TestStandingsWorkbookRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			path := filepath.Join(t.TempDir(), "standings.xlsx")
-			if err := writer.Standings.WriteFile(path, st, writer.Options{Lang: lang}); err != nil {
+			if err := standingsheet.Standings.WriteFile(path, st, writer.Options{Lang: lang}); err != nil {
 				t.Fatal(err)
 			}
 			got, err := reader.Read(path, "", reader.Options{})
@@ -265,7 +266,7 @@ func standingsText(t *testing.T, ev *tbsheet.Event, system string) string {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := writer.WriteCSV(&b, st, writer.Options{}); err != nil {
+	if err := standingsheet.WriteCSV(&b, st, writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()

@@ -117,3 +117,47 @@ func PDFText(t *testing.T, path string) []string {
 	pages := strings.Split(Poppler(t, "pdftotext", "-layout", path, "-"), "\f")
 	return pages[:len(pages)-1] // the text ends with a form feed
 }
+
+// NamedStandings returns the standings of a generated event whose players have the given
+// names.
+func NamedStandings(names ...string) *calc.Standings {
+	ev := swissgen.Generate(swissgen.Config{Players: len(names), Rounds: 3, Seed: 1})
+	for i, n := range names {
+		ev.Players[i].Name = n
+	}
+	return Compute(ev, calc.Options{System: "mtg"})
+}
+
+// NotPlayed returns the standings of an event whose players are registered but whose first
+// round is not paired yet: no one is ranked.
+func NotPlayed() *calc.Standings {
+	ev := SmallEvent()
+	ev.Rounds = nil
+	return Compute(ev, calc.Options{System: "mtg"})
+}
+
+// FinalStandings returns the final standings of BigEvent(16) after a top 4: Swiss #1 beats
+// #4 and #3 beats #2 in the semi-finals, #3 wins the final.
+func FinalStandings() *calc.Standings {
+	ev := BigEvent(16)
+	st := Compute(ev, calc.Options{System: "mtg"})
+	p := func(rank int) int { return st.Rows[rank-1].Player }
+	ev.Rounds = append(ev.Rounds,
+		tbsheet.Round{Number: 9, Playoff: true, Matches: []tbsheet.Match{
+			{Table: 1, P1: p(1), P2: p(4), Result: tbsheet.Win}, {Table: 2, P1: p(2), P2: p(3), Result: tbsheet.Loss}}},
+		tbsheet.Round{Number: 10, Playoff: true, Matches: []tbsheet.Match{{Table: 1, P1: p(1), P2: p(3), Result: tbsheet.Loss}}})
+	return calc.Final(Compute(ev, calc.Options{System: "mtg"}))
+}
+
+// CutStandings returns the standings of BigEvent(16) while its top 8 is played: the
+// quarterfinals paired in bracket order (1–8, 4–5, 2–7, 3–6), #1 and #5 through, the
+// other two tables waiting for their results.
+func CutStandings() *calc.Standings {
+	ev := BigEvent(16)
+	st := Compute(ev, calc.Options{System: "mtg"})
+	p := func(rank int) int { return st.Rows[rank-1].Player }
+	ev.Rounds = append(ev.Rounds, tbsheet.Round{Number: 9, Playoff: true, Matches: []tbsheet.Match{
+		{Table: 1, P1: p(1), P2: p(8), Result: tbsheet.Win}, {Table: 2, P1: p(4), P2: p(5), Result: tbsheet.Loss},
+		{Table: 3, P1: p(2), P2: p(7)}, {Table: 4, P1: p(3), P2: p(6)}}})
+	return calc.Final(Compute(ev, calc.Options{System: "mtg"}))
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/topcut"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 // cutBracket returns the bracket of a top cut of writertest.BigEvent(n) (Latin, Chinese and Japanese
@@ -176,8 +177,8 @@ func FuzzBracket(f *testing.F) {
 		}
 		langs := i18n.Langs()
 		opt := writer.Options{Now: writertest.Now, Lang: langs[int(opts/2)%len(langs)], Cut: int(opts % 5)}
-		for _, ext := range writer.Standings.Exts() {
-			if b, err := writer.Standings.Render("standings"+ext, st, opt); err != nil || len(b) == 0 {
+		for _, ext := range standingsheet.Standings.Exts() {
+			if b, err := standingsheet.Standings.Render("standings"+ext, st, opt); err != nil || len(b) == 0 {
 				t.Errorf("%s: %v (%d bytes)", ext, err, len(b))
 			}
 		}

@@ -33,7 +33,7 @@ const (
 type pairingWords struct {
 	p    *pairings.Pairings
 	lang string
-	// family sorts the list by name by family name (see byFamily).
+	// family sorts the list by name by family name (see writer.SortsByFamily).
 	family bool
 }
 
