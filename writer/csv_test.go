@@ -122,7 +122,7 @@ func TestIDColumn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rows, err := f.GetRows(sheetNamesFor("en").standings)
+		rows, err := f.GetRows(SheetNamesFor("en").standings)
 		f.Close()
 		if err != nil || len(rows) == 0 {
 			t.Fatalf("%s: Standings sheet: %v", tt.name, err)

@@ -1,4 +1,4 @@
-package writer
+package writer_test
 
 import (
 	"fmt"
@@ -12,6 +12,8 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -33,10 +35,10 @@ import (
 func BenchmarkEndToEnd4096(b *testing.B) {
 	dir := b.TempDir()
 	input := filepath.Join(dir, "results.xlsx")
-	if err := Results.WriteFile(input, swissgen.Generate(swissgen.Realistic(4096, 12, 1)), Options{}); err != nil {
+	if err := resultfile.Results.WriteFile(input, swissgen.Generate(swissgen.Realistic(4096, 12, 1)), writer.Options{}); err != nil {
 		b.Fatal(err)
 	}
-	opt := Options{Now: writertest.Now}
+	opt := writer.Options{Now: writertest.Now}
 	standings := func(b *testing.B) *calc.Standings {
 		ev, err := reader.Read(input, "", reader.Options{})
 		if err != nil {
@@ -56,7 +58,7 @@ func BenchmarkEndToEnd4096(b *testing.B) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 			var wall, cpu float64 // the baseline's, per op, in this run
 			b.Run("excelize-baseline", func(b *testing.B) {
-				tables, styles := benchTables(b, standings(b), opt)
+				tables, styles := writer.BenchTables(b, standings(b), opt)
 				out := filepath.Join(dir, "baseline.xlsx")
 				b.ReportAllocs()
 				start := rusage.CPU()
@@ -68,7 +70,7 @@ func BenchmarkEndToEnd4096(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					err = streamTables(f, tables, styles)
+					err = writer.StreamTables(f, tables, styles)
 					if cerr := f.Close(); err == nil {
 						err = cerr
 					}
@@ -84,8 +86,8 @@ func BenchmarkEndToEnd4096(b *testing.B) {
 				start := rusage.CPU()
 				for b.Loop() {
 					st := standings(b)
-					files := []StandingsFile{{filepath.Join(dir, "standings.xlsx"), st}, {filepath.Join(dir, "standings.pdf"), st}}
-					if err := WriteStandingsFiles(files, opt); err != nil {
+					files := []writer.StandingsFile{{filepath.Join(dir, "standings.xlsx"), st}, {filepath.Join(dir, "standings.pdf"), st}}
+					if err := writer.WriteStandingsFiles(files, opt); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -13,4 +13,7 @@ var (
 	MarginTop = marginTop
 	// WriteStandingsPDF writes the standings' wall PDF.
 	WriteStandingsPDF = writePDF
+	// BenchTables and StreamTables are the excelize baseline of BenchmarkEndToEnd4096.
+	BenchTables  = benchTables
+	StreamTables = streamTables
 )

@@ -229,7 +229,7 @@ func jsonReference(st *calc.Standings) any {
 		standingsJSON struct {
 			Event     eventSummaryJSON `json:"event"`
 			System    string           `json:"system"`
-			Points    pointsJSON       `json:"points"`
+			Points    PointsJSON       `json:"points"`
 			Tiebreaks []string         `json:"tiebreaks"`
 			TopCut    *topCutJSON      `json:"top_cut,omitempty"`
 			Standings []rowJSON        `json:"standings"`
@@ -239,7 +239,7 @@ func jsonReference(st *calc.Standings) any {
 	doc := standingsJSON{
 		Event: eventSummaryJSON{Name: ev.Name, Source: ev.Source, Format: ev.Format,
 			Rounds: len(st.Rounds), Players: len(st.Rows)},
-		Points: pointsJSON{Win: JSONNum(st.Points.Win), Draw: JSONNum(st.Points.Draw),
+		Points: PointsJSON{Win: JSONNum(st.Points.Win), Draw: JSONNum(st.Points.Draw),
 			Loss: JSONNum(st.Points.Loss), Bye: JSONNum(st.Points.Bye)},
 		Tiebreaks: []string{},
 		Standings: make([]rowJSON, len(st.Rows)),

@@ -46,10 +46,17 @@ func appendJSONNum(dst []byte, n exact.Num) []byte {
 	return dst
 }
 
-// pointsJSON are match points in JSON.
-type pointsJSON struct {
+// PointsJSON are match points in JSON.
+type PointsJSON struct {
 	Win  JSONNum `json:"win"`
 	Draw JSONNum `json:"draw"`
 	Loss JSONNum `json:"loss"`
 	Bye  JSONNum `json:"bye"`
+}
+
+// GamesJSON are a match's games in JSON, from Player 1's side: won by each and drawn.
+type GamesJSON struct {
+	P1    int `json:"p1"`
+	P2    int `json:"p2"`
+	Drawn int `json:"drawn"`
 }

@@ -228,7 +228,7 @@ func TestWorkbookReaderNotesInLanguage(t *testing.T) {
 	st := writertest.Compute(ev, calc.Options{System: "mtg"})
 	for _, lang := range i18n.Langs() {
 		f := writeXLSX(t, st, Options{Lang: lang, Now: writertest.Now}, XLSXConfig{})
-		rows, err := f.GetRows(sheetNamesFor(lang).about)
+		rows, err := f.GetRows(SheetNamesFor(lang).about)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,7 +3,6 @@ package writer
 import (
 	"io"
 
-	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 )
 
@@ -19,19 +18,5 @@ var (
 				return writeStandingsXLSX(w, st, opt, XLSXConfig{})
 			}},
 			{To: "table", Write: WriteTable},
-		}}
-
-	// Results are an event's results in a format tbsheet reads back (convert): .xlsx is a
-	// Matches sheet (the match list) and a Players sheet (ids, drops, ratings); .csv is the
-	// match list alone, since a CSV holds one table (ids, drops and ratings are lost; keep the
-	// XLSX or pass --players when reading it); .json is the model itself (WriteEventJSON);
-	// .trf is FIDE's format (writeTRF). Playoff rounds are kept, their Round cell written
-	// "Playoff 6" (handkept.PlayoffRoundLabel).
-	Results = &Product[*tbsheet.Event]{Name: "results", Written: "convert writes",
-		Formats: []Format[*tbsheet.Event]{
-			{Ext: ".csv", BOM: true, Write: writeMatchListCSV},
-			{Ext: ".json", Write: func(w io.Writer, ev *tbsheet.Event, _ Options) error { return WriteEventJSON(w, ev) }},
-			{Ext: ".trf", Write: writeTRF},
-			{Ext: ".xlsx", Write: writeEventXLSX},
 		}}
 )

@@ -23,7 +23,7 @@ func writeStandingsXLSX(w io.Writer, st *calc.Standings, opt Options, cfg XLSXCo
 	if opt.Template != "" {
 		return fillTemplateXLSX(w, st, opt)
 	}
-	names := sheetNamesFor(opt.Lang)
+	names := SheetNamesFor(opt.Lang)
 	b, err := NewEmbeddedBook(opt.Lang, names.standings)
 	if err != nil {
 		return err
@@ -54,9 +54,9 @@ func (b *Book) addStandardSheets(st *calc.Standings, ex [][]explained, opt Optio
 		build func(string) (*Table, error)
 	}{
 		{names.explain, func(s string) (*Table, error) { return b.explainTable(s, st, ex) }},
-		{names.matches, func(s string) (*Table, error) { return b.matchesTable(s, st.Event) }},
-		{names.players, func(s string) (*Table, error) { return b.playersTable(s, st.Event) }},
-		{names.event, func(s string) (*Table, error) { return b.eventTable(s, rankedAs(st)) }},
+		{names.Matches, func(s string) (*Table, error) { return b.MatchesTable(s, st.Event) }},
+		{names.Players, func(s string) (*Table, error) { return b.PlayersTable(s, st.Event) }},
+		{names.Event, func(s string) (*Table, error) { return b.EventTable(s, rankedAs(st)) }},
 		{names.about, func(s string) (*Table, error) { return b.aboutTable(s, st, opt) }},
 	}
 	for _, s := range builders {
@@ -160,7 +160,7 @@ func figure(r *calc.Row, j int) calc.Figure {
 // standingsColumns, numbers as numbers in the system's display format, formulas with the
 // exact value cached, and a line under the top cut (the first cut rows; 0 for none).
 func (b *Book) standingsTable(sheet string, st *calc.Standings, ex [][]explained, cut int, cfg XLSXConfig) (*Table, error) {
-	cols := standingsColumns(st, b.lang, true)
+	cols := standingsColumns(st, b.Lang, true)
 	header := make([]string, len(cols))
 	comments := map[int]string{}
 	printCols := 0
@@ -170,12 +170,12 @@ func (b *Book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 		case colValue:
 			comments[i] = defComment(st.Columns[c.tb])
 		case colFormula:
-			comments[i] = labelf(b.lang, "formula-comment", st.Columns[c.tb].Short)
+			comments[i] = labelf(b.Lang, "formula-comment", st.Columns[c.tb].Short)
 			if printCols == 0 {
 				printCols = i // the page leaves out the formulas, which repeat the values
 			}
 		case colOpponents:
-			if legend := termsLegend(b.lang, ex, c.tb); legend != "" {
+			if legend := termsLegend(b.Lang, ex, c.tb); legend != "" {
 				comments[i] = legend
 			}
 		}
@@ -227,7 +227,7 @@ func (b *Book) standingsTable(sheet string, st *calc.Standings, ex [][]explained
 					}
 				}
 			case colNote:
-				note := i18n.Of(b.lang).Note(r.Note)
+				note := i18n.Of(b.Lang).Note(r.Note)
 				v, shown[j] = note, note
 			case colOpponents:
 				if terms := ex[i][c.tb].terms; terms != "" {
@@ -296,7 +296,7 @@ func numFormat(f calc.Format, v exact.Num) string {
 // explainTable builds the Explain sheet: rank, player and each tiebreak's arithmetic in
 // words (explainCell), and under the table what the floor and cap arrows mean.
 func (b *Book) explainTable(sheet string, st *calc.Standings, ex [][]explained) (*Table, error) {
-	header := []string{label(b.lang, "rank"), label(b.lang, "player")}
+	header := []string{label(b.Lang, "rank"), label(b.Lang, "player")}
 	comments := map[int]string{}
 	for _, d := range st.Columns {
 		header = append(header, d.Short)
@@ -312,7 +312,7 @@ func (b *Book) explainTable(sheet string, st *calc.Standings, ex [][]explained) 
 		values := []any{r.Rank, name}
 		shown := []string{strconv.Itoa(r.Rank), name}
 		for j := range st.Columns {
-			text := explainCell(b.lang, ex[i][j])
+			text := explainCell(b.Lang, ex[i][j])
 			bounds.add(text)
 			values = append(values, text)
 			shown = append(shown, text)
@@ -327,7 +327,7 @@ func (b *Book) explainTable(sheet string, st *calc.Standings, ex [][]explained) 
 		}
 		t.Add(row, shown)
 	}
-	if legend := bounds.legend(b.lang); legend != "" {
+	if legend := bounds.legend(b.Lang); legend != "" {
 		t.notes = strings.Split(legend, "\n")
 	}
 	return t, nil
@@ -354,7 +354,7 @@ func explainCell(lang string, e explained) string {
 // aboutTable builds the About sheet: what the standings are, how they were computed, the
 // tiebreak definitions, the notes and the matches still missing.
 func (b *Book) aboutTable(sheet string, st *calc.Standings, opt Options) (*Table, error) {
-	lang, ev := b.lang, st.Event
+	lang, ev := b.Lang, st.Event
 	t := NewTable(sheet, []string{label(lang, "item"), label(lang, "value")})
 	t.Filter, t.maxWidth, t.wrap = false, explainWidth, true
 	n := 0 // rows since the last section header, for banding

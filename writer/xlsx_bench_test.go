@@ -58,14 +58,14 @@ func benchTables(b *testing.B, st *calc.Standings, opt Options) ([]*Table, []Sty
 	if err != nil {
 		b.Fatal(err)
 	}
-	names := sheetNamesFor(opt.Lang)
+	names := SheetNamesFor(opt.Lang)
 	ex := explainAll(st, opt.Lang)
 	var tables []*Table
 	for _, build := range []func() (*Table, error){
 		func() (*Table, error) { return bk.standingsTable(names.standings, st, ex, opt.Cut, XLSXConfig{}) },
 		func() (*Table, error) { return bk.explainTable(names.explain, st, ex) },
-		func() (*Table, error) { return bk.matchesTable(names.matches, st.Event) },
-		func() (*Table, error) { return bk.playersTable(names.players, st.Event) },
+		func() (*Table, error) { return bk.MatchesTable(names.Matches, st.Event) },
+		func() (*Table, error) { return bk.PlayersTable(names.Players, st.Event) },
 		func() (*Table, error) { return bk.aboutTable(names.about, st, opt) },
 	} {
 		t, err := build()
@@ -75,13 +75,13 @@ func benchTables(b *testing.B, st *calc.Standings, opt Options) ([]*Table, []Sty
 		tables = append(tables, t)
 	}
 	keys := slices.Collect(func(yield func(StyleKey) bool) {
-		for k := range bk.styles.ids {
+		for k := range bk.Styles.ids {
 			if !yield(k) {
 				return
 			}
 		}
 	})
-	slices.SortFunc(keys, func(x, y StyleKey) int { return bk.styles.ids[x] - bk.styles.ids[y] })
+	slices.SortFunc(keys, func(x, y StyleKey) int { return bk.Styles.ids[x] - bk.Styles.ids[y] })
 	return tables, keys
 }
 
@@ -98,7 +98,7 @@ func streamTables(w io.Writer, tables []*Table, styles []StyleKey) error {
 		return err
 	}
 	for _, k := range styles { // the same ids, made in the same order
-		if _, err := bk.styles.id(k); err != nil {
+		if _, err := bk.Styles.ID(k); err != nil {
 			return err
 		}
 	}

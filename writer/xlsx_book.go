@@ -18,8 +18,8 @@ import (
 // (see writeTable), which keeps large events fast and memory flat.
 type Book struct {
 	F      *excelize.File
-	lang   string
-	styles *styler
+	Lang   string
+	Styles *styler
 	Print  PrintSetup
 }
 
@@ -30,7 +30,7 @@ func newBook(f *excelize.File, lang string) (*Book, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Book{F: f, lang: lang, styles: &styler{F: f, spec: spec, ids: map[StyleKey]int{}}}, nil
+	return &Book{F: f, Lang: lang, Styles: &styler{F: f, Spec: spec, ids: map[StyleKey]int{}}}, nil
 }
 
 // NewEmbeddedBook starts a workbook from the embedded template, its style sheet renamed to
@@ -62,7 +62,7 @@ func openEmbedded() (*excelize.File, error) {
 
 // styleSpec holds the styles of templates.Standings' style cells.
 type styleSpec struct {
-	header, body, band, Dropped *excelize.Style
+	Header, body, band, Dropped *excelize.Style
 }
 
 // loadStyleSpec reads the style cells of the embedded workbook, once.
@@ -77,7 +77,7 @@ var loadStyleSpec = sync.OnceValues(func() (*styleSpec, error) {
 		cell string
 		dst  **excelize.Style
 	}{
-		{templates.HeaderCell, &spec.header}, {templates.BodyCell, &spec.body},
+		{templates.HeaderCell, &spec.Header}, {templates.BodyCell, &spec.body},
 		{templates.BandCell, &spec.band}, {templates.DroppedCell, &spec.Dropped},
 	} {
 		id, err := f.GetCellStyle(templates.StyleSheet, c.cell)
@@ -137,7 +137,7 @@ var cutLine = excelize.Border{Type: "bottom", Color: "C00000", Style: 5}
 // styler makes cell styles on demand from the spec, one excelize style per distinct key.
 type styler struct {
 	F    *excelize.File
-	spec *styleSpec
+	Spec *styleSpec
 	ids  map[StyleKey]int
 }
 
@@ -146,22 +146,22 @@ type styler struct {
 // applies).
 var builtinNumFmts = map[string]int{"0": 1, "0.00": 2, "0.00%": 10, "@": 49}
 
-// id returns the style for a key, creating it the first time.
-func (s *styler) id(k StyleKey) (int, error) {
+// ID returns the style for a key, creating it the first time.
+func (s *styler) ID(k StyleKey) (int, error) {
 	if id, ok := s.ids[k]; ok {
 		return id, nil
 	}
 	var st excelize.Style
 	switch k.Row {
 	case RowHeader:
-		st = *s.spec.header
+		st = *s.Spec.Header
 	case rowBand:
-		st = *s.spec.band
+		st = *s.Spec.band
 	default:
-		st = *s.spec.body
+		st = *s.Spec.body
 	}
 	if k.Dropped {
-		st.Font = s.spec.Dropped.Font
+		st.Font = s.Spec.Dropped.Font
 	}
 	if k.cut {
 		st.Border = append(slices.DeleteFunc(slices.Clone(st.Border), func(b excelize.Border) bool {
@@ -277,7 +277,7 @@ func (t *Table) fit(i int, s string) {
 func longestLine(s string) float64 {
 	w := 0.0
 	for line := range strings.SplitSeq(s, "\n") {
-		w = max(w, textWidth(line))
+		w = max(w, TextWidth(line))
 	}
 	return w
 }
@@ -292,9 +292,9 @@ func numberText(s string) bool {
 	return err == nil
 }
 
-// textWidth is the width of s in Excel's column unit (the width of a digit): East Asian
+// TextWidth is the width of s in Excel's column unit (the width of a digit): East Asian
 // wide and full-width characters take two.
-func textWidth(s string) float64 { return float64(cellWidth(s)) }
+func TextWidth(s string) float64 { return float64(cellWidth(s)) }
 
 // WriteTable streams t into its sheet, which must exist and is replaced: column widths, the
 // frozen header, the header styled with comments, the rows, the auto filter.
@@ -342,7 +342,7 @@ func (b *Book) streamTable(sw *excelize.StreamWriter, t *Table) error {
 	if err := sw.SetPanes(panes); err != nil {
 		return err
 	}
-	hs, err := b.styles.id(StyleKey{Row: RowHeader})
+	hs, err := b.Styles.ID(StyleKey{Row: RowHeader})
 	if err != nil {
 		return err
 	}
@@ -392,7 +392,7 @@ func (b *Book) streamTable(sw *excelize.StreamWriter, t *Table) error {
 
 // Cell returns a styled cell for a table row.
 func (b *Book) Cell(k StyleKey, v any) (excelize.Cell, error) {
-	id, err := b.styles.id(k)
+	id, err := b.Styles.ID(k)
 	return excelize.Cell{StyleID: id, Value: v}, err
 }
 

@@ -106,7 +106,7 @@ func TestLibreOfficeDisplaysValues(t *testing.T) {
 					}
 				}
 			}
-			checkMatchList(t, st.Event, sheets["Matches"][1:], nil)
+			writertest.CheckMatchList(t, st.Event, sheets["Matches"][1:], nil)
 		})
 	}
 }

@@ -135,16 +135,17 @@ func version() string {
 // sheetNames are the names of the sheets tbsheet writes, in the output's language. The
 // Matches and Players names are ones tbsheet's hand-kept reader recognizes.
 type sheetNames struct {
-	standings, explain, matches, players, about, event string
+	standings, explain, Matches, Players, about, Event string
 }
 
-func sheetNamesFor(lang string) sheetNames {
+// SheetNamesFor returns the names of the sheets tbsheet writes in lang.
+func SheetNamesFor(lang string) sheetNames {
 	return sheetNames{
 		standings: label(lang, "standings"),
 		explain:   label(lang, "explain"),
-		matches:   label(lang, "matches"),
-		players:   label(lang, "sheet.players"),
+		Matches:   label(lang, "matches"),
+		Players:   label(lang, "sheet.players"),
 		about:     label(lang, "about"),
-		event:     label(lang, "sheet.event"),
+		Event:     label(lang, "sheet.event"),
 	}
 }

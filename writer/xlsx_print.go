@@ -111,7 +111,7 @@ func (b *Book) pageSetup(t *Table) error {
 	}
 	if b.Print.Title != "" {
 		if err := b.F.SetHeaderFooter(t.sheet, &excelize.HeaderFooterOptions{
-			OddHeader: b.Print.header(), OddFooter: "&L&A&R" + label(b.lang, "print.page-of"),
+			OddHeader: b.Print.header(), OddFooter: "&L&A&R" + label(b.Lang, "print.page-of"),
 		}); err != nil {
 			return err
 		}
@@ -210,7 +210,7 @@ func (t *Table) rowLines(shown []string) int {
 		room := max(1, t.colWidth(i)-2)
 		lines := 0
 		for line := range strings.SplitSeq(s, "\n") {
-			lines += max(1, int((textWidth(line)+room-1)/room))
+			lines += max(1, int((TextWidth(line)+room-1)/room))
 		}
 		n = max(n, lines)
 	}

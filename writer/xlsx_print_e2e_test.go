@@ -26,8 +26,8 @@ import (
 func TestLibreOfficePrintsSmallEvent(t *testing.T) {
 	st := writertest.Compute(writertest.BigEvent(16), calc.Options{System: "mtg"})
 	pages := libreOfficePages(t, st, Options{Now: writertest.Now})
-	names := sheetNamesFor("en")
-	sheets := []string{names.standings, names.explain, names.matches, names.players, names.event, names.about}
+	names := SheetNamesFor("en")
+	sheets := []string{names.standings, names.explain, names.Matches, names.Players, names.Event, names.about}
 	if len(pages) > len(sheets)+1 {
 		t.Errorf("the workbook prints on %d pages, want at most %d", len(pages), len(sheets)+1)
 	}

@@ -73,7 +73,7 @@ func TestXLSXPrintSetup(t *testing.T) {
 					t.Errorf("%s: footer %q, want %q", where, hf.OddFooter, want)
 				}
 			}
-			names := sheetNamesFor(lang)
+			names := SheetNamesFor(lang)
 			cols := standingsColumns(st, lang, true)
 			last := 0
 			for cols[last].kind != colFormula {
@@ -107,7 +107,7 @@ func colName(n int) string {
 // TestXLSXOrientation: a short wide table prints landscape on one page, a long one portrait
 // on fewer pages than landscape would take, a narrow one portrait.
 func TestXLSXOrientation(t *testing.T) {
-	b := &Book{lang: "en"}
+	b := &Book{Lang: "en"}
 	for _, tt := range []struct {
 		name      string
 		st        *calc.Standings
@@ -117,7 +117,7 @@ func TestXLSXOrientation(t *testing.T) {
 		{"16 players", writertest.Compute(writertest.BigEvent(16), calc.Options{System: "mtg"}), "landscape", 1},
 		{"200 players", writertest.BigStandings(200), "portrait", 0},
 	} {
-		tb, err := (&Book{lang: "en", styles: testStyler(t)}).standingsTable("Standings", tt.st, explainAll(tt.st, "en"), 0, XLSXConfig{})
+		tb, err := (&Book{Lang: "en", Styles: testStyler(t)}).standingsTable("Standings", tt.st, explainAll(tt.st, "en"), 0, XLSXConfig{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func testStyler(t *testing.T) *styler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.F.Close() })
-	return b.styles
+	return b.Styles
 }
 
 func TestTablePages(t *testing.T) {

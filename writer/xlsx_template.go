@@ -127,7 +127,7 @@ func fillTemplateXLSX(w io.Writer, st *calc.Standings, opt Options) error {
 			return fmt.Errorf("%s: %s: %w", opt.Template, ts.name, err)
 		}
 	}
-	names := sheetNamesFor(opt.Lang)
+	names := SheetNamesFor(opt.Lang)
 	if err := b.addStandardSheets(st, explainAll(st, opt.Lang), opt, names, skip); err != nil {
 		return err
 	}

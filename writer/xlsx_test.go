@@ -35,18 +35,18 @@ func TestStandingsXLSX(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		st := writertest.Standings()
 		f := writeXLSX(t, st, Options{Lang: lang, Now: writertest.Now}, XLSXConfig{})
-		names := sheetNamesFor(lang)
-		want := []string{names.standings, names.explain, names.matches, names.players, names.event, names.about}
+		names := SheetNamesFor(lang)
+		want := []string{names.standings, names.explain, names.Matches, names.Players, names.Event, names.about}
 		if got := f.GetSheetList(); strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Fatalf("%s: sheets %q, want %q", lang, got, want)
 		}
 		checkStandingsSheet(t, f, names.standings, st, lang, true)
 		checkExplainSheet(t, f, names.explain, st, lang)
-		rows, err := f.GetRows(names.matches)
+		rows, err := f.GetRows(names.Matches)
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkMatchList(t, st.Event, rows[1:], nil)
+		writertest.CheckMatchList(t, st.Event, rows[1:], nil)
 		if p, err := f.GetCalcProps(); err != nil || p.FullCalcOnLoad == nil || !*p.FullCalcOnLoad {
 			t.Errorf("%s: fullCalcOnLoad not set (%v)", lang, err)
 		}
@@ -286,7 +286,7 @@ func TestTextWidth(t *testing.T) {
 		{"Alice", 5}, {"山田 太郎", 9}, {"鈴木さくら", 10}, {"Łukasz", 6}, {"ＡＢ", 4}, {"", 0},
 	}
 	for _, tt := range tests {
-		if got := textWidth(tt.s); got != tt.want {
+		if got := TextWidth(tt.s); got != tt.want {
 			t.Errorf("textWidth(%q) = %v, want %v", tt.s, got, tt.want)
 		}
 	}
@@ -369,7 +369,7 @@ func TestAboutSheet(t *testing.T) {
 
 	// In Japanese, what the standings are ranked by and the tiebreaks' names are Japanese.
 	f = writeXLSX(t, st, Options{Lang: "ja", Now: writertest.Now}, XLSXConfig{})
-	rows, err = f.GetRows(sheetNamesFor("ja").about)
+	rows, err = f.GetRows(SheetNamesFor("ja").about)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -399,7 +399,7 @@ func TestStandingsXLSXPresets(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				checkMatchList(t, st.Event, rows[1:], nil)
+				writertest.CheckMatchList(t, st.Event, rows[1:], nil)
 			})
 		}
 	}
@@ -436,7 +436,7 @@ func TestExplainSheetTranslated(t *testing.T) {
 	}
 	for lang, word := range map[string]string{"zh": "战胜", "ja": "に勝ち"} {
 		f := writeXLSX(t, st, Options{Lang: lang, Now: writertest.Now}, XLSXConfig{})
-		rows, err := f.GetRows(sheetNamesFor(lang).explain)
+		rows, err := f.GetRows(SheetNamesFor(lang).explain)
 		if err != nil {
 			t.Fatal(err)
 		}

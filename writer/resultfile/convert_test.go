@@ -1,8 +1,9 @@
-package writer
+package resultfile
 
 import (
 	"bytes"
 	"encoding/csv"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,7 +14,9 @@ import (
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/golden"
+	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/writer"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -63,26 +66,39 @@ func testEvent() *tbsheet.Event {
 	}
 }
 
+// fileWriter is how p writes a file of the extension ext (with its byte order mark), for the
+// tests of one format.
+func fileWriter(p *writer.Product[*tbsheet.Event], ext string) func(io.Writer, *tbsheet.Event, writer.Options) error {
+	return func(w io.Writer, ev *tbsheet.Event, opt writer.Options) error {
+		data, err := p.Render("file"+ext, ev, opt)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
+	}
+}
+
 func TestEventJSONGolden(t *testing.T) {
 	ev := testEvent()
 	multi := &tbsheet.Event{Name: "League Cup", Source: "cup.tdf", Format: "tdf",
 		Pods: []*tbsheet.Event{{Name: "League Cup", Pod: "Juniors", Players: []tbsheet.Player{{ID: "1", Name: "Kim"}}}}}
 	for name, ev := range map[string]*tbsheet.Event{"event": ev, "event-pods": multi} {
 		var b bytes.Buffer
-		if err := fileWriter(Results, ".json")(&b, ev, Options{}); err != nil {
+		if err := fileWriter(Results, ".json")(&b, ev, writer.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		golden.Check(t, filepath.Join("..", "testdata", "writer", name+".golden.json"), b.String())
+		golden.Check(t, filepath.Join("..", "..", "testdata", "writer", name+".golden.json"), b.String())
 	}
 }
 
 func TestMatchListCSV(t *testing.T) {
 	var b bytes.Buffer
-	if err := fileWriter(Results, ".csv")(&b, testEvent(), Options{}); err != nil {
+	if err := fileWriter(Results, ".csv")(&b, testEvent(), writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	golden.Check(t, filepath.Join("..", "testdata", "writer", "matches.golden.csv"), b.String())
-	out := strings.TrimPrefix(b.String(), UTF8BOM)
+	golden.Check(t, filepath.Join("..", "..", "testdata", "writer", "matches.golden.csv"), b.String())
+	out := strings.TrimPrefix(b.String(), writer.UTF8BOM)
 	if len(out) == b.Len() {
 		t.Error("no BOM")
 	}
@@ -90,81 +106,37 @@ func TestMatchListCSV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkMatchList(t, testEvent(), records[1:], map[string]string{"=Mallory": "'=Mallory"})
+	writertest.CheckMatchList(t, testEvent(), records[1:], map[string]string{"=Mallory": "'=Mallory"})
 }
 
 func TestConvertRefusesPods(t *testing.T) {
 	ev := &tbsheet.Event{Pods: []*tbsheet.Event{testEvent(), testEvent()}}
 	for _, ext := range []string{".csv", ".xlsx"} {
-		if err := fileWriter(Results, ext)(&bytes.Buffer{}, ev, Options{}); err == nil {
+		if err := fileWriter(Results, ext)(&bytes.Buffer{}, ev, writer.Options{}); err == nil {
 			t.Errorf("%s: a multi-pod event was flattened", ext)
 		}
-	}
-}
-
-// checkMatchList checks match-list rows (Round, Table, Player 1, Player 2, Result) against
-// the event: every match in order, results that read back to the same result and games.
-// renamed maps names to how the file writes them (defused formulas).
-func checkMatchList(t *testing.T, ev *tbsheet.Event, rows [][]string, renamed map[string]string) {
-	t.Helper()
-	name := func(p int) string {
-		if p == tbsheet.NoPlayer {
-			return ""
-		}
-		if s, ok := renamed[ev.Players[p].Name]; ok {
-			return s
-		}
-		return ev.Players[p].Name
-	}
-	i := 0
-	for _, r := range ev.Rounds {
-		for _, m := range r.Matches {
-			if i >= len(rows) {
-				t.Fatalf("%d rows, want more", len(rows))
-			}
-			row := append(rows[i], make([]string, 5)...)
-			i++
-			round := strconv.Itoa(r.Number)
-			if r.Playoff {
-				round = handkept.PlayoffRoundLabel(r.Number)
-			}
-			table := ""
-			if m.Table > 0 {
-				table = strconv.Itoa(m.Table)
-			}
-			if row[0] != round || row[1] != table || row[2] != name(m.P1) || row[3] != name(m.P2) {
-				t.Errorf("row %d = %q, want round %s table %s %s vs %s", i, row[:5], round, table, name(m.P1), name(m.P2))
-			}
-			res, games, err := handkept.ParseResultCell(row[4], m.P2 != tbsheet.NoPlayer)
-			if err != nil || res != m.Result || (m.Games.Known && games != m.Games) {
-				t.Errorf("row %d: result %q reads as %v %v (%v), want %v %v", i, row[4], res, games, err, m.Result, m.Games)
-			}
-		}
-	}
-	if i != len(rows) {
-		t.Errorf("%d rows, want %d", len(rows), i)
 	}
 }
 
 func TestEventXLSX(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		var b bytes.Buffer
-		if err := fileWriter(Results, ".xlsx")(&b, testEvent(), Options{Lang: lang}); err != nil {
+		if err := fileWriter(Results, ".xlsx")(&b, testEvent(), writer.Options{Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		names := sheetNamesFor(lang)
-		if got := f.GetSheetList(); len(got) != 3 || got[0] != names.matches || got[1] != names.players || got[2] != names.event {
+		names := writer.SheetNamesFor(lang)
+		if got := f.GetSheetList(); len(got) != 3 || got[0] != names.Matches || got[1] != names.Players || got[2] != names.Event {
 			t.Errorf("%s: sheets %q", lang, got)
 		}
-		if handkept.SheetKind(names.matches) != "matches" || handkept.SheetKind(names.players) != "players" ||
-			handkept.SheetKind(names.event) != "event" {
-			t.Errorf("%s: the hand-kept reader does not know the sheet names %q, %q, %q", lang, names.matches, names.players, names.event)
+		if handkept.SheetKind(names.Matches) != "matches" || handkept.SheetKind(names.Players) != "players" ||
+			handkept.SheetKind(names.Event) != "event" {
+			t.Errorf("%s: the hand-kept reader does not know the sheet names %q, %q, %q", lang, names.Matches, names.Players, names.Event)
 		}
-		event, err := f.GetRows(names.event)
+		event, err := f.GetRows(names.Event)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -173,17 +145,17 @@ func TestEventXLSX(t *testing.T) {
 				t.Errorf("%s: Event row %q does not read back", lang, row)
 			}
 		}
-		rows, err := f.GetRows(names.matches)
+		rows, err := f.GetRows(names.Matches)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, h := range rows[0] {
-			if handkept.ColumnKey(h) != matchListKeys[i] {
-				t.Errorf("%s: header %q does not read as %s", lang, h, matchListKeys[i])
+			if handkept.ColumnKey(h) != writer.MatchListKeys[i] {
+				t.Errorf("%s: header %q does not read as %s", lang, h, writer.MatchListKeys[i])
 			}
 		}
-		checkMatchList(t, testEvent(), rows[1:], nil)
-		players, err := f.GetRows(names.players)
+		writertest.CheckMatchList(t, testEvent(), rows[1:], nil)
+		players, err := f.GetRows(names.Players)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,7 +197,7 @@ func TestMatchListColours(t *testing.T) {
 				{Number: 2, Matches: []tbsheet.Match{{P1: 1, P2: 2, Result: tbsheet.Win, Color: tc.second}, {P1: 0, P2: tbsheet.NoPlayer, Result: tbsheet.Bye}}},
 			}}
 		var out bytes.Buffer
-		if err := writeMatchListCSV(&out, ev, Options{Lang: tc.lang}); err != nil {
+		if err := writeMatchListCSV(&out, ev, writer.Options{Lang: tc.lang}); err != nil {
 			t.Fatal(err)
 		}
 		if got, _, _ := strings.Cut(strings.TrimPrefix(out.String(), "\ufeff"), "\n"); strings.TrimSpace(got) != tc.header {

@@ -1,17 +1,18 @@
-package writer
+package resultfile
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // trfLosses checks what a TRF cannot carry of ev before it is written: two players whose
 // names, cut to the 33 characters of its name column, would become one player when the file
 // is read back (an error), and, in one warning, what is lost: names cut, game scores other
 // than a chess game's, intentional draws (a TRF writes a draw), IDs that are not FIDE IDs.
-func trfLosses(ev *tbsheet.Event, opt Options) error {
+func trfLosses(ev *tbsheet.Event, opt writer.Options) error {
 	byName := map[string]string{}
 	var cut []string
 	for _, p := range ev.Players {
@@ -53,15 +54,15 @@ func trfLosses(ev *tbsheet.Event, opt Options) error {
 	if intentional > 0 {
 		lost = append(lost, fmt.Sprintf("%d %s (written as draws)", intentional, plural(intentional, "intentional draw", "intentional draws")))
 	}
-	if len(lost) > 0 {
-		opt.warn("a TRF cannot carry everything this event holds; lost: %s", strings.Join(lost, "; "))
+	if len(lost) > 0 && opt.Warn != nil {
+		opt.Warn(fmt.Sprintf("a TRF cannot carry everything this event holds; lost: %s", strings.Join(lost, "; ")))
 	}
 	return nil
 }
 
 // csvLosses warns of what a match list in CSV cannot carry of ev: the players' IDs, ratings
 // and drops (a players list does), and the event's name and planned rounds (its Event sheet).
-func csvLosses(ev *tbsheet.Event, opt Options) {
+func csvLosses(ev *tbsheet.Event, opt writer.Options) {
 	var lost []string
 	ids, ratings, drops := false, false, false
 	for _, p := range ev.Players {
@@ -83,8 +84,8 @@ func csvLosses(ev *tbsheet.Event, opt Options) {
 	if ev.PlannedRounds > 0 {
 		lost = append(lost, "the rounds it plans")
 	}
-	if len(lost) > 0 {
-		opt.warn("a CSV match list holds the matches only; lost: %s (an .xlsx keeps them, or read it back with --players)", strings.Join(lost, ", "))
+	if len(lost) > 0 && opt.Warn != nil {
+		opt.Warn(fmt.Sprintf("a CSV match list holds the matches only; lost: %s (an .xlsx keeps them, or read it back with --players)", strings.Join(lost, ", ")))
 	}
 }
 
