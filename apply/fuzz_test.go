@@ -13,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/swiss"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // FuzzApply writes random events as the hand-kept match list tbsheet convert writes (a
@@ -29,7 +30,7 @@ func FuzzApply(f *testing.F) {
 		if workbook {
 			path = "event.xlsx"
 		}
-		data, err := writer.Results.Render(path, gen, writer.Options{Lang: "en"})
+		data, err := resultfile.Results.Render(path, gen, writer.Options{Lang: "en"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/tbsheet/tbsheet/dutch"
 	"github.com/tbsheet/tbsheet/swiss"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // pairChess pairs a TRF's next round by the FIDE Dutch system (package dutch), which reads
@@ -134,7 +135,7 @@ func pairChessEvent(ev *tbsheet.Event, opt PairOptions) (Paired, error) {
 	for i := range c.Players {
 		c.Players[i].ID = strconv.Itoa(i + 1)
 	}
-	data, err := writer.Results.Render("event.trf", &c, writer.Options{})
+	data, err := resultfile.Results.Render("event.trf", &c, writer.Options{})
 	if err != nil {
 		return Paired{}, fmt.Errorf("%s: %w", ev.Source, err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // ConvertTarget is one file tbsheet convert writes and the event it receives.
@@ -35,7 +36,7 @@ func RenderConvert(input string, outputs []string, file *tbsheet.Event, events [
 	var files []RoundFile
 	for _, out := range outputs {
 		for _, t := range ConvertTargets(input, out, file, events, pod) {
-			data, err := writer.Results.Render(t.Path, t.Event, opt)
+			data, err := resultfile.Results.Render(t.Path, t.Event, opt)
 			if err != nil {
 				return nil, err
 			}

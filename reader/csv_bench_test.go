@@ -8,6 +8,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/rusage"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // BenchmarkReadCSV reads the match list CSV of BenchmarkCSVToJSON (cmd/tbsheet): a
@@ -18,7 +19,7 @@ import (
 // floor (run both: -bench ReadCSV).
 func BenchmarkReadCSV(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "results.csv")
-	if err := writer.Results.WriteFile(path, swissgen.Generate(swissgen.Realistic(16384, 12, 1)), writer.Options{}); err != nil {
+	if err := resultfile.Results.WriteFile(path, swissgen.Generate(swissgen.Realistic(16384, 12, 1)), writer.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	data, err := os.ReadFile(path)

@@ -10,7 +10,7 @@ import (
 )
 
 // This file reads back the event JSON that `tbsheet convert INPUT -o results.json` writes
-// (writer/convert_json.go documents it): the normalized model, so that an archived or
+// (writer/resultfile/convert_json.go documents it): the normalized model, so that an archived or
 // scripted event is ranked again as it was. Every value is checked and placed by its JSON
 // path (and line, when the file is pretty-printed, as convert writes it).
 

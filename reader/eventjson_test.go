@@ -6,6 +6,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // evjDoc is an event JSON as convert writes it, pretty-printed, with what replaces its
@@ -116,7 +117,7 @@ func TestEventJSONLocalIDs(t *testing.T) {
 	if !trf.LocalIDs {
 		t.Error("a TRF's start ranks are not local ids")
 	}
-	data, err := writer.Results.Render("e.json", trf, writer.Options{})
+	data, err := resultfile.Results.Render("e.json", trf, writer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +135,7 @@ func TestEventJSONChess(t *testing.T) {
 	}
 	ev.RoundRobin = true // as a round robin's TRF would say
 	var buf strings.Builder
-	if err := writer.WriteEventJSON(&buf, ev); err != nil {
+	if err := resultfile.WriteEventJSON(&buf, ev); err != nil {
 		t.Fatal(err)
 	}
 	back, err := readEventJSON([]byte(buf.String()), "event.json", Options{})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // TestInvisibleNames: a name written once with an invisible character (a zero-width space
@@ -294,7 +295,7 @@ func TestAttendance(t *testing.T) {
 // the names in the matches are the players, not "unknown players".
 func TestEmptyPlayersSheet(t *testing.T) {
 	var b bytes.Buffer
-	if err := writer.WriteTemplate(&b, 2, "", writer.Options{Lang: "en"}); err != nil {
+	if err := resultfile.WriteTemplate(&b, 2, "", writer.Options{Lang: "en"}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenReader(&b)

@@ -53,3 +53,10 @@ type PointsJSON struct {
 	Loss JSONNum `json:"loss"`
 	Bye  JSONNum `json:"bye"`
 }
+
+// GamesJSON are a match's games in JSON, from Player 1's side: won by each and drawn.
+type GamesJSON struct {
+	P1    int `json:"p1"`
+	P2    int `json:"p2"`
+	Drawn int `json:"drawn"`
+}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/tbsheet/tbsheet/internal/golden"
-	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 	"github.com/tbsheet/tbsheet/writer/roundsheet"
 	"github.com/tbsheet/tbsheet/writer/scenariosheet"
 	"github.com/tbsheet/tbsheet/writer/seasontable"
@@ -33,7 +33,7 @@ func TestOutputsDocumented(t *testing.T) {
 		row(roundsheet.Slips.Name, "`pairings --slips`, `pair --slips`", roundsheet.Slips.Exts(), roundsheet.Slips.Tos()) +
 		row(scenariosheet.Product.Name, "`scenarios`, `watch --scenarios`", scenariosheet.Product.Exts(), scenariosheet.Product.Tos()) +
 		row(seasontable.Product.Name, "`season`, `watch --season`", seasontable.Product.Exts(), seasontable.Product.Tos()) +
-		row(writer.Results.Name, "`convert`", writer.Results.Exts(), writer.Results.Tos())
+		row(resultfile.Results.Name, "`convert`", resultfile.Results.Exts(), resultfile.Results.Tos())
 	const path = "../docs/outputs.md"
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -1,12 +1,12 @@
-// Package writer is the kit every output is written with, and the converted results written
-// with it. The kit: the outputs' registry ([Product], [Format]), atomic files, the wall
-// document every PDF is drawn on ([PDF]), the workbook ([Book], [Table]), CSV and JSON
-// helpers, the words of the label catalogue, and the screens' cells. The results (convert):
-// in input formats. The products have packages of their own over the kit:
-// writer/standingsheet (the standings), writer/roundsheet (a round's pairings, slips and
-// bracket), writer/scenariosheet (the scenarios) and writer/seasontable (a season's table).
-// Every file is written to a temporary sibling and renamed into place, so that a reader
-// (Excel, a watching projector, a crashed run) never sees half a file.
+// Package writer is the kit every output is written with: the outputs' registry ([Product],
+// [Format]), atomic files, the wall document every PDF is drawn on ([PDF]), the workbook
+// ([Book], [Table], the hand-kept Matches, Players and Event sheets), CSV and JSON helpers,
+// the words of the label catalogue, and the screens' cells. The products are packages of
+// their own over the kit: writer/standingsheet (the standings), writer/resultfile (the
+// results in the formats tbsheet reads back), writer/roundsheet (a round's pairings, slips
+// and bracket), writer/scenariosheet (the scenarios) and writer/seasontable (a season's
+// table). Every file is written to a temporary sibling and renamed into place, so that a
+// reader (Excel, a watching projector, a crashed run) never sees half a file.
 package writer
 
 import (

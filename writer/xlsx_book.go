@@ -416,6 +416,13 @@ func (b *Book) StyleKeys() []StyleKey {
 	return keys
 }
 
+// Style returns the id of the style k, creating it the first time.
+func (b *Book) Style(k StyleKey) (int, error) { return b.styles.id(k) }
+
+// HeaderStyle returns the look of the embedded template's header cells, for a sheet that
+// heads its rows in a way of its own.
+func (b *Book) HeaderStyle() excelize.Style { return *b.styles.spec.header }
+
 // AddSheet creates a sheet named name (a tbsheet sheet added after the existing ones).
 func (b *Book) AddSheet(name string) error {
 	if _, err := b.F.NewSheet(name); err != nil {

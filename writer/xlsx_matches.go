@@ -5,14 +5,15 @@ import (
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
 )
 
-// matchListKeys are the columns of the hand-kept match list (docs/inputs.md).
-var matchListKeys = []string{"round", "table", "p1", "p2", "result"}
+// MatchListKeys are the columns of the hand-kept match list (docs/inputs.md).
+var MatchListKeys = []string{"round", "table", "p1", "p2", "result"}
 
-// playersKeys are the columns of the hand-kept Players sheet.
-var playersKeys = []string{"name", "id", "dropped", "rating"}
+// PlayersKeys are the columns of the hand-kept Players sheet.
+var PlayersKeys = []string{"name", "id", "dropped", "rating"}
 
 // headers returns the hand-kept headers of keys in a language.
 func headers(keys []string, lang string) []string {
@@ -23,11 +24,11 @@ func headers(keys []string, lang string) []string {
 	return out
 }
 
-// matchListHeaders returns the match list's headers in a language: Player 1 and Player 2
+// MatchListHeaders returns the match list's headers in a language: Player 1 and Player 2
 // are White and Black when every game of the event has Player 1 White (a chess event whose
 // colours are known), so that the colours read back.
-func matchListHeaders(ev *tbsheet.Event, lang string) []string {
-	h := headers(matchListKeys, lang)
+func MatchListHeaders(ev *tbsheet.Event, lang string) []string {
+	h := headers(MatchListKeys, lang)
 	games := 0
 	for _, r := range ev.Rounds {
 		for _, m := range r.Matches {
@@ -46,10 +47,10 @@ func matchListHeaders(ev *tbsheet.Event, lang string) []string {
 	return h
 }
 
-// matchRow is one match as the hand-kept match list writes it: Round (a number, or
+// MatchRow is one match as the hand-kept match list writes it: Round (a number, or
 // PlayoffRoundLabel for a top-cut round), Table ("" when unknown), Player 1, Player 2 (""
 // for a bye or a loss without opponent) and Result (handkept.FormatResultCell).
-func matchRow(ev *tbsheet.Event, r *tbsheet.Round, m *tbsheet.Match) (round, table any, p1, p2, result string) {
+func MatchRow(ev *tbsheet.Event, r *tbsheet.Round, m *tbsheet.Match) (round, table any, p1, p2, result string) {
 	round = r.Number
 	if r.Playoff {
 		round = handkept.PlayoffRoundLabel(r.Number)
@@ -72,14 +73,14 @@ func PlayerName(ev *tbsheet.Event, p int) string {
 // row each, in the hand-kept match-list layout. Rows are banded by round. The Result column
 // is text so that "2-1" typed over it stays a result rather than becoming a date.
 func (b *Book) MatchesTable(sheet string, ev *tbsheet.Event) (*Table, error) {
-	t := NewTable(sheet, matchListHeaders(ev, b.Lang))
+	t := NewTable(sheet, MatchListHeaders(ev, b.Lang))
 	for ri := range ev.Rounds {
 		r := &ev.Rounds[ri]
 		k := StyleKey{Row: BandOf(ri)}
 		text := k
 		text.NumFmt = "@"
 		for mi := range r.Matches {
-			round, tableNo, p1, p2, result := matchRow(ev, r, &r.Matches[mi])
+			round, tableNo, p1, p2, result := MatchRow(ev, r, &r.Matches[mi])
 			values := []any{round, tableNo, p1, p2, result}
 			if err := b.addPlain(t, values, []StyleKey{k, k, k, k, text}); err != nil {
 				return nil, err
@@ -92,7 +93,7 @@ func (b *Book) MatchesTable(sheet string, ev *tbsheet.Event) (*Table, error) {
 // PlayersTable builds the Players sheet: name, id, the round after which the player dropped
 // and the rating, in the hand-kept layout. IDs are text, keeping leading zeros.
 func (b *Book) PlayersTable(sheet string, ev *tbsheet.Event) (*Table, error) {
-	t := NewTable(sheet, headers(playersKeys, b.Lang))
+	t := NewTable(sheet, headers(PlayersKeys, b.Lang))
 	t.Freeze = 1
 	for i := range ev.Players {
 		p := &ev.Players[i]
@@ -105,6 +106,19 @@ func (b *Book) PlayersTable(sheet string, ev *tbsheet.Event) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// EventTiebreaks is the tiebreak order a converted file keeps: the event's own, else the one
+// it declares in FIDE's notation (a TRF 202 record) when tbsheet computes every code of it.
+func EventTiebreaks(ev *tbsheet.Event) []string {
+	if len(ev.Tiebreaks) > 0 || ev.DeclaredTiebreaks == "" {
+		return ev.Tiebreaks
+	}
+	ids, err := calc.FIDETiebreaks(ev.DeclaredTiebreaks)
+	if err != nil {
+		return nil
+	}
+	return ids
 }
 
 // EventTable builds the Event sheet: the event's name, date, system, points, tiebreak order and
@@ -125,7 +139,7 @@ func (b *Book) EventTable(sheet string, ev *tbsheet.Event) (*Table, error) {
 	if ev.Points != nil {
 		add("points", ev.Points.String())
 	}
-	add("tiebreaks", strings.Join(eventTiebreaks(ev), ", "))
+	add("tiebreaks", strings.Join(EventTiebreaks(ev), ", "))
 	if ev.PlannedRounds > 0 {
 		add("rounds", strconv.Itoa(ev.PlannedRounds))
 	}
@@ -148,7 +162,7 @@ func (b *Book) addPlain(t *Table, values []any, keys []StyleKey) error {
 		if err != nil {
 			return err
 		}
-		row[i], shown[i] = c, shownValue(v)
+		row[i], shown[i] = c, ShownValue(v)
 	}
 	t.Add(row, shown)
 	return nil
@@ -162,8 +176,8 @@ func positive(n int) any {
 	return nil
 }
 
-// shownValue is how a plain cell value displays, for column widths.
-func shownValue(v any) string {
+// ShownValue is how a plain cell value displays, for column widths.
+func ShownValue(v any) string {
 	switch v := v.(type) {
 	case string:
 		return v

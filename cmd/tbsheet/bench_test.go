@@ -14,6 +14,7 @@ import (
 	"github.com/tbsheet/tbsheet/watch"
 	"github.com/tbsheet/tbsheet/watch/watchtest"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // BenchmarkWatch256 is the watch goal: from a save of a 256-player, 8-round
@@ -49,7 +50,7 @@ func benchWatch256(b *testing.B) {
 		m := &last.Matches[played[i%len(played)]]
 		m.Result, m.Games = m.Result.Mirror(), m.Games.Mirror()
 		path := filepath.Join(dir, fmt.Sprintf("save-%d.xlsx", i))
-		if err := writer.Results.WriteFile(path, ev, writer.Options{}); err != nil {
+		if err := resultfile.Results.WriteFile(path, ev, writer.Options{}); err != nil {
 			b.Fatal(err)
 		}
 		data, err := os.ReadFile(path)

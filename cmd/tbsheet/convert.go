@@ -9,6 +9,7 @@ import (
 	"github.com/tbsheet/tbsheet/pipeline"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 func newConvertCmd() *cobra.Command {
@@ -33,12 +34,12 @@ temporary file and renamed into place; an output that is also an input is refuse
 				return err
 			}
 			if len(of.outputs) == 0 {
-				return usageErr("convert: -o OUTPUT is required (%s)", strings.Join(writer.Results.Exts(), ", "))
+				return usageErr("convert: -o OUTPUT is required (%s)", strings.Join(resultfile.Results.Exts(), ", "))
 			}
 			if err := checkOutputs(inputs, of.outputs); err != nil {
 				return err
 			}
-			if err := checkProduct(writer.Results, "", of.outputs); err != nil {
+			if err := checkProduct(resultfile.Results, "", of.outputs); err != nil {
 				return err
 			}
 			in := inputs[0]
@@ -66,7 +67,7 @@ temporary file and renamed into place; an output that is also an input is refuse
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(writer.Results.Exts(), ", ")+"); repeatable")
+	fs.StringArrayVarP(&of.outputs, "output", "o", nil, "write the results to `FILE` ("+strings.Join(resultfile.Results.Exts(), ", ")+"); repeatable")
 	markOutputs(fs, "output")
 	fs.StringVar(&from, "from", "", "force the input format instead of detecting it: "+strings.Join(formatIDs(), ", "))
 	fs.StringVar(&players, "players", "", "a players `FILE` for inputs that lack one")

@@ -18,6 +18,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/writer"
 	"github.com/tbsheet/tbsheet/writer/standingsheet"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // benchChildEnv, when set, makes the test binary a child process of a benchmark instead of
@@ -79,7 +80,7 @@ func runChild(b *testing.B, args ...string) (cpu time.Duration, peakRSS int64) {
 // writeGenerated writes a realistic generated event as path (the format from its extension).
 func writeGenerated(b *testing.B, path string, players, rounds int) {
 	b.Helper()
-	if err := writer.Results.WriteFile(path, swissgen.Generate(swissgen.Realistic(players, rounds, 1)), writer.Options{}); err != nil {
+	if err := resultfile.Results.WriteFile(path, swissgen.Generate(swissgen.Realistic(players, rounds, 1)), writer.Options{}); err != nil {
 		b.Fatal(err)
 	}
 }
@@ -177,7 +178,7 @@ func BenchmarkPairVsStandings(b *testing.B) {
 	input := filepath.Join(dir, "results.csv")
 	ev := swissgen.Generate(swissgen.Realistic(4096, 12, 1))
 	ev.Rounds, ev.PlannedRounds = ev.Rounds[:11], 0
-	if err := writer.Results.WriteFile(input, ev, writer.Options{}); err != nil {
+	if err := resultfile.Results.WriteFile(input, ev, writer.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	commands := [][]string{{"standings", input, "-q"}, {"pair", input, "--seed", "1", "-q"}}

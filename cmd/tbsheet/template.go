@@ -11,6 +11,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 func newTemplateCmd() *cobra.Command {
@@ -54,7 +55,7 @@ A file that exists already (the results being entered, most likely) is not repla
 				return usageErr("template: %s exists: a blank workbook would replace it (--force replaces it; or choose another name)", output)
 			}
 			err := writer.AtomicFile(output, func(w io.Writer) error {
-				return writer.WriteTemplate(w, rounds, system, writer.Options{Lang: lang})
+				return resultfile.WriteTemplate(w, rounds, system, writer.Options{Lang: lang})
 			})
 			if err != nil {
 				return outputErr(err)

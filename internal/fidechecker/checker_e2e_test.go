@@ -31,6 +31,7 @@ import (
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // keys are the chess keys both compute, by tbsheet id; calc.FIDECode gives the checker's
@@ -239,7 +240,7 @@ func compareEvent(t *testing.T, py python, cfg chessConfig, counts *tally) {
 	counts.add("events", 1)
 	countKinds(g, counts)
 	path := filepath.Join(t.TempDir(), "event.trf")
-	if err := writer.Results.WriteFile(path, g.ev, writer.Options{}); err != nil {
+	if err := resultfile.Results.WriteFile(path, g.ev, writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	ev, err := reader.Read(path, "trf", reader.Options{})
@@ -314,7 +315,7 @@ func TestFIDECheckerAgreesRoundRobin(t *testing.T) {
 			}
 		}
 		path := filepath.Join(t.TempDir(), "rr.trf")
-		if err := writer.Results.WriteFile(path, ev, writer.Options{}); err != nil {
+		if err := resultfile.Results.WriteFile(path, ev, writer.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		read, err := reader.Read(path, "trf", reader.Options{})

@@ -7,6 +7,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // FuzzConvertRoundTrip converts a generated event, one of whose players gets any name, to
@@ -33,9 +34,9 @@ func FuzzConvertRoundTrip(f *testing.F) {
 			}
 		}
 		ev.Players[p].Name = name
-		for _, ext := range writer.Results.Exts() {
+		for _, ext := range resultfile.Results.Exts() {
 			var warned []string
-			data, err := writer.Results.Render("x"+ext, ev, writer.Options{Warn: func(m string) { warned = append(warned, m) }})
+			data, err := resultfile.Results.Render("x"+ext, ev, writer.Options{Warn: func(m string) { warned = append(warned, m) }})
 			if err != nil {
 				if ext == ".trf" && strings.Contains(err.Error(), "would be one player") {
 					continue

@@ -19,6 +19,7 @@ import (
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
 	"github.com/tbsheet/tbsheet/writer/standingsheet"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -107,7 +108,7 @@ func TestConvertRoundTrip(t *testing.T) {
 		for _, lang := range i18n.Langs() {
 			t.Run(tt.format+"-"+lang, func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), "results"+tt.ext)
-				if err := writer.Results.WriteFile(path, event(), writer.Options{Lang: lang}); err != nil {
+				if err := resultfile.Results.WriteFile(path, event(), writer.Options{Lang: lang}); err != nil {
 					t.Fatal(err)
 				}
 				got, err := reader.Read(path, "", reader.Options{})
@@ -162,7 +163,7 @@ func TestTemplateRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := writer.WriteTemplate(f, 3, "", writer.Options{Lang: lang}); err != nil {
+			if err := resultfile.WriteTemplate(f, 3, "", writer.Options{Lang: lang}); err != nil {
 				t.Fatal(err)
 			}
 			f.Close()
@@ -238,7 +239,7 @@ func TestGeneratedRoundTrip(t *testing.T) {
 		want.Name, want.System = fmt.Sprintf("Generated %d", seed), []string{"mtg", "yugioh", "pokemon", "cryptozoic", "challonge", "fide"}[seed%6]
 		t.Run(fmt.Sprintf("seed-%d", seed), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "results.xlsx")
-			if err := writer.Results.WriteFile(path, want, writer.Options{}); err != nil {
+			if err := resultfile.Results.WriteFile(path, want, writer.Options{}); err != nil {
 				t.Fatal(err)
 			}
 			got, err := reader.Read(path, "", reader.Options{})

@@ -13,6 +13,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -34,7 +35,7 @@ import (
 func BenchmarkEndToEnd4096(b *testing.B) {
 	dir := b.TempDir()
 	input := filepath.Join(dir, "results.xlsx")
-	if err := writer.Results.WriteFile(input, swissgen.Generate(swissgen.Realistic(4096, 12, 1)), writer.Options{}); err != nil {
+	if err := resultfile.Results.WriteFile(input, swissgen.Generate(swissgen.Realistic(4096, 12, 1)), writer.Options{}); err != nil {
 		b.Fatal(err)
 	}
 	opt := writer.Options{Now: writertest.Now}

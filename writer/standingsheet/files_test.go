@@ -16,6 +16,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // TestWriteFiles: rendering concurrently writes the very files, and passes on the
@@ -274,7 +275,7 @@ func TestOutputIsFolder(t *testing.T) {
 	for name, err := range map[string]error{
 		"AtomicFile":     writer.AtomicFile(folder, func(io.Writer) error { return nil }),
 		"WriteStandings": Standings.WriteFile(folder, writertest.Standings(), writer.Options{}),
-		"WriteEvent":     writer.Results.WriteFile(folder+".json", writertest.Standings().Event, writer.Options{}),
+		"WriteEvent":     resultfile.Results.WriteFile(folder+".json", writertest.Standings().Event, writer.Options{}),
 	} {
 		if name == "WriteEvent" {
 			if err != nil {

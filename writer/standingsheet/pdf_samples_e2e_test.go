@@ -17,6 +17,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 // sampleStandings reads every sample and returns its standings (one per division), final
@@ -101,7 +102,7 @@ func TestPDFSamplesE2E(t *testing.T) {
 // printed.
 func TestPDFEventSheetE2E(t *testing.T) {
 	var b bytes.Buffer
-	if err := writer.WriteTemplate(&b, 1, "", writer.Options{}); err != nil {
+	if err := resultfile.WriteTemplate(&b, 1, "", writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenReader(&b)

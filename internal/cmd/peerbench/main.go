@@ -33,6 +33,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/rusage"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/writer"
+	"github.com/tbsheet/tbsheet/writer/resultfile"
 )
 
 //go:embed peer.mjs
@@ -75,7 +76,7 @@ func compare(players, rounds, runs int, peer string) error {
 	}
 	ev := swissgen.Generate(swissgen.Realistic(players, rounds, 1))
 	csvPath, peerPath := filepath.Join(dir, "results.csv"), filepath.Join(dir, "event.json")
-	if err := writer.Results.WriteFile(csvPath, ev, writer.Options{}); err != nil {
+	if err := resultfile.Results.WriteFile(csvPath, ev, writer.Options{}); err != nil {
 		return err
 	}
 	data, err := json.Marshal(peerEvent(ev))

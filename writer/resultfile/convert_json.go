@@ -1,10 +1,11 @@
-package writer
+package resultfile
 
 import (
 	"io"
 
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/i18n"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // The event JSON that `tbsheet convert in -o out.json` writes: the normalized model, for
@@ -36,22 +37,22 @@ import (
 // "color" is P1's colour ("white", "black") or null. "table" is null when unknown.
 type (
 	eventJSON struct {
-		Name          string       `json:"name"`
-		Date          string       `json:"date"`
-		Source        string       `json:"source"`
-		Format        string       `json:"format"`
-		System        string       `json:"system"`
-		Points        *PointsJSON  `json:"points"`
-		Tiebreaks     []string     `json:"tiebreaks"`
-		PlannedRounds int          `json:"planned_rounds"`
-		RoundRobin    bool         `json:"round_robin,omitempty"`
-		Teams         bool         `json:"teams"`
-		LocalIDs      bool         `json:"local_ids"`
-		Pod           string       `json:"pod"`
-		Players       []playerJSON `json:"players"`
-		Rounds        []roundJSON  `json:"rounds"`
-		Pods          []*eventJSON `json:"pods"`
-		Notes         []string     `json:"notes"`
+		Name          string             `json:"name"`
+		Date          string             `json:"date"`
+		Source        string             `json:"source"`
+		Format        string             `json:"format"`
+		System        string             `json:"system"`
+		Points        *writer.PointsJSON `json:"points"`
+		Tiebreaks     []string           `json:"tiebreaks"`
+		PlannedRounds int                `json:"planned_rounds"`
+		RoundRobin    bool               `json:"round_robin,omitempty"`
+		Teams         bool               `json:"teams"`
+		LocalIDs      bool               `json:"local_ids"`
+		Pod           string             `json:"pod"`
+		Players       []playerJSON       `json:"players"`
+		Rounds        []roundJSON        `json:"rounds"`
+		Pods          []*eventJSON       `json:"pods"`
+		Notes         []string           `json:"notes"`
 	}
 	playerJSON struct {
 		ID           string   `json:"id"`
@@ -73,41 +74,36 @@ type (
 		Matches []matchJSON `json:"matches"`
 	}
 	matchJSON struct {
-		Table  *int       `json:"table"`
-		P1     int        `json:"p1"`
-		P2     *int       `json:"p2"`
-		Result string     `json:"result"`
-		Games  *GamesJSON `json:"games"`
-		Score  *scoreJSON `json:"score"`
-		Color  *string    `json:"color"`
+		Table  *int              `json:"table"`
+		P1     int               `json:"p1"`
+		P2     *int              `json:"p2"`
+		Result string            `json:"result"`
+		Games  *writer.GamesJSON `json:"games"`
+		Score  *scoreJSON        `json:"score"`
+		Color  *string           `json:"color"`
 		// FullPointBye marks a bye given before pairing (a TRF "F").
 		FullPointBye bool `json:"full_point_bye,omitempty"`
 	}
-	GamesJSON struct {
-		P1    int `json:"p1"`
-		P2    int `json:"p2"`
-		Drawn int `json:"drawn"`
-	}
 	scoreJSON struct {
-		P1 JSONNum `json:"p1"`
-		P2 JSONNum `json:"p2"`
+		P1 writer.JSONNum `json:"p1"`
+		P2 writer.JSONNum `json:"p2"`
 	}
 )
 
 // WriteEventJSON writes an event's results as the event JSON documented above.
 func WriteEventJSON(w io.Writer, ev *tbsheet.Event) error {
-	return EncodeJSON(w, eventDoc(ev))
+	return writer.EncodeJSON(w, eventDoc(ev))
 }
 
 func eventDoc(ev *tbsheet.Event) *eventJSON {
 	doc := &eventJSON{
 		Name: ev.Name, Date: ev.Date, Source: ev.Source, Format: ev.Format, System: ev.System,
-		Tiebreaks: append([]string{}, eventTiebreaks(ev)...), PlannedRounds: ev.PlannedRounds, RoundRobin: ev.RoundRobin,
+		Tiebreaks: append([]string{}, writer.EventTiebreaks(ev)...), PlannedRounds: ev.PlannedRounds, RoundRobin: ev.RoundRobin,
 		Teams: ev.Teams, LocalIDs: ev.LocalIDs, Pod: ev.Pod, Players: []playerJSON{}, Rounds: []roundJSON{},
 		Pods: []*eventJSON{}, Notes: append([]string{}, i18n.Lang("en").Notes(ev.Notes)...),
 	}
 	if p := ev.Points; p != nil {
-		doc.Points = &PointsJSON{Win: JSONNum(p.Win), Draw: JSONNum(p.Draw), Loss: JSONNum(p.Loss), Bye: JSONNum(p.Bye)}
+		doc.Points = &writer.PointsJSON{Win: writer.JSONNum(p.Win), Draw: writer.JSONNum(p.Draw), Loss: writer.JSONNum(p.Loss), Bye: writer.JSONNum(p.Bye)}
 	}
 	for _, p := range ev.Players {
 		doc.Players = append(doc.Players, playerJSON{
@@ -125,10 +121,10 @@ func eventDoc(ev *tbsheet.Event) *eventJSON {
 				mj.P2 = &p2
 			}
 			if m.Games.Known {
-				mj.Games = &GamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
+				mj.Games = &writer.GamesJSON{P1: m.Games.P1, P2: m.Games.P2, Drawn: m.Games.Drawn}
 			}
 			if m.Score.Known {
-				mj.Score = &scoreJSON{P1: JSONNum(m.Score.P1), P2: JSONNum(m.Score.P2)}
+				mj.Score = &scoreJSON{P1: writer.JSONNum(m.Score.P1), P2: writer.JSONNum(m.Score.P2)}
 			}
 			switch m.Color {
 			case tbsheet.White:

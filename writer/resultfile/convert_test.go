@@ -1,8 +1,9 @@
-package writer
+package resultfile
 
 import (
 	"bytes"
 	"encoding/csv"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"github.com/tbsheet/tbsheet/internal/golden"
 	"github.com/tbsheet/tbsheet/internal/writertest"
 	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/writer"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -64,26 +66,39 @@ func testEvent() *tbsheet.Event {
 	}
 }
 
+// fileWriter is how p writes a file of the extension ext (with its byte order mark), for the
+// tests of one format.
+func fileWriter(p *writer.Product[*tbsheet.Event], ext string) func(io.Writer, *tbsheet.Event, writer.Options) error {
+	return func(w io.Writer, ev *tbsheet.Event, opt writer.Options) error {
+		data, err := p.Render("file"+ext, ev, opt)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
+	}
+}
+
 func TestEventJSONGolden(t *testing.T) {
 	ev := testEvent()
 	multi := &tbsheet.Event{Name: "League Cup", Source: "cup.tdf", Format: "tdf",
 		Pods: []*tbsheet.Event{{Name: "League Cup", Pod: "Juniors", Players: []tbsheet.Player{{ID: "1", Name: "Kim"}}}}}
 	for name, ev := range map[string]*tbsheet.Event{"event": ev, "event-pods": multi} {
 		var b bytes.Buffer
-		if err := fileWriter(Results, ".json")(&b, ev, Options{}); err != nil {
+		if err := fileWriter(Results, ".json")(&b, ev, writer.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		golden.Check(t, filepath.Join("..", "testdata", "writer", name+".golden.json"), b.String())
+		golden.Check(t, filepath.Join("..", "..", "testdata", "writer", name+".golden.json"), b.String())
 	}
 }
 
 func TestMatchListCSV(t *testing.T) {
 	var b bytes.Buffer
-	if err := fileWriter(Results, ".csv")(&b, testEvent(), Options{}); err != nil {
+	if err := fileWriter(Results, ".csv")(&b, testEvent(), writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
-	golden.Check(t, filepath.Join("..", "testdata", "writer", "matches.golden.csv"), b.String())
-	out := strings.TrimPrefix(b.String(), UTF8BOM)
+	golden.Check(t, filepath.Join("..", "..", "testdata", "writer", "matches.golden.csv"), b.String())
+	out := strings.TrimPrefix(b.String(), writer.UTF8BOM)
 	if len(out) == b.Len() {
 		t.Error("no BOM")
 	}
@@ -97,7 +112,7 @@ func TestMatchListCSV(t *testing.T) {
 func TestConvertRefusesPods(t *testing.T) {
 	ev := &tbsheet.Event{Pods: []*tbsheet.Event{testEvent(), testEvent()}}
 	for _, ext := range []string{".csv", ".xlsx"} {
-		if err := fileWriter(Results, ext)(&bytes.Buffer{}, ev, Options{}); err == nil {
+		if err := fileWriter(Results, ext)(&bytes.Buffer{}, ev, writer.Options{}); err == nil {
 			t.Errorf("%s: a multi-pod event was flattened", ext)
 		}
 	}
@@ -106,14 +121,14 @@ func TestConvertRefusesPods(t *testing.T) {
 func TestEventXLSX(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		var b bytes.Buffer
-		if err := fileWriter(Results, ".xlsx")(&b, testEvent(), Options{Lang: lang}); err != nil {
+		if err := fileWriter(Results, ".xlsx")(&b, testEvent(), writer.Options{Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		names := SheetNamesFor(lang)
+		names := writer.SheetNamesFor(lang)
 		if got := f.GetSheetList(); len(got) != 3 || got[0] != names.Matches || got[1] != names.Players || got[2] != names.Event {
 			t.Errorf("%s: sheets %q", lang, got)
 		}
@@ -135,8 +150,8 @@ func TestEventXLSX(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, h := range rows[0] {
-			if handkept.ColumnKey(h) != matchListKeys[i] {
-				t.Errorf("%s: header %q does not read as %s", lang, h, matchListKeys[i])
+			if handkept.ColumnKey(h) != writer.MatchListKeys[i] {
+				t.Errorf("%s: header %q does not read as %s", lang, h, writer.MatchListKeys[i])
 			}
 		}
 		writertest.CheckMatchList(t, testEvent(), rows[1:], nil)
@@ -182,7 +197,7 @@ func TestMatchListColours(t *testing.T) {
 				{Number: 2, Matches: []tbsheet.Match{{P1: 1, P2: 2, Result: tbsheet.Win, Color: tc.second}, {P1: 0, P2: tbsheet.NoPlayer, Result: tbsheet.Bye}}},
 			}}
 		var out bytes.Buffer
-		if err := writeMatchListCSV(&out, ev, Options{Lang: tc.lang}); err != nil {
+		if err := writeMatchListCSV(&out, ev, writer.Options{Lang: tc.lang}); err != nil {
 			t.Fatal(err)
 		}
 		if got, _, _ := strings.Cut(strings.TrimPrefix(out.String(), "\ufeff"), "\n"); strings.TrimSpace(got) != tc.header {

@@ -1,16 +1,18 @@
-package writer
+package resultfile
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // TestConvertSaysWhatIsLost: converting to a format that cannot carry part of the event
 // warns once with what is lost, and a TRF that would make two players of one refuses.
 func TestConvertSaysWhatIsLost(t *testing.T) {
 	var warnings []string
-	opt := Options{Warn: func(msg string) { warnings = append(warnings, msg) }}
+	opt := writer.Options{Warn: func(msg string) { warnings = append(warnings, msg) }}
 	ev := testEvent()
 	for _, tc := range []struct {
 		ext  string

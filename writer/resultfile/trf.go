@@ -1,4 +1,4 @@
-package writer
+package resultfile
 
 // TRF-16 for convert: the FIDE Tournament Report File that pairing programs and FIDE's rating
 // tools read (docs/inputs.md). Columns follow FIDE C.04 Annex 2; the reader in reader/trf.go
@@ -16,6 +16,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/exact"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // writeTRF writes ev as TRF-16. Start ranks are the players' ids when every id is a distinct
@@ -24,7 +25,7 @@ import (
 // is the source's own rank when every player has one, else the order by points then start
 // rank (convert computes no tie-breaks). Of TRF-2x it writes the scoring (162) and the
 // tie-breaks (202) when the event has them. Playoff rounds are left out: a TRF has none.
-func writeTRF(w io.Writer, ev *tbsheet.Event, opt Options) error {
+func writeTRF(w io.Writer, ev *tbsheet.Event, opt writer.Options) error {
 	if len(ev.Pods) > 0 {
 		return fmt.Errorf("a TRF holds one tournament; this file has %d pods", len(ev.Pods))
 	}

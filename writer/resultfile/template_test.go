@@ -1,4 +1,4 @@
-package writer
+package resultfile
 
 import (
 	"bytes"
@@ -10,13 +10,14 @@ import (
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/i18n"
 	"github.com/tbsheet/tbsheet/internal/writertest"
+	"github.com/tbsheet/tbsheet/writer"
 	"github.com/xuri/excelize/v2"
 )
 
 func TestWriteTemplate(t *testing.T) {
 	for _, lang := range i18n.Langs() {
 		var b bytes.Buffer
-		if err := WriteTemplate(&b, 0, "", Options{Lang: lang, Now: writertest.Now}); err != nil {
+		if err := WriteTemplate(&b, 0, "", writer.Options{Lang: lang, Now: writertest.Now}); err != nil {
 			t.Fatal(err)
 		}
 		f, err := excelize.OpenReader(&b)
@@ -59,7 +60,7 @@ func TestWriteTemplate(t *testing.T) {
 				t.Errorf("%s: sheet %q reads as round %d, %v; want %d", lang, sheets[n], got, ok, n)
 			}
 		}
-		checkHeader(t, f, sheets[0], playersKeys)
+		checkHeader(t, f, sheets[0], writer.PlayersKeys)
 		checkHeader(t, f, sheets[1], []string{"table", "p1", "p2", "result"})
 		rows, err := f.GetRows(sheets[0])
 		if err != nil || len(rows) != 1 {
@@ -82,16 +83,16 @@ func TestWriteTemplate(t *testing.T) {
 		var want []string
 		for _, l := range i18n.Langs() {
 			if l != lang {
-				want = append(want, "", label(l, "template.howto.0"))
+				want = append(want, "", writer.Label(l, "template.howto.0"))
 			}
 		}
-		if len(instr) != 1 || instr[0][0] != label(lang, "template.howto.0") || !slices.Contains(instr[0], want[1]) || !slices.Contains(instr[0], want[3]) {
+		if len(instr) != 1 || instr[0][0] != writer.Label(lang, "template.howto.0") || !slices.Contains(instr[0], want[1]) || !slices.Contains(instr[0], want[3]) {
 			t.Errorf("%s: instructions %q", lang, instr)
 		}
 		// They name the Event sheet's System row: an organizer of another game learns there
 		// that an empty one ranks by Magic's rules.
-		if sys := handkept.EventFieldLabel("system", lang); !strings.Contains(label(lang, "template.howto.1"), sys) {
-			t.Errorf("%s: the Event sheet's instructions do not name %s: %q", lang, sys, label(lang, "template.howto.1"))
+		if sys := handkept.EventFieldLabel("system", lang); !strings.Contains(writer.Label(lang, "template.howto.1"), sys) {
+			t.Errorf("%s: the Event sheet's instructions do not name %s: %q", lang, sys, writer.Label(lang, "template.howto.1"))
 		}
 		f.Close()
 	}
@@ -124,7 +125,7 @@ func checkTextColumn(t *testing.T, f *excelize.File, sheet, col string) {
 
 func TestWriteTemplateRounds(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteTemplate(&b, 12, "pokemon", Options{Lang: "ja"}); err != nil {
+	if err := WriteTemplate(&b, 12, "pokemon", writer.Options{Lang: "ja"}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := excelize.OpenReader(&b)
@@ -136,7 +137,7 @@ func TestWriteTemplateRounds(t *testing.T) {
 		t.Errorf("sheets %q", got)
 	}
 	for _, n := range []int{-1, 100} {
-		if err := WriteTemplate(&bytes.Buffer{}, n, "", Options{}); err == nil {
+		if err := WriteTemplate(&bytes.Buffer{}, n, "", writer.Options{}); err == nil {
 			t.Errorf("%d rounds accepted", n)
 		}
 	}
@@ -167,7 +168,7 @@ func TestResultChoices(t *testing.T) {
 // is one tbsheet's reader knows and skips without a note.
 func TestTemplateInstructionsKnown(t *testing.T) {
 	for _, lang := range i18n.Langs() {
-		if name := label(lang, "sheet.instructions"); handkept.SheetKind(name) != "instructions" {
+		if name := writer.Label(lang, "sheet.instructions"); handkept.SheetKind(name) != "instructions" {
 			t.Errorf("%s: the template's %q is not an instructions sheet to the reader", lang, name)
 		}
 	}

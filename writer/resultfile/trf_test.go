@@ -1,4 +1,4 @@
-package writer
+package resultfile
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"github.com/tbsheet/tbsheet"
 	"github.com/tbsheet/tbsheet/exact"
 	"github.com/tbsheet/tbsheet/reader"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // stripPositions clears what a round trip cannot keep: where things were in the first file.
@@ -34,8 +35,8 @@ func stripPositions(ev *tbsheet.Event) {
 // event (registrations, header records, colours, the kind of every bye), every player line
 // and every other record as the file wrote it, and the same bytes when written again.
 func TestTRFRoundTrip(t *testing.T) {
-	paths, _ := filepath.Glob("../testdata/trf/*.trf")
-	fide, _ := filepath.Glob("../testdata/fide/*.trf")
+	paths, _ := filepath.Glob("../../testdata/trf/*.trf")
+	fide, _ := filepath.Glob("../../testdata/fide/*.trf")
 	paths = append(paths, fide...)
 	if len(paths) < 5 {
 		t.Fatalf("only %d TRF fixtures", len(paths))
@@ -85,7 +86,7 @@ func trfRoundTrip(t *testing.T, path string) {
 func trfSameAgain(t *testing.T, ev *tbsheet.Event) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := writeTRF(&out, ev, Options{}); err != nil {
+	if err := writeTRF(&out, ev, writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	back, err := reader.ReadBytes(out.Bytes(), "back.trf", "trf", reader.Options{})
@@ -93,7 +94,7 @@ func trfSameAgain(t *testing.T, ev *tbsheet.Event) string {
 		t.Fatalf("reading the written TRF: %v\n%s", err, out.String())
 	}
 	var again bytes.Buffer
-	if err := writeTRF(&again, back, Options{}); err != nil || again.String() != out.String() {
+	if err := writeTRF(&again, back, writer.Options{}); err != nil || again.String() != out.String() {
 		t.Errorf("writing the read-back event gives other bytes (%v):\n%s\nfirst\n%s", err, again.String(), out.String())
 	}
 	first := *ev
@@ -124,7 +125,7 @@ func TestTRFTiebreaksRecord(t *testing.T) {
 		ev := &tbsheet.Event{Players: []tbsheet.Player{{ID: "1", Name: "Ann"}},
 			DeclaredTiebreaks: tc.declared, Tiebreaks: tc.tiebreaks}
 		var out bytes.Buffer
-		if err := writeTRF(&out, ev, Options{}); err != nil {
+		if err := writeTRF(&out, ev, writer.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		got := ""
@@ -151,7 +152,7 @@ func TestTRFWriteOtherEvent(t *testing.T) {
 			{Number: 2, Matches: []tbsheet.Match{{P1: 0, P2: 2, Result: tbsheet.Win, Color: tbsheet.Black}}},
 		}}
 	var out bytes.Buffer
-	if err := writeTRF(&out, ev, Options{}); err != nil {
+	if err := writeTRF(&out, ev, writer.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	want := "012 Club night\n042 2025/11/07\n062 3\n072 1\n092 Individual: Swiss-System\n" +
@@ -181,7 +182,7 @@ func TestTRFRoundTripGenerated(t *testing.T) {
 	for seed := range int64(200) {
 		ev := trfGenerated(rand.New(rand.NewPCG(uint64(seed), 23)))
 		var out bytes.Buffer
-		if err := writeTRF(&out, ev, Options{}); err != nil {
+		if err := writeTRF(&out, ev, writer.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		read, err := reader.ReadBytes(out.Bytes(), "gen.trf", "trf", reader.Options{})
@@ -241,7 +242,7 @@ func pick0(rng *rand.Rand, zero, v int) int {
 // FuzzTRFRoundTrip: whatever TRF tbsheet reads, it writes so that reading it again gives the
 // same event and writing that the same bytes.
 func FuzzTRFRoundTrip(f *testing.F) {
-	paths, _ := filepath.Glob("../testdata/*/*.trf")
+	paths, _ := filepath.Glob("../../testdata/*/*.trf")
 	for _, p := range paths {
 		if data, err := os.ReadFile(p); err == nil {
 			f.Add(data)

@@ -1,17 +1,18 @@
-package writer
+package resultfile
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/tbsheet/tbsheet"
+	"github.com/tbsheet/tbsheet/writer"
 )
 
 // trfLosses checks what a TRF cannot carry of ev before it is written: two players whose
 // names, cut to the 33 characters of its name column, would become one player when the file
 // is read back (an error), and, in one warning, what is lost: names cut, game scores other
 // than a chess game's, intentional draws (a TRF writes a draw), IDs that are not FIDE IDs.
-func trfLosses(ev *tbsheet.Event, opt Options) error {
+func trfLosses(ev *tbsheet.Event, opt writer.Options) error {
 	byName := map[string]string{}
 	var cut []string
 	for _, p := range ev.Players {
@@ -61,7 +62,7 @@ func trfLosses(ev *tbsheet.Event, opt Options) error {
 
 // csvLosses warns of what a match list in CSV cannot carry of ev: the players' IDs, ratings
 // and drops (a players list does), and the event's name and planned rounds (its Event sheet).
-func csvLosses(ev *tbsheet.Event, opt Options) {
+func csvLosses(ev *tbsheet.Event, opt writer.Options) {
 	var lost []string
 	ids, ratings, drops := false, false, false
 	for _, p := range ev.Players {

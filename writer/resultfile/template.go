@@ -1,4 +1,4 @@
-package writer
+package resultfile
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"github.com/tbsheet/tbsheet/calc"
 	"github.com/tbsheet/tbsheet/handkept"
 	"github.com/tbsheet/tbsheet/i18n"
+	"github.com/tbsheet/tbsheet/writer"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -58,7 +59,7 @@ func instructionLines(lang string) []string {
 			if !i18n.Lang(l).Has(key) {
 				break
 			}
-			lines = append(lines, label(l, key))
+			lines = append(lines, writer.Label(l, key))
 		}
 	}
 	return lines
@@ -74,15 +75,15 @@ func instructionLines(lang string) []string {
 // warns about, without refusing, anything else; the player columns offer the Players
 // sheet's names. ID and Result are text columns, so that Excel neither drops an ID's leading
 // zeros nor turns 2-1 into a date. tbsheet's hand-kept reader reads the workbook as written.
-func WriteTemplate(w io.Writer, rounds int, system string, opt Options) error {
+func WriteTemplate(w io.Writer, rounds int, system string, opt writer.Options) error {
 	if rounds == 0 {
 		rounds = DefaultTemplateRounds
 	}
 	if rounds < 1 || rounds > maxTemplateRounds {
 		return fmt.Errorf("a template has 1 to %d rounds, not %d", maxTemplateRounds, rounds)
 	}
-	players := label(opt.Lang, "sheet.players")
-	b, err := NewEmbeddedBook(opt.Lang, players)
+	players := writer.Label(opt.Lang, "sheet.players")
+	b, err := writer.NewEmbeddedBook(opt.Lang, players)
 	if err != nil {
 		return err
 	}
@@ -93,10 +94,10 @@ func WriteTemplate(w io.Writer, rounds int, system string, opt Options) error {
 			return err
 		}
 	}
-	if err := b.blankSheet(players, playersKeys, []float64{28, 14, 14, 10}, map[string]string{"id": "@"}); err != nil {
+	if err := blankSheet(b, players, writer.PlayersKeys, []float64{28, 14, 14, 10}, map[string]string{"id": "@"}); err != nil {
 		return err
 	}
-	if err := b.playersValidation(players); err != nil {
+	if err := playersValidation(b, players); err != nil {
 		return err
 	}
 	for n := 1; n <= rounds; n++ {
@@ -105,33 +106,33 @@ func WriteTemplate(w io.Writer, rounds int, system string, opt Options) error {
 			return err
 		}
 		keys := []string{"table", "p1", "p2", "result"}
-		if err := b.blankSheet(sheet, keys, []float64{8, 28, 28, 12}, map[string]string{"table": "0", "result": "@"}); err != nil {
+		if err := blankSheet(b, sheet, keys, []float64{8, 28, 28, 12}, map[string]string{"table": "0", "result": "@"}); err != nil {
 			return err
 		}
-		if err := b.roundValidation(sheet, players); err != nil {
+		if err := roundValidation(b, sheet, players); err != nil {
 			return err
 		}
 	}
-	if err := b.instructionsSheet(label(opt.Lang, "sheet.instructions"), instructionLines(opt.Lang)); err != nil {
+	if err := instructionsSheet(b, writer.Label(opt.Lang, "sheet.instructions"), instructionLines(opt.Lang)); err != nil {
 		return err
 	}
-	if err := b.eventSheet(label(opt.Lang, "sheet.event"), rounds, system); err != nil {
+	if err := eventSheet(b, writer.Label(opt.Lang, "sheet.event"), rounds, system); err != nil {
 		return err
 	}
 	// No document title: the reader would take it for the event's name.
-	return FinishWorkbook(f, "", opt, w)
+	return writer.FinishWorkbook(f, "", opt, w)
 }
 
 // eventSheet writes the Event sheet, first in the workbook and open: the labels Name and
 // Date with blank text cells beside them, Rounds with the number of round sheets (so that
 // the standings say "after round 2 of 5" from round 1), and a hint after each, which the
 // reader skips.
-func (b *Book) eventSheet(sheet string, rounds int, system string) error {
+func eventSheet(b *writer.Book, sheet string, rounds int, system string) error {
 	f := b.F
 	if err := b.AddSheet(sheet); err != nil {
 		return err
 	}
-	hs, err := b.styles.id(StyleKey{Row: RowHeader})
+	hs, err := b.Style(writer.StyleKey{Row: writer.RowHeader})
 	if err != nil {
 		return err
 	}
@@ -159,7 +160,7 @@ func (b *Book) eventSheet(sheet string, rounds int, system string) error {
 		}{
 			{"A" + row, handkept.EventFieldLabel(key, b.Lang), hs},
 			{"B" + row, values[key], input},
-			{"C" + row, label(b.Lang, "template.event-"+key), hint},
+			{"C" + row, writer.Label(b.Lang, "template.event-"+key), hint},
 		} {
 			if err := f.SetCellStr(sheet, c.cell, c.value); err != nil {
 				return err
@@ -195,9 +196,9 @@ func (b *Book) eventSheet(sheet string, rounds int, system string) error {
 }
 
 // blankSheet writes a header row of hand-kept columns and formats the columns below it.
-func (b *Book) blankSheet(sheet string, keys []string, widths []float64, formats map[string]string) error {
+func blankSheet(b *writer.Book, sheet string, keys []string, widths []float64, formats map[string]string) error {
 	f := b.F
-	hs, err := b.styles.id(StyleKey{Row: RowHeader})
+	hs, err := b.Style(writer.StyleKey{Row: writer.RowHeader})
 	if err != nil {
 		return err
 	}
@@ -211,7 +212,7 @@ func (b *Book) blankSheet(sheet string, keys []string, widths []float64, formats
 		}
 		// A column style formats every cell typed into the column later.
 		if code, ok := formats[k]; ok {
-			id, err := b.styles.id(StyleKey{NumFmt: code})
+			id, err := b.Style(writer.StyleKey{NumFmt: code})
 			if err != nil {
 				return err
 			}
@@ -230,22 +231,22 @@ func (b *Book) blankSheet(sheet string, keys []string, widths []float64, formats
 }
 
 // playersValidation checks Dropped After and Rating: whole numbers, with a warning.
-func (b *Book) playersValidation(sheet string) error {
+func playersValidation(b *writer.Book, sheet string) error {
 	dropped := excelize.NewDataValidation(true)
 	dropped.Sqref = fmt.Sprintf("C2:C%d", templateRows+1)
 	if err := dropped.SetRange(1, maxTemplateRounds, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
 		return err
 	}
-	dropped.SetInput(handkept.ColumnHeader("dropped", b.Lang), label(b.Lang, "template.dropped-help"))
+	dropped.SetInput(handkept.ColumnHeader("dropped", b.Lang), writer.Label(b.Lang, "template.dropped-help"))
 	dropped.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("dropped", b.Lang),
-		label(b.Lang, "template.dropped-error"))
+		writer.Label(b.Lang, "template.dropped-error"))
 	rating := excelize.NewDataValidation(true)
 	rating.Sqref = fmt.Sprintf("D2:D%d", templateRows+1)
 	if err := rating.SetRange(0, 4000, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween); err != nil {
 		return err
 	}
 	rating.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("rating", b.Lang),
-		label(b.Lang, "template.rating-error"))
+		writer.Label(b.Lang, "template.rating-error"))
 	for _, dv := range []*excelize.DataValidation{dropped, rating} {
 		if err := b.F.AddDataValidation(sheet, dv); err != nil {
 			return err
@@ -257,7 +258,7 @@ func (b *Book) playersValidation(sheet string) error {
 // roundValidation offers the Players sheet's names in the player columns (any other name is
 // accepted silently: a late entry, a BYE) and the usual results in the Result column (anything
 // else after a warning).
-func (b *Book) roundValidation(sheet, players string) error {
+func roundValidation(b *writer.Book, sheet, players string) error {
 	names := excelize.NewDataValidation(true)
 	names.Sqref = fmt.Sprintf("B2:C%d", templateRows+1)
 	names.SetSqrefDropList(fmt.Sprintf("'%s'!$A$2:$A$%d", strings.ReplaceAll(players, "'", "''"), templateRows+1))
@@ -267,7 +268,7 @@ func (b *Book) roundValidation(sheet, players string) error {
 		return err
 	}
 	result.SetError(excelize.DataValidationErrorStyleWarning, handkept.ColumnHeader("result", b.Lang),
-		label(b.Lang, "template.result-error"))
+		writer.Label(b.Lang, "template.result-error"))
 	for _, dv := range []*excelize.DataValidation{names, result} {
 		if err := b.F.AddDataValidation(sheet, dv); err != nil {
 			return err
@@ -279,7 +280,7 @@ func (b *Book) roundValidation(sheet, players string) error {
 // instructionsSheet writes the instructions, one paragraph per row, headings styled. Row
 // heights are set from the text's length, since spreadsheets do not grow rows for wrapped
 // text they did not lay out themselves.
-func (b *Book) instructionsSheet(sheet string, instructions []string) error {
+func instructionsSheet(b *writer.Book, sheet string, instructions []string) error {
 	const width = 100
 	f := b.F
 	if err := b.AddSheet(sheet); err != nil {
@@ -288,7 +289,7 @@ func (b *Book) instructionsSheet(sheet string, instructions []string) error {
 	if err := f.SetColWidth(sheet, "A", "A", width); err != nil {
 		return err
 	}
-	heading := *b.styles.spec.header
+	heading := b.HeaderStyle()
 	heading.Alignment = &excelize.Alignment{Horizontal: "left", Vertical: "center"}
 	hs, err := f.NewStyle(&heading)
 	if err != nil {
@@ -311,7 +312,7 @@ func (b *Book) instructionsSheet(sheet string, instructions []string) error {
 		if err := f.SetCellStyle(sheet, cell, cell, style); err != nil {
 			return err
 		}
-		lines := math.Ceil(TextWidth(line) * 1.1 / width) // proportional text runs wider than digits
+		lines := math.Ceil(writer.TextWidth(line) * 1.1 / width) // proportional text runs wider than digits
 		if err := f.SetRowHeight(sheet, i+1, 15*max(1, lines)); err != nil {
 			return err
 		}
