@@ -17,8 +17,8 @@ import (
 	"github.com/tbsheet/tbsheet/internal/rusage"
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/writer"
-	"github.com/tbsheet/tbsheet/writer/standingsheet"
 	"github.com/tbsheet/tbsheet/writer/resultfile"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 )
 
 // benchChildEnv, when set, makes the test binary a child process of a benchmark instead of

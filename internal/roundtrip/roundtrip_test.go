@@ -18,8 +18,8 @@ import (
 	"github.com/tbsheet/tbsheet/internal/swissgen"
 	"github.com/tbsheet/tbsheet/reader"
 	"github.com/tbsheet/tbsheet/writer"
-	"github.com/tbsheet/tbsheet/writer/standingsheet"
 	"github.com/tbsheet/tbsheet/writer/resultfile"
+	"github.com/tbsheet/tbsheet/writer/standingsheet"
 	"github.com/xuri/excelize/v2"
 )
 
