@@ -7,11 +7,12 @@ import (
 // The words printed for people are package i18n's catalogue; these name its lookups the
 // way every writer calls them, by the --lang value as given.
 
-// label returns the word for key in lang, falling back to English, then to the key itself.
-func label(lang, key string) string { return i18n.Of(lang).Text(key) }
+// Label returns the word for key in lang as every output prints it ("rank" → "Rank"),
+// falling back to English, then to the key itself.
+func Label(lang, key string) string { return i18n.Of(lang).Text(key) }
 
-// labelf formats a label that holds verbs ("drop R%d").
-func labelf(lang, key string, args ...any) string { return i18n.Of(lang).Textf(key, args...) }
+// Labelf formats a label that holds verbs ("drop R%d", "web.updated" → "Updated %s").
+func Labelf(lang, key string, args ...any) string { return i18n.Of(lang).Textf(key, args...) }
 
 // Colon is the separator after a legend key or a name: a full-width colon in Chinese and
 // Japanese.

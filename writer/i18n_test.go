@@ -35,12 +35,12 @@ func TestCatalogueHasEveryKey(t *testing.T) {
 		files = append(files, fs...)
 	}
 	keys := map[string]bool{}
-	// A literal key given to label, labelf (writer.Label, writer.Labelf in the products'
+	// A literal key given to Label, Labelf (writer.Label, writer.Labelf in the products'
 	// packages) or a words type's l, f or label: the key is the last argument's string,
 	// closed by the call's parenthesis or a comma.
 	// A note's key (i18n.N, i18n.Join, a reader's note or warn) and a key given to a Lang's
 	// Text or Textf are the first argument's string.
-	use := regexp.MustCompile(`(?:\blabel|\blabelf|\.l|\.f|\.label|\.labelf|\.Label|\.Labelf)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]` +
+	use := regexp.MustCompile(`(?:\b[Ll]abelf?|\.l|\.f)\((?:(?:[^(),"]|\([^()]*\))+, )?"([a-z0-9][a-z0-9.\-]*)"[,)]` +
 		`|(?:\bi18n\.N|\bi18n\.Join|\.Text|\.Textf|\.note|\.warn)\("([a-z0-9][a-z0-9.\-]*)"[,)]`)
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

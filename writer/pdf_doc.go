@@ -161,7 +161,7 @@ func NewPDF(st *calc.Standings, opt Options) (*PDF, error) {
 }
 
 // Label returns the word for key in the document's language.
-func (d *PDF) Label(key string) string { return label(d.Opt.Lang, key) }
+func (d *PDF) Label(key string) string { return Label(d.Opt.Lang, key) }
 
 // EventTitle is the title of a wall page: the event's name and division ("Spring Open ·
 // Masters"), or "Standings" for an event without a name. It is printable
@@ -175,7 +175,7 @@ func EventTitle(st *calc.Standings, lang string) string {
 		}
 	}
 	if len(parts) == 0 {
-		return label(lang, "standings")
+		return Label(lang, "standings")
 	}
 	return tbsheet.Printable(strings.Join(parts, " · "))
 }

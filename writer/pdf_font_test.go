@@ -310,7 +310,7 @@ func TestGlyphCoverage(t *testing.T) {
 	}
 	for _, lang := range i18n.Langs() {
 		for _, key := range i18n.Lang(lang).Keys() {
-			s := label(lang, key)
+			s := Label(lang, key)
 			fonts.Shape(s, Style{}, lang+" label "+key)
 			fonts.Shape(s, Style{Bold: true}, lang+" label "+key)
 		}

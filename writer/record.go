@@ -16,9 +16,9 @@ func OwnID(p *tbsheet.Player) bool { return p.ID != "" && p.ID != p.Name }
 // by them.
 func PointsHeader(st *calc.Standings, lang string) string {
 	if st.RankBy != nil && st.RankBy.ID == "match-wins" {
-		return label(lang, "match-wins")
+		return Label(lang, "match-wins")
 	}
-	return label(lang, "points")
+	return Label(lang, "points")
 }
 
 // FormatPoints writes a row's primary key as the system displays it.
@@ -50,16 +50,16 @@ func Record(st *calc.Standings, r *calc.Row) string {
 func Title(st *calc.Standings, lang string) string {
 	switch {
 	case st.Final:
-		return label(lang, "final-standings")
+		return Label(lang, "final-standings")
 	case st.Cut > 0:
-		return labelf(lang, "cut-standings", st.Cut)
+		return Labelf(lang, "cut-standings", st.Cut)
 	}
 	last := 0
 	for _, n := range st.Rounds {
 		last = max(last, n)
 	}
 	if last == 0 {
-		return label(lang, "standings")
+		return Label(lang, "standings")
 	}
 	planned := 0
 	if st.Event != nil {
@@ -69,9 +69,9 @@ func Title(st *calc.Standings, lang string) string {
 		}
 	}
 	if r := roundInPlay(st, last); r > 0 {
-		return labelf(lang, "standings-in-play", last, r)
+		return Labelf(lang, "standings-in-play", last, r)
 	}
-	return labelf(lang, "standings-after", last, max(planned, last))
+	return Labelf(lang, "standings-after", last, max(planned, last))
 }
 
 // CellWidth returns how many terminal (or spreadsheet) character cells s takes: East Asian

@@ -7,13 +7,6 @@ package writer
 // and escapes it. The words a web page adds around them are here too ("web.…"), in the table
 // of labels every output shares.
 
-// Label returns the word for key in lang as every output prints it ("rank" → "Rank"),
-// falling back to English: for the words a screen adds around the screens below.
-func Label(lang, key string) string { return label(lang, key) }
-
-// Labelf is Label for a word that holds verbs ("web.updated" → "Updated %s").
-func Labelf(lang, key string, args ...any) string { return labelf(lang, key, args...) }
-
 // Cell is one cell of a screen's table.
 type Cell struct {
 	Text string

@@ -141,11 +141,11 @@ type SheetNames struct {
 // SheetNamesFor returns the sheets' names in lang.
 func SheetNamesFor(lang string) SheetNames {
 	return SheetNames{
-		Standings: label(lang, "standings"),
-		Explain:   label(lang, "explain"),
-		Matches:   label(lang, "matches"),
-		Players:   label(lang, "sheet.players"),
-		About:     label(lang, "about"),
-		Event:     label(lang, "sheet.event"),
+		Standings: Label(lang, "standings"),
+		Explain:   Label(lang, "explain"),
+		Matches:   Label(lang, "matches"),
+		Players:   Label(lang, "sheet.players"),
+		About:     Label(lang, "about"),
+		Event:     Label(lang, "sheet.event"),
 	}
 }

@@ -125,7 +125,7 @@ func EventTiebreaks(ev *tbsheet.Event) []string {
 // planned rounds as label/value rows (handkept.EventFieldLabel), so that a converted workbook ranks
 // the way its source was configured. Rows the event does not set are left out.
 func (b *Book) EventTable(sheet string, ev *tbsheet.Event) (*Table, error) {
-	t := NewTable(sheet, []string{label(b.Lang, "item"), label(b.Lang, "value")})
+	t := NewTable(sheet, []string{Label(b.Lang, "item"), Label(b.Lang, "value")})
 	var rows [][2]string
 	add := func(key, v string) {
 		if v != "" {

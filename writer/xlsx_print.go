@@ -91,7 +91,7 @@ func (b *Book) pageSetup(t *Table) error {
 	}
 	if b.Print.Title != "" {
 		if err := b.F.SetHeaderFooter(t.sheet, &excelize.HeaderFooterOptions{
-			OddHeader: b.Print.header(), OddFooter: "&L&A&R" + label(b.Lang, "print.page-of"),
+			OddHeader: b.Print.header(), OddFooter: "&L&A&R" + Label(b.Lang, "print.page-of"),
 		}); err != nil {
 			return err
 		}

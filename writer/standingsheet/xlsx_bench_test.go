@@ -89,7 +89,7 @@ func streamTables(w io.Writer, tables []*writer.Table, styles []writer.StyleKey)
 	f := bk.F
 	defer f.Close()
 	for _, k := range styles { // the same ids, made in the same order
-		if _, err := bk.Cell(k, nil); err != nil {
+		if _, err := bk.Style(k); err != nil {
 			return err
 		}
 	}
